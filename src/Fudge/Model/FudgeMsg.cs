@@ -1,0 +1,258 @@
+using System;
+using System.Buffers;
+using System.Collections;
+using System.Collections.Generic;
+using System.Globalization;
+using System.Text;
+
+namespace Fudge;
+
+/// <summary>
+/// A Fudge message: an ordered multi-map of fields. Names and ordinals may repeat (repeats keep their order);
+/// look-ups return the first match, <c>GetAll</c> every match. Values are reduced when added (an <see cref="int"/> 5
+/// is stored as an int8) and widened when read.
+/// </summary>
+public sealed class FudgeMsg : IReadOnlyList<FudgeField>, IEquatable<FudgeMsg>
+{
+    private readonly List<FudgeField> _fields;
+    private int _version;
+
+    /// <summary>Creates an empty message.</summary>
+    public FudgeMsg() => _fields = new List<FudgeField>();
+
+    /// <summary>Creates a message holding <paramref name="fields"/> in order.</summary>
+    public FudgeMsg(IEnumerable<FudgeField> fields) => _fields = new List<FudgeField>(fields);
+
+    internal FudgeMsg(int capacity) => _fields = new List<FudgeField>(capacity);
+
+    /// <summary>Number of fields.</summary>
+    public int Count => _fields.Count;
+
+    /// <summary>The field at a position.</summary>
+    public FudgeField this[int index] => _fields[index];
+
+    /// <summary>Incremented on every change; lets views detect that their index is stale.</summary>
+    public int Version => _version;
+
+    // ---------------------------------------------------------------- adding
+
+    /// <summary>Adds a named field; the type is inferred and reduced (null adds an indicator).</summary>
+    public FudgeMsg Add(string? name, object? value) => Add(name, null, value);
+
+    /// <summary>Adds an ordinal-only field; the type is inferred and reduced.</summary>
+    public FudgeMsg Add(short ordinal, object? value) => Add(null, ordinal, value);
+
+    /// <summary>Adds a field with a name and/or ordinal; the type is inferred and reduced.</summary>
+    /// <exception cref="ArgumentException">The value has no Fudge type, or the name is longer than 255 UTF-8 bytes.</exception>
+    public FudgeMsg Add(string? name, short? ordinal, object? value)
+    {
+        CheckName(name);
+        var (typeId, wireValue) = FudgeValues.ToWire(value);
+        _fields.Add(new FudgeField(name, ordinal, typeId, wireValue, true));
+        _version++;
+        return this;
+    }
+
+    /// <summary>Adds a field exactly as given (no inference, no reduction).</summary>
+    public FudgeMsg Add(FudgeField field)
+    {
+        CheckName(field.Name);
+        if (field.Value is null) throw new ArgumentException("The field is uninitialised (default).", nameof(field));
+        _fields.Add(field);
+        _version++;
+        return this;
+    }
+
+    /// <summary>Adds a field with an explicit wire type; the value must be that type's wire form.</summary>
+    public FudgeMsg Add(string? name, short? ordinal, byte typeId, object value) => Add(new FudgeField(name, ordinal, typeId, value));
+
+    /// <summary>Inserts a field at a position, exactly as given.</summary>
+    public void Insert(int index, FudgeField field)
+    {
+        CheckName(field.Name);
+        _fields.Insert(index, field);
+        _version++;
+    }
+
+    /// <summary>Replaces the field at a position.</summary>
+    public void SetAt(int index, FudgeField field)
+    {
+        CheckName(field.Name);
+        _fields[index] = field;
+        _version++;
+    }
+
+    private static void CheckName(string? name)
+    {
+        if (name is not null && name.Length > 85 && Encoding.UTF8.GetByteCount(name) > 255)
+            throw new ArgumentException($"A Fudge field name is at most 255 UTF-8 bytes; '{name.Substring(0, 32)}...' is longer.", nameof(name));
+    }
+
+    // ---------------------------------------------------------------- removing
+
+    /// <summary>Removes every field with this name; returns how many were removed.</summary>
+    public int Remove(string name) { int n = _fields.RemoveAll(f => f.Name == name); if (n > 0) _version++; return n; }
+
+    /// <summary>Removes every field with this ordinal; returns how many were removed.</summary>
+    public int Remove(short ordinal) { int n = _fields.RemoveAll(f => f.Ordinal == ordinal); if (n > 0) _version++; return n; }
+
+    /// <summary>Removes the field at a position.</summary>
+    public void RemoveAt(int index) { _fields.RemoveAt(index); _version++; }
+
+    /// <summary>Removes every field.</summary>
+    public void Clear() { _fields.Clear(); _version++; }
+
+    // ---------------------------------------------------------------- looking up
+
+    /// <summary>True when a field has this name.</summary>
+    public bool HasField(string name) => IndexOf(name) >= 0;
+
+    /// <summary>True when a field has this ordinal.</summary>
+    public bool HasField(short ordinal) => IndexOf(ordinal) >= 0;
+
+    /// <summary>Position of the first field with this name, or -1.</summary>
+    public int IndexOf(string name)
+    {
+        for (int i = 0; i < _fields.Count; i++) if (_fields[i].Name == name) return i;
+        return -1;
+    }
+
+    /// <summary>Position of the first field with this ordinal, or -1.</summary>
+    public int IndexOf(short ordinal)
+    {
+        for (int i = 0; i < _fields.Count; i++) if (_fields[i].Ordinal == ordinal) return i;
+        return -1;
+    }
+
+    /// <summary>The first field with this name, or null.</summary>
+    public FudgeField? GetField(string name) { int i = IndexOf(name); return i < 0 ? null : _fields[i]; }
+
+    /// <summary>The first field with this ordinal, or null.</summary>
+    public FudgeField? GetField(short ordinal) { int i = IndexOf(ordinal); return i < 0 ? null : _fields[i]; }
+
+    /// <summary>Every field with this name, in order.</summary>
+    public IReadOnlyList<FudgeField> GetAll(string name) => _fields.FindAll(f => f.Name == name);
+
+    /// <summary>Every field with this ordinal, in order.</summary>
+    public IReadOnlyList<FudgeField> GetAll(short ordinal) => _fields.FindAll(f => f.Ordinal == ordinal);
+
+    /// <summary>Every anonymous field (no name, no ordinal), in order.</summary>
+    public IReadOnlyList<FudgeField> GetAnonymous() => _fields.FindAll(f => f.Name is null && f.Ordinal is null);
+
+    /// <summary>The first value with this name (an indicator reads as null), or null when absent.</summary>
+    public object? GetValue(string name) => ValueOrNull(GetField(name));
+
+    /// <summary>The first value with this ordinal (an indicator reads as null), or null when absent.</summary>
+    public object? GetValue(short ordinal) => ValueOrNull(GetField(ordinal));
+
+    private static object? ValueOrNull(FudgeField? field) => field is { } f && !f.IsIndicator ? f.Value : null;
+
+    /// <summary>The first value with this name converted to <typeparamref name="T"/> (widening, secondary types); default when absent.</summary>
+    /// <exception cref="FudgeException">The value cannot be converted.</exception>
+    public T? GetValue<T>(string name) => GetField(name) is { } f ? FudgeConvert.To<T>(f.Value) : default;
+
+    /// <summary>The first value with this ordinal converted to <typeparamref name="T"/>; default when absent.</summary>
+    public T? GetValue<T>(short ordinal) => GetField(ordinal) is { } f ? FudgeConvert.To<T>(f.Value) : default;
+
+    /// <summary>The first integer with this name, widened; null when absent.</summary>
+    public long? GetInt64(string name) => GetField(name) is { } f ? FudgeConvert.To<long>(f.Value) : null;
+    /// <summary>The first integer with this ordinal, widened; null when absent.</summary>
+    public long? GetInt64(short ordinal) => GetField(ordinal) is { } f ? FudgeConvert.To<long>(f.Value) : null;
+    /// <summary>The first integer with this name as int; null when absent.</summary>
+    public int? GetInt32(string name) => GetField(name) is { } f ? FudgeConvert.To<int>(f.Value) : null;
+    /// <summary>The first integer with this ordinal as int; null when absent.</summary>
+    public int? GetInt32(short ordinal) => GetField(ordinal) is { } f ? FudgeConvert.To<int>(f.Value) : null;
+    /// <summary>The first integer with this name as short; null when absent.</summary>
+    public short? GetInt16(string name) => GetField(name) is { } f ? FudgeConvert.To<short>(f.Value) : null;
+    /// <summary>The first integer with this ordinal as short; null when absent.</summary>
+    public short? GetInt16(short ordinal) => GetField(ordinal) is { } f ? FudgeConvert.To<short>(f.Value) : null;
+    /// <summary>The first number with this name as double; null when absent.</summary>
+    public double? GetDouble(string name) => GetField(name) is { } f ? FudgeConvert.To<double>(f.Value) : null;
+    /// <summary>The first number with this ordinal as double; null when absent.</summary>
+    public double? GetDouble(short ordinal) => GetField(ordinal) is { } f ? FudgeConvert.To<double>(f.Value) : null;
+    /// <summary>The first number with this name as float; null when absent.</summary>
+    public float? GetSingle(string name) => GetField(name) is { } f ? FudgeConvert.To<float>(f.Value) : null;
+    /// <summary>The first boolean with this name; null when absent.</summary>
+    public bool? GetBoolean(string name) => GetField(name) is { } f ? FudgeConvert.To<bool>(f.Value) : null;
+    /// <summary>The first boolean with this ordinal; null when absent.</summary>
+    public bool? GetBoolean(short ordinal) => GetField(ordinal) is { } f ? FudgeConvert.To<bool>(f.Value) : null;
+    /// <summary>The first string with this name; null when absent or an indicator.</summary>
+    public string? GetString(string name) => GetField(name) is { } f ? FudgeConvert.To<string>(f.Value) : null;
+    /// <summary>The first string with this ordinal; null when absent or an indicator.</summary>
+    public string? GetString(short ordinal) => GetField(ordinal) is { } f ? FudgeConvert.To<string>(f.Value) : null;
+    /// <summary>The first sub-message with this name; null when absent.</summary>
+    public FudgeMsg? GetMessage(string name) => GetField(name) is { } f ? FudgeConvert.To<FudgeMsg>(f.Value) : null;
+    /// <summary>The first sub-message with this ordinal; null when absent.</summary>
+    public FudgeMsg? GetMessage(short ordinal) => GetField(ordinal) is { } f ? FudgeConvert.To<FudgeMsg>(f.Value) : null;
+    /// <summary>The first byte array with this name; null when absent.</summary>
+    public byte[]? GetBytes(string name) => GetField(name) is { } f ? FudgeConvert.To<byte[]>(f.Value) : null;
+    /// <summary>The first date with this name; null when absent.</summary>
+    public FudgeDate? GetDate(string name) => GetField(name) is { } f ? FudgeConvert.To<FudgeDate>(f.Value) : null;
+    /// <summary>The first time with this name; null when absent.</summary>
+    public FudgeTime? GetTime(string name) => GetField(name) is { } f ? FudgeConvert.To<FudgeTime>(f.Value) : null;
+    /// <summary>The first date-time with this name (a date widens); null when absent.</summary>
+    public FudgeDateTime? GetDateTime(string name) => GetField(name) is { } f ? FudgeConvert.To<FudgeDateTime>(f.Value) : null;
+
+    // ---------------------------------------------------------------- encoding
+
+    /// <summary>Encodes the message in an envelope (directives 0, schema version 0, no taxonomy).</summary>
+    public byte[] ToByteArray() => new FudgeEnvelope(this).ToByteArray();
+
+    /// <summary>Writes the message's fields (no envelope header) through a writer.</summary>
+    public void WriteFields(ref FudgeWriter writer, IFudgeTaxonomy? taxonomy = null) => FudgeMsgCodec.WriteFields(ref writer, this, taxonomy);
+
+    /// <summary>Reads the remaining fields of <paramref name="reader"/> into a new message.</summary>
+    public static FudgeMsg ReadFields(ref FudgeReader reader) => FudgeMsgCodec.ReadFields(ref reader);
+
+    /// <summary>Decodes one envelope and returns its message (the header values are dropped; see <see cref="FudgeEnvelope.Parse(ReadOnlySpan{byte}, FudgeReaderOptions?)"/>).</summary>
+    public static FudgeMsg Parse(ReadOnlySpan<byte> envelope, FudgeReaderOptions? options = null) => FudgeEnvelope.Parse(envelope, options).Message;
+
+    // ---------------------------------------------------------------- equality and display
+
+    /// <summary>Same fields in the same order, with equal keys, types and values.</summary>
+    public bool Equals(FudgeMsg? other)
+    {
+        if (other is null || other._fields.Count != _fields.Count) return false;
+        for (int i = 0; i < _fields.Count; i++) if (!_fields[i].Equals(other._fields[i])) return false;
+        return true;
+    }
+
+    /// <inheritdoc/>
+    public override bool Equals(object? obj) => Equals(obj as FudgeMsg);
+
+    /// <inheritdoc/>
+    public override int GetHashCode()
+    {
+        int hash = _fields.Count;
+        foreach (var f in _fields) hash = hash * 31 + f.GetHashCode();
+        return hash;
+    }
+
+    /// <summary>A readable tree: one line per field with key, type and value; sub-messages indented.</summary>
+    public override string ToString()
+    {
+        var sb = new StringBuilder();
+        AppendTree(sb, 0, 32);
+        return sb.ToString();
+    }
+
+    /// <summary>Appends the tree form of <see cref="ToString"/>; <paramref name="maxItems"/> 0 prints arrays and strings in full.</summary>
+    public void AppendTree(StringBuilder sb, int indent, int maxItems)
+    {
+        foreach (var f in _fields)
+        {
+            sb.Append(' ', indent * 2).Append(FudgeFieldKey.Of(f.Name, f.Ordinal).ToString()).Append(" (").Append(FudgeTypeId.GetName(f.TypeId)).Append(')');
+            if (f.Value is FudgeMsg sub)
+            {
+                sb.Append(':').Append('\n');
+                sub.AppendTree(sb, indent + 1, maxItems);
+            }
+            else sb.Append(" = ").Append(FudgeValues.Format(f.Value, maxItems)).Append('\n');
+        }
+    }
+
+    /// <inheritdoc/>
+    public IEnumerator<FudgeField> GetEnumerator() => _fields.GetEnumerator();
+
+    IEnumerator IEnumerable.GetEnumerator() => GetEnumerator();
+}

@@ -1,0 +1,103 @@
+using System;
+
+namespace Fudge;
+
+/// <summary>Encodes and decodes <see cref="FudgeMsg"/> through <see cref="FudgeWriter"/> and <see cref="FudgeReader"/>.</summary>
+internal static class FudgeMsgCodec
+{
+    public static void WriteFields(ref FudgeWriter writer, FudgeMsg message, IFudgeTaxonomy? taxonomy)
+    {
+        for (int i = 0; i < message.Count; i++)
+        {
+            var field = message[i];
+            var key = KeyFor(field, taxonomy);
+            WriteValue(ref writer, key, field.TypeId, field.Value, taxonomy);
+        }
+    }
+
+    private static FudgeFieldKey KeyFor(in FudgeField field, IFudgeTaxonomy? taxonomy)
+    {
+        if (taxonomy is not null && field.Name is not null && taxonomy.GetOrdinal(field.Name) is short mapped
+            && (field.Ordinal is null || field.Ordinal == mapped))
+            return FudgeFieldKey.FromOrdinal(mapped);
+        return FudgeFieldKey.Of(field.Name, field.Ordinal);
+    }
+
+    /// <summary>Writes a value with its recorded wire type, so decoded messages re-encode byte for byte.</summary>
+    private static void WriteValue(ref FudgeWriter writer, in FudgeFieldKey key, byte typeId, object value, IFudgeTaxonomy? taxonomy)
+    {
+        switch (typeId)
+        {
+            case FudgeTypeId.Indicator: writer.WriteIndicator(key); break;
+            case FudgeTypeId.Boolean: writer.WriteBoolean(key, (bool)value); break;
+            case FudgeTypeId.Int8: writer.WriteExactInt8(key, (sbyte)value); break;
+            case FudgeTypeId.Int16: writer.WriteExactInt16(key, (short)value); break;
+            case FudgeTypeId.Int32: writer.WriteExactInt32(key, (int)value); break;
+            case FudgeTypeId.Int64: writer.WriteExactInt64(key, (long)value); break;
+            case FudgeTypeId.Float: writer.WriteSingle(key, (float)value); break;
+            case FudgeTypeId.Double: writer.WriteDouble(key, (double)value); break;
+            case FudgeTypeId.String: writer.WriteString(key, ((string)value).AsSpan()); break;
+            case FudgeTypeId.Int16Array: writer.WriteInt16Array(key, (short[])value); break;
+            case FudgeTypeId.Int32Array: writer.WriteInt32Array(key, (int[])value); break;
+            case FudgeTypeId.Int64Array: writer.WriteInt64Array(key, (long[])value); break;
+            case FudgeTypeId.FloatArray: writer.WriteSingleArray(key, (float[])value); break;
+            case FudgeTypeId.DoubleArray: writer.WriteDoubleArray(key, (double[])value); break;
+            case FudgeTypeId.Date: writer.WriteDate(key, (FudgeDate)value); break;
+            case FudgeTypeId.Time: writer.WriteTime(key, (FudgeTime)value); break;
+            case FudgeTypeId.DateTime: writer.WriteDateTime(key, (FudgeDateTime)value); break;
+            case FudgeTypeId.Message:
+                var marker = writer.BeginMessage(key);
+                WriteFields(ref writer, (FudgeMsg)value, taxonomy);
+                writer.EndMessage(marker);
+                break;
+            default:
+                if (value is FudgeUnknownValue unknown) writer.WriteRawField(key, typeId, unknown.Bytes.Span);
+                else writer.WriteRawField(key, typeId, (byte[])value); // byte arrays keep their recorded type (6 or 17..25)
+                break;
+        }
+    }
+
+    public static FudgeMsg ReadFields(ref FudgeReader reader)
+    {
+        var message = new FudgeMsg();
+        while (reader.Read())
+        {
+            string? name = reader.GetName();
+            short? ordinal = reader.HasOrdinal ? reader.Ordinal : null;
+            byte typeId = reader.TypeId;
+            object value = ReadValue(ref reader, typeId);
+            message.Add(new FudgeField(name, ordinal, typeId, value, true));
+        }
+        return message;
+    }
+
+    private static object ReadValue(ref FudgeReader reader, byte typeId)
+    {
+        switch (typeId)
+        {
+            case FudgeTypeId.Indicator: return FudgeIndicator.Instance;
+            case FudgeTypeId.Boolean: return reader.GetBoolean();
+            case FudgeTypeId.Int8: return (sbyte)reader.GetInt64();
+            case FudgeTypeId.Int16: return (short)reader.GetInt64();
+            case FudgeTypeId.Int32: return (int)reader.GetInt64();
+            case FudgeTypeId.Int64: return reader.GetInt64();
+            case FudgeTypeId.Float: return reader.GetSingle();
+            case FudgeTypeId.Double: return reader.GetDouble();
+            case FudgeTypeId.String: return reader.GetString();
+            case FudgeTypeId.Int16Array: return reader.GetInt16Array();
+            case FudgeTypeId.Int32Array: return reader.GetInt32Array();
+            case FudgeTypeId.Int64Array: return reader.GetInt64Array();
+            case FudgeTypeId.FloatArray: return reader.GetSingleArray();
+            case FudgeTypeId.DoubleArray: return reader.GetDoubleArray();
+            case FudgeTypeId.Date: return reader.GetDate();
+            case FudgeTypeId.Time: return reader.GetTime();
+            case FudgeTypeId.DateTime: return reader.GetDateTime();
+            case FudgeTypeId.Message:
+                var sub = reader.ReadMessage();
+                return ReadFields(ref sub);
+            default:
+                if (FudgeTypeId.IsByteArray(typeId)) return reader.GetBytes();
+                return new FudgeUnknownValue(typeId, reader.ValueSpan);
+        }
+    }
+}

@@ -1,0 +1,173 @@
+using System;
+using System.Collections.Generic;
+using System.Globalization;
+using System.Linq;
+using System.Text;
+
+namespace Fudge;
+
+/// <summary>Type inference, reduction, comparison and display of field values.</summary>
+internal static class FudgeValues
+{
+    /// <summary>Infers the wire type of a CLR value and converts it to its reduced wire form (spec §7).</summary>
+    public static (byte TypeId, object Value) ToWire(object? value)
+    {
+        switch (value)
+        {
+            case null: return (FudgeTypeId.Indicator, FudgeIndicator.Instance);
+            case FudgeIndicator: return (FudgeTypeId.Indicator, FudgeIndicator.Instance);
+            case bool b: return (FudgeTypeId.Boolean, b);
+            case sbyte v: return (FudgeTypeId.Int8, v);
+            case byte v: return ReduceInteger(v);
+            case short v: return ReduceInteger(v);
+            case ushort v: return ReduceInteger(v);
+            case int v: return ReduceInteger(v);
+            case uint v: return ReduceInteger(v);
+            case long v: return ReduceInteger(v);
+            case ulong v when v <= long.MaxValue: return ReduceInteger((long)v);
+            case float v: return (FudgeTypeId.Float, v);
+            case double v: return (FudgeTypeId.Double, v);
+            case string s: return (FudgeTypeId.String, s);
+            case byte[] bytes: return (FudgeTypeId.ForByteArrayLength(bytes.Length), bytes);
+            case ReadOnlyMemory<byte> memory: return (FudgeTypeId.ForByteArrayLength(memory.Length), memory.ToArray());
+            case Memory<byte> memory: return (FudgeTypeId.ForByteArrayLength(memory.Length), memory.ToArray());
+            case short[] a: return (FudgeTypeId.Int16Array, a);
+            case int[] a: return (FudgeTypeId.Int32Array, a);
+            case long[] a: return (FudgeTypeId.Int64Array, a);
+            case float[] a: return (FudgeTypeId.FloatArray, a);
+            case double[] a: return (FudgeTypeId.DoubleArray, a);
+            case FudgeMsg m: return (FudgeTypeId.Message, m);
+            case FudgeDate d: return (FudgeTypeId.Date, d);
+            case FudgeTime t: return (FudgeTypeId.Time, t);
+            case FudgeDateTime dt when dt.Accuracy == FudgeDateTimeAccuracy.Day && dt.Time.TimeZoneOffsetQuarterHours is null
+                                       && dt.Time.SecondsSinceMidnight == 0 && dt.Time.Nanoseconds == 0:
+                return (FudgeTypeId.Date, dt.Date);
+            case FudgeDateTime dt: return (FudgeTypeId.DateTime, dt);
+            case FudgeUnknownValue u: return (u.TypeId, u);
+            case DateTime dt: return (FudgeTypeId.DateTime, FudgeDateTime.FromDateTime(dt));
+            case DateTimeOffset dto: return (FudgeTypeId.DateTime, FudgeDateTime.FromDateTimeOffset(dto));
+#if NET6_0_OR_GREATER
+            case DateOnly d: return (FudgeTypeId.Date, FudgeDate.FromDateOnly(d));
+            case TimeOnly t: return (FudgeTypeId.Time, FudgeTime.FromTimeOnly(t));
+#endif
+        }
+        if (FudgeSecondaryTypes.TryGet(value.GetType(), out var secondary))
+            return ToWire(secondary.ToWireValue(value));
+        throw new ArgumentException($"Values of type {value.GetType().FullName} have no Fudge type; register a secondary type with FudgeSecondaryTypes.Register.");
+    }
+
+    public static (byte TypeId, object Value) ReduceInteger(long v)
+    {
+        if (v >= sbyte.MinValue && v <= sbyte.MaxValue) return (FudgeTypeId.Int8, (sbyte)v);
+        if (v >= short.MinValue && v <= short.MaxValue) return (FudgeTypeId.Int16, (short)v);
+        if (v >= int.MinValue && v <= int.MaxValue) return (FudgeTypeId.Int32, (int)v);
+        return (FudgeTypeId.Int64, v);
+    }
+
+    /// <summary>Checks that a value is the wire form of a type id.</summary>
+    public static void CheckWireValue(byte typeId, object value)
+    {
+        bool ok = typeId switch
+        {
+            FudgeTypeId.Indicator => value is FudgeIndicator,
+            FudgeTypeId.Boolean => value is bool,
+            FudgeTypeId.Int8 => value is sbyte,
+            FudgeTypeId.Int16 => value is short,
+            FudgeTypeId.Int32 => value is int,
+            FudgeTypeId.Int64 => value is long,
+            FudgeTypeId.ByteArray => value is byte[],
+            FudgeTypeId.Int16Array => value is short[],
+            FudgeTypeId.Int32Array => value is int[],
+            FudgeTypeId.Int64Array => value is long[],
+            FudgeTypeId.Float => value is float,
+            FudgeTypeId.Double => value is double,
+            FudgeTypeId.FloatArray => value is float[],
+            FudgeTypeId.DoubleArray => value is double[],
+            FudgeTypeId.String => value is string,
+            FudgeTypeId.Message => value is FudgeMsg,
+            FudgeTypeId.Date => value is FudgeDate,
+            FudgeTypeId.Time => value is FudgeTime,
+            FudgeTypeId.DateTime => value is FudgeDateTime,
+            >= FudgeTypeId.ByteArray4 and <= FudgeTypeId.ByteArray512 => value is byte[] b && b.Length == FudgeTypeId.GetFixedWidth(typeId),
+            _ => value is FudgeUnknownValue u && u.TypeId == typeId,
+        };
+        if (!ok) throw new ArgumentException($"A {value?.GetType().Name ?? "null"} value is not the wire form of type {FudgeTypeId.GetName(typeId)}.");
+    }
+
+    public static bool ValueEquals(object? a, object? b)
+    {
+        if (ReferenceEquals(a, b)) return true;
+        if (a is null || b is null) return false;
+        return (a, b) switch
+        {
+            (byte[] x, byte[] y) => x.AsSpan().SequenceEqual(y),
+            (short[] x, short[] y) => x.AsSpan().SequenceEqual(y),
+            (int[] x, int[] y) => x.AsSpan().SequenceEqual(y),
+            (long[] x, long[] y) => x.AsSpan().SequenceEqual(y),
+            (float[] x, float[] y) => x.Length == y.Length && x.Zip(y, (p, q) => BitConverter.DoubleToInt64Bits(p) == BitConverter.DoubleToInt64Bits(q)).All(e => e),
+            (double[] x, double[] y) => x.Length == y.Length && x.Zip(y, (p, q) => BitConverter.DoubleToInt64Bits(p) == BitConverter.DoubleToInt64Bits(q)).All(e => e),
+            (float x, float y) => x.Equals(y),
+            (double x, double y) => x.Equals(y),
+            _ => a.Equals(b),
+        };
+    }
+
+    /// <summary>Readable text of a value; arrays and strings longer than <paramref name="maxItems"/> are abbreviated (0 = never).</summary>
+    public static string Format(object value, int maxItems)
+    {
+        switch (value)
+        {
+            case string s:
+                return maxItems > 0 && s.Length > maxItems * 4 ? Quote(s.Substring(0, maxItems * 4)) + $"... ({s.Length} chars)" : Quote(s);
+            case byte[] b:
+                return maxItems > 0 && b.Length > maxItems ? Hex.Encode(b.AsSpan(0, maxItems)) + $"... ({b.Length} bytes)" : Hex.Encode(b) + (b.Length == 0 ? "(empty)" : "");
+            case Array a:
+                var items = a.Cast<object>().Select(FormatScalar);
+                if (maxItems > 0 && a.Length > maxItems) return "[" + string.Join(", ", items.Take(maxItems)) + $", ... ({a.Length} items)]";
+                return "[" + string.Join(", ", items) + "]";
+            case FudgeMsg m:
+                return $"message ({m.Count} fields)";
+            default:
+                return FormatScalar(value);
+        }
+    }
+
+    public static string FormatScalar(object value) => value switch
+    {
+        float f => f.ToString("R", CultureInfo.InvariantCulture),
+        double d => d.ToString("R", CultureInfo.InvariantCulture),
+        bool b => b ? "true" : "false",
+        IFormattable f => f.ToString(null, CultureInfo.InvariantCulture),
+        _ => value.ToString() ?? "",
+    };
+
+    private static string Quote(string s)
+    {
+        var sb = new StringBuilder(s.Length + 2).Append('"');
+        foreach (char c in s)
+        {
+            switch (c)
+            {
+                case '"': sb.Append("\\\""); break;
+                case '\\': sb.Append("\\\\"); break;
+                case '\n': sb.Append("\\n"); break;
+                case '\r': sb.Append("\\r"); break;
+                case '\t': sb.Append("\\t"); break;
+                default:
+                    if (c < 0x20) sb.Append("\\u").Append(((int)c).ToString("x4", CultureInfo.InvariantCulture));
+                    else sb.Append(c);
+                    break;
+            }
+        }
+        return sb.Append('"').ToString();
+    }
+
+    public static int HashValue(object value) => value switch
+    {
+        Array a => a.Length,
+        FudgeMsg m => m.Count,
+        _ => value.GetHashCode(),
+    };
+
+    public static IEnumerable<T> Empty<T>() => Array.Empty<T>();
+}

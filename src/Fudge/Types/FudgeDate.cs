@@ -1,0 +1,161 @@
+using System;
+using System.Buffers.Binary;
+using System.Globalization;
+
+namespace Fudge;
+
+/// <summary>
+/// A Fudge date (type 26, spec §9.1): a 23-bit signed year, a month (0 = none) and a day (0 = none), plus the
+/// far-past and far-future markers (month 15, day 31). Values read from the wire are carried unchanged even when
+/// they are not calendar dates; conversions to .NET types check.
+/// </summary>
+public readonly struct FudgeDate : IEquatable<FudgeDate>, IComparable<FudgeDate>
+{
+    /// <summary>Smallest year the wire can hold.</summary>
+    public const int MinYear = -4_194_304;
+    /// <summary>Largest year the wire can hold.</summary>
+    public const int MaxYear = 4_194_303;
+
+    private readonly int _raw;
+
+    private FudgeDate(int raw) => _raw = raw;
+
+    /// <summary>Creates a date; month and day may be 0 to leave them out.</summary>
+    /// <exception cref="ArgumentOutOfRangeException">A part is outside what the wire can hold, or the date is not a real one.</exception>
+    public FudgeDate(int year, int month, int day)
+    {
+        if (year < MinYear || year > MaxYear) throw new ArgumentOutOfRangeException(nameof(year), year, "Fudge years are 23-bit signed values.");
+        if (month < 0 || month > 12) throw new ArgumentOutOfRangeException(nameof(month), month, "Months are 1..12, or 0 for none.");
+        if (day < 0 || day > 31) throw new ArgumentOutOfRangeException(nameof(day), day, "Days are 1..31, or 0 for none.");
+        if (day != 0 && month == 0) throw new ArgumentOutOfRangeException(nameof(day), day, "A day needs a month.");
+        _raw = (year << 9) | (month << 5) | day;
+    }
+
+    /// <summary>The far-past marker (payload <c>80 00 01 FF</c>).</summary>
+    public static FudgeDate MinValue { get; } = new(unchecked((int)0x800001FF));
+
+    /// <summary>The far-future marker (payload <c>7F FF FF FF</c>).</summary>
+    public static FudgeDate MaxValue { get; } = new(0x7FFFFFFF);
+
+    /// <summary>The year; negative years are BC (1 BC is -1).</summary>
+    public int Year => _raw >> 9;
+
+    /// <summary>The month 1..12, 0 when absent (15 in the min/max markers).</summary>
+    public int Month => (_raw >> 5) & 0xF;
+
+    /// <summary>The day 1..31, 0 when absent.</summary>
+    public int Day => _raw & 0x1F;
+
+    /// <summary>True for either min/max marker.</summary>
+    public bool IsMarker => Month == 15 && Day == 31;
+
+    /// <summary>The 32-bit wire value.</summary>
+    public int RawValue => _raw;
+
+    /// <summary>Creates a date from its 32-bit wire value, unchecked.</summary>
+    public static FudgeDate FromRawValue(int raw) => new(raw);
+
+    /// <summary>Reads the 4-byte payload.</summary>
+    public static FudgeDate ReadFrom(ReadOnlySpan<byte> source) => new(BinaryPrimitives.ReadInt32BigEndian(source));
+
+    /// <summary>Writes the 4-byte payload.</summary>
+    public void WriteTo(Span<byte> destination) => BinaryPrimitives.WriteInt32BigEndian(destination, _raw);
+
+    /// <summary>True when this is a real calendar date in .NET's range (year 1..9999, month and day present) or a marker.</summary>
+    public bool IsConvertible => IsMarker || (Year is >= 1 and <= 9999 && Month is >= 1 and <= 12 && Day >= 1 && Day <= DateTime.DaysInMonth(Year, Month));
+
+    /// <summary>Converts to a midnight <see cref="DateTime"/> (markers map to <see cref="DateTime.MinValue"/>/<see cref="DateTime.MaxValue"/> dates).</summary>
+    /// <exception cref="FudgeException">The value is not a calendar date .NET can represent.</exception>
+    public DateTime ToDateTime()
+    {
+        if (this == MinValue) return DateTime.MinValue.Date;
+        if (this == MaxValue) return DateTime.MaxValue.Date;
+        if (!IsConvertible) throw new FudgeException($"The Fudge date {this} is not a calendar date that .NET can represent.");
+        return new DateTime(Year, Month, Day, 0, 0, 0, DateTimeKind.Unspecified);
+    }
+
+    /// <summary>Converts a <see cref="DateTime"/>'s date; the min and max dates become the markers.</summary>
+    public static FudgeDate FromDateTime(DateTime value)
+    {
+        if (value.Date == DateTime.MinValue.Date) return MinValue;
+        if (value.Date == DateTime.MaxValue.Date) return MaxValue;
+        return new FudgeDate(value.Year, value.Month, value.Day);
+    }
+
+#if NET6_0_OR_GREATER
+    /// <summary>Converts to <see cref="DateOnly"/> (markers map to <see cref="DateOnly.MinValue"/>/<see cref="DateOnly.MaxValue"/>).</summary>
+    public DateOnly ToDateOnly() => DateOnly.FromDateTime(ToDateTime());
+
+    /// <summary>Converts a <see cref="DateOnly"/>; its min and max become the markers.</summary>
+    public static FudgeDate FromDateOnly(DateOnly value) => FromDateTime(value.ToDateTime(TimeOnly.MinValue));
+
+    /// <summary>Converts a <see cref="DateOnly"/>.</summary>
+    public static implicit operator FudgeDate(DateOnly value) => FromDateOnly(value);
+#endif
+
+    /// <inheritdoc/>
+    public bool Equals(FudgeDate other) => _raw == other._raw;
+
+    /// <inheritdoc/>
+    public override bool Equals(object? obj) => obj is FudgeDate other && Equals(other);
+
+    /// <inheritdoc/>
+    public override int GetHashCode() => _raw;
+
+    /// <inheritdoc/>
+    public int CompareTo(FudgeDate other) => _raw.CompareTo(other._raw);
+
+    /// <summary>Equality.</summary>
+    public static bool operator ==(FudgeDate left, FudgeDate right) => left._raw == right._raw;
+
+    /// <summary>Inequality.</summary>
+    public static bool operator !=(FudgeDate left, FudgeDate right) => left._raw != right._raw;
+
+    /// <summary>
+    /// RFC 3339 style text: <c>2010-03-04</c>, <c>2010-03</c> without a day, <c>2010</c> without a month; years
+    /// outside 0..9999 get a sign (<c>-3000000</c>); markers are <c>min</c> and <c>max</c>.
+    /// </summary>
+    public override string ToString()
+    {
+        if (this == MinValue) return "min";
+        if (this == MaxValue) return "max";
+        string year = Year is >= 0 and <= 9999 ? Year.ToString("D4", CultureInfo.InvariantCulture) : Year.ToString("+0;-0", CultureInfo.InvariantCulture);
+        if (Month == 0 && Day == 0) return year;
+        if (Day == 0) return year + "-" + Month.ToString("D2", CultureInfo.InvariantCulture);
+        return year + "-" + Month.ToString("D2", CultureInfo.InvariantCulture) + "-" + Day.ToString("D2", CultureInfo.InvariantCulture);
+    }
+
+    /// <summary>Parses the text written by <see cref="ToString"/>; also takes a raw form <c>raw:0x...</c> for invalid dates.</summary>
+    public static bool TryParse(string text, out FudgeDate value)
+    {
+        value = default;
+        text = text.Trim();
+        if (text == "min") { value = MinValue; return true; }
+        if (text == "max") { value = MaxValue; return true; }
+        if (text.StartsWith("raw:0x", StringComparison.Ordinal))
+        {
+            if (!int.TryParse(text.Substring(6), NumberStyles.HexNumber, CultureInfo.InvariantCulture, out int raw)) return false;
+            value = new FudgeDate(raw);
+            return true;
+        }
+        int start = text.StartsWith("-", StringComparison.Ordinal) || text.StartsWith("+", StringComparison.Ordinal) ? 1 : 0;
+        var parts = text.Substring(start).Split('-');
+        if (parts.Length is < 1 or > 3) return false;
+        if (!int.TryParse(parts[0], NumberStyles.None, CultureInfo.InvariantCulture, out int year)) return false;
+        if (start == 1 && text[0] == '-') year = -year;
+        int month = 0, day = 0;
+        if (parts.Length > 1 && !int.TryParse(parts[1], NumberStyles.None, CultureInfo.InvariantCulture, out month)) return false;
+        if (parts.Length > 2 && !int.TryParse(parts[2], NumberStyles.None, CultureInfo.InvariantCulture, out day)) return false;
+        if (year < MinYear || year > MaxYear || month > 12 || day > 31) return false;
+        value = new FudgeDate(year, month, day);
+        return true;
+    }
+
+    /// <summary>Text that round-trips exactly, even for values that are not valid dates.</summary>
+    public string ToRoundTripString()
+    {
+        if (this == MinValue || this == MaxValue) return ToString();
+        bool valid = Year >= MinYear && Month <= 12 && !(Month == 0 && Day != 0);
+        return valid ? ToString() : "raw:0x" + _raw.ToString("x8", CultureInfo.InvariantCulture);
+    }
+}

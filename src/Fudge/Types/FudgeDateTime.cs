@@ -1,0 +1,109 @@
+using System;
+
+namespace Fudge;
+
+/// <summary>A Fudge date-time (type 28, spec §9.3): a <see cref="FudgeDate"/> followed by a <see cref="FudgeTime"/>.</summary>
+public readonly struct FudgeDateTime : IEquatable<FudgeDateTime>
+{
+    /// <summary>Creates a date-time from its parts; the accuracy of the whole is the time's.</summary>
+    public FudgeDateTime(FudgeDate date, FudgeTime time)
+    {
+        Date = date;
+        Time = time;
+    }
+
+    /// <summary>A date-time of day accuracy: midnight, no zone.</summary>
+    public FudgeDateTime(FudgeDate date)
+    {
+        Date = date;
+        Time = new FudgeTime(0, 0, FudgeDateTimeAccuracy.Day);
+    }
+
+    /// <summary>The date part.</summary>
+    public FudgeDate Date { get; }
+
+    /// <summary>The time part.</summary>
+    public FudgeTime Time { get; }
+
+    /// <summary>The accuracy of the whole value (0..10).</summary>
+    public FudgeDateTimeAccuracy Accuracy => Time.Accuracy;
+
+    /// <summary>
+    /// Converts a <see cref="DateTime"/> at nanosecond accuracy: <see cref="DateTimeKind.Utc"/> gets offset 0,
+    /// <see cref="DateTimeKind.Local"/> the local offset at that instant, <see cref="DateTimeKind.Unspecified"/> no zone.
+    /// <see cref="DateTime.MinValue"/> and <see cref="DateTime.MaxValue"/> keep their time but use the date markers.
+    /// </summary>
+    public static FudgeDateTime FromDateTime(DateTime value, FudgeDateTimeAccuracy accuracy = FudgeDateTimeAccuracy.Nanosecond)
+    {
+        int? quarters = value.Kind switch
+        {
+            DateTimeKind.Utc => 0,
+            DateTimeKind.Local => QuarterHours(TimeZoneInfo.Local.GetUtcOffset(value)),
+            _ => null,
+        };
+        return new FudgeDateTime(FudgeDate.FromDateTime(value), FudgeTime.FromTimeOfDay(value.TimeOfDay, accuracy, quarters));
+    }
+
+    /// <summary>Converts a <see cref="DateTimeOffset"/>; its offset must be a whole number of quarter hours.</summary>
+    public static FudgeDateTime FromDateTimeOffset(DateTimeOffset value, FudgeDateTimeAccuracy accuracy = FudgeDateTimeAccuracy.Nanosecond)
+        => new(FudgeDate.FromDateTime(value.DateTime), FudgeTime.FromTimeOfDay(value.TimeOfDay, accuracy, QuarterHours(value.Offset)));
+
+    private static int QuarterHours(TimeSpan offset)
+    {
+        if (offset.Ticks % TimeSpan.FromMinutes(15).Ticks != 0)
+            throw new ArgumentException($"Fudge time-zone offsets are whole quarter hours; {offset} is not.");
+        return (int)(offset.Ticks / TimeSpan.FromMinutes(15).Ticks);
+    }
+
+    /// <summary>
+    /// Converts to <see cref="DateTime"/>: no zone gives <see cref="DateTimeKind.Unspecified"/> wall-clock time, a zone
+    /// gives the <see cref="DateTimeKind.Utc"/> instant. Nanoseconds are truncated to 100 ns ticks.
+    /// </summary>
+    /// <exception cref="FudgeException">The date is not representable by <see cref="DateTime"/>.</exception>
+    public DateTime ToDateTime()
+    {
+        var local = Date.ToDateTime().Add(Time.TimeOfDay);
+        if (Time.UtcOffset is not TimeSpan offset) return local;
+        long utcTicks = local.Ticks - offset.Ticks;
+        if (utcTicks < DateTime.MinValue.Ticks || utcTicks > DateTime.MaxValue.Ticks) return DateTime.SpecifyKind(local, DateTimeKind.Utc);
+        return new DateTime(utcTicks, DateTimeKind.Utc);
+    }
+
+    /// <summary>Converts to <see cref="DateTimeOffset"/>; a value without a zone is taken as UTC.</summary>
+    public DateTimeOffset ToDateTimeOffset()
+        => new(DateTime.SpecifyKind(Date.ToDateTime().Add(Time.TimeOfDay), DateTimeKind.Unspecified), Time.UtcOffset ?? TimeSpan.Zero);
+
+    /// <inheritdoc/>
+    public bool Equals(FudgeDateTime other) => Date == other.Date && Time == other.Time;
+
+    /// <inheritdoc/>
+    public override bool Equals(object? obj) => obj is FudgeDateTime other && Equals(other);
+
+    /// <inheritdoc/>
+    public override int GetHashCode() => Date.GetHashCode() * 397 ^ Time.GetHashCode();
+
+    /// <summary>Equality.</summary>
+    public static bool operator ==(FudgeDateTime left, FudgeDateTime right) => left.Equals(right);
+
+    /// <summary>Inequality.</summary>
+    public static bool operator !=(FudgeDateTime left, FudgeDateTime right) => !left.Equals(right);
+
+    /// <summary>RFC 3339 text plus accuracy: <c>2010-03-04T11:12:13.987654321Z nanosecond</c> (Z is written as +00:00).</summary>
+    public override string ToString() => Date.ToRoundTripString() + "T" + Time.FormatClock() + " " + Accuracy.ToString().ToLowerInvariant();
+
+    /// <summary>Parses <see cref="ToString"/>'s form (accuracy word optional).</summary>
+    public static bool TryParse(string text, out FudgeDateTime value)
+    {
+        value = default;
+        var parts = text.Trim().Split(' ');
+        var accuracy = FudgeDateTimeAccuracy.Nanosecond;
+        if (parts.Length == 2 && !FudgeTime.TryParseAccuracy(parts[1], out accuracy)) return false;
+        if (parts.Length > 2) return false;
+        int t = parts[0].IndexOf('T');
+        if (t < 0) return false;
+        if (!FudgeDate.TryParse(parts[0].Substring(0, t), out var date)) return false;
+        if (!FudgeTime.TryParseClock(parts[0].Substring(t + 1), accuracy, out var time)) return false;
+        value = new FudgeDateTime(date, time);
+        return true;
+    }
+}

@@ -1,0 +1,31 @@
+using System;
+using System.Buffers.Binary;
+using System.Runtime.CompilerServices;
+
+namespace Fudge;
+
+/// <summary>Floating-point big-endian helpers that netstandard2.0's BinaryPrimitives lacks.</summary>
+internal static class BigEndian
+{
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static unsafe void WriteSingle(Span<byte> destination, float value)
+        => BinaryPrimitives.WriteInt32BigEndian(destination, *(int*)&value);
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static unsafe void WriteDouble(Span<byte> destination, double value)
+        => BinaryPrimitives.WriteInt64BigEndian(destination, *(long*)&value);
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static unsafe float ReadSingle(ReadOnlySpan<byte> source)
+    {
+        int bits = BinaryPrimitives.ReadInt32BigEndian(source);
+        return *(float*)&bits;
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static unsafe double ReadDouble(ReadOnlySpan<byte> source)
+    {
+        long bits = BinaryPrimitives.ReadInt64BigEndian(source);
+        return *(double*)&bits;
+    }
+}

@@ -1,0 +1,93 @@
+using System;
+using System.Text;
+
+namespace Fudge;
+
+/// <summary>
+/// How a field is identified on the wire: an optional name, an optional 16-bit ordinal, both, or neither (anonymous).
+/// Create keys once and reuse them: <see cref="Create(string?, short?)"/> pre-encodes the name as UTF-8 so that
+/// writing the field copies bytes instead of transcoding.
+/// </summary>
+public readonly struct FudgeFieldKey : IEquatable<FudgeFieldKey>
+{
+    private readonly byte[]? _utf8Name;
+    private readonly short _ordinal;
+    private readonly bool _hasOrdinal;
+
+    private FudgeFieldKey(string? name, byte[]? utf8Name, short? ordinal)
+    {
+        Name = name;
+        _utf8Name = utf8Name;
+        _ordinal = ordinal.GetValueOrDefault();
+        _hasOrdinal = ordinal.HasValue;
+    }
+
+    /// <summary>A key with neither name nor ordinal.</summary>
+    public static FudgeFieldKey Anonymous => default;
+
+    /// <summary>A key with a name and/or an ordinal. The name is encoded once here; it must be at most 255 UTF-8 bytes.</summary>
+    /// <exception cref="ArgumentException">The name is longer than 255 UTF-8 bytes.</exception>
+    public static FudgeFieldKey Create(string? name, short? ordinal = null)
+    {
+        if (name is null) return new FudgeFieldKey(null, null, ordinal);
+        var bytes = Encoding.UTF8.GetBytes(name);
+        if (bytes.Length > 255)
+            throw new ArgumentException($"A Fudge field name is at most 255 UTF-8 bytes; '{Truncate(name)}' has {bytes.Length}.", nameof(name));
+        return new FudgeFieldKey(name, bytes, ordinal);
+    }
+
+    /// <summary>
+    /// A key with a name and/or an ordinal whose name is not pre-encoded: the writer transcodes it into the output
+    /// each time. Cheaper than <see cref="Create(string?, short?)"/> for a key used once.
+    /// </summary>
+    public static FudgeFieldKey Of(string? name, short? ordinal = null) => new(name, null, ordinal);
+
+    /// <summary>A key with only an ordinal.</summary>
+    public static FudgeFieldKey FromOrdinal(short ordinal) => new(null, null, ordinal);
+
+    /// <summary>
+    /// A key with only a name. Unlike <see cref="Create(string?, short?)"/> the name is not pre-encoded: the writer
+    /// transcodes it straight into the output each time, which allocates nothing but costs a little per field.
+    /// </summary>
+    public static implicit operator FudgeFieldKey(string? name) => new(name, null, null);
+
+    /// <summary>A key with only an ordinal.</summary>
+    public static implicit operator FudgeFieldKey(short ordinal) => FromOrdinal(ordinal);
+
+    /// <summary>The field name, or null when the field has none.</summary>
+    public string? Name { get; }
+
+    /// <summary>The pre-encoded UTF-8 bytes of the name, or null when the name was not pre-encoded or is absent.</summary>
+    internal byte[]? Utf8Name => _utf8Name;
+
+    /// <summary>True when the key carries a name (possibly the empty name).</summary>
+    public bool HasName => Name is not null;
+
+    /// <summary>True when the key carries an ordinal.</summary>
+    public bool HasOrdinal => _hasOrdinal;
+
+    /// <summary>The ordinal, or null.</summary>
+    public short? Ordinal => _hasOrdinal ? _ordinal : null;
+
+    internal short OrdinalValue => _ordinal;
+
+    /// <inheritdoc/>
+    public bool Equals(FudgeFieldKey other) => Name == other.Name && _hasOrdinal == other._hasOrdinal && _ordinal == other._ordinal;
+
+    /// <inheritdoc/>
+    public override bool Equals(object? obj) => obj is FudgeFieldKey other && Equals(other);
+
+    /// <inheritdoc/>
+    public override int GetHashCode() => (Name?.GetHashCode() ?? 0) * 31 + (_hasOrdinal ? _ordinal + 1 : 0);
+
+    /// <inheritdoc/>
+    public override string ToString() => (Name, _hasOrdinal) switch
+    {
+        (null, false) => "(anonymous)",
+        (null, true) => "#" + _ordinal,
+        (_, false) => Name!,
+        _ => Name + "#" + _ordinal,
+    };
+
+    private static string Truncate(string s) => s.Length <= 32 ? s : s.Substring(0, 32) + "...";
+}

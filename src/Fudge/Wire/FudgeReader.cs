@@ -1,0 +1,507 @@
+using System;
+using System.Buffers;
+using System.Buffers.Binary;
+using System.Runtime.CompilerServices;
+using System.Text;
+
+namespace Fudge;
+
+/// <summary>
+/// Pull reader over Fudge bytes: <see cref="Read"/> moves to the next field of the current message and the
+/// properties and getters describe it. Sub-messages are read with <see cref="ReadMessage"/>, which returns a reader
+/// over the nested fields without copying; a sub-message that is not entered is skipped.
+/// </summary>
+/// <remarks>
+/// Every size is checked against the bytes that enclose it, so malformed input raises
+/// <see cref="FudgeFormatException"/> with the absolute byte offset; nothing is allocated from a declared size.
+/// Typed getters widen (an int8 on the wire reads as <see cref="long"/>) and refuse to narrow out of range.
+/// </remarks>
+public ref struct FudgeReader
+{
+    private static readonly UTF8Encoding StrictUtf8 = new(encoderShouldEmitUTF8Identifier: false, throwOnInvalidBytes: true);
+
+    private readonly ReadOnlySpan<byte> _data;
+    private readonly int _baseOffset;
+    private readonly int _depth;
+    private readonly FudgeReaderOptions _options;
+    private readonly IFudgeTaxonomy? _taxonomy;
+    private int _position;
+
+    private int _fieldOffset;
+    private byte _prefix;
+    private byte _typeId;
+    private short _ordinal;
+    private int _nameStart;
+    private int _nameLength;
+    private int _valueStart;
+    private int _valueLength;
+
+    /// <summary>
+    /// Creates a reader over one envelope at the start of <paramref name="data"/>: the header is validated and
+    /// <see cref="Read"/> then walks the top-level fields. Bytes after the envelope are left alone
+    /// (see <see cref="EnvelopeHeader"/>.MessageSize).
+    /// </summary>
+    /// <exception cref="FudgeFormatException">The header is truncated or declares an impossible size.</exception>
+    public FudgeReader(ReadOnlySpan<byte> data, FudgeReaderOptions? options = null)
+    {
+        _options = options ?? FudgeReaderOptions.Default;
+        EnvelopeHeader = ReadEnvelopeHeader(data, _options);
+        _data = data.Slice(FudgeEnvelopeHeader.Size, EnvelopeHeader.MessageSize - FudgeEnvelopeHeader.Size);
+        _baseOffset = FudgeEnvelopeHeader.Size;
+        _depth = 0;
+        _taxonomy = EnvelopeHeader.TaxonomyId != 0 ? _options.TaxonomyResolver?.Resolve(EnvelopeHeader.TaxonomyId) : null;
+        _position = 0;
+        _fieldOffset = -1;
+        _prefix = _typeId = 0;
+        _ordinal = 0;
+        _nameStart = _nameLength = _valueStart = _valueLength = 0;
+    }
+
+    private FudgeReader(ReadOnlySpan<byte> fields, int baseOffset, int depth, FudgeReaderOptions options, IFudgeTaxonomy? taxonomy, FudgeEnvelopeHeader header)
+    {
+        _options = options;
+        _data = fields;
+        _baseOffset = baseOffset;
+        _depth = depth;
+        _taxonomy = taxonomy;
+        EnvelopeHeader = header;
+        _position = 0;
+        _fieldOffset = -1;
+        _prefix = _typeId = 0;
+        _ordinal = 0;
+        _nameStart = _nameLength = _valueStart = _valueLength = 0;
+    }
+
+    /// <summary>
+    /// Creates a reader over bare fields with no envelope header (for example a sub-message payload held elsewhere).
+    /// </summary>
+    /// <param name="fields">The encoded fields.</param>
+    /// <param name="options">Limits; the default when null.</param>
+    /// <param name="taxonomy">Taxonomy used to restore names of ordinal-only fields, if any.</param>
+    /// <param name="baseOffset">Offset of <paramref name="fields"/> within the original data, for error messages.</param>
+    public static FudgeReader ForFields(ReadOnlySpan<byte> fields, FudgeReaderOptions? options = null, IFudgeTaxonomy? taxonomy = null, int baseOffset = 0)
+        => new(fields, baseOffset, 0, options ?? FudgeReaderOptions.Default, taxonomy, default);
+
+    /// <summary>
+    /// Creates a reader over one envelope held in a sequence. A single-segment sequence is read in place; a
+    /// multi-segment one is first copied into one array.
+    /// </summary>
+    public static FudgeReader Create(in ReadOnlySequence<byte> data, FudgeReaderOptions? options = null)
+    {
+#if NET5_0_OR_GREATER
+        if (data.IsSingleSegment) return new FudgeReader(data.FirstSpan, options);
+#else
+        if (data.IsSingleSegment) return new FudgeReader(data.First.Span, options);
+#endif
+        options ??= FudgeReaderOptions.Default;
+        Span<byte> header = stackalloc byte[FudgeEnvelopeHeader.Size];
+        if (data.Length < FudgeEnvelopeHeader.Size)
+            throw new FudgeFormatException(data.Length, $"the data ends inside the 8-byte envelope header ({data.Length} bytes available)");
+        data.Slice(0, FudgeEnvelopeHeader.Size).CopyTo(header);
+        var parsed = ReadEnvelopeHeader(header, options, data.Length);
+        return new FudgeReader(data.Slice(0, parsed.MessageSize).ToArray(), options);
+    }
+
+    /// <summary>Reads and validates an envelope header at the start of <paramref name="data"/>.</summary>
+    /// <exception cref="FudgeFormatException">Truncated header, size below 8, above the limit, or beyond the data.</exception>
+    public static FudgeEnvelopeHeader ReadEnvelopeHeader(ReadOnlySpan<byte> data, FudgeReaderOptions? options = null)
+        => ReadEnvelopeHeader(data, options ?? FudgeReaderOptions.Default, data.Length);
+
+    private static FudgeEnvelopeHeader ReadEnvelopeHeader(ReadOnlySpan<byte> data, FudgeReaderOptions options, long available)
+    {
+        if (data.Length < FudgeEnvelopeHeader.Size)
+            throw new FudgeFormatException(data.Length, $"the data ends inside the 8-byte envelope header ({data.Length} bytes available)");
+        var header = ParseEnvelopeHeader(data);
+        ValidateEnvelopeSize(header, options, available);
+        return header;
+    }
+
+    internal static FudgeEnvelopeHeader ParseEnvelopeHeader(ReadOnlySpan<byte> data)
+        => new(data[0], data[1], BinaryPrimitives.ReadInt16BigEndian(data.Slice(2)), BinaryPrimitives.ReadInt32BigEndian(data.Slice(4)));
+
+    internal static void ValidateEnvelopeSize(in FudgeEnvelopeHeader header, FudgeReaderOptions options, long available)
+    {
+        int size = header.MessageSize;
+        if (size < FudgeEnvelopeHeader.Size)
+            throw new FudgeFormatException(4, $"the envelope declares a size of {size} bytes; the minimum is 8");
+        if (size > options.MaxMessageSize)
+            throw new FudgeFormatException(4, $"the envelope declares {size} bytes, more than the limit of {options.MaxMessageSize} (FudgeReaderOptions.MaxMessageSize)");
+        if (size > available)
+            throw new FudgeFormatException(available, $"the envelope declares {size} bytes but the data ends after {available}");
+    }
+
+    /// <summary>The envelope header (default for readers over bare fields or sub-messages created by <see cref="ForFields"/>).</summary>
+    public FudgeEnvelopeHeader EnvelopeHeader { get; }
+
+    /// <summary>Nesting depth of the message this reader walks; 0 for the top level.</summary>
+    public readonly int Depth => _depth;
+
+    /// <summary>The taxonomy used to restore names, if the envelope named one the resolver knows.</summary>
+    public readonly IFudgeTaxonomy? Taxonomy => _taxonomy;
+
+    /// <summary>The options this reader enforces.</summary>
+    public readonly FudgeReaderOptions Options => _options;
+
+    /// <summary>
+    /// Moves to the next field of the current message. Returns false at the end of the message.
+    /// </summary>
+    /// <exception cref="FudgeFormatException">The field is malformed or overruns its message.</exception>
+    public bool Read()
+    {
+        int p = _position;
+        var data = _data;
+        if (p >= data.Length)
+        {
+            _fieldOffset = -1;
+            return false;
+        }
+        _fieldOffset = p;
+        if (data.Length - p < 2) throw Error(p, "the data ends inside a field header");
+        byte prefix = data[p];
+        byte typeId = data[p + 1];
+        p += 2;
+        if ((prefix & 0x10) != 0)
+        {
+            if (data.Length - p < 2) throw Error(p, "the data ends inside a field ordinal");
+            _ordinal = BinaryPrimitives.ReadInt16BigEndian(data.Slice(p));
+            p += 2;
+        }
+        else _ordinal = 0;
+        if ((prefix & 0x08) != 0)
+        {
+            if (p >= data.Length) throw Error(p, "the data ends before the field name length");
+            int nameLength = data[p];
+            p += 1;
+            if (data.Length - p < nameLength) throw Error(p, $"the field name declares {nameLength} bytes but only {data.Length - p} remain in the message");
+            _nameStart = p;
+            _nameLength = nameLength;
+            p += nameLength;
+        }
+        else
+        {
+            _nameStart = 0;
+            _nameLength = -1;
+        }
+
+        int length;
+        if ((prefix & 0x80) != 0)
+        {
+            length = FudgeTypeId.GetFixedWidth(typeId);
+            if (length < 0)
+            {
+                if (FudgeTypeId.IsStandard(typeId))
+                    throw Error(_fieldOffset, $"the fixed-width flag is set on the variable-width type {FudgeTypeId.GetName(typeId)}");
+                throw Error(_fieldOffset, $"unknown fixed-width type {typeId}: its length cannot be known, so the message cannot be read past it");
+            }
+        }
+        else
+        {
+            switch ((prefix >> 5) & 3)
+            {
+                case 0:
+                    length = 0;
+                    break;
+                case 1:
+                    if (p >= data.Length) throw Error(p, "the data ends inside a 1-byte field size");
+                    length = data[p];
+                    p += 1;
+                    break;
+                case 2:
+                    if (data.Length - p < 2) throw Error(p, "the data ends inside a 2-byte field size");
+                    length = BinaryPrimitives.ReadUInt16BigEndian(data.Slice(p));
+                    p += 2;
+                    break;
+                default:
+                    if (data.Length - p < 4) throw Error(p, "the data ends inside a 4-byte field size");
+                    uint size = BinaryPrimitives.ReadUInt32BigEndian(data.Slice(p));
+                    if (size > int.MaxValue) throw Error(p, $"the field declares a size of {size} bytes, above 2^31-1");
+                    length = (int)size;
+                    p += 4;
+                    break;
+            }
+            int fixedWidth = FudgeTypeId.GetFixedWidth(typeId);
+            if (fixedWidth >= 0 && length != fixedWidth)
+                throw Error(_fieldOffset, $"type {FudgeTypeId.GetName(typeId)} is {fixedWidth} bytes wide but the field declares {length}");
+        }
+        if (data.Length - p < length)
+            throw Error(p, $"the field declares {length} bytes of value but only {data.Length - p} remain in the enclosing message");
+        int elementWidth = FudgeTypeId.GetArrayElementWidth(typeId);
+        if (elementWidth > 0 && length % elementWidth != 0)
+            throw Error(p, $"a {FudgeTypeId.GetName(typeId)} payload of {length} bytes is not a whole number of {elementWidth}-byte elements");
+
+        _prefix = prefix;
+        _typeId = typeId;
+        _valueStart = p;
+        _valueLength = length;
+        _position = p + length;
+        return true;
+    }
+
+    // ---------------------------------------------------------------- the current field
+
+    /// <summary>Absolute byte offset of the current field's prefix byte.</summary>
+    public readonly int FieldOffset => _baseOffset + _fieldOffset;
+
+    /// <summary>Absolute byte offset of the current field's value.</summary>
+    public readonly int ValueOffset => _baseOffset + _valueStart;
+
+    /// <summary>The current field's prefix byte.</summary>
+    public readonly byte Prefix => _prefix;
+
+    /// <summary>The wire type id of the current field.</summary>
+    public readonly byte TypeId => _typeId;
+
+    /// <summary>True when the current field has a name on the wire.</summary>
+    public readonly bool HasName => _nameLength >= 0;
+
+    /// <summary>The UTF-8 bytes of the field name as on the wire (empty when there is none).</summary>
+    public readonly ReadOnlySpan<byte> NameUtf8 => _nameLength > 0 ? _data.Slice(_nameStart, _nameLength) : default;
+
+    /// <summary>True when the current field has an ordinal.</summary>
+    public readonly bool HasOrdinal => (_prefix & 0x10) != 0;
+
+    /// <summary>The ordinal of the current field (0 when it has none; check <see cref="HasOrdinal"/>).</summary>
+    public readonly short Ordinal => _ordinal;
+
+    /// <summary>The raw value bytes of the current field.</summary>
+    public readonly ReadOnlySpan<byte> ValueSpan => _data.Slice(_valueStart, _valueLength);
+
+    /// <summary>The whole encoded field (header and value) as it appears in the data.</summary>
+    public readonly ReadOnlySpan<byte> FieldSpan => _data.Slice(_fieldOffset, _valueStart + _valueLength - _fieldOffset);
+
+    /// <summary>True when the current field is an indicator (type 0).</summary>
+    public readonly bool IsIndicator => _typeId == FudgeTypeId.Indicator;
+
+    /// <summary>
+    /// The field name as a string: the name on the wire, else the taxonomy's name for the ordinal, else null.
+    /// </summary>
+    /// <exception cref="FudgeFormatException">The name is not valid UTF-8.</exception>
+    public readonly string? GetName()
+    {
+        if (_nameLength >= 0) return DecodeUtf8(_nameStart, _nameLength, "field name");
+        if (HasOrdinal && _taxonomy is not null) return _taxonomy.GetName(_ordinal);
+        return null;
+    }
+
+    /// <summary>True when the name on the wire equals <paramref name="utf8Name"/>.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public readonly bool NameEquals(ReadOnlySpan<byte> utf8Name) => _nameLength == utf8Name.Length && NameUtf8.SequenceEqual(utf8Name);
+
+    // ---------------------------------------------------------------- typed getters
+
+    /// <summary>Reads a boolean; also accepts integers (non-zero is true).</summary>
+    public readonly bool GetBoolean() => _typeId switch
+    {
+        FudgeTypeId.Boolean => _data[_valueStart] != 0,
+        FudgeTypeId.Int8 or FudgeTypeId.Int16 or FudgeTypeId.Int32 or FudgeTypeId.Int64 => GetInt64() != 0,
+        _ => throw Mismatch("boolean"),
+    };
+
+    /// <summary>Reads any integer type (and boolean as 0/1) as a 64-bit integer.</summary>
+    public readonly long GetInt64()
+    {
+        var v = _data.Slice(_valueStart);
+        return _typeId switch
+        {
+            FudgeTypeId.Int8 => (sbyte)v[0],
+            FudgeTypeId.Int16 => BinaryPrimitives.ReadInt16BigEndian(v),
+            FudgeTypeId.Int32 => BinaryPrimitives.ReadInt32BigEndian(v),
+            FudgeTypeId.Int64 => BinaryPrimitives.ReadInt64BigEndian(v),
+            FudgeTypeId.Boolean => v[0] != 0 ? 1 : 0,
+            _ => throw Mismatch("integer"),
+        };
+    }
+
+    /// <summary>Reads an integer as 32 bits; a wider value out of range raises <see cref="FudgeFormatException"/>.</summary>
+    public readonly int GetInt32()
+    {
+        long v = GetInt64();
+        if (v < int.MinValue || v > int.MaxValue) throw OutOfRange("int", v);
+        return (int)v;
+    }
+
+    /// <summary>Reads an integer as 16 bits; a wider value out of range raises <see cref="FudgeException"/>.</summary>
+    public readonly short GetInt16()
+    {
+        long v = GetInt64();
+        if (v < short.MinValue || v > short.MaxValue) throw OutOfRange("short", v);
+        return (short)v;
+    }
+
+    /// <summary>Reads an integer as a signed byte; out of range raises <see cref="FudgeException"/>.</summary>
+    public readonly sbyte GetSByte()
+    {
+        long v = GetInt64();
+        if (v < sbyte.MinValue || v > sbyte.MaxValue) throw OutOfRange("sbyte", v);
+        return (sbyte)v;
+    }
+
+    /// <summary>Reads a double, widening float and integer fields.</summary>
+    public readonly double GetDouble() => _typeId switch
+    {
+        FudgeTypeId.Double => BigEndian.ReadDouble(_data.Slice(_valueStart)),
+        FudgeTypeId.Float => BigEndian.ReadSingle(_data.Slice(_valueStart)),
+        FudgeTypeId.Int8 or FudgeTypeId.Int16 or FudgeTypeId.Int32 or FudgeTypeId.Int64 => GetInt64(),
+        _ => throw Mismatch("double"),
+    };
+
+    /// <summary>Reads a float; doubles are narrowed, integers converted.</summary>
+    public readonly float GetSingle() => _typeId switch
+    {
+        FudgeTypeId.Float => BigEndian.ReadSingle(_data.Slice(_valueStart)),
+        _ => (float)GetDouble(),
+    };
+
+    /// <summary>Reads a string field (strict UTF-8).</summary>
+    /// <exception cref="FudgeFormatException">The bytes are not valid UTF-8.</exception>
+    public readonly string GetString()
+    {
+        if (_typeId != FudgeTypeId.String) throw Mismatch("string");
+        return DecodeUtf8(_valueStart, _valueLength, "string");
+    }
+
+    /// <summary>Reads a byte array (type 6 or 17..25) into a new array.</summary>
+    public readonly byte[] GetBytes()
+    {
+        if (!FudgeTypeId.IsByteArray(_typeId)) throw Mismatch("byte[]");
+        return ValueSpan.ToArray();
+    }
+
+    /// <summary>Reads an int16 array.</summary>
+    public readonly short[] GetInt16Array()
+    {
+        if (_typeId != FudgeTypeId.Int16Array) throw Mismatch("short[]");
+        var result = new short[_valueLength / 2];
+        var v = ValueSpan;
+        for (int i = 0; i < result.Length; i++) result[i] = BinaryPrimitives.ReadInt16BigEndian(v.Slice(i * 2));
+        return result;
+    }
+
+    /// <summary>Reads an int32 array (an int16 array widens).</summary>
+    public readonly int[] GetInt32Array()
+    {
+        var v = ValueSpan;
+        if (_typeId == FudgeTypeId.Int16Array)
+        {
+            var widened = new int[_valueLength / 2];
+            for (int i = 0; i < widened.Length; i++) widened[i] = BinaryPrimitives.ReadInt16BigEndian(v.Slice(i * 2));
+            return widened;
+        }
+        if (_typeId != FudgeTypeId.Int32Array) throw Mismatch("int[]");
+        var result = new int[_valueLength / 4];
+        for (int i = 0; i < result.Length; i++) result[i] = BinaryPrimitives.ReadInt32BigEndian(v.Slice(i * 4));
+        return result;
+    }
+
+    /// <summary>Reads an int64 array (int16 and int32 arrays widen).</summary>
+    public readonly long[] GetInt64Array()
+    {
+        var v = ValueSpan;
+        switch (_typeId)
+        {
+            case FudgeTypeId.Int64Array:
+                var result = new long[_valueLength / 8];
+                for (int i = 0; i < result.Length; i++) result[i] = BinaryPrimitives.ReadInt64BigEndian(v.Slice(i * 8));
+                return result;
+            case FudgeTypeId.Int32Array:
+            case FudgeTypeId.Int16Array:
+                var ints = GetInt32Array();
+                var widened = new long[ints.Length];
+                for (int i = 0; i < ints.Length; i++) widened[i] = ints[i];
+                return widened;
+            default:
+                throw Mismatch("long[]");
+        }
+    }
+
+    /// <summary>Reads a float array.</summary>
+    public readonly float[] GetSingleArray()
+    {
+        if (_typeId != FudgeTypeId.FloatArray) throw Mismatch("float[]");
+        var result = new float[_valueLength / 4];
+        var v = ValueSpan;
+        for (int i = 0; i < result.Length; i++) result[i] = BigEndian.ReadSingle(v.Slice(i * 4));
+        return result;
+    }
+
+    /// <summary>Reads a double array (a float array widens).</summary>
+    public readonly double[] GetDoubleArray()
+    {
+        var v = ValueSpan;
+        if (_typeId == FudgeTypeId.FloatArray)
+        {
+            var widened = new double[_valueLength / 4];
+            for (int i = 0; i < widened.Length; i++) widened[i] = BigEndian.ReadSingle(v.Slice(i * 4));
+            return widened;
+        }
+        if (_typeId != FudgeTypeId.DoubleArray) throw Mismatch("double[]");
+        var result = new double[_valueLength / 8];
+        for (int i = 0; i < result.Length; i++) result[i] = BigEndian.ReadDouble(v.Slice(i * 8));
+        return result;
+    }
+
+    /// <summary>Reads a date (type 26), or the date part of a date-time (type 28).</summary>
+    public readonly FudgeDate GetDate() => _typeId switch
+    {
+        FudgeTypeId.Date or FudgeTypeId.DateTime => FudgeDate.ReadFrom(ValueSpan),
+        _ => throw Mismatch("date"),
+    };
+
+    /// <summary>Reads a time (type 27), or the time part of a date-time (type 28).</summary>
+    public readonly FudgeTime GetTime() => _typeId switch
+    {
+        FudgeTypeId.Time => FudgeTime.ReadFrom(ValueSpan),
+        FudgeTypeId.DateTime => FudgeTime.ReadFrom(ValueSpan.Slice(4)),
+        _ => throw Mismatch("time"),
+    };
+
+    /// <summary>Reads a date-time (type 28); a date (type 26) reads as a date-time of day accuracy.</summary>
+    public readonly FudgeDateTime GetDateTime() => _typeId switch
+    {
+        FudgeTypeId.DateTime => new FudgeDateTime(FudgeDate.ReadFrom(ValueSpan), FudgeTime.ReadFrom(ValueSpan.Slice(4))),
+        FudgeTypeId.Date => new FudgeDateTime(FudgeDate.ReadFrom(ValueSpan)),
+        _ => throw Mismatch("datetime"),
+    };
+
+    /// <summary>
+    /// Returns a reader over the fields of the current sub-message (type 15), without copying. The outer reader has
+    /// already moved past it, so a sub-message that is not read is skipped.
+    /// </summary>
+    /// <exception cref="FudgeFormatException">Entering it would exceed <see cref="FudgeReaderOptions.MaxDepth"/>.</exception>
+    public readonly FudgeReader ReadMessage()
+    {
+        if (_typeId != FudgeTypeId.Message) throw Mismatch("message");
+        if (_depth + 1 > _options.MaxDepth)
+            throw Error(_fieldOffset, $"sub-messages are nested deeper than the limit of {_options.MaxDepth} (FudgeReaderOptions.MaxDepth)");
+        return new FudgeReader(ValueSpan, _baseOffset + _valueStart, _depth + 1, _options, _taxonomy, EnvelopeHeader);
+    }
+
+    // ---------------------------------------------------------------- helpers
+
+    private readonly string DecodeUtf8(int start, int length, string what)
+    {
+        if (length == 0) return string.Empty;
+        try
+        {
+            return GetUtf8String(_data.Slice(start, length));
+        }
+        catch (DecoderFallbackException e)
+        {
+            throw new FudgeFormatException(_baseOffset + start, $"the {what} is not valid UTF-8", e);
+        }
+    }
+
+    private static unsafe string GetUtf8String(ReadOnlySpan<byte> bytes)
+    {
+        fixed (byte* b = bytes) return StrictUtf8.GetString(b, bytes.Length);
+    }
+
+    private readonly FudgeFormatException Error(int relativeOffset, string reason) => new(_baseOffset + relativeOffset, reason);
+
+    // A type the caller did not expect is a property of the data, so it is reported as a format error too.
+    private readonly FudgeFormatException Mismatch(string wanted)
+        => new(FieldOffset, $"the field has type {FudgeTypeId.GetName(_typeId)}, which cannot be read as {wanted}");
+
+    private readonly FudgeFormatException OutOfRange(string wanted, long value)
+        => new(FieldOffset, $"the field holds {value}, which does not fit in {wanted}");
+}

@@ -1,0 +1,562 @@
+using System;
+using System.Buffers;
+using System.Buffers.Binary;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+using System.Text;
+
+namespace Fudge;
+
+/// <summary>
+/// Writes Fudge envelopes and fields, big-endian, straight into an <see cref="IBufferWriter{T}"/> or a fixed
+/// <see cref="Span{T}"/>. Integers and byte arrays are reduced to the smallest wire type as the spec requires, and
+/// variable-width sizes use the reference implementations' widths (1 byte up to 255, 2 up to 32767, else 4).
+/// </summary>
+/// <remarks>
+/// Sub-messages and envelopes are written in place: <see cref="BeginMessage"/> reserves a 4-byte size, and
+/// <see cref="EndMessage"/> fills it in, shrinking it (and sliding the content back) when the content is small.
+/// Nothing allocates per field or per message. When writing to an <see cref="IBufferWriter{T}"/>, call
+/// <see cref="Flush"/> once the envelopes are complete; only then are the bytes committed to the output.
+/// </remarks>
+public ref struct FudgeWriter
+{
+    private const byte FixedWidthFlag = 0x80;
+    private const byte OrdinalFlag = 0x10;
+    private const byte NameFlag = 0x08;
+    private const byte SizeWidthMask = 0x60;
+    private const int DefaultSizeHint = 512;
+
+    private static readonly UTF8Encoding Utf8 = new(encoderShouldEmitUTF8Identifier: false, throwOnInvalidBytes: true);
+
+    private readonly IBufferWriter<byte>? _output;
+    private Span<byte> _buffer;
+    private byte[]? _rented;
+    private int _position;
+
+    /// <summary>Creates a writer that appends to <paramref name="output"/>; call <see cref="Flush"/> to commit.</summary>
+    /// <param name="output">Destination of the encoded bytes.</param>
+    /// <param name="sizeHint">Expected bytes to write before the next flush; only a hint.</param>
+    public FudgeWriter(IBufferWriter<byte> output, int sizeHint = DefaultSizeHint)
+    {
+        _output = output ?? throw new ArgumentNullException(nameof(output));
+        _buffer = output.GetSpan(Math.Max(sizeHint, 16));
+        _rented = null;
+        _position = 0;
+    }
+
+    /// <summary>Creates a writer over a fixed destination; writing past its end throws <see cref="InvalidOperationException"/>.</summary>
+    public FudgeWriter(Span<byte> destination)
+    {
+        _output = null;
+        _buffer = destination;
+        _rented = null;
+        _position = 0;
+    }
+
+    /// <summary>Bytes written so far and not yet flushed (for a fixed destination: bytes written in total).</summary>
+    public readonly int BytesPending => _position;
+
+    /// <summary>The bytes written so far and not yet flushed.</summary>
+    public readonly ReadOnlySpan<byte> WrittenSpan => _buffer.Slice(0, _position);
+
+    /// <summary>
+    /// Commits the written bytes to the <see cref="IBufferWriter{T}"/> and returns any pooled scratch memory.
+    /// Must not be called while an envelope or sub-message is open. Does nothing for a fixed destination.
+    /// </summary>
+    public void Flush()
+    {
+        if (_output is null) return;
+        if (_rented is null)
+        {
+            _output.Advance(_position);
+        }
+        else
+        {
+            _buffer.Slice(0, _position).CopyTo(_output.GetSpan(_position));
+            _output.Advance(_position);
+            ArrayPool<byte>.Shared.Return(_rented);
+            _rented = null;
+        }
+        _position = 0;
+        _buffer = _output.GetSpan(DefaultSizeHint);
+    }
+
+    /// <summary>Returns pooled scratch memory without committing unflushed bytes. Safe to call more than once.</summary>
+    public void Dispose()
+    {
+        if (_rented is not null)
+        {
+            ArrayPool<byte>.Shared.Return(_rented);
+            _rented = null;
+        }
+        _buffer = default;
+        _position = 0;
+    }
+
+    // ---------------------------------------------------------------- envelopes and sub-messages
+
+    /// <summary>Starts an envelope: writes the 8-byte header with a placeholder size.</summary>
+    public EnvelopeMarker BeginEnvelope(byte processingDirectives = 0, byte schemaVersion = 0, short taxonomyId = 0)
+    {
+        var span = Reserve(8);
+        span[0] = processingDirectives;
+        span[1] = schemaVersion;
+        BinaryPrimitives.WriteInt16BigEndian(span.Slice(2), taxonomyId);
+        int start = _position;
+        _position += 8;
+        return new EnvelopeMarker(start);
+    }
+
+    /// <summary>Ends an envelope started by <see cref="BeginEnvelope"/>, filling in its total size.</summary>
+    public void EndEnvelope(EnvelopeMarker envelope)
+    {
+        int size = _position - envelope.Start;
+        BinaryPrimitives.WriteInt32BigEndian(_buffer.Slice(envelope.Start + 4), size);
+    }
+
+    /// <summary>Writes a complete envelope header with a known total size (header included).</summary>
+    public void WriteEnvelopeHeader(in FudgeEnvelopeHeader header)
+    {
+        var span = Reserve(8);
+        span[0] = header.ProcessingDirectives;
+        span[1] = header.SchemaVersion;
+        BinaryPrimitives.WriteInt16BigEndian(span.Slice(2), header.TaxonomyId);
+        BinaryPrimitives.WriteInt32BigEndian(span.Slice(4), header.MessageSize);
+        _position += 8;
+    }
+
+    /// <summary>Starts a sub-message field (type 15); write its fields, then call <see cref="EndMessage"/>.</summary>
+    public SubMessageMarker BeginMessage(in FudgeFieldKey key)
+    {
+        int prefixPosition = _position;
+        WriteHeader((byte)SizeWidthMask, FudgeTypeId.Message, key);
+        Reserve(4);
+        int sizePosition = _position;
+        _position += 4;
+        return new SubMessageMarker(prefixPosition, sizePosition);
+    }
+
+    /// <summary>Ends a sub-message: writes its size with the minimal width, moving the content back if needed.</summary>
+    public void EndMessage(SubMessageMarker message)
+    {
+        int contentStart = message.SizePosition + 4;
+        int size = _position - contentStart;
+        ref byte prefix = ref _buffer[message.PrefixPosition];
+        if (size <= byte.MaxValue)
+        {
+            prefix = (byte)((prefix & ~SizeWidthMask) | 0x20);
+            _buffer[message.SizePosition] = (byte)size;
+            Shift(contentStart, size, 3);
+        }
+        else if (size <= short.MaxValue)
+        {
+            prefix = (byte)((prefix & ~SizeWidthMask) | 0x40);
+            BinaryPrimitives.WriteInt16BigEndian(_buffer.Slice(message.SizePosition), (short)size);
+            Shift(contentStart, size, 2);
+        }
+        else
+        {
+            BinaryPrimitives.WriteInt32BigEndian(_buffer.Slice(message.SizePosition), size);
+        }
+    }
+
+    private void Shift(int contentStart, int length, int by)
+    {
+        if (length > 0) _buffer.Slice(contentStart, length).CopyTo(_buffer.Slice(contentStart - by));
+        _position -= by;
+    }
+
+    // ---------------------------------------------------------------- fixed-width fields
+
+    /// <summary>Writes an indicator (type 0): a field with no value.</summary>
+    public void WriteIndicator(in FudgeFieldKey key) => WriteHeader(FixedWidthFlag, FudgeTypeId.Indicator, key);
+
+    /// <summary>Writes a boolean (type 1).</summary>
+    public void WriteBoolean(in FudgeFieldKey key, bool value)
+    {
+        WriteHeader(FixedWidthFlag, FudgeTypeId.Boolean, key);
+        Reserve(1)[0] = value ? (byte)1 : (byte)0;
+        _position += 1;
+    }
+
+    /// <summary>Writes an integer in the smallest of int8/16/32/64 that holds it (the spec's mandatory reduction).</summary>
+    public void WriteInt64(in FudgeFieldKey key, long value)
+    {
+        if (value >= sbyte.MinValue && value <= sbyte.MaxValue) WriteExactInt8(key, (sbyte)value);
+        else if (value >= short.MinValue && value <= short.MaxValue) WriteExactInt16(key, (short)value);
+        else if (value >= int.MinValue && value <= int.MaxValue) WriteExactInt32(key, (int)value);
+        else WriteExactInt64(key, value);
+    }
+
+    /// <summary>Writes an integer in the smallest of int8/16/32 that holds it.</summary>
+    public void WriteInt32(in FudgeFieldKey key, int value)
+    {
+        if (value >= sbyte.MinValue && value <= sbyte.MaxValue) WriteExactInt8(key, (sbyte)value);
+        else if (value >= short.MinValue && value <= short.MaxValue) WriteExactInt16(key, (short)value);
+        else WriteExactInt32(key, value);
+    }
+
+    /// <summary>Writes an integer in the smallest of int8/16 that holds it.</summary>
+    public void WriteInt16(in FudgeFieldKey key, short value)
+    {
+        if (value >= sbyte.MinValue && value <= sbyte.MaxValue) WriteExactInt8(key, (sbyte)value);
+        else WriteExactInt16(key, value);
+    }
+
+    /// <summary>Writes an int8 (type 2).</summary>
+    public void WriteSByte(in FudgeFieldKey key, sbyte value) => WriteExactInt8(key, value);
+
+    /// <summary>Writes an int8 field without reduction.</summary>
+    public void WriteExactInt8(in FudgeFieldKey key, sbyte value)
+    {
+        WriteHeader(FixedWidthFlag, FudgeTypeId.Int8, key);
+        Reserve(1)[0] = (byte)value;
+        _position += 1;
+    }
+
+    /// <summary>Writes an int16 field without reduction (type 3, even for small values).</summary>
+    public void WriteExactInt16(in FudgeFieldKey key, short value)
+    {
+        WriteHeader(FixedWidthFlag, FudgeTypeId.Int16, key);
+        BinaryPrimitives.WriteInt16BigEndian(Reserve(2), value);
+        _position += 2;
+    }
+
+    /// <summary>Writes an int32 field without reduction (type 4, even for small values).</summary>
+    public void WriteExactInt32(in FudgeFieldKey key, int value)
+    {
+        WriteHeader(FixedWidthFlag, FudgeTypeId.Int32, key);
+        BinaryPrimitives.WriteInt32BigEndian(Reserve(4), value);
+        _position += 4;
+    }
+
+    /// <summary>Writes an int64 field without reduction (type 5, even for small values).</summary>
+    public void WriteExactInt64(in FudgeFieldKey key, long value)
+    {
+        WriteHeader(FixedWidthFlag, FudgeTypeId.Int64, key);
+        BinaryPrimitives.WriteInt64BigEndian(Reserve(8), value);
+        _position += 8;
+    }
+
+    /// <summary>Writes a binary32 float (type 10).</summary>
+    public void WriteSingle(in FudgeFieldKey key, float value)
+    {
+        WriteHeader(FixedWidthFlag, FudgeTypeId.Float, key);
+        BigEndian.WriteSingle(Reserve(4), value);
+        _position += 4;
+    }
+
+    /// <summary>Writes a binary64 double (type 11).</summary>
+    public void WriteDouble(in FudgeFieldKey key, double value)
+    {
+        WriteHeader(FixedWidthFlag, FudgeTypeId.Double, key);
+        BigEndian.WriteDouble(Reserve(8), value);
+        _position += 8;
+    }
+
+    /// <summary>Writes a date (type 26).</summary>
+    public void WriteDate(in FudgeFieldKey key, FudgeDate value)
+    {
+        WriteHeader(FixedWidthFlag, FudgeTypeId.Date, key);
+        value.WriteTo(Reserve(4));
+        _position += 4;
+    }
+
+    /// <summary>Writes a time (type 27).</summary>
+    public void WriteTime(in FudgeFieldKey key, FudgeTime value)
+    {
+        WriteHeader(FixedWidthFlag, FudgeTypeId.Time, key);
+        value.WriteTo(Reserve(8));
+        _position += 8;
+    }
+
+    /// <summary>Writes a date-time (type 28), exactly as given (no reduction to a date).</summary>
+    public void WriteDateTime(in FudgeFieldKey key, FudgeDateTime value)
+    {
+        WriteHeader(FixedWidthFlag, FudgeTypeId.DateTime, key);
+        var span = Reserve(12);
+        value.Date.WriteTo(span);
+        value.Time.WriteTo(span.Slice(4));
+        _position += 12;
+    }
+
+    // ---------------------------------------------------------------- variable-width fields
+
+    /// <summary>Writes a UTF-8 string (type 14). A null string is written as an indicator.</summary>
+    public void WriteString(in FudgeFieldKey key, string? value)
+    {
+        if (value is null) WriteIndicator(key);
+        else WriteString(key, value.AsSpan());
+    }
+
+    /// <summary>Writes a UTF-8 string (type 14).</summary>
+    public void WriteString(in FudgeFieldKey key, ReadOnlySpan<char> value)
+    {
+        // Up to 85 chars the UTF-8 form is at most 255 bytes, so the 1-byte size is known before encoding.
+        if (value.Length <= 85 && (_output is not null || _buffer.Length - _position >= 1 + value.Length * 3))
+        {
+            WriteHeader(0x20, FudgeTypeId.String, key);
+            var span = Reserve(1 + value.Length * 3);
+            int written = EncodeUtf8(value, span.Slice(1));
+            span[0] = (byte)written;
+            _position += 1 + written;
+            return;
+        }
+        int length = GetUtf8ByteCount(value);
+        WriteVariableHeader(FudgeTypeId.String, key, length);
+        EncodeUtf8(value, Reserve(length));
+        _position += length;
+    }
+
+    /// <summary>Writes a string (type 14) from bytes that are already UTF-8.</summary>
+    public void WriteStringUtf8(in FudgeFieldKey key, ReadOnlySpan<byte> utf8) => WriteVariable(FudgeTypeId.String, key, utf8);
+
+    /// <summary>
+    /// Writes a byte array, reduced to the fixed-width types 17..25 when its length is 4, 8, 16, 20, 32, 64, 128, 256
+    /// or 512; otherwise type 6 (an empty array is type 6 with size 0, as Fudge-Java writes it).
+    /// </summary>
+    public void WriteBytes(in FudgeFieldKey key, ReadOnlySpan<byte> value)
+    {
+        byte typeId = FudgeTypeId.ForByteArrayLength(value.Length);
+        if (typeId == FudgeTypeId.ByteArray)
+        {
+            WriteVariable(FudgeTypeId.ByteArray, key, value);
+            return;
+        }
+        WriteHeader(FixedWidthFlag, typeId, key);
+        value.CopyTo(Reserve(value.Length));
+        _position += value.Length;
+    }
+
+    /// <summary>Writes an int16 array (type 7).</summary>
+    public void WriteInt16Array(in FudgeFieldKey key, ReadOnlySpan<short> values)
+    {
+        var span = BeginArray(FudgeTypeId.Int16Array, key, values.Length, 2);
+        if (BitConverter.IsLittleEndian)
+            for (int i = 0; i < values.Length; i++) BinaryPrimitives.WriteInt16BigEndian(span.Slice(i * 2), values[i]);
+        else MemoryMarshal.AsBytes(values).CopyTo(span);
+    }
+
+    /// <summary>Writes an int32 array (type 8).</summary>
+    public void WriteInt32Array(in FudgeFieldKey key, ReadOnlySpan<int> values)
+    {
+        var span = BeginArray(FudgeTypeId.Int32Array, key, values.Length, 4);
+        if (BitConverter.IsLittleEndian)
+            for (int i = 0; i < values.Length; i++) BinaryPrimitives.WriteInt32BigEndian(span.Slice(i * 4), values[i]);
+        else MemoryMarshal.AsBytes(values).CopyTo(span);
+    }
+
+    /// <summary>Writes an int64 array (type 9).</summary>
+    public void WriteInt64Array(in FudgeFieldKey key, ReadOnlySpan<long> values)
+    {
+        var span = BeginArray(FudgeTypeId.Int64Array, key, values.Length, 8);
+        if (BitConverter.IsLittleEndian)
+            for (int i = 0; i < values.Length; i++) BinaryPrimitives.WriteInt64BigEndian(span.Slice(i * 8), values[i]);
+        else MemoryMarshal.AsBytes(values).CopyTo(span);
+    }
+
+    /// <summary>Writes a float array (type 12).</summary>
+    public void WriteSingleArray(in FudgeFieldKey key, ReadOnlySpan<float> values)
+    {
+        var span = BeginArray(FudgeTypeId.FloatArray, key, values.Length, 4);
+        for (int i = 0; i < values.Length; i++) BigEndian.WriteSingle(span.Slice(i * 4), values[i]);
+    }
+
+    /// <summary>Writes a double array (type 13).</summary>
+    public void WriteDoubleArray(in FudgeFieldKey key, ReadOnlySpan<double> values)
+    {
+        var span = BeginArray(FudgeTypeId.DoubleArray, key, values.Length, 8);
+        for (int i = 0; i < values.Length; i++) BigEndian.WriteDouble(span.Slice(i * 8), values[i]);
+    }
+
+    /// <summary>
+    /// Writes a field with an explicit type id and payload, bypassing every reduction: the way to pass unknown types
+    /// and foreign unreduced encodings through unchanged.
+    /// </summary>
+    /// <exception cref="ArgumentException">The type is a fixed-width standard type and the payload has the wrong length.</exception>
+    public void WriteRawField(in FudgeFieldKey key, byte typeId, ReadOnlySpan<byte> payload)
+    {
+        if (FudgeTypeId.IsFixedWidth(typeId))
+        {
+            int width = FudgeTypeId.GetFixedWidth(typeId);
+            if (payload.Length != width)
+                throw new ArgumentException($"Type {FudgeTypeId.GetName(typeId)} has a {width}-byte payload, not {payload.Length}.", nameof(payload));
+            WriteHeader(FixedWidthFlag, typeId, key);
+            payload.CopyTo(Reserve(width));
+            _position += width;
+            return;
+        }
+        WriteVariable(typeId, key, payload);
+    }
+
+    /// <summary>Copies already-encoded bytes (for example whole fields) to the output unchanged.</summary>
+    public void WriteEncoded(ReadOnlySpan<byte> encoded)
+    {
+        encoded.CopyTo(Reserve(encoded.Length));
+        _position += encoded.Length;
+    }
+
+    // ---------------------------------------------------------------- headers and buffer management
+
+    private Span<byte> BeginArray(byte typeId, in FudgeFieldKey key, int count, int width)
+    {
+        long length = (long)count * width;
+        if (length > int.MaxValue) throw new ArgumentException("The array is too large for one Fudge field.");
+        WriteVariableHeader(typeId, key, (int)length);
+        var span = Reserve((int)length).Slice(0, (int)length);
+        _position += (int)length;
+        return span;
+    }
+
+    private void WriteVariable(byte typeId, in FudgeFieldKey key, ReadOnlySpan<byte> payload)
+    {
+        WriteVariableHeader(typeId, key, payload.Length);
+        payload.CopyTo(Reserve(payload.Length));
+        _position += payload.Length;
+    }
+
+    private void WriteVariableHeader(byte typeId, in FudgeFieldKey key, int length)
+    {
+        if (length <= byte.MaxValue)
+        {
+            WriteHeader(0x20, typeId, key);
+            Reserve(1)[0] = (byte)length;
+            _position += 1;
+        }
+        else if (length <= short.MaxValue)
+        {
+            WriteHeader(0x40, typeId, key);
+            BinaryPrimitives.WriteInt16BigEndian(Reserve(2), (short)length);
+            _position += 2;
+        }
+        else
+        {
+            WriteHeader(0x60, typeId, key);
+            BinaryPrimitives.WriteInt32BigEndian(Reserve(4), length);
+            _position += 4;
+        }
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private void WriteHeader(byte sizeFlags, byte typeId, in FudgeFieldKey key)
+    {
+        byte[]? utf8Name = key.Utf8Name;
+        if (utf8Name is null && key.Name is not null)
+        {
+            WriteHeaderTranscodingName(sizeFlags, typeId, key);
+            return;
+        }
+        int nameLength = utf8Name?.Length ?? -1;
+        var span = Reserve(4 + 1 + nameLength);
+        int p = 2;
+        byte prefix = sizeFlags;
+        if (key.HasOrdinal)
+        {
+            prefix |= OrdinalFlag;
+            BinaryPrimitives.WriteInt16BigEndian(span.Slice(2), key.OrdinalValue);
+            p = 4;
+        }
+        if (nameLength >= 0)
+        {
+            prefix |= NameFlag;
+            span[p++] = (byte)nameLength;
+            utf8Name.AsSpan().CopyTo(span.Slice(p));
+            p += nameLength;
+        }
+        span[0] = prefix;
+        span[1] = typeId;
+        _position += p;
+    }
+
+    private void WriteHeaderTranscodingName(byte sizeFlags, byte typeId, in FudgeFieldKey key)
+    {
+        string name = key.Name!;
+        int nameLength = name.Length <= 85 && _output is not null ? name.Length * 3 : GetUtf8ByteCount(name.AsSpan());
+        var span = Reserve(5 + nameLength);
+        int p = 2;
+        byte prefix = (byte)(sizeFlags | NameFlag);
+        if (key.HasOrdinal)
+        {
+            prefix |= OrdinalFlag;
+            BinaryPrimitives.WriteInt16BigEndian(span.Slice(2), key.OrdinalValue);
+            p = 4;
+        }
+        int written = EncodeUtf8(name.AsSpan(), span.Slice(p + 1));
+        if (written > 255)
+            throw new ArgumentException($"A Fudge field name is at most 255 UTF-8 bytes; this one has {written}.", nameof(key));
+        span[p] = (byte)written;
+        span[0] = prefix;
+        span[1] = typeId;
+        _position += p + 1 + written;
+    }
+
+    /// <summary>Ensures <paramref name="count"/> bytes are free at the current position and returns them.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private Span<byte> Reserve(int count)
+    {
+        if (_buffer.Length - _position < count) Grow(count);
+        return _buffer.Slice(_position);
+    }
+
+    private void Grow(int count)
+    {
+        if (_output is null)
+            throw new InvalidOperationException($"The destination span ({_buffer.Length} bytes) is too small: {_position + count} bytes needed.");
+        long needed = (long)_position + count;
+        if (needed > int.MaxValue) throw new InvalidOperationException("A Fudge envelope cannot exceed 2 GiB.");
+        int newSize = (int)Math.Min(int.MaxValue, Math.Max(needed, (long)_buffer.Length * 2));
+        var next = ArrayPool<byte>.Shared.Rent(newSize);
+        _buffer.Slice(0, _position).CopyTo(next);
+        if (_rented is not null) ArrayPool<byte>.Shared.Return(_rented);
+        _rented = next;
+        _buffer = next;
+    }
+
+    private static unsafe int EncodeUtf8(ReadOnlySpan<char> chars, Span<byte> destination)
+    {
+        if (chars.IsEmpty) return 0;
+        try
+        {
+            fixed (char* c = chars)
+            fixed (byte* b = destination)
+                return Utf8.GetBytes(c, chars.Length, b, destination.Length);
+        }
+        catch (EncoderFallbackException e)
+        {
+            throw new ArgumentException("The string is not valid UTF-16 (it holds an unpaired surrogate).", e);
+        }
+    }
+
+    private static unsafe int GetUtf8ByteCount(ReadOnlySpan<char> chars)
+    {
+        if (chars.IsEmpty) return 0;
+        try
+        {
+            fixed (char* c = chars) return Utf8.GetByteCount(c, chars.Length);
+        }
+        catch (EncoderFallbackException e)
+        {
+            throw new ArgumentException("The string is not valid UTF-16 (it holds an unpaired surrogate).", e);
+        }
+    }
+
+    /// <summary>Position of an open envelope; pass it back to <see cref="EndEnvelope"/>.</summary>
+    public readonly struct EnvelopeMarker
+    {
+        internal EnvelopeMarker(int start) => Start = start;
+        internal int Start { get; }
+    }
+
+    /// <summary>Position of an open sub-message; pass it back to <see cref="EndMessage"/>.</summary>
+    public readonly struct SubMessageMarker
+    {
+        internal SubMessageMarker(int prefixPosition, int sizePosition)
+        {
+            PrefixPosition = prefixPosition;
+            SizePosition = sizePosition;
+        }
+
+        internal int PrefixPosition { get; }
+        internal int SizePosition { get; }
+    }
+}
