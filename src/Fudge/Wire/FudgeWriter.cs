@@ -78,7 +78,7 @@ public ref struct FudgeWriter
             _rented = null;
         }
         _position = 0;
-        _buffer = _output.GetSpan(DefaultSizeHint);
+        _buffer = default; // re-acquired from the output on the next write
     }
 
     /// <summary>Returns pooled scratch memory without committing unflushed bytes. Safe to call more than once.</summary>
@@ -500,6 +500,11 @@ public ref struct FudgeWriter
     {
         if (_output is null)
             throw new InvalidOperationException($"The destination span ({_buffer.Length} bytes) is too small: {_position + count} bytes needed.");
+        if (_position == 0 && _rented is null)
+        {
+            _buffer = _output.GetSpan(Math.Max(count, DefaultSizeHint));
+            if (_buffer.Length >= count) return;
+        }
         long needed = (long)_position + count;
         if (needed > int.MaxValue) throw new InvalidOperationException("A Fudge envelope cannot exceed 2 GiB.");
         int newSize = (int)Math.Min(int.MaxValue, Math.Max(needed, (long)_buffer.Length * 2));
