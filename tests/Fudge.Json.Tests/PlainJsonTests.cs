@@ -51,6 +51,14 @@ public class PlainJsonTests
     }
 
     [Fact]
+    public void Byte_arrays_can_be_written_as_base64()
+    {
+        var message = new FudgeMsg().Add("bytes", new byte[] { 1, 255, 128 });
+
+        Assert.Equal("{\"bytes\":\"Af+A\"}", FudgeJson.ToJson(message, new FudgeJsonSettings { ByteArrays = FudgeJsonByteArrays.Base64 }));
+    }
+
+    [Fact]
     public void Dates_and_times_are_rfc3339_text_and_unknown_types_are_parseable_text()
     {
         var message = new FudgeMsg()

@@ -47,7 +47,7 @@ public sealed class FudgeMsgDictionary : IDictionary<string, object?>, IReadOnly
         get
         {
             var values = new List<object?>(Count);
-            foreach (var key in _index.Keys) values.Add(ValueAt(_index.Find(key)![0]));
+            for (int slot = 0; slot < _index.Keys.Count; slot++) values.Add(ValueAt(_index.FirstPositionOfSlot(slot)));
             return values;
         }
     }
@@ -66,14 +66,13 @@ public sealed class FudgeMsgDictionary : IDictionary<string, object?>, IReadOnly
         set
         {
             if (key is null) throw new ArgumentNullException(nameof(key));
-            var positions = _index.Find(key); // brings the index up to date, so it can follow the write below
-            if (positions is null)
+            // The look-up brings the index up to date, so it can follow the write below.
+            if (!_index.TryGetFirst(key, out int position))
             {
                 Message.Add(key, ToFudgeValue(value));
                 _index.Appended(key);
                 return;
             }
-            int position = positions[0];
             var old = Message[position];
             var replacement = new FudgeMsg().Add(old.Name, old.Ordinal, ToFudgeValue(value))[0];
             Message.SetAt(position, replacement);
@@ -82,18 +81,17 @@ public sealed class FudgeMsgDictionary : IDictionary<string, object?>, IReadOnly
     }
 
     /// <summary>True when a field has this key.</summary>
-    public bool ContainsKey(string key) => _index.Find(key) is not null;
+    public bool ContainsKey(string key) => _index.TryGetFirst(key, out _);
 
     /// <summary>The first value with this key.</summary>
     public bool TryGetValue(string key, out object? value)
     {
-        var positions = _index.Find(key);
-        if (positions is null)
+        if (!_index.TryGetFirst(key, out int position))
         {
             value = null;
             return false;
         }
-        value = ValueAt(positions[0]);
+        value = ValueAt(position);
         return true;
     }
 
@@ -121,8 +119,8 @@ public sealed class FudgeMsgDictionary : IDictionary<string, object?>, IReadOnly
     public IEnumerator<KeyValuePair<string, object?>> GetEnumerator()
     {
         var keys = _index.Keys;
-        for (int i = 0; i < keys.Count; i++)
-            yield return new KeyValuePair<string, object?>(keys[i], ValueAt(_index.Find(keys[i])![0]));
+        for (int slot = 0; slot < keys.Count; slot++)
+            yield return new KeyValuePair<string, object?>(keys[slot], ValueAt(_index.FirstPositionOfSlot(slot)));
     }
 
     IEnumerator IEnumerable.GetEnumerator() => GetEnumerator();

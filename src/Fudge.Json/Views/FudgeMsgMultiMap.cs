@@ -45,7 +45,7 @@ public sealed class FudgeMsgMultiMap : IReadOnlyDictionary<string, IReadOnlyList
         => TryGetValue(key, out var values) ? values : throw new KeyNotFoundException($"No field has the key '{key}'.");
 
     /// <summary>True when a field has this key.</summary>
-    public bool ContainsKey(string key) => _index.Find(key) is not null;
+    public bool ContainsKey(string key) => _index.TryGetFirst(key, out _);
 
     /// <summary>Every value with this key, in message order.</summary>
     public bool TryGetValue(string key, out IReadOnlyList<object?> value)
@@ -76,9 +76,9 @@ public sealed class FudgeMsgMultiMap : IReadOnlyDictionary<string, IReadOnlyList
     private sealed class FieldValues : IReadOnlyList<object?>
     {
         private readonly FudgeMsgMultiMap _owner;
-        private readonly List<int> _positions;
+        private readonly IReadOnlyList<int> _positions;
 
-        public FieldValues(FudgeMsgMultiMap owner, List<int> positions)
+        public FieldValues(FudgeMsgMultiMap owner, IReadOnlyList<int> positions)
         {
             _owner = owner;
             _positions = positions;
