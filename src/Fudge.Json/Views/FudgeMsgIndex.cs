@@ -14,9 +14,11 @@ namespace Fudge.Views;
 /// </remarks>
 internal sealed class FudgeMsgIndex
 {
-    private readonly Dictionary<string, int> _slots = new(System.StringComparer.Ordinal);
-    private readonly List<string> _keys = new();
-    private readonly List<int> _firstPositions = new();
+    // Created at the first build with the message's field count as capacity: growing them field by field would
+    // allocate several times the final size.
+    private Dictionary<string, int> _slots = null!;
+    private List<string> _keys = null!;
+    private List<int> _firstPositions = null!;
     private Dictionary<string, List<int>>? _repeats;
     private Dictionary<int, object>? _wrappers;
     private int _version;
@@ -119,9 +121,18 @@ internal sealed class FudgeMsgIndex
     private void EnsureCurrent()
     {
         if (IsCurrent) return;
-        _slots.Clear();
-        _keys.Clear();
-        _firstPositions.Clear();
+        if (!_built)
+        {
+            _slots = new Dictionary<string, int>(Message.Count, System.StringComparer.Ordinal);
+            _keys = new List<string>(Message.Count);
+            _firstPositions = new List<int>(Message.Count);
+        }
+        else
+        {
+            _slots.Clear();
+            _keys.Clear();
+            _firstPositions.Clear();
+        }
         _repeats?.Clear();
         _wrappers?.Clear();
         for (int i = 0; i < Message.Count; i++) Add(KeyOf(Message[i], Taxonomy), i);
