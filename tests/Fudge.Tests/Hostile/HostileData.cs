@@ -7,7 +7,7 @@ using Xunit;
 namespace Fudge.Tests.Hostile;
 
 /// <summary>Theory rows shared by the hostile-input tests (paths are passed by name so xUnit can show and serialize them).</summary>
-internal static class HostileData
+public static class HostileData
 {
     public static DecodePath Path(string name) => DecodePath.All.Single(p => p.Name == name);
 
@@ -16,6 +16,16 @@ internal static class HostileData
         var data = new TheoryData<string>();
         foreach (var path in DecodePath.All) data.Add(path.Name);
         return data;
+    }
+
+    public static TheoryData<string> StreamPaths
+    {
+        get
+        {
+            var data = new TheoryData<string>();
+            foreach (var path in DecodePath.All) if (path.ReadsManyEnvelopes) data.Add(path.Name);
+            return data;
+        }
     }
 
     public static TheoryData<string, string> PathsAndVectors()
