@@ -38,13 +38,14 @@ public static class HostileData
     }
 
     /// <summary>Payloads at least this long are sampled rather than visited byte by byte.</summary>
-    public const int LongPayload = 1024;
+    public const int LongPayload = 16 * 1024;
 
     /// <summary>
     /// The offsets of <paramref name="envelope"/> worth cutting or corrupting at: every offset, except that inside a value
     /// payload of <see cref="LongPayload"/> bytes or more (array contents that no decision depends on) only the first and
-    /// last 16 bytes and every 97th byte between are kept. This keeps the 100 KB vector affordable while every header,
-    /// name, size and short value is still visited byte by byte.
+    /// last 16 bytes and every 97th byte between are kept. Only the 100,000-byte array of variableWidthColumnSizes.dat is
+    /// that long; sampling it keeps the suite affordable while every header, name, size and value byte of every other
+    /// field, in every vector, is still visited.
     /// </summary>
     public static IReadOnlyList<int> Offsets(byte[] envelope)
     {
