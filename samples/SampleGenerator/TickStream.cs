@@ -16,7 +16,7 @@ internal static class TickStream
 
     private static readonly (string Ticker, long MidCents)[] Instruments =
     {
-        ("ACME", 18_250), ("GLBX", 4_210), ("INTC", 9_975), ("UMBR", 131_040),
+        ("ACME", 18_250), ("GLBX", 4_210), ("INIT", 9_975), ("UMBR", 131_040),
     };
 
     /// <summary>The names used by the ticks, with the ordinals the taxonomy gives them.</summary>

@@ -1,0 +1,178 @@
+using System;
+using System.CommandLine;
+using System.CommandLine.Invocation;
+using System.IO;
+using Fudge.Cli.Console;
+using Fudge.Cli.Input;
+using Fudge.Cli.Inspect;
+using Fudge.Cli.Stats;
+using Fudge.Cli.Validate;
+
+namespace Fudge.Cli;
+
+/// <summary>
+/// The <c>fudge</c> command line: parses the arguments with System.CommandLine, runs the chosen command against a
+/// <see cref="CliConsole"/>, and turns every failure into one line on standard error and a non-zero exit code.
+/// </summary>
+internal static class FudgeCommandLine
+{
+    /// <summary>Exit code for success.</summary>
+    public const int Success = 0;
+
+    /// <summary>Exit code for invalid data, I/O errors and any other failure while running.</summary>
+    public const int Failure = 1;
+
+    /// <summary>Exit code for a command line that does not parse.</summary>
+    public const int UsageError = 2;
+
+    /// <summary>Parses <paramref name="args"/> and runs the command; returns the process exit code.</summary>
+    public static int Run(string[] args, CliConsole console)
+    {
+        var root = Build(console);
+        var parsed = root.Parse(args);
+        try
+        {
+            if (parsed.Action is ParseErrorAction)
+            {
+                console.Error.WriteLine("fudge: " + parsed.Errors[0].Message);
+                console.Error.WriteLine(HelpHint(parsed));
+                return UsageError;
+            }
+            var invocation = new InvocationConfiguration { Output = console.Out, Error = console.Error, EnableDefaultExceptionHandler = false };
+            return parsed.Invoke(invocation);
+        }
+        finally
+        {
+            TryFlush(console);
+        }
+    }
+
+    private static string HelpHint(ParseResult parsed)
+    {
+        var command = parsed.CommandResult.Command;
+        return command is RootCommand ? "Try 'fudge --help'." : $"Try 'fudge {command.Name} --help'.";
+    }
+
+    private static RootCommand Build(CliConsole console)
+    {
+        var taxonomy = new Option<string[]>("--taxonomy")
+        {
+            Description = "Restore names of ordinal-only fields from a taxonomy file (a taxonomy message, spec §13.3): FILE for any non-zero taxonomy id, ID=FILE for one id. Repeatable.",
+            HelpName = "[ID=]FILE",
+            Recursive = true,
+        };
+        var root = new RootCommand("Inspect, validate, convert and summarise Fudge messages without a schema. Inputs may hold many concatenated envelopes; '-' means standard input.")
+        {
+            taxonomy,
+            InspectCommandLine(console, taxonomy),
+            ValidateCommandLine(console, taxonomy),
+            StatsCommandLine(console, taxonomy),
+        };
+        return root;
+    }
+
+    private static Argument<string> InputArgument(string description = "The Fudge file to read, or - for standard input.")
+        => new("FILE") { Description = description };
+
+    private static Command InspectCommandLine(CliConsole console, Option<string[]> taxonomy)
+    {
+        var file = InputArgument();
+        var offsets = new Option<bool>("--offsets") { Description = "Prefix each line with the byte offset (decimal, from the start of the input) of what it shows." };
+        var hex = new Option<bool>("--hex") { Description = "Show each field's bytes in hex beside it (a sub-message line shows its field header; its fields follow)." };
+        var full = new Option<bool>("--full") { Description = $"Show long strings (over {ValueText.MaxChars} chars), arrays (over {ValueText.MaxItems} items), byte arrays (over {ValueText.MaxBytes} bytes) and hex dumps (over {TreeLines.MaxHexRows} rows) in full." };
+        var command = new Command("inspect", "Print every message as a readable tree: envelope values, then each field's name, ordinal, type and value, sub-messages indented.")
+        {
+            file, offsets, hex, full,
+        };
+        command.SetAction(parsed => Guarded(console, () =>
+        {
+            using var input = OpenInput(parsed.GetValue(file)!, console, parsed.GetValue(taxonomy));
+            var progress = ProgressReporter.For(console);
+            var settings = new InspectSettings(parsed.GetValue(offsets), parsed.GetValue(hex), parsed.GetValue(full));
+            try
+            {
+                new InspectCommand(console.Out, settings).Run(input, progress);
+            }
+            finally
+            {
+                progress.Finish();
+            }
+            return Success;
+        }));
+        return command;
+    }
+
+    private static Command ValidateCommandLine(CliConsole console, Option<string[]> taxonomy)
+    {
+        var file = InputArgument();
+        var command = new Command("validate", "Check that every message decodes completely. Prints each invalid message's index, byte offset and reason and exits with 1 if any is invalid.")
+        {
+            file,
+        };
+        command.SetAction(parsed => Guarded(console, () =>
+        {
+            using var input = OpenInput(parsed.GetValue(file)!, console, parsed.GetValue(taxonomy));
+            return new ValidateCommand(console.Out).Run(input, ProgressReporter.For(console));
+        }));
+        return command;
+    }
+
+    private static Command StatsCommandLine(CliConsole console, Option<string[]> taxonomy)
+    {
+        var file = InputArgument();
+        var command = new Command("stats", "Summarise the input: message count, sizes, field counts by type, names and ordinals used.")
+        {
+            file,
+        };
+        command.SetAction(parsed => Guarded(console, () =>
+        {
+            using var input = OpenInput(parsed.GetValue(file)!, console, parsed.GetValue(taxonomy));
+            return new StatsCommand(console.Out).Run(input, ProgressReporter.For(console));
+        }));
+        return command;
+    }
+
+    private static EnvelopeInput OpenInput(string path, CliConsole console, string[]? taxonomies)
+    {
+        var options = new FudgeReaderOptions { TaxonomyResolver = TaxonomyFiles.Load(taxonomies) };
+        return EnvelopeInput.Open(path, console, options);
+    }
+
+    /// <summary>Runs a command body; any failure becomes one line on standard error (after the output so far).</summary>
+    private static int Guarded(CliConsole console, Func<int> body)
+    {
+        string message;
+        try
+        {
+            return body();
+        }
+        catch (FudgeException e)
+        {
+            message = e.Message;
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            message = e.Message;
+        }
+        catch (Exception e)
+        {
+            // A bug, not bad input: still one line, but say what kind so it can be reported.
+            message = $"internal error ({e.GetType().Name}): {e.Message}";
+        }
+        TryFlush(console);
+        console.Error.WriteLine("fudge: " + message);
+        return Failure;
+    }
+
+    private static void TryFlush(CliConsole console)
+    {
+        try
+        {
+            console.Flush();
+        }
+        catch (IOException)
+        {
+            // Standard output was closed (e.g. piped into `head`); there is nobody left to tell.
+        }
+    }
+}
