@@ -2,6 +2,7 @@ using System;
 using System.CommandLine;
 using System.CommandLine.Invocation;
 using System.IO;
+using System.Linq;
 using Fudge.Cli.Console;
 using Fudge.Cli.Input;
 using Fudge.Cli.Inspect;
@@ -34,7 +35,8 @@ internal static class FudgeCommandLine
         {
             if (parsed.Action is ParseErrorAction)
             {
-                console.Error.WriteLine("fudge: " + parsed.Errors[0].Message);
+                // Every problem on one line: e.g. an unknown word is reported together with the missing command it displaced.
+                console.Error.WriteLine("fudge: " + string.Join("; ", parsed.Errors.Select(e => e.Message)));
                 console.Error.WriteLine(HelpHint(parsed));
                 return UsageError;
             }

@@ -41,7 +41,7 @@ internal sealed class ValidateCommand
         long bytes = input.Position;
         if (invalid > 0)
         {
-            _out.WriteLine($"invalid: {invalid.ToString(CultureInfo.InvariantCulture)} of {Count(messages)} are invalid");
+            _out.WriteLine($"invalid: {invalid.ToString(CultureInfo.InvariantCulture)} of {Count(messages)}");
             return 1;
         }
         _out.WriteLine($"valid: {Count(messages)}, {bytes.ToString(CultureInfo.InvariantCulture)} bytes");
