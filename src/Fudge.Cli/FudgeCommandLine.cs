@@ -1,5 +1,6 @@
 using System;
 using System.CommandLine;
+using System.CommandLine.Help;
 using System.CommandLine.Invocation;
 using System.IO;
 using System.Linq;
@@ -36,7 +37,7 @@ internal static class FudgeCommandLine
             if (parsed.Action is ParseErrorAction)
             {
                 // Every problem on one line: e.g. an unknown word is reported together with the missing command it displaced.
-                console.Error.WriteLine("fudge: " + string.Join("; ", parsed.Errors.Select(e => e.Message)));
+                console.Error.WriteLine("fudge: " + string.Join(" ", parsed.Errors.Select(e => e.Message)));
                 console.Error.WriteLine(HelpHint(parsed));
                 return UsageError;
             }
@@ -52,10 +53,12 @@ internal static class FudgeCommandLine
     private static string HelpHint(ParseResult parsed)
     {
         var command = parsed.CommandResult.Command;
-        return command is RootCommand ? "Try 'fudge --help'." : $"Try 'fudge {command.Name} --help'.";
+        return command.Parents.Any() ? $"Try 'fudge {command.Name} --help'." : "Try 'fudge --help'.";
     }
 
-    private static RootCommand Build(CliConsole console)
+    // A plain command named "fudge" rather than RootCommand, whose name is the host's file name ("Fudge.Cli" or
+    // "testhost"): help then says "fudge" however the tool is started.
+    private static Command Build(CliConsole console)
     {
         var taxonomy = new Option<string[]>("--taxonomy")
         {
@@ -63,8 +66,10 @@ internal static class FudgeCommandLine
             HelpName = "[ID=]FILE",
             Recursive = true,
         };
-        var root = new RootCommand("Inspect, validate, convert and summarise Fudge messages without a schema. Inputs may hold many concatenated envelopes; '-' means standard input.")
+        var root = new Command("fudge", "Inspect, validate, convert and summarise Fudge messages without a schema. Inputs may hold many concatenated envelopes; '-' means standard input.")
         {
+            new HelpOption(),
+            new VersionOption(),
             taxonomy,
             InspectCommandLine(console, taxonomy),
             ValidateCommandLine(console, taxonomy),

@@ -48,12 +48,12 @@ internal sealed class StatsCommand
         Line("messages", stats.Messages.ToString(inv));
         Line("bytes", $"{stats.TotalBytes.ToString(inv)} total, {stats.MinBytes.ToString(inv)} min, {stats.MaxBytes.ToString(inv)} max, {mean} mean");
         Line("fields", $"{stats.Fields.ToString(inv)} ({stats.TopLevelFields.ToString(inv)} top-level, {(stats.Fields - stats.TopLevelFields).ToString(inv)} in sub-messages)");
+        if (stats.AnonymousFields > 0) Line("anonymous", Plural(stats.AnonymousFields, "field") + " with neither name nor ordinal");
         Line("max depth", stats.MaxDepth.ToString(inv));
         Line("taxonomy ids", stats.TaxonomyIds.Count == 0 ? "none" : string.Join(", ", stats.TaxonomyIds.Select(t => $"{t.Key.ToString(inv)} ({Plural(t.Value, "message")})")));
         Section("fields by type", stats.FieldsByType.Select(t => (ValueText.TypeName(t.Key), t.Value)));
         Section("names", ByCount(stats.Names.Select(n => (n.Key, n.Value))));
         Section("ordinals", ByCount(stats.Ordinals.Select(o => ("#" + o.Key.ToString(inv), o.Value))));
-        if (stats.AnonymousFields > 0) Line("anonymous fields", stats.AnonymousFields.ToString(inv));
     }
 
     // Most frequent first; ties keep the sorted key order.
