@@ -34,14 +34,15 @@ internal sealed class ProgressReporter
     /// <summary>For a command run on <paramref name="console"/>: enabled only when its standard error is a terminal.</summary>
     public static ProgressReporter For(CliConsole console) => new(console.Error, console.ErrorIsTerminal);
 
-    /// <summary>Notes progress; redraws the line when it is due.</summary>
+    /// <summary>Notes progress (<paramref name="bytes"/> 0 when unknown); redraws the line when it is due.</summary>
     public void Report(int messages, long bytes)
     {
         if (!_enabled) return;
         var now = _clock.Elapsed;
         if (now < _delay || (_lastDrawn != TimeSpan.MinValue && now - _lastDrawn < _interval)) return;
         _lastDrawn = now;
-        string text = $"{messages.ToString(CultureInfo.InvariantCulture)} messages, {(bytes / 1048576.0).ToString("0.0", CultureInfo.InvariantCulture)} MiB";
+        string text = messages.ToString(CultureInfo.InvariantCulture) + " messages";
+        if (bytes > 0) text += ", " + (bytes / 1048576.0).ToString("0.0", CultureInfo.InvariantCulture) + " MiB";
         _error.Write("\r" + text.PadRight(_drawnLength));
         _drawnLength = text.Length;
         _error.Flush();
