@@ -17,7 +17,7 @@ public class ProgressReporterTests
         progress.Report(10, 0);
         progress.Finish();
 
-        Assert.Equal("\r5 messages, 3.0 MiB\r10 messages       \r                   \r", error.ToString());
+        Assert.Equal("\r5 messages, 3.0 MiB\r10 messages        \r           \r", error.ToString());
     }
 
     [Fact]
