@@ -89,6 +89,19 @@ public class ConversionTests
     }
 
     [Fact]
+    public void Lossless_round_trips_stay_exact_when_a_taxonomy_is_given()
+    {
+        var original = File.ReadAllBytes(RepoFiles.Sample("ticks-ordinals.fudge"));
+        string[] taxonomy = { "--taxonomy", RepoFiles.Sample("taxonomy.fudge") };
+
+        var json = FudgeTool.Run([.. taxonomy, "to-json", "--mode", "lossless", RepoFiles.Sample("ticks-ordinals.fudge")]);
+        var xml = FudgeTool.Run([.. taxonomy, "to-xml", "--mode", "lossless", RepoFiles.Sample("ticks-ordinals.fudge")]);
+
+        Assert.Equal(original, FudgeTool.RunWithInput(json.StdoutBytes, "from-json", "--mode", "lossless", "-").StdoutBytes);
+        Assert.Equal(original, FudgeTool.RunWithInput(xml.StdoutBytes, "from-xml", "-").StdoutBytes);
+    }
+
+    [Fact]
     public void Output_goes_to_a_file_with_o()
     {
         using var json = new RepoFiles.TempFile();
