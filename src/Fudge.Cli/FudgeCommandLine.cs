@@ -99,19 +99,11 @@ internal static class FudgeCommandLine
         {
             file, offsets, hex, full,
         };
-        command.SetAction(parsed => Guarded(console, () =>
+        command.SetAction(parsed => Guarded(console, writesAsItGoes: true, progress =>
         {
             using var input = OpenInput(parsed.GetValue(file)!, console, parsed.GetValue(taxonomy));
-            var progress = ProgressReporter.For(console);
             var settings = new InspectSettings(parsed.GetValue(offsets), parsed.GetValue(hex), parsed.GetValue(full));
-            try
-            {
-                new InspectCommand(console.Out, settings).Run(input, progress);
-            }
-            finally
-            {
-                progress.Finish();
-            }
+            new InspectCommand(console.Out, settings).Run(input, progress);
             return Success;
         }));
         return command;
@@ -124,10 +116,10 @@ internal static class FudgeCommandLine
         {
             file,
         };
-        command.SetAction(parsed => Guarded(console, () =>
+        command.SetAction(parsed => Guarded(console, writesAsItGoes: false, progress =>
         {
             using var input = OpenInput(parsed.GetValue(file)!, console, parsed.GetValue(taxonomy));
-            return new ValidateCommand(console.Out).Run(input, ProgressReporter.For(console));
+            return new ValidateCommand(console.Out).Run(input, progress);
         }));
         return command;
     }
@@ -139,10 +131,10 @@ internal static class FudgeCommandLine
         {
             file,
         };
-        command.SetAction(parsed => Guarded(console, () =>
+        command.SetAction(parsed => Guarded(console, writesAsItGoes: false, progress =>
         {
             using var input = OpenInput(parsed.GetValue(file)!, console, parsed.GetValue(taxonomy));
-            return new StatsCommand(console.Out).Run(input, ProgressReporter.For(console));
+            return new StatsCommand(console.Out).Run(input, progress);
         }));
         return command;
     }
@@ -173,11 +165,11 @@ internal static class FudgeCommandLine
         {
             file, mode, output, indent,
         };
-        command.SetAction(parsed => Guarded(console, () =>
+        command.SetAction(parsed => Guarded(console, WritesToStandardOutput(parsed.GetValue(output)), progress =>
         {
             using var input = OpenInput(parsed.GetValue(file)!, console, parsed.GetValue(taxonomy));
             return WithTextOutput(console, parsed.GetValue(output), text =>
-                new ToJsonCommand(text, Mode(parsed, mode), parsed.GetValue(indent)).Run(input, ProgressReporter.For(console)));
+                new ToJsonCommand(text, Mode(parsed, mode), parsed.GetValue(indent)).Run(input, progress));
         }));
         return command;
     }
@@ -191,11 +183,11 @@ internal static class FudgeCommandLine
         {
             file, mode, output,
         };
-        command.SetAction(parsed => Guarded(console, () =>
+        command.SetAction(parsed => Guarded(console, WritesToStandardOutput(parsed.GetValue(output)), progress =>
         {
             using var input = new StreamReader(CliPaths.OpenInput(parsed.GetValue(file)!, console));
             using var target = CliPaths.OpenOutput(parsed.GetValue(output), console);
-            return new FromJsonCommand(target, Mode(parsed, mode)).Run(input, ProgressReporter.For(console));
+            return new FromJsonCommand(target, Mode(parsed, mode)).Run(input, progress);
         }));
         return command;
     }
@@ -210,11 +202,11 @@ internal static class FudgeCommandLine
         {
             file, mode, output, indent,
         };
-        command.SetAction(parsed => Guarded(console, () =>
+        command.SetAction(parsed => Guarded(console, WritesToStandardOutput(parsed.GetValue(output)), progress =>
         {
             using var input = OpenInput(parsed.GetValue(file)!, console, parsed.GetValue(taxonomy));
             return WithTextOutput(console, parsed.GetValue(output), text =>
-                new ToXmlCommand(text, Mode(parsed, mode), parsed.GetValue(indent)).Run(input, ProgressReporter.For(console)));
+                new ToXmlCommand(text, Mode(parsed, mode), parsed.GetValue(indent)).Run(input, progress));
         }));
         return command;
     }
@@ -228,19 +220,21 @@ internal static class FudgeCommandLine
         {
             file, mode, output,
         };
-        command.SetAction(parsed => Guarded(console, () =>
+        command.SetAction(parsed => Guarded(console, WritesToStandardOutput(parsed.GetValue(output)), progress =>
         {
             using var input = CliPaths.OpenInput(parsed.GetValue(file)!, console);
             using var target = CliPaths.OpenOutput(parsed.GetValue(output), console);
-            return new FromXmlCommand(target, Mode(parsed, mode)).Run(input, ProgressReporter.For(console));
+            return new FromXmlCommand(target, Mode(parsed, mode)).Run(input, progress);
         }));
         return command;
     }
 
+    private static bool WritesToStandardOutput(string? outputPath) => outputPath is null or CliPaths.Console;
+
     /// <summary>Runs <paramref name="body"/> with a text writer over the output file, or standard output when none is given.</summary>
     private static int WithTextOutput(CliConsole console, string? path, Func<TextWriter, int> body)
     {
-        if (path is null or CliPaths.Console) return body(console.Out);
+        if (WritesToStandardOutput(path)) return body(console.Out);
         using var file = new StreamWriter(CliPaths.OpenOutput(path, console), new System.Text.UTF8Encoding(false)) { NewLine = "\n" };
         return body(file);
     }
@@ -251,13 +245,18 @@ internal static class FudgeCommandLine
         return EnvelopeInput.Open(path, console, options);
     }
 
-    /// <summary>Runs a command body; any failure becomes one line on standard error (after the output so far).</summary>
-    private static int Guarded(CliConsole console, Func<int> body)
+    /// <summary>
+    /// Runs a command body with a progress reporter (erased when the body ends); any failure becomes one line on standard
+    /// error, after the output so far. <paramref name="writesAsItGoes"/>: the body writes to standard output while it
+    /// runs, so no progress line is drawn when standard output shares the terminal.
+    /// </summary>
+    private static int Guarded(CliConsole console, bool writesAsItGoes, Func<ProgressReporter, int> body)
     {
         string message;
+        var progress = ProgressReporter.For(console, writesAsItGoes);
         try
         {
-            return body();
+            return body(progress);
         }
         catch (FudgeException e)
         {
@@ -279,6 +278,10 @@ internal static class FudgeCommandLine
         {
             // A bug, not bad input: still one line, but say what kind so it can be reported.
             message = $"internal error ({e.GetType().Name}): {e.Message}";
+        }
+        finally
+        {
+            progress.Finish();
         }
         TryFlush(console);
         console.Error.WriteLine("fudge: " + OneLine(message));

@@ -31,4 +31,19 @@ public class ProgressReporterTests
 
         Assert.Equal("", error.ToString());
     }
+
+    [Theory]
+    [InlineData(false, false, false, false)]
+    [InlineData(true, false, true, true)]
+    [InlineData(true, true, false, true)]
+    [InlineData(true, true, true, false)]
+    public void Progress_is_drawn_only_on_a_terminal_that_the_output_does_not_share(bool errorIsTerminal, bool outputIsTerminal, bool writesAsItGoes, bool drawn)
+    {
+        var error = new StringWriter();
+        var console = new CliConsole(new MemoryStream(), new MemoryStream(), error, errorIsTerminal, outputIsTerminal);
+
+        var progress = ProgressReporter.For(console, writesAsItGoes);
+
+        Assert.Equal(drawn, progress.IsEnabled);
+    }
 }

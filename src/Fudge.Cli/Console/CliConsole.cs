@@ -14,17 +14,19 @@ internal sealed class CliConsole
     private static readonly UTF8Encoding Utf8NoBom = new(encoderShouldEmitUTF8Identifier: false);
     private StreamWriter? _out;
 
-    public CliConsole(Stream input, Stream output, TextWriter error, bool errorIsTerminal = false)
+    public CliConsole(Stream input, Stream output, TextWriter error, bool errorIsTerminal = false, bool outputIsTerminal = false)
     {
         Input = input;
         Output = output;
         Error = error;
         ErrorIsTerminal = errorIsTerminal;
+        OutputIsTerminal = outputIsTerminal;
     }
 
     /// <summary>The process's own console.</summary>
     public static CliConsole ForProcess()
-        => new(System.Console.OpenStandardInput(), System.Console.OpenStandardOutput(), System.Console.Error, !System.Console.IsErrorRedirected);
+        => new(System.Console.OpenStandardInput(), System.Console.OpenStandardOutput(), System.Console.Error,
+            errorIsTerminal: !System.Console.IsErrorRedirected, outputIsTerminal: !System.Console.IsOutputRedirected);
 
     /// <summary>Standard input as bytes.</summary>
     public Stream Input { get; }
@@ -40,6 +42,9 @@ internal sealed class CliConsole
 
     /// <summary>True when standard error is an interactive terminal.</summary>
     public bool ErrorIsTerminal { get; }
+
+    /// <summary>True when standard output is an interactive terminal.</summary>
+    public bool OutputIsTerminal { get; }
 
     /// <summary>Flushes buffered standard output.</summary>
     public void Flush()

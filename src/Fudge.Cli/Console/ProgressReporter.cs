@@ -31,8 +31,15 @@ internal sealed class ProgressReporter
         _interval = interval ?? TimeSpan.FromMilliseconds(250);
     }
 
-    /// <summary>For a command run on <paramref name="console"/>: enabled only when its standard error is a terminal.</summary>
-    public static ProgressReporter For(CliConsole console) => new(console.Error, console.ErrorIsTerminal);
+    /// <summary>
+    /// For a command run on <paramref name="console"/>: enabled only when standard error is a terminal, and, for a
+    /// command that writes to standard output as it goes, only when standard output is not that terminal too.
+    /// </summary>
+    public static ProgressReporter For(CliConsole console, bool writesAsItGoes)
+        => new(console.Error, console.ErrorIsTerminal && !(writesAsItGoes && console.OutputIsTerminal));
+
+    /// <summary>True when this reporter may draw at all.</summary>
+    public bool IsEnabled => _enabled;
 
     /// <summary>Notes progress (<paramref name="bytes"/> 0 when unknown); redraws the line when it is due.</summary>
     public void Report(int messages, long bytes)

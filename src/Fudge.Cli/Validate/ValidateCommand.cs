@@ -26,7 +26,7 @@ internal sealed class ValidateCommand
             while (input.TryRead(out var envelope))
             {
                 messages++;
-                if (!Check(envelope, input.Options)) invalid++;
+                if (!Check(envelope, input.Options, progress)) invalid++;
                 progress.Report(messages, input.Position);
             }
         }
@@ -48,7 +48,7 @@ internal sealed class ValidateCommand
         return 0;
     }
 
-    private bool Check(in InputEnvelope envelope, FudgeReaderOptions options)
+    private bool Check(in InputEnvelope envelope, FudgeReaderOptions options, ProgressReporter progress)
     {
         try
         {
@@ -57,7 +57,9 @@ internal sealed class ValidateCommand
         }
         catch (FudgeFormatException e)
         {
+            progress.Finish(); // erased first, in case standard output is the same terminal; the next report redraws it
             _out.WriteLine(EnvelopeInput.Locate(envelope, e).Message);
+            _out.Flush();
             return false;
         }
     }
