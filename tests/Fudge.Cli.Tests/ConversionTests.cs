@@ -153,6 +153,35 @@ public class ConversionTests
     }
 
     [Fact]
+    public void Hostile_text_never_crashes_from_json_or_from_xml()
+    {
+        // Mutated conversions of the document sample: every run ends with exit code 0 or 1, and a failure is one line
+        // that is not an internal error.
+        var random = new Random(4);
+        var json = FudgeTool.Run("to-json", "--mode", "lossless", RepoFiles.Sample("document.fudge")).StdoutBytes;
+        var xml = FudgeTool.Run("to-xml", "--mode", "lossless", RepoFiles.Sample("document.fudge")).StdoutBytes;
+        const string alphabet = "{}[]<>/\"':,=0123456789-.eE abc\n&;#x";
+        for (int run = 0; run < 200; run++)
+        {
+            foreach (var (command, seed) in new[] { ("from-json", json), ("from-json", json.Take(300).ToArray()), ("from-xml", xml), ("from-xml", xml.Take(300).ToArray()) })
+            {
+                var input = (byte[])seed.Clone();
+                for (int edits = random.Next(1, 4); edits > 0; edits--) input[random.Next(input.Length)] = (byte)alphabet[random.Next(alphabet.Length)];
+
+                var result = FudgeTool.RunWithInput(input, command, "--mode", run % 2 == 0 ? "lossless" : "plain", "-");
+
+                Assert.True(result.ExitCode is 0 or 1, $"{command} exit {result.ExitCode}");
+                if (result.ExitCode == 1)
+                {
+                    Assert.StartsWith("fudge: ", result.Stderr);
+                    Assert.DoesNotContain("internal error", result.Stderr);
+                    Assert.Single(result.Stderr.TrimEnd('\n').Split('\n'));
+                }
+            }
+        }
+    }
+
+    [Fact]
     public void A_bad_mode_is_a_usage_error_on_one_line()
     {
         var result = FudgeTool.Run("to-json", "--mode", "weird", RepoFiles.Sample("ticks.fudge"));
