@@ -30,7 +30,8 @@ internal static class JsonToFudge
         json.DateParseHandling = DateParseHandling.None; // strings stay strings; the mapping decides what they mean
         try
         {
-            if (json.TokenType is JsonToken.None or JsonToken.PropertyName or JsonToken.Comment) Next(json);
+            // Move to the object unless already on its start; after a previous envelope the reader sits on its end.
+            if (json.TokenType is JsonToken.None or JsonToken.PropertyName or JsonToken.Comment or JsonToken.EndObject) Next(json);
             if (json.TokenType != JsonToken.StartObject) throw Error(json, $"expected a JSON object for the envelope but found {Describe(json)}");
             var header = new Header();
             var buffer = new ByteBuffer();
