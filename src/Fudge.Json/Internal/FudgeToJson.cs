@@ -67,11 +67,11 @@ internal static class FudgeToJson
         var offsets = context.Offsets;
         int start = keys.Count;
         bool anyRepeat = false;
-        HashSet<string>? seen = null;
+        Dictionary<string, int>? firstIndex = null;
         while (reader.Read())
         {
             string key = PlainKey(ref reader, settings);
-            anyRepeat |= !anyRepeat && SeenBefore(keys, start, key, ref seen);
+            anyRepeat |= SeenBefore(keys, start, key, ref firstIndex);
             keys.Add(key);
             offsets.Add(reader.FieldOffset - baseOffset);
         }
@@ -86,30 +86,39 @@ internal static class FudgeToJson
                 WritePlainValue(ref reader, depth, json, context);
             }
         }
-        else WriteCollapsed(fields, baseOffset, taxonomy, depth, json, context, start, end);
+        else WriteCollapsed(fields, baseOffset, taxonomy, depth, json, context, start, end, firstIndex);
 
         keys.RemoveRange(start, end - start);
         offsets.RemoveRange(start, end - start);
     }
 
-    /// <summary>Writes entries [start, end) of the context's lists, each repeated key once as an array at its first position.</summary>
+    /// <summary>
+    /// Writes entries [start, end) of the context's lists, each repeated key once, as an array at its first position.
+    /// <paramref name="firstIndex"/> (key to list index of its first field) is reused when the first pass built it.
+    /// </summary>
     private static void WriteCollapsed(ReadOnlySpan<byte> fields, int baseOffset, IFudgeTaxonomy? taxonomy, int depth,
-        JsonWriter json, PlainContext context, int start, int end)
+        JsonWriter json, PlainContext context, int start, int end, Dictionary<string, int>? firstIndex)
     {
         var keys = context.Keys;
         var offsets = context.Offsets;
-        var positionsByKey = new Dictionary<string, List<int>>(StringComparer.Ordinal);
+        if (firstIndex is null)
+        {
+            firstIndex = new Dictionary<string, int>(end - start, StringComparer.Ordinal);
+            for (int i = end - 1; i >= start; i--) firstIndex[keys[i]] = i;
+        }
+        var repeats = new Dictionary<int, List<int>>(); // first list index of a repeated key -> every list index
         for (int i = start; i < end; i++)
         {
-            if (!positionsByKey.TryGetValue(keys[i], out var list)) positionsByKey[keys[i]] = list = new List<int>(1);
-            list.Add(i);
+            int first = firstIndex[keys[i]];
+            if (first == i) continue;
+            if (!repeats.TryGetValue(first, out var all)) repeats[first] = all = new List<int> { first };
+            all.Add(i);
         }
         for (int i = start; i < end; i++)
         {
-            var positions = positionsByKey[keys[i]];
-            if (positions[0] != i) continue; // already written with the first occurrence
+            if (firstIndex[keys[i]] != i) continue; // written with the first occurrence
             json.WritePropertyName(keys[i]);
-            if (positions.Count == 1)
+            if (!repeats.TryGetValue(i, out var positions))
             {
                 WritePlainFieldValueAt(fields, offsets[i], baseOffset, taxonomy, depth, json, context);
                 continue;
@@ -128,21 +137,26 @@ internal static class FudgeToJson
         WritePlainValue(ref at, depth, json, context);
     }
 
-    /// <summary>True when <paramref name="key"/> is among keys [start, end) of the list: a scan for small messages, a set beyond.</summary>
-    private static bool SeenBefore(List<string> keys, int start, string key, ref HashSet<string>? seen)
+    /// <summary>
+    /// True when <paramref name="key"/> is among the keys from <paramref name="start"/> to the end of the list: a scan
+    /// for small messages, then a map from key to the list index of its first field (kept for collapsing).
+    /// </summary>
+    private static bool SeenBefore(List<string> keys, int start, string key, ref Dictionary<string, int>? firstIndex)
     {
         const int ScanLimit = 16;
-        if (seen is null)
+        if (firstIndex is null)
         {
             if (keys.Count - start < ScanLimit)
             {
                 for (int i = start; i < keys.Count; i++) if (keys[i] == key) return true;
                 return false;
             }
-            seen = new HashSet<string>(StringComparer.Ordinal);
-            for (int i = start; i < keys.Count; i++) seen.Add(keys[i]);
+            firstIndex = new Dictionary<string, int>(StringComparer.Ordinal);
+            for (int i = keys.Count - 1; i >= start; i--) firstIndex[keys[i]] = i;
         }
-        return !seen.Add(key);
+        if (firstIndex.ContainsKey(key)) return true;
+        firstIndex.Add(key, keys.Count);
+        return false;
     }
 
     /// <summary>State shared by the plain writer's recursion: the settings and the stack of keys and offsets.</summary>
