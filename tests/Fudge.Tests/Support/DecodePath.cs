@@ -30,8 +30,11 @@ public sealed class DecodePath
     /// <inheritdoc/>
     public override string ToString() => Name;
 
-    /// <summary><see cref="FudgeEnvelope.Parse(ReadOnlySpan{byte}, FudgeReaderOptions?)"/>.</summary>
-    public static DecodePath SpanParse { get; } = new("FudgeEnvelope.Parse(span)", (bytes, options) => FudgeEnvelope.Parse(bytes.Span, options).Message.Count);
+    /// <summary>
+    /// <see cref="FudgeEnvelope.Parse(ReadOnlySpan{byte}, FudgeReaderOptions?)"/>; an envelope it accepts must then print,
+    /// hash, re-encode and decode again to an equal envelope, since accepted hostile data is used like any other.
+    /// </summary>
+    public static DecodePath SpanParse { get; } = new("FudgeEnvelope.Parse(span)", (bytes, options) => UseDecoded(FudgeEnvelope.Parse(bytes.Span, options)));
 
     /// <summary><see cref="FudgeEnvelope.Parse(in ReadOnlySequence{byte}, FudgeReaderOptions?)"/> over one segment.</summary>
     public static DecodePath SequenceParse { get; } = new("FudgeEnvelope.Parse(sequence)",
@@ -64,6 +67,24 @@ public sealed class DecodePath
 
     /// <summary>Every path.</summary>
     public static IReadOnlyList<DecodePath> All { get; } = new[] { SpanParse, SequenceParse, MultiSegmentParse, RawReader, StreamSync, StreamAsync, PipeReader };
+
+    private static int UseDecoded(FudgeEnvelope envelope)
+    {
+        _ = envelope.ToString();
+        _ = envelope.GetHashCode();
+        FudgeEnvelope again;
+        try
+        {
+            again = FudgeEnvelope.Parse(envelope.ToByteArray());
+        }
+        catch (FudgeFormatException e)
+        {
+            // Not a rejection of the input: the writer produced bytes the reader refuses.
+            throw new InvalidOperationException("An accepted envelope re-encoded to bytes that do not decode.", e);
+        }
+        if (!again.Equals(envelope)) throw new InvalidOperationException($"An accepted envelope re-encoded to a different one:\n{envelope}\n{again}");
+        return envelope.Message.Count;
+    }
 
     private static async Task<int> CountAsync(ReadOnlyMemory<byte> bytes, FudgeReaderOptions? options)
     {
