@@ -49,6 +49,19 @@ public enum FudgeJsonNumberArrays
     RepeatedFields,
 }
 
+/// <summary>How plain mode writes byte arrays (types 6 and 17..25).</summary>
+public enum FudgeJsonByteArrays
+{
+    /// <summary>An array of signed 8-bit numbers, as the spec says (<c>[1,-1,-128]</c>).</summary>
+    SignedNumbers,
+
+    /// <summary>
+    /// A base64 string, as JSON serializers usually write binary data (far shorter for large arrays). Plain mode reads
+    /// strings back as strings, so the bytes do not come back as a byte array.
+    /// </summary>
+    Base64,
+}
+
 /// <summary>Options of the Fudge/JSON conversions. Do not change an instance once conversions use it; share it freely.</summary>
 public sealed class FudgeJsonSettings
 {
@@ -73,6 +86,9 @@ public sealed class FudgeJsonSettings
 
     /// <summary>Plain mode: repeated fields as one JSON array (default) or as repeated keys.</summary>
     public FudgeJsonRepeatedFields RepeatedFields { get; set; } = FudgeJsonRepeatedFields.CollapseToArray;
+
+    /// <summary>Plain mode, writing: byte arrays as signed numbers (default, the spec's form) or base64 strings.</summary>
+    public FudgeJsonByteArrays ByteArrays { get; set; } = FudgeJsonByteArrays.SignedNumbers;
 
     /// <summary>Plain mode, reading: arrays of numbers become primitive arrays (default) or repeated fields.</summary>
     public FudgeJsonNumberArrays NumberArrays { get; set; } = FudgeJsonNumberArrays.PrimitiveArray;

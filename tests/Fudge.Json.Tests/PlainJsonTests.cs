@@ -1,4 +1,5 @@
 using System.Collections.Generic;
+using System.Linq;
 using Newtonsoft.Json;
 using Xunit;
 
@@ -47,6 +48,14 @@ public class PlainJsonTests
         var message = new FudgeMsg().Add("bytes", new byte[] { 1, 255, 128 }).Add("sub", new FudgeMsg().Add("x", 1.5));
 
         Assert.Equal("{\"bytes\":[1,-1,-128],\"sub\":{\"x\":1.5}}", FudgeJson.ToJson(message));
+    }
+
+    [Fact]
+    public void Byte_arrays_can_be_written_as_base64()
+    {
+        var message = new FudgeMsg().Add("bytes", new byte[] { 1, 255, 128 });
+
+        Assert.Equal("{\"bytes\":\"Af+A\"}", FudgeJson.ToJson(message, new FudgeJsonSettings { ByteArrays = FudgeJsonByteArrays.Base64 }));
     }
 
     [Fact]
@@ -167,5 +176,26 @@ internal static class ListExtensions
         var list = new List<object>();
         foreach (var f in fields) list.Add(map(f));
         return list;
+    }
+}
+
+public class DocumentationExampleTests
+{
+    [Fact]
+    public void The_plain_example_of_the_documentation_holds()
+    {
+        var message = new FudgeMsg().Add("name", "Kirk").Add("age", 42).Add("tag", "a").Add("tag", "b").Add((short)7, true)
+            .Add(null, "anonymous").Add("sub", new FudgeMsg().Add("x", 1.5));
+
+        Assert.Equal("{\"fudgeSchemaVersion\":2,\"name\":\"Kirk\",\"age\":42,\"tag\":[\"a\",\"b\"],\"7\":true,\"\":\"anonymous\",\"sub\":{\"x\":1.5}}",
+            FudgeJson.ToJson(new FudgeEnvelope(message, schemaVersion: 2)));
+    }
+
+    [Fact]
+    public void Nested_number_arrays_in_a_mixed_array_become_primitive_arrays()
+    {
+        var message = FudgeJson.ToMessage("{\"a\":[[1,2],[3]]}");
+
+        Assert.Equal(new[] { new[] { 1, 2 }, new[] { 3 } }, message.GetAll("a").Select(f => (int[])f.Value));
     }
 }

@@ -2,6 +2,7 @@ using System;
 using System.Buffers.Binary;
 using System.Collections.Generic;
 using System.Globalization;
+using System.Text;
 using Newtonsoft.Json;
 
 namespace Fudge.Json.Internal;
@@ -163,6 +164,11 @@ internal static class FudgeToJson
                     json.WriteValue(new FudgeUnknownValue(typeId, reader.ValueSpan).ToString());
                     return;
                 }
+                if (FudgeTypeId.IsByteArray(typeId) && settings.ByteArrays == FudgeJsonByteArrays.Base64)
+                {
+                    json.WriteValue(reader.GetBytes());
+                    return;
+                }
                 WriteSharedValue(ref reader, json);
                 return;
         }
@@ -180,28 +186,55 @@ internal static class FudgeToJson
             case FudgeTypeId.Int32:
             case FudgeTypeId.Int64: json.WriteValue(reader.GetInt64()); return;
             case FudgeTypeId.String: json.WriteValue(reader.GetString()); return;
-            case FudgeTypeId.Int16Array:
-                json.WriteStartArray();
-                for (int i = 0; i < value.Length; i += 2) json.WriteValue((int)BinaryPrimitives.ReadInt16BigEndian(value.Slice(i)));
-                json.WriteEndArray();
-                return;
-            case FudgeTypeId.Int32Array:
-                json.WriteStartArray();
-                for (int i = 0; i < value.Length; i += 4) json.WriteValue(BinaryPrimitives.ReadInt32BigEndian(value.Slice(i)));
-                json.WriteEndArray();
-                return;
-            case FudgeTypeId.Int64Array:
-                json.WriteStartArray();
-                for (int i = 0; i < value.Length; i += 8) json.WriteValue(BinaryPrimitives.ReadInt64BigEndian(value.Slice(i)));
-                json.WriteEndArray();
-                return;
-            default: // byte[] and byte[N]: signed 8-bit decimals, as the spec says
-                json.WriteStartArray();
-                foreach (byte b in value) json.WriteValue((int)(sbyte)b);
-                json.WriteEndArray();
-                return;
+            case FudgeTypeId.Int16Array: WriteIntegerArray(value, 2, json); return;
+            case FudgeTypeId.Int32Array: WriteIntegerArray(value, 4, json); return;
+            case FudgeTypeId.Int64Array: WriteIntegerArray(value, 8, json); return;
+            default: WriteIntegerArray(value, 1, json); return; // byte[] and byte[N]: signed 8-bit decimals, as the spec says
         }
     }
+
+    private static readonly string[] SignedByteText = CreateSignedByteText();
+
+    private static string[] CreateSignedByteText()
+    {
+        var texts = new string[256];
+        for (int b = 0; b < 256; b++) texts[b] = ((sbyte)b).ToString(CultureInfo.InvariantCulture);
+        return texts;
+    }
+
+    /// <summary>
+    /// Big-endian integers of <paramref name="width"/> bytes (1 = signed bytes) as a JSON array. Newtonsoft's cost per
+    /// value dominates long arrays, so a text writer receives all elements as one raw value; other writers (such as
+    /// <c>JTokenWriter</c>) get one value per element.
+    /// </summary>
+    private static void WriteIntegerArray(ReadOnlySpan<byte> value, int width, JsonWriter json)
+    {
+        json.WriteStartArray();
+        if (json is JsonTextWriter && value.Length > 0)
+        {
+            var text = new StringBuilder(value.Length / width * 5);
+            for (int i = 0; i < value.Length; i += width)
+            {
+                if (i > 0) text.Append(',');
+                if (width == 1) text.Append(SignedByteText[value[i]]);
+                else text.Append(ReadInteger(value.Slice(i), width).ToString(CultureInfo.InvariantCulture));
+            }
+            json.WriteRawValue(text.ToString());
+        }
+        else
+        {
+            for (int i = 0; i < value.Length; i += width) json.WriteValue(ReadInteger(value.Slice(i), width));
+        }
+        json.WriteEndArray();
+    }
+
+    private static long ReadInteger(ReadOnlySpan<byte> value, int width) => width switch
+    {
+        1 => (sbyte)value[0],
+        2 => BinaryPrimitives.ReadInt16BigEndian(value),
+        4 => BinaryPrimitives.ReadInt32BigEndian(value),
+        _ => BinaryPrimitives.ReadInt64BigEndian(value),
+    };
 
     private static void WriteDoubles(ReadOnlySpan<byte> value, JsonWriter json, bool exact)
     {
