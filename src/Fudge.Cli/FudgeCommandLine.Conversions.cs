@@ -39,7 +39,7 @@ internal static partial class FudgeCommandLine
         command.SetAction(parsed => Guarded(console, WritesToStandardOutput(parsed.GetValue(output)), progress =>
         {
             using var input = OpenInput(parsed.GetValue(file)!, console, parsed.GetValue(taxonomy));
-            return WithTextOutput(console, parsed.GetValue(output), text =>
+            return WithTextOutput(console, parsed.GetValue(output), parsed.GetValue(file)!, text =>
                 new ToJsonCommand(text, Mode(parsed, mode), parsed.GetValue(indent)).Run(input, progress));
         }));
         return command;
@@ -57,7 +57,7 @@ internal static partial class FudgeCommandLine
         command.SetAction(parsed => Guarded(console, WritesToStandardOutput(parsed.GetValue(output)), progress =>
         {
             using var input = new StreamReader(CliPaths.OpenInput(parsed.GetValue(file)!, console));
-            using var target = CliPaths.OpenOutput(parsed.GetValue(output), console);
+            using var target = CliPaths.OpenOutput(parsed.GetValue(output), parsed.GetValue(file)!, console);
             return new FromJsonCommand(target, Mode(parsed, mode)).Run(input, progress);
         }));
         return command;
@@ -76,7 +76,7 @@ internal static partial class FudgeCommandLine
         command.SetAction(parsed => Guarded(console, WritesToStandardOutput(parsed.GetValue(output)), progress =>
         {
             using var input = OpenInput(parsed.GetValue(file)!, console, parsed.GetValue(taxonomy));
-            return WithTextOutput(console, parsed.GetValue(output), text =>
+            return WithTextOutput(console, parsed.GetValue(output), parsed.GetValue(file)!, text =>
                 new ToXmlCommand(text, Mode(parsed, mode), parsed.GetValue(indent)).Run(input, progress));
         }));
         return command;
@@ -94,7 +94,7 @@ internal static partial class FudgeCommandLine
         command.SetAction(parsed => Guarded(console, WritesToStandardOutput(parsed.GetValue(output)), progress =>
         {
             using var input = CliPaths.OpenInput(parsed.GetValue(file)!, console);
-            using var target = CliPaths.OpenOutput(parsed.GetValue(output), console);
+            using var target = CliPaths.OpenOutput(parsed.GetValue(output), parsed.GetValue(file)!, console);
             return new FromXmlCommand(target, Mode(parsed, mode)).Run(input, progress);
         }));
         return command;
@@ -103,10 +103,10 @@ internal static partial class FudgeCommandLine
     private static bool WritesToStandardOutput(string? outputPath) => outputPath is null or CliPaths.Console;
 
     /// <summary>Runs <paramref name="body"/> with a text writer over the output file, or standard output when none is given.</summary>
-    private static int WithTextOutput(CliConsole console, string? path, Func<TextWriter, int> body)
+    private static int WithTextOutput(CliConsole console, string? path, string inputPath, Func<TextWriter, int> body)
     {
         if (WritesToStandardOutput(path)) return body(console.Out);
-        using var file = new StreamWriter(CliPaths.OpenOutput(path, console), new System.Text.UTF8Encoding(false)) { NewLine = "\n" };
+        using var file = new StreamWriter(CliPaths.OpenOutput(path, inputPath, console), new System.Text.UTF8Encoding(false)) { NewLine = "\n" };
         return body(file);
     }
 }
