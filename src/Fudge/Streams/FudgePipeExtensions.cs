@@ -15,8 +15,9 @@ public static class FudgePipeExtensions
     /// Reads the next envelope from a pipe; null when the pipe completes exactly between envelopes.
     /// </summary>
     /// <exception cref="FudgeFormatException">
-    /// The pipe completes inside an envelope, or the data is malformed. The pipe stays readable: a malformed envelope
-    /// whose header is valid has been consumed, so reading again continues with the next one.
+    /// The pipe completes inside an envelope, or the data is malformed. The offset counts from the start of the envelope
+    /// being read (a pipe has no position; <see cref="FudgeStreamReader"/> reports stream offsets). The pipe stays
+    /// readable: a malformed envelope whose header is valid has been consumed, so reading again continues with the next one.
     /// </exception>
     public static async ValueTask<FudgeEnvelope?> ReadFudgeEnvelopeAsync(this PipeReader reader, FudgeReaderOptions? options = null, CancellationToken cancellationToken = default)
     {
