@@ -44,6 +44,30 @@ public class ContinuingAfterAnErrorTests
     }
 
     [Fact]
+    public async Task Offsets_reported_by_a_pipe_reader_count_from_the_start_of_the_bad_envelope()
+    {
+        var pipe = new Pipe();
+        await pipe.Writer.WriteAsync(Concat(OneInt8, InvalidUtf8String));
+        await pipe.Writer.CompleteAsync();
+
+        await pipe.Reader.ReadFudgeEnvelopeAsync();
+        var error = await Assert.ThrowsAsync<FudgeFormatException>(async () => await pipe.Reader.ReadFudgeEnvelopeAsync());
+
+        Assert.Equal(11, error.Offset); // the string's first byte within its own envelope
+    }
+
+    [Fact]
+    public void Offsets_reported_by_a_stream_reader_count_from_the_start_of_the_stream()
+    {
+        using var reader = new FudgeStreamReader(new MemoryStream(Concat(OneInt8, InvalidUtf8String)));
+
+        reader.ReadEnvelope();
+        var error = Assert.Throws<FudgeFormatException>(() => reader.ReadEnvelope());
+
+        Assert.Equal(OneInt8.Length + 11, error.Offset);
+    }
+
+    [Fact]
     public async Task A_pipe_reader_repeats_the_format_error_for_a_bad_envelope_header_when_read_again()
     {
         var pipe = new Pipe();
