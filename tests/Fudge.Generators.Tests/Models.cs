@@ -278,3 +278,35 @@ public partial struct ExtensibleStruct : IFudgeExtensible
 public partial class Empty
 {
 }
+
+[FudgeMessage]
+public partial class Node
+{
+    public string? Name { get; set; }
+    public Node? Next { get; set; }
+    public List<Node>? Children { get; set; }
+}
+
+/// <summary>A type with a hand-written nested formatter and no registration: found by FudgeFormatterCache's fallback.</summary>
+public sealed class HandWritten
+{
+    public int Value { get; set; }
+
+    public sealed class FudgeFormatter : IFudgeFormatter<HandWritten>
+    {
+        public static readonly FudgeFormatter Instance = new();
+        private static readonly FudgeFieldKey Key = FudgeFieldKey.Create("v");
+
+        public short TaxonomyId => 0;
+        public IFudgeTaxonomy? Taxonomy => null;
+        public void Write(ref FudgeWriter writer, HandWritten value) => writer.WriteInt32(Key, value.Value);
+
+        public HandWritten Read(ref FudgeReader reader)
+        {
+            var result = new HandWritten();
+            while (reader.Read())
+                if (reader.NameEquals("v"u8)) result.Value = reader.GetInt32();
+            return result;
+        }
+    }
+}

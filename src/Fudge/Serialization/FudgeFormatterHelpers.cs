@@ -248,12 +248,31 @@ public static class FudgeFormatterHelpers
 
     // ---------------------------------------------------------------- messages
 
+    /// <summary>Deepest nesting of objects written through <see cref="WriteObject{T}"/> before a cycle is assumed.</summary>
+    public const int MaxWriteDepth = 1000;
+
+    [ThreadStatic]
+    private static int _writeDepth;
+
     /// <summary>Writes a nested object as a sub-message through its formatter.</summary>
+    /// <exception cref="FudgeException">Objects are nested deeper than <see cref="MaxWriteDepth"/> (a cycle in the object graph).</exception>
     public static void WriteObject<T>(ref FudgeWriter writer, in FudgeFieldKey key, T value)
     {
-        var marker = writer.BeginMessage(key);
-        FudgeFormatterCache<T>.Formatter.Write(ref writer, value);
-        writer.EndMessage(marker);
+        if (++_writeDepth > MaxWriteDepth)
+        {
+            _writeDepth = 0;
+            throw new FudgeException($"Objects are nested more than {MaxWriteDepth} levels deep while writing a {typeof(T).Name}: the object graph probably has a cycle, which Fudge messages cannot represent.");
+        }
+        try
+        {
+            var marker = writer.BeginMessage(key);
+            FudgeFormatterCache<T>.Formatter.Write(ref writer, value);
+            writer.EndMessage(marker);
+        }
+        finally
+        {
+            if (_writeDepth > 0) _writeDepth--;
+        }
     }
 
     /// <summary>Reads the current sub-message field as a nested object through its formatter.</summary>
