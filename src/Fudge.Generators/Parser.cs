@@ -63,6 +63,8 @@ internal static class Parser
         if (type.TypeKind is not (TypeKind.Class or TypeKind.Struct))
             diagnostics.Add(Diag(Diagnostics.UnsupportedTypeShape, typeLocation, display, "only classes, structs and records are supported"));
         if (!IsAccessibleFromAssembly(type)) diagnostics.Add(Diag(Diagnostics.InaccessibleType, typeLocation, display));
+        if (type.Name == "FudgeFormatter" || type.GetMembers("FudgeFormatter").Length > 0)
+            diagnostics.Add(Diag(Diagnostics.UnsupportedTypeShape, typeLocation, display, "the name FudgeFormatter is taken by the generated nested formatter class; rename the type or member"));
 
         // ---- attribute settings
         var attribute = context.Attributes.FirstOrDefault();

@@ -46,3 +46,16 @@ public class FormatterCacheTests
         Assert.Equal("0", FudgeSerializer.Deserialize<Node>(bytes, new FudgeReaderOptions { MaxDepth = 200 }).Name);
     }
 }
+
+public class InheritanceTests
+{
+    [Fact]
+    public void Derived_records_include_inherited_members()
+    {
+        var back = RoundTripTests.RoundTrip(new DerivedRecord(3, "b"));
+        Assert.Equal(new DerivedRecord(3, "b"), back);
+        var msg = FudgeSerializer.ToFudgeMsg(new DerivedRecord(3, "b"));
+        Assert.Equal(3, msg.GetInt32("A"));
+        Assert.Equal("b", msg.GetString("B"));
+    }
+}

@@ -183,6 +183,13 @@ public class GeneratorDriverTests
             }
         }
 
+        namespace Corpus.Records
+        {
+            [FudgeMessage] public partial record BaseRecord(int A);
+            [FudgeMessage] public sealed partial record DerivedRecord(int A, string B) : BaseRecord(A);
+            [FudgeMessage] public partial class Leaf : Corpus.DerivedB { public int[]? Data { get; set; } }
+        }
+
         [FudgeMessage]
         public partial class InGlobalNamespace { public int Value { get; set; } }
         """;
@@ -239,6 +246,7 @@ public class GeneratorDriverTests
         new object[] { "FUDGE005", "public partial class C { [FudgeMessage] private partial class {|Hidden|} { } }" },
         new object[] { "FUDGE006", "[FudgeMessage] public partial class {|Box|}<T> { public int A { get; set; } }" },
         new object[] { "FUDGE006", "[FudgeMessage] public static partial class {|Static|} { }" },
+        new object[] { "FUDGE006", "[FudgeMessage] public partial class {|Taken|} { public int FudgeFormatter { get; set; } }" },
         new object[] { "FUDGE007", "[FudgeMessage(Fields = FudgeFieldIds.Ordinals)] public partial class M { public int {|A|} { get; set; } }" },
         new object[] { "FUDGE008", "[FudgeMessage] public partial class M { [FudgeField(0)] public int {|A|} { get; set; } }" },
         new object[] { "FUDGE009", "[FudgeMessage] public partial class {|M|} { public M(System.IO.Stream s) { } public int A { get; set; } }" },

@@ -310,3 +310,9 @@ public sealed class HandWritten
         }
     }
 }
+
+[FudgeMessage]
+public partial record BaseRecord(int A);
+
+[FudgeMessage]
+public sealed partial record DerivedRecord(int A, string B) : BaseRecord(A);
