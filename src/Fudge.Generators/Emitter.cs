@@ -366,7 +366,7 @@ internal sealed class Emitter
                 return;
             }
         }
-        sb.AppendLine("        int __start = reader.ValueOffset;");
+        if (m.Members.Any(x => x.IsRequired)) sb.AppendLine("        int __start = reader.ValueOffset;");
         for (int i = 0; i < m.Members.Count; i++)
         {
             var member = m.Members[i];
