@@ -33,7 +33,7 @@ internal static class SampleDocument
 
         return new FudgeMsg()
             .Add("title", "Fudge sample document")
-            .Add("id", FudgeSecondaryTypesGuid(new Guid("6f1c2a5e-8d3b-4e7a-9c10-2b4d6f8a0c1e")))
+            .Add("id", GuidBytes(new Guid("6f1c2a5e-8d3b-4e7a-9c10-2b4d6f8a0c1e")))
             .Add("created", FudgeDateTime.FromDateTimeOffset(new DateTimeOffset(2026, 3, 2, 9, 15, 30, 250, TimeSpan.FromHours(1)), FudgeDateTimeAccuracy.Millisecond))
             .Add("tradeDate", new FudgeDate(2026, 3, 2))
             .Add("cutoff", new FudgeTime(16, 30, 0, 0, FudgeDateTimeAccuracy.Minute))
@@ -65,7 +65,7 @@ internal static class SampleDocument
     }
 
     // RFC 4122 byte order, as the core's Guid secondary type writes it: fixed byte[16] on the wire.
-    private static byte[] FudgeSecondaryTypesGuid(Guid id) => id.ToByteArray(bigEndian: true);
+    private static byte[] GuidBytes(Guid id) => id.ToByteArray(bigEndian: true);
 
     private static string LongText()
     {

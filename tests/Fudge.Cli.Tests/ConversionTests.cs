@@ -182,6 +182,20 @@ public class ConversionTests
     }
 
     [Fact]
+    public void A_name_that_xml_cannot_hold_is_reported_as_such()
+    {
+        // unknown.dat with a control character (0x17) in its field name: valid Fudge, but not expressible in XML 1.0.
+        var bytes = InteropVectors.Read("unknown.dat");
+        bytes[11] = 0x17;
+
+        var result = FudgeTool.RunWithInput(bytes, "to-xml", "-");
+
+        Assert.Equal(1, result.ExitCode);
+        Assert.StartsWith("fudge: message 0 (byte offset 0) cannot be written as XML: ", result.Stderr);
+        Assert.Equal(0, FudgeTool.RunWithInput(bytes, "to-json", "-").ExitCode);
+    }
+
+    [Fact]
     public void A_bad_mode_is_a_usage_error_on_one_line()
     {
         var result = FudgeTool.Run("to-json", "--mode", "weird", RepoFiles.Sample("ticks.fudge"));

@@ -1,3 +1,4 @@
+using System;
 using System.IO;
 using System.Xml;
 using Fudge.Cli.Console;
@@ -50,6 +51,11 @@ internal sealed class ToXmlCommand
             catch (FudgeFormatException e)
             {
                 throw EnvelopeInput.Locate(envelope, e);
+            }
+            catch (ArgumentException e)
+            {
+                // XmlWriter refuses characters XML 1.0 cannot hold (most control characters) in names and strings.
+                throw new FudgeException($"message {envelope.Index} (byte offset {envelope.Offset}) cannot be written as XML: {e.Message}", e);
             }
             xml.WriteWhitespace("\n");
             progress.Report(++count, input.Position);

@@ -18,7 +18,16 @@ internal static class CliPaths
     public static Stream OpenInput(string path, CliConsole console)
         => path == Console ? new LeaveOpenStream(console.Input) : OpenRead(path);
 
-    /// <summary>Creates (or truncates) an output file, or returns standard output (left open) for null or "-".</summary>
-    public static Stream OpenOutput(string? path, CliConsole console)
-        => path is null or Console ? new LeaveOpenStream(console.Output) : new FileStream(path, FileMode.Create, FileAccess.Write, FileShare.None, BufferSize);
+    /// <summary>
+    /// Creates (or truncates) an output file, or returns standard output (left open) for null or "-". Refuses the file
+    /// the input is read from, which creating it would empty before it is read.
+    /// </summary>
+    /// <exception cref="IOException">The output is the input file, or cannot be created.</exception>
+    public static Stream OpenOutput(string? path, string inputPath, CliConsole console)
+    {
+        if (path is null or Console) return new LeaveOpenStream(console.Output);
+        if (inputPath != Console && string.Equals(Path.GetFullPath(path), Path.GetFullPath(inputPath), System.StringComparison.Ordinal))
+            throw new IOException($"the output file '{path}' is the input file; write to another file");
+        return new FileStream(path, FileMode.Create, FileAccess.Write, FileShare.None, BufferSize);
+    }
 }

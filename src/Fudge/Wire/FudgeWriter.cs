@@ -45,10 +45,7 @@ public ref struct FudgeWriter
     }
 
     /// <summary>Creates a writer over a fixed destination; writing past its end throws <see cref="InvalidOperationException"/>.</summary>
-    /// <remarks>
-    /// A destination as long as the final encoding is enough for flat messages. While a sub-message is open its size
-    /// takes 4 bytes and is shrunk when it ends, so allow 3 spare bytes per level of nesting.
-    /// </remarks>
+    /// <remarks>A destination exactly as long as the final encoding is enough: nothing is reserved beyond it.</remarks>
     public FudgeWriter(Span<byte> destination)
     {
         _output = null;

@@ -16,11 +16,13 @@ public static class FudgeTool
 {
     public static CliResult Run(params string[] args) => RunWithInput(System.Array.Empty<byte>(), args);
 
-    public static CliResult RunWithInput(byte[] stdin, params string[] args)
+    public static CliResult RunWithInput(byte[] stdin, params string[] args) => RunWithInput(new MemoryStream(stdin), args);
+
+    public static CliResult RunWithInput(Stream stdin, params string[] args)
     {
         var output = new MemoryStream();
         var error = new StringWriter { NewLine = "\n" };
-        var console = new CliConsole(new MemoryStream(stdin), output, error);
+        var console = new CliConsole(stdin, output, error);
         int exit = FudgeCommandLine.Run(args, console);
         return new CliResult(exit, output.ToArray(), error.ToString());
     }

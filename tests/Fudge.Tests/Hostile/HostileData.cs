@@ -9,7 +9,7 @@ namespace Fudge.Tests.Hostile;
 /// <summary>Theory rows shared by the hostile-input tests (paths are passed by name so xUnit can show and serialize them).</summary>
 public static class HostileData
 {
-    public static DecodePath Path(string name) => DecodePath.All.Single(p => p.Name == name);
+    public static DecodePath Path(string name) => DecodePath.All.Append(DecodePath.ParseAndReuse).Single(p => p.Name == name);
 
     public static TheoryData<string> Paths()
     {

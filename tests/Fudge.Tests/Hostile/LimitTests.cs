@@ -39,6 +39,22 @@ public class LimitTests
         Assert.Null(HostileAssert.DecodesOrRejectsCleanly(path, bytes));
     }
 
+    /// <summary>
+    /// With the depth limit lifted, the stack is the limit: every path still ends in a format error before the stack
+    /// runs out, however deep the data nests.
+    /// </summary>
+    [Theory]
+    [MemberData(nameof(Paths))]
+    public void Nesting_deeper_than_the_stack_allows_is_rejected_even_without_a_depth_limit(string pathName)
+    {
+        var path = HostileData.Path(pathName);
+        var noDepthLimit = new FudgeReaderOptions { MaxDepth = int.MaxValue };
+
+        var rejection = HostileAssert.Rejects(path, NestedMessages(1_000_000), noDepthLimit);
+
+        Assert.Contains("stack", rejection.Reason, StringComparison.Ordinal);
+    }
+
     [Theory]
     [MemberData(nameof(Paths))]
     public void A_custom_depth_limit_admits_its_own_depth_and_rejects_one_more(string pathName)
