@@ -63,6 +63,11 @@ internal static class JsonToFudge
             // Field names longer than 255 UTF-8 bytes and fixed-width arrays of the wrong length.
             throw Error(json, e.Message, e);
         }
+        catch (OverflowException e)
+        {
+            // An unsigned integer beyond the int64 range from a token reader.
+            throw Error(json, e.Message, e);
+        }
         finally
         {
             json.DateParseHandling = dateHandling;
