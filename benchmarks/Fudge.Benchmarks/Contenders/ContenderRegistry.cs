@@ -40,6 +40,14 @@ public static class ContenderRegistry
     /// <summary>Names of workload 2's contenders.</summary>
     public static IReadOnlyList<string> TickNames { get; } = Tick.Select(c => c.Name).ToArray();
 
+    /// <summary>Position of a contender in the tables (registry order; unknown names last).</summary>
+    public static int Order(string name)
+    {
+        int i = Array.FindIndex(Graph, c => c.Name == name);
+        if (i < 0) i = Array.FindIndex(Tick, c => c.Name == name);
+        return i < 0 ? int.MaxValue : i;
+    }
+
     /// <summary>Creates a fresh workload 1 contender.</summary>
     public static GraphContender CreateGraph(string name) => Graph.First(c => c.Name == name).Create();
 

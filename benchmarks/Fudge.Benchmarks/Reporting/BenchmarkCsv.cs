@@ -3,6 +3,7 @@ using System.Collections.Generic;
 using System.Globalization;
 using System.IO;
 using System.Linq;
+using Fudge.Benchmarks.Contenders;
 
 namespace Fudge.Benchmarks.Reporting;
 
@@ -22,8 +23,8 @@ internal static class BenchmarkCsv
         {
             var lines = File.ReadAllLines(path).Where(l => l.Length > 0).ToList();
             var header = Split(lines[0]);
-            int method = header.IndexOf("Method"), contender = header.IndexOf("Contender"), size = header.IndexOf("Size");
-            int mean = header.IndexOf("Mean"), allocated = header.IndexOf("Allocated");
+            int method = Column(header, "Method"), contender = Column(header, "Contender"), size = Column(header, "Size");
+            int mean = Column(header, "Mean"), allocated = Column(header, "Allocated");
             if (method < 0 || contender < 0 || mean < 0)
                 throw new InvalidDataException($"{path} has no Method, Contender and Mean columns.");
             string report = ReportName(path);
@@ -34,8 +35,12 @@ internal static class BenchmarkCsv
                 rows.Add(new Row(group, cells[contender], Number(cells[mean]), allocated >= 0 ? Number(cells[allocated]) : double.NaN));
             }
         }
-        return rows;
+        return rows.OrderBy(r => rows.FindIndex(x => x.Group == r.Group)).ThenBy(r => ContenderRegistry.Order(r.Contender)).ToList();
     }
+
+    // Headers carry their unit: "Mean [ns]".
+    private static int Column(List<string> header, string name)
+        => header.FindIndex(h => h == name || h.StartsWith(name + " [", StringComparison.Ordinal));
 
     // "...Benchmarks.GraphBenchmarks-report.csv" -> "Graph"
     private static string ReportName(string path)
