@@ -60,16 +60,17 @@ public static class FudgeTypeId
     /// <summary>Type 28: date and time (12 bytes).</summary>
     public const byte DateTime = 28;
 
-    // Width per standard id; -1 = variable width, -2 = not a standard type.
-    private static readonly sbyte[] Widths = CreateWidths();
+    // Payload width per type id, looked up on every field read: -1 = variable width or unknown.
+    private static readonly short[] Widths = CreateWidths();
 
-    private static sbyte[] CreateWidths()
+    private static short[] CreateWidths()
     {
-        var widths = new sbyte[256];
-        for (int i = 0; i < widths.Length; i++) widths[i] = -2;
+        var widths = new short[256];
+        for (int i = 0; i < widths.Length; i++) widths[i] = -1;
         widths[Indicator] = 0; widths[Boolean] = 1; widths[Int8] = 1; widths[Int16] = 2; widths[Int32] = 4; widths[Int64] = 8;
         widths[Float] = 4; widths[Double] = 8; widths[Date] = 4; widths[Time] = 8; widths[DateTime] = 12;
-        foreach (var id in new[] { ByteArray, Int16Array, Int32Array, Int64Array, FloatArray, DoubleArray, String, Message }) widths[id] = -1;
+        widths[ByteArray4] = 4; widths[ByteArray8] = 8; widths[ByteArray16] = 16; widths[ByteArray20] = 20; widths[ByteArray32] = 32;
+        widths[ByteArray64] = 64; widths[ByteArray128] = 128; widths[ByteArray256] = 256; widths[ByteArray512] = 512;
         return widths;
     }
 
@@ -77,22 +78,10 @@ public static class FudgeTypeId
     public static bool IsStandard(byte typeId) => typeId <= 28 && typeId != 16;
 
     /// <summary>True when the type has an implied payload length (the prefix's fixed-width bit is set).</summary>
-    public static bool IsFixedWidth(byte typeId) => typeId is >= ByteArray4 and <= ByteArray512 || Widths[typeId] >= 0;
+    public static bool IsFixedWidth(byte typeId) => Widths[typeId] >= 0;
 
     /// <summary>The payload length of a fixed-width standard type, or -1 for variable-width and unknown types.</summary>
-    public static int GetFixedWidth(byte typeId) => typeId switch
-    {
-        ByteArray4 => 4,
-        ByteArray8 => 8,
-        ByteArray16 => 16,
-        ByteArray20 => 20,
-        ByteArray32 => 32,
-        ByteArray64 => 64,
-        ByteArray128 => 128,
-        ByteArray256 => 256,
-        ByteArray512 => 512,
-        _ => Widths[typeId] >= 0 ? Widths[typeId] : -1,
-    };
+    public static int GetFixedWidth(byte typeId) => Widths[typeId];
 
     /// <summary>The fixed-width byte-array type for a length (4, 8, 16, 20, 32, 64, 128, 256, 512), or <see cref="ByteArray"/>.</summary>
     public static byte ForByteArrayLength(int length) => length switch

@@ -13,8 +13,8 @@ namespace Fudge;
 /// variable-width sizes use the reference implementations' widths (1 byte up to 255, 2 up to 32767, else 4).
 /// </summary>
 /// <remarks>
-/// Sub-messages and envelopes are written in place: <see cref="BeginMessage"/> reserves a 4-byte size, and
-/// <see cref="EndMessage"/> fills it in, shrinking it (and sliding the content back) when the content is small.
+/// Sub-messages and envelopes are written in place: <see cref="BeginMessage"/> reserves a 1-byte size, and
+/// <see cref="EndMessage"/> fills it in, widening it (and sliding the content up) when the content is longer than 255 bytes.
 /// Nothing allocates per field or per message. When writing to an <see cref="IBufferWriter{T}"/>, call
 /// <see cref="Flush"/> once the envelopes are complete; only then are the bytes committed to the output.
 /// </remarks>
@@ -78,7 +78,7 @@ public ref struct FudgeWriter
             _rented = null;
         }
         _position = 0;
-        _buffer = _output.GetSpan(DefaultSizeHint);
+        _buffer = default; // re-acquired from the output on the next write
     }
 
     /// <summary>Returns pooled scratch memory without committing unflushed bytes. Safe to call more than once.</summary>
@@ -129,41 +129,39 @@ public ref struct FudgeWriter
     public SubMessageMarker BeginMessage(in FudgeFieldKey key)
     {
         int prefixPosition = _position;
-        WriteHeader((byte)SizeWidthMask, FudgeTypeId.Message, key);
-        Reserve(4);
+        WriteHeader(0x20, FudgeTypeId.Message, key);
+        Reserve(1);
         int sizePosition = _position;
-        _position += 4;
+        _position += 1;
         return new SubMessageMarker(prefixPosition, sizePosition);
     }
 
-    /// <summary>Ends a sub-message: writes its size with the minimal width, moving the content back if needed.</summary>
+    /// <summary>Ends a sub-message: writes its size with the minimal width, moving the content up when it needs more than one size byte.</summary>
     public void EndMessage(SubMessageMarker message)
     {
-        int contentStart = message.SizePosition + 4;
+        // One size byte is reserved up front because most sub-messages are short; longer ones pay for a move.
+        int contentStart = message.SizePosition + 1;
         int size = _position - contentStart;
-        ref byte prefix = ref _buffer[message.PrefixPosition];
         if (size <= byte.MaxValue)
         {
-            prefix = (byte)((prefix & ~SizeWidthMask) | 0x20);
             _buffer[message.SizePosition] = (byte)size;
-            Shift(contentStart, size, 3);
+            return;
         }
-        else if (size <= short.MaxValue)
+        int extra = size <= short.MaxValue ? 1 : 3;
+        Reserve(extra);
+        _buffer.Slice(contentStart, size).CopyTo(_buffer.Slice(contentStart + extra));
+        _position += extra;
+        ref byte prefix = ref _buffer[message.PrefixPosition];
+        if (extra == 1)
         {
             prefix = (byte)((prefix & ~SizeWidthMask) | 0x40);
             BinaryPrimitives.WriteInt16BigEndian(_buffer.Slice(message.SizePosition), (short)size);
-            Shift(contentStart, size, 2);
         }
         else
         {
+            prefix = (byte)(prefix | SizeWidthMask);
             BinaryPrimitives.WriteInt32BigEndian(_buffer.Slice(message.SizePosition), size);
         }
-    }
-
-    private void Shift(int contentStart, int length, int by)
-    {
-        if (length > 0) _buffer.Slice(contentStart, length).CopyTo(_buffer.Slice(contentStart - by));
-        _position -= by;
     }
 
     // ---------------------------------------------------------------- fixed-width fields
@@ -502,6 +500,11 @@ public ref struct FudgeWriter
     {
         if (_output is null)
             throw new InvalidOperationException($"The destination span ({_buffer.Length} bytes) is too small: {_position + count} bytes needed.");
+        if (_position == 0 && _rented is null)
+        {
+            _buffer = _output.GetSpan(Math.Max(count, DefaultSizeHint));
+            if (_buffer.Length >= count) return;
+        }
         long needed = (long)_position + count;
         if (needed > int.MaxValue) throw new InvalidOperationException("A Fudge envelope cannot exceed 2 GiB.");
         int newSize = (int)Math.Min(int.MaxValue, Math.Max(needed, (long)_buffer.Length * 2));
