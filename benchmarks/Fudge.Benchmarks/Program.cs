@@ -14,7 +14,7 @@ namespace Fudge.Benchmarks;
 /// Entry point. Without a mode switch the arguments go to BenchmarkDotNet (e.g. <c>--filter '*Tick*'</c>).
 /// <list type="bullet">
 /// <item><c>--quick</c>: every benchmark once (dry job, in process), then the size table and a small percentile run: the CI smoke test.</item>
-/// <item><c>--short</c>: BenchmarkDotNet's ShortRun job instead of the default job.</item>
+/// <item><c>--short [--inprocess]</c>: BenchmarkDotNet's ShortRun job instead of the default job, optionally in this process.</item>
 /// <item><c>--percentiles [--count N]</c>: per-message latency percentiles of workload 2 (default 1,000,000 messages).</item>
 /// <item><c>--sizes</c>: encoded bytes per message of every contender (workload 3).</item>
 /// <item><c>--chart out.svg report.csv...</c> and <c>--ratios out.md report.csv...</c>: the chart and headline table from BenchmarkDotNet CSV reports.</item>
@@ -45,7 +45,8 @@ internal static class Program
             Console.WriteLine(failures == 0 ? "Quick run: every benchmark ran." : $"Quick run: {failures} benchmark(s) failed.");
             return failures == 0 ? 0 : 1;
         }
-        var config = Take(options, "--short") ? BenchmarkConfigs.Short() : BenchmarkConfigs.Full();
+        bool inProcess = Take(options, "--inprocess");
+        var config = Take(options, "--short") ? BenchmarkConfigs.Short(inProcess) : BenchmarkConfigs.Full();
         return RunBenchmarks(options, config) == 0 ? 0 : 1;
     }
 
