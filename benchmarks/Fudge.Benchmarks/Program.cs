@@ -27,6 +27,7 @@ internal static class Program
 
     private static int Main(string[] args)
     {
+        RunInfo.Command += " " + string.Join(" ", args.Select(a => a.Contains('*') || a.Contains(' ') ? $"'{a}'" : a));
         var options = new List<string>(args);
         string? outDir = TakeValue(options, "--out");
         if (Take(options, "--chart")) return Chart(options);
@@ -66,7 +67,7 @@ internal static class Program
         if (outDir is not null)
         {
             Directory.CreateDirectory(outDir);
-            File.WriteAllText(Path.Combine(outDir, "sizes.md"), markdown);
+            File.WriteAllText(Path.Combine(outDir, "sizes.md"), RunInfo.MarkdownHeader("Encoded size per message (workload 3)") + markdown);
             SizeTable.WriteCsv(rows, Path.Combine(outDir, "sizes.csv"));
         }
         return 0;
@@ -74,14 +75,15 @@ internal static class Program
 
     private static int Percentiles(int count, string? outDir)
     {
-        var rows = PercentileHarness.Run(count, ContenderRegistry.TickNames, Console.Out);
-        string markdown = PercentileHarness.ToMarkdown(rows);
+        var report = PercentileHarness.Run(count, ContenderRegistry.TickNames, Console.Out);
+        string markdown = PercentileHarness.ToMarkdown(report);
         Console.WriteLine(markdown);
         if (outDir is not null)
         {
             Directory.CreateDirectory(outDir);
-            File.WriteAllText(Path.Combine(outDir, "tick-percentiles.md"), markdown);
-            PercentileHarness.WriteCsv(rows, Path.Combine(outDir, "tick-percentiles.csv"));
+            File.WriteAllText(Path.Combine(outDir, "tick-percentiles.md"),
+                RunInfo.MarkdownHeader($"Market-data latency percentiles (workload 2, {count:N0} messages)") + markdown);
+            PercentileHarness.WriteCsv(report.Rows, Path.Combine(outDir, "tick-percentiles.csv"));
         }
         return 0;
     }
@@ -98,7 +100,8 @@ internal static class Program
     private static int Ratios(List<string> args)
     {
         if (args.Count < 2) return Usage("--ratios out.md report.csv [report.csv...]");
-        File.WriteAllText(args[0], RatioTable.Render(BenchmarkCsv.Read(args.Skip(1)), ContenderRegistry.Reference));
+        File.WriteAllText(args[0], RunInfo.MarkdownHeader($"Ratios to {ContenderRegistry.Reference} (from {string.Join(", ", args.Skip(1).Select(Path.GetFileName))})")
+            + RatioTable.Render(BenchmarkCsv.Read(args.Skip(1)), ContenderRegistry.Reference));
         Console.WriteLine($"Wrote {args[0]}.");
         return 0;
     }

@@ -21,14 +21,18 @@ internal static class PercentileHarness
     /// <summary>One contender's distribution for one phase.</summary>
     public sealed record Row(string Contender, string Phase, int Messages, double MedianNs, double P99Ns, double P999Ns, double MaxNs, double TotalMs, double MeanBytes);
 
-    public static IReadOnlyList<Row> Run(int count, IEnumerable<string> contenders, TextWriter log)
+    /// <summary>All rows of one run, and the cost of the timing itself (every sample includes it once).</summary>
+    public sealed record Report(IReadOnlyList<Row> Rows, double TimerFloorNs);
+
+    public static Report Run(int count, IEnumerable<string> contenders, TextWriter log)
     {
         var ticks = TickGenerator.Create(count);
         var slab = new SlabWriter(checked(count * 256 + 64 * 1024));
         var ends = new int[count];
         var samples = new long[count];
         var rows = new List<Row>();
-        log.WriteLine($"Timer: Stopwatch frequency {Stopwatch.Frequency:N0}/s; back-to-back timestamp median {TimerFloorNs():0} ns (included in every sample).");
+        double timerFloor = TimerFloorNs();
+        log.WriteLine($"Timer: Stopwatch frequency {Stopwatch.Frequency:N0}/s; back-to-back timestamp median {timerFloor:0} ns (included in every sample).");
         foreach (var name in contenders)
         {
             var contender = ContenderRegistry.CreateTick(name);
@@ -47,7 +51,7 @@ internal static class PercentileHarness
             contender = null;
             GC.Collect();
         }
-        return rows;
+        return new Report(rows, timerFloor);
     }
 
     private static void SerializeAll(TickContender contender, SlabWriter slab, int[] ends, long[] samples)
@@ -100,9 +104,13 @@ internal static class PercentileHarness
         return samples[samples.Length / 2] * 1e9 / Stopwatch.Frequency;
     }
 
-    public static string ToMarkdown(IReadOnlyList<Row> rows)
+    public static string ToMarkdown(Report report)
     {
+        var rows = report.Rows;
         var sb = new StringBuilder();
+        sb.AppendLine(string.Create(CultureInfo.InvariantCulture,
+            $"Each message timed alone with Stopwatch timestamps; every sample includes the timer's own cost (median {report.TimerFloorNs:0} ns for two back-to-back timestamps). One untimed pass over the stream precedes the timed pass. Total = sum of the samples."));
+        sb.AppendLine();
         sb.AppendLine("| Contender | Phase | Messages | Median ns | p99 ns | p99.9 ns | Max ns | Total ms | Bytes/msg |");
         sb.AppendLine("|---|---|---:|---:|---:|---:|---:|---:|---:|");
         foreach (var r in rows)
