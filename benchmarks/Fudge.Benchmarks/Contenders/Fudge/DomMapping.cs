@@ -8,7 +8,8 @@ using TickO = Fudge.Benchmarks.Contenders.Fudge.FieldOrdinals.Tick;
 namespace Fudge.Benchmarks.Contenders.Fudge;
 
 /// <summary>
-/// Maps the models to and from <see cref="FudgeMsg"/> (ordinals only, the same fields as the hand-written codecs),
+/// Maps the models to and from <see cref="FudgeMsg"/> (ordinals only, the same fields and list convention as the
+/// hand-written codecs, so the bytes are identical),
 /// the way code written against the Fudge DOM does: add fields, then walk them with a switch on the ordinal.
 /// </summary>
 public static class DomMapping
@@ -54,8 +55,9 @@ public static class DomMapping
             .Add(PortfolioO.Created, portfolio.Created)
             .Add(PortfolioO.Active, portfolio.Active)
             .Add(PortfolioO.RiskFactors, portfolio.RiskFactors);
-        foreach (var position in portfolio.Positions) message.Add(PortfolioO.Positions, ToMessage(position));
-        return message;
+        var positions = new FudgeMsg();
+        foreach (var position in portfolio.Positions) positions.Add(null, ToMessage(position));
+        return message.Add(PortfolioO.Positions, positions);
     }
 
     private static FudgeMsg ToMessage(Position position)
@@ -70,9 +72,10 @@ public static class DomMapping
             .Add(PositionO.Weight, position.Weight)
             .Add(PositionO.Hash, position.Hash)
             .Add(PositionO.Maturity, position.Maturity);
+        var lots = new FudgeMsg();
         foreach (var lot in position.Lots)
         {
-            message.Add(PositionO.Lots, new FudgeMsg()
+            lots.Add(null, new FudgeMsg()
                 .Add(LotO.Sequence, lot.Sequence)
                 .Add(LotO.Quantity, lot.Quantity)
                 .Add(LotO.Price, lot.Price)
@@ -80,7 +83,7 @@ public static class DomMapping
                 .Add(LotO.Venue, lot.Venue)
                 .Add(LotO.Settled, lot.Settled));
         }
-        return message;
+        return message.Add(PositionO.Lots, lots);
     }
 
     public static Portfolio ToPortfolio(FudgeMsg message)
@@ -96,7 +99,9 @@ public static class DomMapping
                 case PortfolioO.Created: portfolio.Created = FudgeConvert.To<FudgeDateTime>(field.Value).ToDateTime(); break;
                 case PortfolioO.Active: portfolio.Active = FudgeConvert.To<bool>(field.Value); break;
                 case PortfolioO.RiskFactors: portfolio.RiskFactors = FudgeConvert.To<double[]>(field.Value)!; break;
-                case PortfolioO.Positions: portfolio.Positions.Add(ToPosition((FudgeMsg)field.Value)); break;
+                case PortfolioO.Positions:
+                    foreach (var element in (FudgeMsg)field.Value) portfolio.Positions.Add(ToPosition((FudgeMsg)element.Value));
+                    break;
             }
         }
         return portfolio;
@@ -118,7 +123,9 @@ public static class DomMapping
                 case PositionO.Weight: position.Weight = FudgeConvert.To<float>(field.Value); break;
                 case PositionO.Hash: position.Hash = FudgeConvert.To<byte[]>(field.Value)!; break;
                 case PositionO.Maturity: position.Maturity = FudgeConvert.To<FudgeDate>(field.Value).ToDateOnly(); break;
-                case PositionO.Lots: position.Lots.Add(ToLot((FudgeMsg)field.Value)); break;
+                case PositionO.Lots:
+                    foreach (var element in (FudgeMsg)field.Value) position.Lots.Add(ToLot((FudgeMsg)element.Value));
+                    break;
             }
         }
         return position;

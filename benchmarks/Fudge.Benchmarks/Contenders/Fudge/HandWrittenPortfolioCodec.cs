@@ -8,8 +8,8 @@ using PositionO = Fudge.Benchmarks.Contenders.Fudge.FieldOrdinals.Position;
 namespace Fudge.Benchmarks.Contenders.Fudge;
 
 /// <summary>
-/// Workload 1 written by hand on <see cref="FudgeWriter"/>/<see cref="FudgeReader"/>, ordinals only. Lists are
-/// repeated sub-message fields with the list's ordinal, in order.
+/// Workload 1 written by hand on <see cref="FudgeWriter"/>/<see cref="FudgeReader"/>, ordinals only. A list is a
+/// sub-message holding one anonymous field per element (the spec's convention, and the generator's).
 /// </summary>
 public sealed class HandWrittenPortfolioCodec : ObjectCodec<Portfolio>
 {
@@ -23,12 +23,14 @@ public sealed class HandWrittenPortfolioCodec : ObjectCodec<Portfolio>
         writer.WriteDateTime(PortfolioO.Created, FudgeDateTime.FromDateTime(value.Created));
         writer.WriteBoolean(PortfolioO.Active, value.Active);
         writer.WriteDoubleArray(PortfolioO.RiskFactors, value.RiskFactors);
+        var list = writer.BeginMessage(PortfolioO.Positions);
         foreach (var position in value.Positions)
         {
-            var marker = writer.BeginMessage(PortfolioO.Positions);
+            var element = writer.BeginMessage(FudgeFieldKey.Anonymous);
             WritePosition(ref writer, position);
-            writer.EndMessage(marker);
+            writer.EndMessage(element);
         }
+        writer.EndMessage(list);
         writer.EndEnvelope(envelope);
         writer.Flush();
     }
@@ -44,9 +46,10 @@ public sealed class HandWrittenPortfolioCodec : ObjectCodec<Portfolio>
         writer.WriteSingle(PositionO.Weight, position.Weight);
         writer.WriteBytes(PositionO.Hash, position.Hash);
         writer.WriteDate(PositionO.Maturity, FudgeDate.FromDateOnly(position.Maturity));
+        var list = writer.BeginMessage(PositionO.Lots);
         foreach (var lot in position.Lots)
         {
-            var marker = writer.BeginMessage(PositionO.Lots);
+            var marker = writer.BeginMessage(FudgeFieldKey.Anonymous);
             writer.WriteInt64(LotO.Sequence, lot.Sequence);
             writer.WriteInt32(LotO.Quantity, lot.Quantity);
             writer.WriteDouble(LotO.Price, lot.Price);
@@ -55,6 +58,7 @@ public sealed class HandWrittenPortfolioCodec : ObjectCodec<Portfolio>
             writer.WriteBoolean(LotO.Settled, lot.Settled);
             writer.EndMessage(marker);
         }
+        writer.EndMessage(list);
     }
 
     public override Portfolio Read(ReadOnlyMemory<byte> data)
@@ -72,8 +76,12 @@ public sealed class HandWrittenPortfolioCodec : ObjectCodec<Portfolio>
                 case PortfolioO.Active: portfolio.Active = reader.GetBoolean(); break;
                 case PortfolioO.RiskFactors: portfolio.RiskFactors = reader.GetDoubleArray(); break;
                 case PortfolioO.Positions:
-                    var sub = reader.ReadMessage();
-                    portfolio.Positions.Add(ReadPosition(ref sub));
+                    var positions = reader.ReadMessage();
+                    while (positions.Read())
+                    {
+                        var element = positions.ReadMessage();
+                        portfolio.Positions.Add(ReadPosition(ref element));
+                    }
                     break;
             }
         }
@@ -97,8 +105,12 @@ public sealed class HandWrittenPortfolioCodec : ObjectCodec<Portfolio>
                 case PositionO.Hash: position.Hash = reader.GetBytes(); break;
                 case PositionO.Maturity: position.Maturity = reader.GetDate().ToDateOnly(); break;
                 case PositionO.Lots:
-                    var sub = reader.ReadMessage();
-                    position.Lots.Add(ReadLot(ref sub));
+                    var lots = reader.ReadMessage();
+                    while (lots.Read())
+                    {
+                        var element = lots.ReadMessage();
+                        position.Lots.Add(ReadLot(ref element));
+                    }
                     break;
             }
         }
