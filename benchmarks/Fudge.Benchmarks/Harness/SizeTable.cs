@@ -4,6 +4,7 @@ using System.Collections.Generic;
 using System.Globalization;
 using System.IO;
 using System.Linq;
+using System.Security.Cryptography;
 using System.Text;
 using Fudge.Benchmarks.Contenders;
 using Fudge.Benchmarks.Data;
@@ -18,8 +19,8 @@ internal static class SizeTable
 {
     public const int TickSample = 10_000;
 
-    /// <summary>One row: a contender's encoded size for one workload case.</summary>
-    public sealed record Row(string Workload, string Case, string Contender, double Bytes);
+    /// <summary>One row: a contender's encoded size for one workload case, and a digest of the bytes themselves.</summary>
+    public sealed record Row(string Workload, string Case, string Contender, double Bytes, string Digest);
 
     public static IReadOnlyList<Row> Measure()
     {
@@ -35,7 +36,7 @@ internal static class SizeTable
                 output.ResetWrittenCount();
                 contender.Serialize(output);
                 RoundTripCheck.Graph(contender, portfolio, output.WrittenMemory.ToArray());
-                rows.Add(new Row("Graph", size, name, output.WrittenCount));
+                rows.Add(new Row("Graph", size, name, output.WrittenCount, Convert.ToHexString(SHA256.HashData(output.WrittenSpan))));
             }
         }
 
@@ -46,15 +47,17 @@ internal static class SizeTable
             contender.Load(ticks);
             var encoded = new ReadOnlyMemory<byte>[ticks.Length];
             long total = 0;
+            using var digest = IncrementalHash.CreateHash(HashAlgorithmName.SHA256);
             for (int i = 0; i < ticks.Length; i++)
             {
                 output.ResetWrittenCount();
                 contender.Serialize(i, output);
                 encoded[i] = output.WrittenMemory.ToArray();
+                digest.AppendData(output.WrittenSpan);
                 total += output.WrittenCount;
             }
             RoundTripCheck.Ticks(contender, ticks, encoded);
-            rows.Add(new Row("Ticks", "mean per message", name, (double)total / ticks.Length));
+            rows.Add(new Row("Ticks", "mean per message", name, (double)total / ticks.Length, Convert.ToHexString(digest.GetHashAndReset())));
         }
         return rows;
     }
@@ -81,9 +84,20 @@ internal static class SizeTable
                 sb.AppendLine();
             }
             sb.AppendLine();
+            var twins = IdenticalTo(workload.ToList(), IdentityReference);
+            if (twins.Count > 0)
+                sb.AppendLine($"Byte for byte the same as {IdentityReference} in every case: {string.Join(", ", twins)}.").AppendLine();
         }
         return sb.ToString();
     }
+
+    /// <summary>The contender whose bytes the others are compared with: the direct writer code.</summary>
+    public const string IdentityReference = "Fudge.HandWritten";
+
+    private static List<string> IdenticalTo(List<Row> rows, string reference)
+        => rows.Where(r => r.Contender != reference).GroupBy(r => r.Contender)
+            .Where(g => g.All(r => rows.Any(x => x.Contender == reference && x.Case == r.Case && x.Digest == r.Digest)))
+            .Select(g => g.Key).ToList();
 
     public static void WriteCsv(IReadOnlyList<Row> rows, string path)
     {

@@ -24,7 +24,7 @@ public enum Side
 /// One market-data message of workload 2: a trade or a price-level update. Both kinds share one shape (a
 /// level update also carries its depth <see cref="Level"/>), so every contender decodes one type per message.
 /// </summary>
-public sealed class MarketTick
+public sealed class MarketTick : ITickFields
 {
     public TickKind Kind { get; set; }
     public string Symbol { get; set; } = "";
