@@ -14,7 +14,11 @@ public static class FudgePipeExtensions
     /// <summary>
     /// Reads the next envelope from a pipe; null when the pipe completes exactly between envelopes.
     /// </summary>
-    /// <exception cref="FudgeFormatException">The pipe completes inside an envelope, or the data is malformed.</exception>
+    /// <exception cref="FudgeFormatException">
+    /// The pipe completes inside an envelope, or the data is malformed. The offset counts from the start of the envelope
+    /// being read (a pipe has no position; <see cref="FudgeStreamReader"/> reports stream offsets). The pipe stays
+    /// readable: a malformed envelope whose header is valid has been consumed, so reading again continues with the next one.
+    /// </exception>
     public static async ValueTask<FudgeEnvelope?> ReadFudgeEnvelopeAsync(this PipeReader reader, FudgeReaderOptions? options = null, CancellationToken cancellationToken = default)
     {
         options ??= FudgeReaderOptions.Default;
@@ -22,7 +26,20 @@ public static class FudgePipeExtensions
         {
             var result = await reader.ReadAsync(cancellationToken).ConfigureAwait(false);
             var buffer = result.Buffer;
-            if (TryDecode(ref buffer, options, out var envelope))
+            bool decoded;
+            FudgeEnvelope? envelope;
+            try
+            {
+                decoded = TryDecode(ref buffer, options, out envelope);
+            }
+            catch (FudgeFormatException)
+            {
+                // Keep the pipe readable. An envelope whose header framed it is consumed, so the next read moves on to the
+                // next envelope (as FudgeStreamReader does); a bad header is not, so reading again repeats the error.
+                reader.AdvanceTo(buffer.Start);
+                throw;
+            }
+            if (decoded)
             {
                 reader.AdvanceTo(buffer.Start);
                 return envelope;

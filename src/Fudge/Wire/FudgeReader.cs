@@ -468,16 +468,39 @@ public ref struct FudgeReader
     /// Returns a reader over the fields of the current sub-message (type 15), without copying. The outer reader has
     /// already moved past it, so a sub-message that is not read is skipped.
     /// </summary>
-    /// <exception cref="FudgeFormatException">Entering it would exceed <see cref="FudgeReaderOptions.MaxDepth"/>.</exception>
+    /// <exception cref="FudgeFormatException">
+    /// Entering it would exceed <see cref="FudgeReaderOptions.MaxDepth"/>, or leave too little stack for the recursion
+    /// that walks it.
+    /// </exception>
     public readonly FudgeReader ReadMessage()
     {
         if (_typeId != FudgeTypeId.Message) throw Mismatch("message");
         if (_depth + 1 > _options.MaxDepth)
             throw Error(_fieldOffset, $"sub-messages are nested deeper than the limit of {_options.MaxDepth} (FudgeReaderOptions.MaxDepth)");
+        // Callers recurse per sub-message; with a generous MaxDepth the stack, not the limit, would run out first.
+        if (!HasStackForAnotherLevel())
+            throw Error(_fieldOffset, $"sub-messages are nested {_depth + 1} deep, more than the remaining stack can hold; lower FudgeReaderOptions.MaxDepth");
         return new FudgeReader(ValueSpan, _baseOffset + _valueStart, _depth + 1, _options, _taxonomy, EnvelopeHeader);
     }
 
     // ---------------------------------------------------------------- helpers
+
+    private static bool HasStackForAnotherLevel()
+    {
+#if NETSTANDARD2_0
+        try
+        {
+            RuntimeHelpers.EnsureSufficientExecutionStack();
+            return true;
+        }
+        catch (InsufficientExecutionStackException)
+        {
+            return false;
+        }
+#else
+        return RuntimeHelpers.TryEnsureSufficientExecutionStack();
+#endif
+    }
 
     private readonly string DecodeUtf8(int start, int length, string what)
     {

@@ -45,6 +45,7 @@ public ref struct FudgeWriter
     }
 
     /// <summary>Creates a writer over a fixed destination; writing past its end throws <see cref="InvalidOperationException"/>.</summary>
+    /// <remarks>A destination exactly as long as the final encoding is enough: nothing is reserved beyond it.</remarks>
     public FudgeWriter(Span<byte> destination)
     {
         _output = null;
@@ -271,10 +272,13 @@ public ref struct FudgeWriter
     public void WriteString(in FudgeFieldKey key, ReadOnlySpan<char> value)
     {
         // Up to 85 chars the UTF-8 form is at most 255 bytes, so the 1-byte size is known before encoding.
-        if (value.Length <= 85 && (_output is not null || _buffer.Length - _position >= 1 + value.Length * 3))
+        if (value.Length <= 85)
         {
             WriteHeader(0x20, FudgeTypeId.String, key);
-            var span = Reserve(1 + value.Length * 3);
+            // A fixed destination may have room for the string but not for the worst case of 3 bytes per char.
+            int room = 1 + value.Length * 3;
+            if (_output is null && _buffer.Length - _position < room) room = 1 + GetUtf8ByteCount(value);
+            var span = Reserve(room);
             int written = EncodeUtf8(value, span.Slice(1));
             span[0] = (byte)written;
             _position += 1 + written;
@@ -464,7 +468,8 @@ public ref struct FudgeWriter
             return;
         }
         int nameLength = utf8Name?.Length ?? -1;
-        var span = Reserve(4 + 1 + nameLength);
+        // Exactly the header's size, so that a fixed destination sized to the encoding is not refused.
+        var span = Reserve(2 + (key.HasOrdinal ? 2 : 0) + (nameLength >= 0 ? 1 + nameLength : 0));
         int p = 2;
         byte prefix = sizeFlags;
         if (key.HasOrdinal)
@@ -489,7 +494,7 @@ public ref struct FudgeWriter
     {
         string name = key.Name!;
         int nameLength = name.Length <= 85 && _output is not null ? name.Length * 3 : GetUtf8ByteCount(name.AsSpan());
-        var span = Reserve(5 + nameLength);
+        var span = Reserve(3 + (key.HasOrdinal ? 2 : 0) + nameLength);
         int p = 2;
         byte prefix = (byte)(sizeFlags | NameFlag);
         if (key.HasOrdinal)

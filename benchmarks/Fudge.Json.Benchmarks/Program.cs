@@ -1,0 +1,32 @@
+using System;
+using System.Linq;
+using BenchmarkDotNet.Configs;
+using BenchmarkDotNet.Diagnosers;
+using BenchmarkDotNet.Jobs;
+using BenchmarkDotNet.Running;
+using BenchmarkDotNet.Toolchains.InProcess.Emit;
+
+namespace Fudge.Json.Benchmarks;
+
+public static class Program
+{
+    /// <summary>
+    /// <c>--quick</c>: every benchmark once, in process, with a dry job (a CI smoke test, well under a minute).
+    /// <c>--short</c>: BenchmarkDotNet's ShortRun job. Other arguments go to BenchmarkDotNet (e.g. <c>--filter *Lookup*</c>).
+    /// </summary>
+    public static void Main(string[] args)
+    {
+        bool quick = args.Contains("--quick");
+        bool shortRun = args.Contains("--short");
+        var rest = args.Where(a => a is not "--quick" and not "--short").ToArray();
+        if (!rest.Contains("--filter")) rest = rest.Concat(new[] { "--filter", "*" }).ToArray();
+
+        IConfig config = DefaultConfig.Instance.AddDiagnoser(MemoryDiagnoser.Default);
+        if (quick) config = config.AddJob(Job.Dry.WithToolchain(InProcessEmitToolchain.Instance)).WithOptions(ConfigOptions.DisableOptimizationsValidator);
+        else if (shortRun) config = config.AddJob(Job.ShortRun);
+
+        var summaries = BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run(rest, config);
+        bool failed = summaries.Any(s => s.HasCriticalValidationErrors || s.Reports.Any(r => !r.Success));
+        Environment.ExitCode = failed ? 1 : 0;
+    }
+}

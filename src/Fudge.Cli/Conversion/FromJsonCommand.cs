@@ -1,0 +1,68 @@
+using System.Buffers;
+using System.IO;
+using Fudge.Cli.Console;
+using Fudge.Json;
+using Newtonsoft.Json;
+
+namespace Fudge.Cli.Conversion;
+
+/// <summary>
+/// <c>fudge from-json</c>: reads JSON objects (one per line as <c>to-json</c> writes them, any whitespace-separated
+/// sequence of objects, or one array of objects) and writes each as a Fudge envelope, back to back.
+/// </summary>
+internal sealed class FromJsonCommand
+{
+    private readonly Stream _output;
+    private readonly FudgeJsonSettings _settings;
+
+    public FromJsonCommand(Stream output, ConvertMode mode)
+    {
+        _output = output;
+        _settings = mode == ConvertMode.Lossless ? FudgeJsonSettings.Lossless : FudgeJsonSettings.Plain;
+    }
+
+    /// <summary>Converts every object; returns 0.</summary>
+    /// <exception cref="FudgeJsonException">The JSON is malformed or does not follow the mapping (line and position given).</exception>
+    public int Run(TextReader input, ProgressReporter progress)
+    {
+        var buffer = new ArrayBufferWriter<byte>(4096);
+        using var json = new JsonTextReader(input) { SupportMultipleContent = true, CloseInput = false, DateParseHandling = DateParseHandling.None };
+        int count = 0;
+        bool inArray = false;
+        while (Next(json))
+        {
+            if (json.TokenType == JsonToken.StartArray && !inArray && count == 0)
+            {
+                inArray = true;
+                continue;
+            }
+            if (json.TokenType == JsonToken.EndArray && inArray)
+            {
+                inArray = false;
+                continue;
+            }
+            if (json.TokenType != JsonToken.StartObject)
+                throw new FudgeJsonException($"expected a JSON object (one per message) but found {json.TokenType}", json.LineNumber, json.LinePosition, json.Path);
+            buffer.Clear();
+            FudgeJson.ReadJson(json, buffer, _settings);
+            _output.Write(buffer.WrittenSpan);
+            progress.Report(++count, 0);
+        }
+        _output.Flush();
+        return 0;
+    }
+
+    private static bool Next(JsonTextReader json)
+    {
+        try
+        {
+            while (json.Read())
+                if (json.TokenType != JsonToken.Comment) return true;
+            return false;
+        }
+        catch (JsonReaderException e)
+        {
+            throw new FudgeJsonException("malformed JSON: " + e.Message, e.LineNumber, e.LinePosition, e.Path, e);
+        }
+    }
+}

@@ -1,0 +1,112 @@
+using System;
+using System.CommandLine;
+using System.IO;
+using Fudge.Cli.Console;
+using Fudge.Cli.Conversion;
+using Fudge.Cli.Input;
+
+namespace Fudge.Cli;
+
+/// <summary>The conversions through the JSON and XML adapters: to-json, from-json, to-xml, from-xml.</summary>
+internal static partial class FudgeCommandLine
+{
+    private static Option<string> ModeOption() => new Option<string>("--mode")
+    {
+        Description = "plain: the spec's natural JSON/XML mapping (default); lossless: every field keeps its name, ordinal and wire type, so converting back gives the same bytes.",
+        DefaultValueFactory = _ => "plain",
+    }.AcceptOnlyFromAmong("plain", "lossless");
+
+    private static ConvertMode Mode(ParseResult parsed, Option<string> mode) => parsed.GetValue(mode) == "lossless" ? ConvertMode.Lossless : ConvertMode.Plain;
+
+    private static Option<string> OutputOption(string what) => new("--output", "-o")
+    {
+        Description = $"Write the {what} to this file instead of standard output.",
+        HelpName = "FILE",
+    };
+
+    private static Option<bool> IndentOption() => new("--indent") { Description = "Indent the output for reading (one message no longer fits on one line)." };
+
+    private static Command ToJsonCommandLine(CliConsole console, Option<string[]> taxonomy)
+    {
+        var file = InputArgument();
+        var mode = ModeOption();
+        var output = OutputOption("JSON");
+        var indent = IndentOption();
+        var command = new Command("to-json", "Convert every message to a JSON object (spec §14), one object per line (JSON Lines).")
+        {
+            file, mode, output, indent,
+        };
+        command.SetAction(parsed => Guarded(console, WritesToStandardOutput(parsed.GetValue(output)), progress =>
+        {
+            using var input = OpenInput(parsed.GetValue(file)!, console, parsed.GetValue(taxonomy));
+            return WithTextOutput(console, parsed.GetValue(output), parsed.GetValue(file)!, text =>
+                new ToJsonCommand(text, Mode(parsed, mode), parsed.GetValue(indent)).Run(input, progress));
+        }));
+        return command;
+    }
+
+    private static Command FromJsonCommandLine(CliConsole console)
+    {
+        var file = InputArgument("The JSON to read (JSON Lines, concatenated objects or one array of objects), or - for standard input.");
+        var mode = ModeOption();
+        var output = OutputOption("Fudge envelopes");
+        var command = new Command("from-json", "Convert JSON objects (as to-json writes them) to Fudge envelopes, written back to back.")
+        {
+            file, mode, output,
+        };
+        command.SetAction(parsed => Guarded(console, WritesToStandardOutput(parsed.GetValue(output)), progress =>
+        {
+            using var input = new StreamReader(CliPaths.OpenInput(parsed.GetValue(file)!, console));
+            using var target = CliPaths.OpenOutput(parsed.GetValue(output), parsed.GetValue(file)!, console);
+            return new FromJsonCommand(target, Mode(parsed, mode)).Run(input, progress);
+        }));
+        return command;
+    }
+
+    private static Command ToXmlCommandLine(CliConsole console, Option<string[]> taxonomy)
+    {
+        var file = InputArgument();
+        var mode = ModeOption();
+        var output = OutputOption("XML");
+        var indent = IndentOption();
+        var command = new Command("to-xml", "Convert every message to an XML element (spec §15), one per line; a single message is an XML document, several are a fragment.")
+        {
+            file, mode, output, indent,
+        };
+        command.SetAction(parsed => Guarded(console, WritesToStandardOutput(parsed.GetValue(output)), progress =>
+        {
+            using var input = OpenInput(parsed.GetValue(file)!, console, parsed.GetValue(taxonomy));
+            return WithTextOutput(console, parsed.GetValue(output), parsed.GetValue(file)!, text =>
+                new ToXmlCommand(text, Mode(parsed, mode), parsed.GetValue(indent)).Run(input, progress));
+        }));
+        return command;
+    }
+
+    private static Command FromXmlCommandLine(CliConsole console)
+    {
+        var file = InputArgument("The XML to read (a document, or a fragment of envelope elements as to-xml writes them), or - for standard input.");
+        var mode = ModeOption();
+        var output = OutputOption("Fudge envelopes");
+        var command = new Command("from-xml", "Convert XML envelope elements (as to-xml writes them) to Fudge envelopes, written back to back.")
+        {
+            file, mode, output,
+        };
+        command.SetAction(parsed => Guarded(console, WritesToStandardOutput(parsed.GetValue(output)), progress =>
+        {
+            using var input = CliPaths.OpenInput(parsed.GetValue(file)!, console);
+            using var target = CliPaths.OpenOutput(parsed.GetValue(output), parsed.GetValue(file)!, console);
+            return new FromXmlCommand(target, Mode(parsed, mode)).Run(input, progress);
+        }));
+        return command;
+    }
+
+    private static bool WritesToStandardOutput(string? outputPath) => outputPath is null or CliPaths.Console;
+
+    /// <summary>Runs <paramref name="body"/> with a text writer over the output file, or standard output when none is given.</summary>
+    private static int WithTextOutput(CliConsole console, string? path, string inputPath, Func<TextWriter, int> body)
+    {
+        if (WritesToStandardOutput(path)) return body(console.Out);
+        using var file = new StreamWriter(CliPaths.OpenOutput(path, inputPath, console), new System.Text.UTF8Encoding(false)) { NewLine = "\n" };
+        return body(file);
+    }
+}

@@ -1,0 +1,145 @@
+using System;
+using System.CommandLine;
+using System.CommandLine.Help;
+using System.CommandLine.Invocation;
+using System.IO;
+using System.Linq;
+using Fudge.Cli.Console;
+using Fudge.Cli.Input;
+
+namespace Fudge.Cli;
+
+/// <summary>
+/// The <c>fudge</c> command line: parses the arguments with System.CommandLine, runs the chosen command against a
+/// <see cref="CliConsole"/>, and turns every failure into one line on standard error and a non-zero exit code.
+/// </summary>
+internal static partial class FudgeCommandLine
+{
+    /// <summary>Exit code for success.</summary>
+    public const int Success = 0;
+
+    /// <summary>Exit code for invalid data, I/O errors and any other failure while running.</summary>
+    public const int Failure = 1;
+
+    /// <summary>Exit code for a command line that does not parse.</summary>
+    public const int UsageError = 2;
+
+    /// <summary>Parses <paramref name="args"/> and runs the command; returns the process exit code.</summary>
+    public static int Run(string[] args, CliConsole console)
+    {
+        var root = Build(console);
+        var parsed = root.Parse(args);
+        try
+        {
+            if (parsed.Action is ParseErrorAction)
+            {
+                // Every problem on one line: e.g. an unknown word is reported together with the missing command it displaced.
+                console.Error.WriteLine("fudge: " + OneLine(string.Join(" ", parsed.Errors.Select(e => e.Message))));
+                console.Error.WriteLine(HelpHint(parsed));
+                return UsageError;
+            }
+            var invocation = new InvocationConfiguration { Output = console.Out, Error = console.Error, EnableDefaultExceptionHandler = false };
+            return parsed.Invoke(invocation);
+        }
+        finally
+        {
+            TryFlush(console);
+        }
+    }
+
+    // Some parser messages list choices on lines of their own; an error is one line.
+    private static string OneLine(string message) => System.Text.RegularExpressions.Regex.Replace(message, @"\s*\n\s*", " ");
+
+    private static string HelpHint(ParseResult parsed)
+    {
+        var command = parsed.CommandResult.Command;
+        return command.Parents.Any() ? $"Try 'fudge {command.Name} --help'." : "Try 'fudge --help'.";
+    }
+
+    // A plain command named "fudge" rather than RootCommand, whose name is the host's file name ("Fudge.Cli" or
+    // "testhost"): help then says "fudge" however the tool is started.
+    private static Command Build(CliConsole console)
+    {
+        var taxonomy = new Option<string[]>("--taxonomy")
+        {
+            Description = "Restore names of ordinal-only fields from a taxonomy file (a taxonomy message, spec §13.3): FILE for any non-zero taxonomy id, ID=FILE for one id. Repeatable.",
+            HelpName = "[ID=]FILE",
+            Recursive = true,
+        };
+        var root = new Command("fudge", "Inspect, validate, convert and summarise Fudge messages without a schema. Inputs may hold many concatenated envelopes; '-' means standard input.")
+        {
+            new HelpOption(),
+            new VersionOption(),
+            taxonomy,
+            InspectCommandLine(console, taxonomy),
+            ValidateCommandLine(console, taxonomy),
+            StatsCommandLine(console, taxonomy),
+            ToJsonCommandLine(console, taxonomy),
+            FromJsonCommandLine(console),
+            ToXmlCommandLine(console, taxonomy),
+            FromXmlCommandLine(console),
+        };
+        return root;
+    }
+
+    private static EnvelopeInput OpenInput(string path, CliConsole console, string[]? taxonomies)
+    {
+        var options = new FudgeReaderOptions { TaxonomyResolver = TaxonomyFiles.Load(taxonomies) };
+        return EnvelopeInput.Open(path, console, options);
+    }
+
+    /// <summary>
+    /// Runs a command body with a progress reporter (erased when the body ends); any failure becomes one line on standard
+    /// error, after the output so far. <paramref name="writesAsItGoes"/>: the body writes to standard output while it
+    /// runs, so no progress line is drawn when standard output shares the terminal.
+    /// </summary>
+    private static int Guarded(CliConsole console, bool writesAsItGoes, Func<ProgressReporter, int> body)
+    {
+        string message;
+        var progress = ProgressReporter.For(console, writesAsItGoes);
+        try
+        {
+            return body(progress);
+        }
+        catch (FudgeException e)
+        {
+            message = e.Message;
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            message = e.Message;
+        }
+        catch (Newtonsoft.Json.JsonException e)
+        {
+            message = "invalid JSON: " + e.Message;
+        }
+        catch (System.Xml.XmlException e)
+        {
+            message = "invalid XML: " + e.Message;
+        }
+        catch (Exception e)
+        {
+            // A bug, not bad input: still one line, but say what kind so it can be reported.
+            message = $"internal error ({e.GetType().Name}): {e.Message}";
+        }
+        finally
+        {
+            progress.Finish();
+        }
+        TryFlush(console);
+        console.Error.WriteLine("fudge: " + OneLine(message));
+        return Failure;
+    }
+
+    private static void TryFlush(CliConsole console)
+    {
+        try
+        {
+            console.Flush();
+        }
+        catch (IOException)
+        {
+            // Standard output was closed (e.g. piped into `head`); there is nobody left to tell.
+        }
+    }
+}

@@ -1,0 +1,74 @@
+using Microsoft.CodeAnalysis;
+
+namespace Fudge.Generators;
+
+/// <summary>The generator's diagnostics; each is documented in docs/generator.md.</summary>
+internal static class Diagnostics
+{
+    private const string Category = "Fudge.Generators";
+
+    public static readonly DiagnosticDescriptor TypeNotPartial = new(
+        "FUDGE001", "[FudgeMessage] type must be partial",
+        "'{0}' must be declared partial (and so must every type containing it) for the Fudge generator to add its formatter",
+        Category, DiagnosticSeverity.Error, isEnabledByDefault: true);
+
+    public static readonly DiagnosticDescriptor UnsupportedMemberType = new(
+        "FUDGE002", "Member type not supported",
+        "Member '{0}' has type '{1}', which has no Fudge mapping; use a supported type or mark the member [FudgeIgnore]",
+        Category, DiagnosticSeverity.Error, isEnabledByDefault: true);
+
+    public static readonly DiagnosticDescriptor DuplicateField = new(
+        "FUDGE003", "Duplicate field name or ordinal",
+        "Member '{0}' uses the field {1} already used by member '{2}'",
+        Category, DiagnosticSeverity.Error, isEnabledByDefault: true);
+
+    public static readonly DiagnosticDescriptor OrdinalOutOfRange = new(
+        "FUDGE004", "Ordinal out of range",
+        "Member '{0}' has ordinal {1}, outside the signed 16-bit range -32768..32767 of Fudge ordinals",
+        Category, DiagnosticSeverity.Error, isEnabledByDefault: true);
+
+    public static readonly DiagnosticDescriptor InaccessibleType = new(
+        "FUDGE005", "[FudgeMessage] type is not accessible",
+        "'{0}' is private, protected or file-local (or nested in such a type); its formatter could not be registered. Make it internal or public.",
+        Category, DiagnosticSeverity.Error, isEnabledByDefault: true);
+
+    public static readonly DiagnosticDescriptor UnsupportedTypeShape = new(
+        "FUDGE006", "Type shape not supported",
+        "'{0}' cannot have a generated Fudge formatter: {1}",
+        Category, DiagnosticSeverity.Error, isEnabledByDefault: true);
+
+    public static readonly DiagnosticDescriptor OrdinalRequired = new(
+        "FUDGE007", "Ordinal required",
+        "Member '{0}' needs an ordinal ([FudgeField(n)]) because '{1}' identifies fields by {2}",
+        Category, DiagnosticSeverity.Error, isEnabledByDefault: true);
+
+    public static readonly DiagnosticDescriptor ReservedOrdinal = new(
+        "FUDGE008", "Ordinal 0 is reserved",
+        "Member '{0}' uses ordinal 0, which the Fudge serialization convention reserves for type names",
+        Category, DiagnosticSeverity.Error, isEnabledByDefault: true);
+
+    public static readonly DiagnosticDescriptor NoConstructor = new(
+        "FUDGE009", "No usable constructor",
+        "'{0}' has no constructor the generated reader can call: {1}",
+        Category, DiagnosticSeverity.Error, isEnabledByDefault: true);
+
+    public static readonly DiagnosticDescriptor MemberNotSettable = new(
+        "FUDGE010", "Member cannot be set",
+        "Member '{0}' is marked [FudgeField] but cannot be set: give it a setter or init accessor, or a constructor parameter of the same name and type",
+        Category, DiagnosticSeverity.Error, isEnabledByDefault: true);
+
+    public static readonly DiagnosticDescriptor InvalidUnion = new(
+        "FUDGE011", "Invalid [FudgeUnion]",
+        "[FudgeUnion] on '{0}' is invalid: {1}",
+        Category, DiagnosticSeverity.Error, isEnabledByDefault: true);
+
+    public static readonly DiagnosticDescriptor TaxonomyIdRequired = new(
+        "FUDGE012", "Taxonomy id required",
+        "'{0}' uses FudgeFieldIds.Taxonomy and so needs a non-zero TaxonomyId",
+        Category, DiagnosticSeverity.Error, isEnabledByDefault: true);
+
+    public static readonly DiagnosticDescriptor InvalidName = new(
+        "FUDGE013", "Invalid field name",
+        "Member '{0}' has the field name \"{1}\": a Fudge field name must be 1 to 255 UTF-8 bytes",
+        Category, DiagnosticSeverity.Error, isEnabledByDefault: true);
+}

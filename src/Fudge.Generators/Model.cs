@@ -1,0 +1,110 @@
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Text;
+
+namespace Fudge.Generators;
+
+// The pipeline carries only these equatable values: no symbols, no syntax nodes.
+
+internal enum ShapeKind
+{
+    Boolean, SByte, Byte, Int16, UInt16, Int32, UInt32, Int64, UInt64, Single, Double,
+    Char, Decimal, String, Guid, DateTime, DateTimeOffset, DateOnly, TimeOnly, TimeSpan,
+    Enum, Bytes, ReadOnlyMemoryBytes, MemoryBytes,
+    Int16Array, Int32Array, Int64Array, SingleArray, DoubleArray,
+    FudgeMsg, Message, Nullable, Collection, Dictionary,
+}
+
+internal enum CollectionKind { None, Array, List, IList, ICollection, IEnumerable, IReadOnlyList, IReadOnlyCollection, HashSet, ISet, Dictionary, IDictionary, IReadOnlyDictionary }
+
+/// <summary>How one CLR type maps to the wire. Element is the element (collections), the value (maps) or the underlying type (nullables).</summary>
+internal sealed record ValueShape(
+    ShapeKind Kind,
+    string TypeName,
+    bool IsValueType,
+    ShapeKind EnumUnderlying = ShapeKind.Int32,
+    CollectionKind Collection = CollectionKind.None,
+    ValueShape? Element = null,
+    ValueShape? Key = null)
+{
+    /// <summary>True when a null is possible (reference types and nullable value types).</summary>
+    public bool CanBeNull => !IsValueType || Kind == ShapeKind.Nullable;
+}
+
+internal enum SetMode
+{
+    /// <summary>Assigned after construction, only when the field was present (keeps initializer defaults).</summary>
+    Assign,
+
+    /// <summary>Assigned in the object initializer (init-only and required members).</summary>
+    Initializer,
+
+    /// <summary>Passed to the constructor.</summary>
+    Constructor,
+}
+
+internal sealed record MemberModel(
+    string Name,
+    string WireName,
+    int Ordinal,
+    ValueShape Shape,
+    bool IsRequired,
+    SetMode SetMode)
+{
+    public const int NoOrdinal = int.MinValue;
+
+    public bool HasOrdinal => Ordinal != NoOrdinal;
+}
+
+/// <summary>A constructor argument: the member it comes from, or a constant default.</summary>
+internal sealed record CtorArgModel(int MemberIndex, string? DefaultLiteral);
+
+internal sealed record ContainerModel(string Keyword, string Name);
+
+internal sealed record UnionModel(string TypeName, string FullyQualifiedName);
+
+internal sealed record TypeModel(
+    string? Namespace,
+    EquatableArray<ContainerModel> Containers,
+    string Keyword,
+    string Name,
+    string FullyQualifiedName,
+    string DisplayName,
+    string HintName,
+    bool IsValueType,
+    bool IsAbstract,
+    bool HidesInheritedFormatter,
+    int FieldIds,
+    short TaxonomyId,
+    EquatableArray<MemberModel> Members,
+    EquatableArray<CtorArgModel> CtorArgs,
+    bool IsExtensible,
+    EquatableArray<string> TypeNames,
+    EquatableArray<UnionModel> Unions);
+
+internal sealed record LocationInfo(string FilePath, TextSpan Span, LinePositionSpan LineSpan)
+{
+    public Location ToLocation() => Location.Create(FilePath, Span, LineSpan);
+
+    public static LocationInfo? From(Location? location)
+    {
+        if (location is null || !location.IsInSource || location.SourceTree is null) return null;
+        return new LocationInfo(location.SourceTree.FilePath, location.SourceSpan, location.GetLineSpan().Span);
+    }
+}
+
+internal sealed record DiagnosticInfo(DiagnosticDescriptor Descriptor, LocationInfo? Location, EquatableArray<string> Arguments)
+{
+    public Diagnostic ToDiagnostic()
+    {
+        var args = new object[Arguments.Count];
+        for (int i = 0; i < args.Length; i++) args[i] = Arguments[i];
+        return Diagnostic.Create(Descriptor, Location?.ToLocation(), args);
+    }
+}
+
+internal sealed record ParseResult(TypeModel? Model, EquatableArray<DiagnosticInfo> Diagnostics);
+
+/// <summary>Settings of the compilation that shape the emitted text.</summary>
+internal sealed record EmitOptions(bool NullableDirectives);
+
+internal sealed record RegistrationOptions(string AssemblyName, bool ModuleInitializer);

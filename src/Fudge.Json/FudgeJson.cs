@@ -1,0 +1,117 @@
+using System;
+using System.Buffers;
+using System.IO;
+using Fudge.Json.Internal;
+using Newtonsoft.Json;
+using Newtonsoft.Json.Linq;
+
+namespace Fudge.Json;
+
+/// <summary>
+/// Converts between Fudge and JSON (spec §14). Fudge bytes are walked with a <see cref="FudgeReader"/> straight into a
+/// <see cref="JsonWriter"/>, and a <see cref="JsonReader"/> drives a <see cref="FudgeWriter"/>; neither direction
+/// builds a <see cref="FudgeMsg"/>. See <see cref="FudgeJsonSettings"/> for plain and lossless modes.
+/// </summary>
+public static class FudgeJson
+{
+    // ---------------------------------------------------------------- Fudge -> JSON
+
+    /// <summary>Writes one envelope as a JSON object.</summary>
+    /// <exception cref="FudgeFormatException">The bytes are not a valid envelope.</exception>
+    public static void WriteJson(ReadOnlySpan<byte> envelope, JsonWriter writer, FudgeJsonSettings? settings = null)
+    {
+        if (writer is null) throw new ArgumentNullException(nameof(writer));
+        FudgeToJson.WriteEnvelope(envelope, writer, settings ?? FudgeJsonSettings.Plain);
+    }
+
+    /// <summary>One envelope as JSON text.</summary>
+    /// <exception cref="FudgeFormatException">The bytes are not a valid envelope.</exception>
+    public static string ToJson(ReadOnlySpan<byte> envelope, FudgeJsonSettings? settings = null, Formatting formatting = Formatting.None)
+    {
+        var text = new StringWriter(System.Globalization.CultureInfo.InvariantCulture);
+        using (var writer = new JsonTextWriter(text) { Formatting = formatting })
+            WriteJson(envelope, writer, settings);
+        return text.ToString();
+    }
+
+    /// <summary>A message (in an envelope with zero header values) as JSON text.</summary>
+    public static string ToJson(FudgeMsg message, FudgeJsonSettings? settings = null, Formatting formatting = Formatting.None)
+        => ToJson(message.ToByteArray(), settings, formatting);
+
+    /// <summary>An envelope as JSON text.</summary>
+    public static string ToJson(FudgeEnvelope envelope, FudgeJsonSettings? settings = null, Formatting formatting = Formatting.None)
+        => ToJson(envelope.ToByteArray(), settings, formatting);
+
+    /// <summary>A message as a <see cref="JObject"/>.</summary>
+    public static JObject ToJObject(FudgeMsg message, FudgeJsonSettings? settings = null) => ToJObject(message.ToByteArray(), settings);
+
+    /// <summary>An envelope as a <see cref="JObject"/> (header values as the fudge* members).</summary>
+    public static JObject ToJObject(FudgeEnvelope envelope, FudgeJsonSettings? settings = null) => ToJObject(envelope.ToByteArray(), settings);
+
+    /// <summary>Encoded envelope bytes as a <see cref="JObject"/>.</summary>
+    public static JObject ToJObject(ReadOnlySpan<byte> envelope, FudgeJsonSettings? settings = null)
+    {
+        using var writer = new JTokenWriter();
+        WriteJson(envelope, writer, settings);
+        return (JObject)writer.Token!;
+    }
+
+    // ---------------------------------------------------------------- JSON -> Fudge
+
+    /// <summary>
+    /// Reads the next JSON object from <paramref name="reader"/> (or the one it is positioned on) and appends it to
+    /// <paramref name="output"/> as one encoded envelope. The reader is left on the object's closing brace.
+    /// </summary>
+    /// <exception cref="FudgeJsonException">The JSON is malformed or does not follow the mapping; names line and position.</exception>
+    public static void ReadJson(JsonReader reader, IBufferWriter<byte> output, FudgeJsonSettings? settings = null)
+    {
+        if (reader is null) throw new ArgumentNullException(nameof(reader));
+        if (output is null) throw new ArgumentNullException(nameof(output));
+        JsonToFudge.ReadEnvelope(reader, output, settings ?? FudgeJsonSettings.Plain);
+    }
+
+    /// <summary>Reads the next JSON object from <paramref name="reader"/> as encoded envelope bytes.</summary>
+    /// <exception cref="FudgeJsonException">The JSON is malformed or does not follow the mapping.</exception>
+    public static byte[] ToFudge(JsonReader reader, FudgeJsonSettings? settings = null)
+    {
+        var output = new ByteBuffer();
+        ReadJson(reader, output, settings);
+        return output.ToArray();
+    }
+
+    /// <summary>Converts JSON text holding exactly one object to encoded envelope bytes.</summary>
+    /// <exception cref="FudgeJsonException">The JSON is malformed, has content after the object, or does not follow the mapping.</exception>
+    public static byte[] ToFudge(string json, FudgeJsonSettings? settings = null)
+    {
+        using var reader = new JsonTextReader(new StringReader(json ?? throw new ArgumentNullException(nameof(json))));
+        var bytes = ToFudge(reader, settings);
+        try
+        {
+            while (reader.Read())
+                if (reader.TokenType != JsonToken.Comment)
+                    throw new FudgeJsonException("unexpected content after the top-level object", reader.LineNumber, reader.LinePosition, reader.Path);
+        }
+        catch (JsonReaderException e)
+        {
+            throw new FudgeJsonException("malformed JSON after the top-level object", e.LineNumber, e.LinePosition, e.Path, e);
+        }
+        return bytes;
+    }
+
+    /// <summary>Converts JSON text to an envelope (header values from the fudge* members).</summary>
+    public static FudgeEnvelope ToEnvelope(string json, FudgeJsonSettings? settings = null)
+        => FudgeEnvelope.Parse(ToFudge(json, settings), settings?.ReaderOptions);
+
+    /// <summary>Converts JSON text to a message.</summary>
+    public static FudgeMsg ToMessage(string json, FudgeJsonSettings? settings = null) => ToEnvelope(json, settings).Message;
+
+    /// <summary>Converts a <see cref="JObject"/> to an envelope.</summary>
+    public static FudgeEnvelope ToEnvelope(JObject json, FudgeJsonSettings? settings = null)
+    {
+        using var reader = new JTokenReader(json ?? throw new ArgumentNullException(nameof(json)));
+        return FudgeEnvelope.Parse(ToFudge(reader, settings), settings?.ReaderOptions);
+    }
+
+    /// <summary>Converts a <see cref="JObject"/> to a message.</summary>
+    public static FudgeMsg ToMessage(JObject json, FudgeJsonSettings? settings = null) => ToEnvelope(json, settings).Message;
+}

@@ -1,0 +1,343 @@
+using System;
+using System.Buffers.Binary;
+using System.Collections.Generic;
+using System.Globalization;
+using System.Text;
+using Newtonsoft.Json;
+
+namespace Fudge.Json.Internal;
+
+/// <summary>Walks Fudge bytes with a <see cref="FudgeReader"/> and writes JSON tokens; no message model is built.</summary>
+internal static class FudgeToJson
+{
+    internal const string ProcessingDirectivesMember = "fudgeProcessingDirectives";
+    internal const string SchemaVersionMember = "fudgeSchemaVersion";
+    internal const string TaxonomyMember = "fudgeTaxonomy";
+    internal const string FieldsMember = "fields";
+
+    public static void WriteEnvelope(ReadOnlySpan<byte> envelope, JsonWriter json, FudgeJsonSettings settings)
+    {
+        var reader = new FudgeReader(envelope, settings.ReaderOptions);
+        var header = reader.EnvelopeHeader;
+        json.WriteStartObject();
+        if (settings.IsLossless || settings.EnvelopeAttributes)
+        {
+            if (header.ProcessingDirectives != 0) { json.WritePropertyName(ProcessingDirectivesMember); json.WriteValue((int)header.ProcessingDirectives); }
+            if (header.SchemaVersion != 0) { json.WritePropertyName(SchemaVersionMember); json.WriteValue((int)header.SchemaVersion); }
+            if (header.TaxonomyId != 0) { json.WritePropertyName(TaxonomyMember); json.WriteValue((int)header.TaxonomyId); }
+        }
+        if (settings.IsLossless)
+        {
+            json.WritePropertyName(FieldsMember);
+            WriteLosslessFields(ref reader, json);
+        }
+        else
+        {
+            var fields = envelope.Slice(FudgeEnvelopeHeader.Size, header.MessageSize - FudgeEnvelopeHeader.Size);
+            WritePlainFields(fields, FudgeEnvelopeHeader.Size, reader.Taxonomy, 0, json, settings);
+        }
+        json.WriteEndObject();
+    }
+
+    // ---------------------------------------------------------------- plain
+
+    /// <summary>
+    /// Writes the fields of one message as members of the already-open JSON object. Collapsing repeats needs to know
+    /// every key of the message first: a first pass records each field's key and offset (two small lists per
+    /// message), and values of repeated keys are then re-read at their offsets. Memory is bounded by the field count
+    /// of the one message being written, never by the size of the data.
+    /// </summary>
+    private static void WritePlainFields(ReadOnlySpan<byte> fields, int baseOffset, IFudgeTaxonomy? taxonomy, int depth,
+        JsonWriter json, FudgeJsonSettings settings)
+    {
+        var options = settings.ReaderOptions ?? FudgeReaderOptions.Default;
+        var reader = FudgeReader.ForFields(fields, options, taxonomy, baseOffset);
+        if (settings.RepeatedFields == FudgeJsonRepeatedFields.RepeatKeys)
+        {
+            while (reader.Read())
+            {
+                json.WritePropertyName(PlainKey(ref reader, settings));
+                WritePlainValue(ref reader, depth, json, settings);
+            }
+            return;
+        }
+
+        var keys = new List<string>();
+        var offsets = new List<int>();
+        var counts = new Dictionary<string, int>(StringComparer.Ordinal);
+        bool anyRepeat = false;
+        while (reader.Read())
+        {
+            string key = PlainKey(ref reader, settings);
+            keys.Add(key);
+            offsets.Add(reader.FieldOffset - baseOffset);
+            counts.TryGetValue(key, out int n);
+            counts[key] = n + 1;
+            anyRepeat |= n > 0;
+        }
+
+        if (!anyRepeat)
+        {
+            reader = FudgeReader.ForFields(fields, options, taxonomy, baseOffset);
+            for (int i = 0; reader.Read(); i++)
+            {
+                json.WritePropertyName(keys[i]);
+                WritePlainValue(ref reader, depth, json, settings);
+            }
+            return;
+        }
+
+        var positionsByKey = new Dictionary<string, List<int>>(StringComparer.Ordinal);
+        for (int i = 0; i < keys.Count; i++)
+        {
+            if (counts[keys[i]] == 1) continue;
+            if (!positionsByKey.TryGetValue(keys[i], out var list)) positionsByKey[keys[i]] = list = new List<int>();
+            list.Add(i);
+        }
+        for (int i = 0; i < keys.Count; i++)
+        {
+            string key = keys[i];
+            if (!positionsByKey.TryGetValue(key, out var positions))
+            {
+                WritePlainFieldAt(fields, offsets[i], baseOffset, taxonomy, depth, key, json, settings);
+                continue;
+            }
+            if (positions[0] != i) continue; // already written with the first occurrence
+            json.WritePropertyName(key);
+            json.WriteStartArray();
+            foreach (int position in positions)
+            {
+                var at = FudgeReader.ForFields(fields.Slice(offsets[position]), options, taxonomy, baseOffset + offsets[position]);
+                at.Read();
+                WritePlainValue(ref at, depth, json, settings);
+            }
+            json.WriteEndArray();
+        }
+    }
+
+    private static void WritePlainFieldAt(ReadOnlySpan<byte> fields, int offset, int baseOffset, IFudgeTaxonomy? taxonomy, int depth,
+        string key, JsonWriter json, FudgeJsonSettings settings)
+    {
+        var at = FudgeReader.ForFields(fields.Slice(offset), settings.ReaderOptions, taxonomy, baseOffset + offset);
+        at.Read();
+        json.WritePropertyName(key);
+        WritePlainValue(ref at, depth, json, settings);
+    }
+
+    private static string PlainKey(ref FudgeReader reader, FudgeJsonSettings settings)
+    {
+        string? ordinal = reader.HasOrdinal ? reader.Ordinal.ToString(CultureInfo.InvariantCulture) : null;
+        if (settings.KeyPreference == FudgeJsonKeyPreference.OrdinalFirst && ordinal is not null) return ordinal;
+        return reader.GetName() ?? ordinal ?? "";
+    }
+
+    private static void WritePlainValue(ref FudgeReader reader, int depth, JsonWriter json, FudgeJsonSettings settings)
+    {
+        byte typeId = reader.TypeId;
+        switch (typeId)
+        {
+            case FudgeTypeId.Indicator: json.WriteNull(); return;
+            case FudgeTypeId.Float: json.WriteValue(reader.GetSingle()); return;
+            case FudgeTypeId.Double: json.WriteValue(reader.GetDouble()); return;
+            case FudgeTypeId.FloatArray:
+                json.WriteStartArray();
+                foreach (float f in reader.GetSingleArray()) json.WriteValue(f);
+                json.WriteEndArray();
+                return;
+            case FudgeTypeId.DoubleArray:
+                json.WriteStartArray();
+                WriteDoubles(reader.ValueSpan, json, exact: false);
+                json.WriteEndArray();
+                return;
+            case FudgeTypeId.Date: json.WriteValue(FudgeValueText.FormatDate(reader.GetDate(), exact: false)); return;
+            case FudgeTypeId.Time: json.WriteValue(FudgeValueText.FormatTime(reader.GetTime(), exact: false)); return;
+            case FudgeTypeId.DateTime: json.WriteValue(FudgeValueText.FormatDateTime(reader.GetDateTime(), exact: false)); return;
+            case FudgeTypeId.Message:
+                CheckDepth(ref reader, depth, settings);
+                json.WriteStartObject();
+                WritePlainFields(reader.ValueSpan, reader.ValueOffset, reader.Taxonomy, depth + 1, json, settings);
+                json.WriteEndObject();
+                return;
+            default:
+                if (!FudgeTypeId.IsStandard(typeId))
+                {
+                    json.WriteValue(new FudgeUnknownValue(typeId, reader.ValueSpan).ToString());
+                    return;
+                }
+                if (FudgeTypeId.IsByteArray(typeId) && settings.ByteArrays == FudgeJsonByteArrays.Base64)
+                {
+                    json.WriteValue(reader.GetBytes());
+                    return;
+                }
+                WriteSharedValue(ref reader, json);
+                return;
+        }
+    }
+
+    /// <summary>Values written the same way in both modes: booleans, integers, strings, byte and integer arrays.</summary>
+    private static void WriteSharedValue(ref FudgeReader reader, JsonWriter json)
+    {
+        var value = reader.ValueSpan;
+        switch (reader.TypeId)
+        {
+            case FudgeTypeId.Boolean: json.WriteValue(reader.GetBoolean()); return;
+            case FudgeTypeId.Int8:
+            case FudgeTypeId.Int16:
+            case FudgeTypeId.Int32:
+            case FudgeTypeId.Int64: json.WriteValue(reader.GetInt64()); return;
+            case FudgeTypeId.String: json.WriteValue(reader.GetString()); return;
+            case FudgeTypeId.Int16Array: WriteIntegerArray(value, 2, json); return;
+            case FudgeTypeId.Int32Array: WriteIntegerArray(value, 4, json); return;
+            case FudgeTypeId.Int64Array: WriteIntegerArray(value, 8, json); return;
+            default: WriteIntegerArray(value, 1, json); return; // byte[] and byte[N]: signed 8-bit decimals, as the spec says
+        }
+    }
+
+    private static readonly string[] SignedByteText = CreateSignedByteText();
+
+    private static string[] CreateSignedByteText()
+    {
+        var texts = new string[256];
+        for (int b = 0; b < 256; b++) texts[b] = ((sbyte)b).ToString(CultureInfo.InvariantCulture);
+        return texts;
+    }
+
+    /// <summary>
+    /// Big-endian integers of <paramref name="width"/> bytes (1 = signed bytes) as a JSON array. Newtonsoft's cost per
+    /// value dominates long arrays, so a text writer receives all elements as one raw value; other writers (such as
+    /// <c>JTokenWriter</c>) get one value per element.
+    /// </summary>
+    private static void WriteIntegerArray(ReadOnlySpan<byte> value, int width, JsonWriter json)
+    {
+        json.WriteStartArray();
+        if (json is JsonTextWriter && value.Length > 0)
+        {
+            var text = new StringBuilder(value.Length / width * 5);
+            for (int i = 0; i < value.Length; i += width)
+            {
+                if (i > 0) text.Append(',');
+                if (width == 1) text.Append(SignedByteText[value[i]]);
+                else text.Append(ReadInteger(value.Slice(i), width).ToString(CultureInfo.InvariantCulture));
+            }
+            json.WriteRawValue(text.ToString());
+        }
+        else
+        {
+            for (int i = 0; i < value.Length; i += width) json.WriteValue(ReadInteger(value.Slice(i), width));
+        }
+        json.WriteEndArray();
+    }
+
+    private static long ReadInteger(ReadOnlySpan<byte> value, int width) => width switch
+    {
+        1 => (sbyte)value[0],
+        2 => BinaryPrimitives.ReadInt16BigEndian(value),
+        4 => BinaryPrimitives.ReadInt32BigEndian(value),
+        _ => BinaryPrimitives.ReadInt64BigEndian(value),
+    };
+
+    private static void WriteDoubles(ReadOnlySpan<byte> value, JsonWriter json, bool exact)
+    {
+        for (int i = 0; i < value.Length; i += 8)
+        {
+            double d = BitConverter.Int64BitsToDouble(BinaryPrimitives.ReadInt64BigEndian(value.Slice(i)));
+            if (exact) WriteExactDouble(d, json);
+            else json.WriteValue(d);
+        }
+    }
+
+    // ---------------------------------------------------------------- lossless
+
+    /// <summary>Writes the remaining fields of <paramref name="reader"/> as a JSON array of field objects.</summary>
+    private static void WriteLosslessFields(ref FudgeReader reader, JsonWriter json)
+    {
+        json.WriteStartArray();
+        while (reader.Read())
+        {
+            json.WriteStartObject();
+            if (reader.HasName)
+            {
+                json.WritePropertyName(LosslessMembers.Name);
+                json.WriteValue(reader.GetName()); // the name on the wire; a taxonomy is never consulted here
+            }
+            if (reader.HasOrdinal)
+            {
+                json.WritePropertyName(LosslessMembers.Ordinal);
+                json.WriteValue((int)reader.Ordinal);
+            }
+            json.WritePropertyName(LosslessMembers.Type);
+            json.WriteValue(FudgeTypeId.GetName(reader.TypeId));
+            if (!reader.IsIndicator)
+            {
+                json.WritePropertyName(LosslessMembers.Value);
+                WriteLosslessValue(ref reader, json);
+            }
+            json.WriteEndObject();
+        }
+        json.WriteEndArray();
+    }
+
+    private static void WriteLosslessValue(ref FudgeReader reader, JsonWriter json)
+    {
+        byte typeId = reader.TypeId;
+        switch (typeId)
+        {
+            case FudgeTypeId.Float: WriteExactSingle(reader.GetSingle(), json); return;
+            case FudgeTypeId.Double: WriteExactDouble(reader.GetDouble(), json); return;
+            case FudgeTypeId.FloatArray:
+                json.WriteStartArray();
+                foreach (float f in reader.GetSingleArray()) WriteExactSingle(f, json);
+                json.WriteEndArray();
+                return;
+            case FudgeTypeId.DoubleArray:
+                json.WriteStartArray();
+                WriteDoubles(reader.ValueSpan, json, exact: true);
+                json.WriteEndArray();
+                return;
+            case FudgeTypeId.Date: json.WriteValue(FudgeValueText.FormatDate(reader.GetDate(), exact: true)); return;
+            case FudgeTypeId.Time: json.WriteValue(FudgeValueText.FormatTime(reader.GetTime(), exact: true)); return;
+            case FudgeTypeId.DateTime: json.WriteValue(FudgeValueText.FormatDateTime(reader.GetDateTime(), exact: true)); return;
+            case FudgeTypeId.Message:
+                var sub = reader.ReadMessage();
+                WriteLosslessFields(ref sub, json);
+                return;
+            default:
+                if (!FudgeTypeId.IsStandard(typeId))
+                {
+                    json.WriteValue(Hex.Encode(reader.ValueSpan));
+                    return;
+                }
+                WriteSharedValue(ref reader, json);
+                return;
+        }
+    }
+
+    /// <summary>Finite values as JSON numbers (shortest round-trip digits); NaN and infinities as strings.</summary>
+    private static void WriteExactSingle(float value, JsonWriter json)
+    {
+        if (float.IsNaN(value) || float.IsInfinity(value)) json.WriteValue(FudgeValueText.FormatSingle(value, exact: true));
+        else json.WriteValue(value);
+    }
+
+    private static void WriteExactDouble(double value, JsonWriter json)
+    {
+        if (double.IsNaN(value) || double.IsInfinity(value)) json.WriteValue(FudgeValueText.FormatDouble(value, exact: true));
+        else json.WriteValue(value);
+    }
+
+    private static void CheckDepth(ref FudgeReader reader, int depth, FudgeJsonSettings settings)
+    {
+        int max = (settings.ReaderOptions ?? FudgeReaderOptions.Default).MaxDepth;
+        if (depth + 1 > max)
+            throw new FudgeFormatException(reader.FieldOffset, $"sub-messages are nested deeper than the limit of {max} (FudgeReaderOptions.MaxDepth)");
+    }
+}
+
+/// <summary>Member names of a lossless field object.</summary>
+internal static class LosslessMembers
+{
+    public const string Name = "name";
+    public const string Ordinal = "ordinal";
+    public const string Type = "type";
+    public const string Value = "value";
+}

@@ -1,0 +1,367 @@
+using System;
+using System.Buffers.Text;
+using System.ComponentModel;
+using System.Globalization;
+using System.Text;
+
+namespace Fudge.Serialization;
+
+/// <summary>
+/// Building blocks of generated formatters: conversions of CLR types without a native Fudge type, and the keys of
+/// the collection conventions (spec §16). Not meant to be called by hand.
+/// </summary>
+[EditorBrowsable(EditorBrowsableState.Never)]
+public static class FudgeFormatterHelpers
+{
+    private static readonly UTF8Encoding StrictUtf8 = new(encoderShouldEmitUTF8Identifier: false, throwOnInvalidBytes: true);
+
+    /// <summary>The key of list and array elements: anonymous.</summary>
+    public static readonly FudgeFieldKey ListElementKey = FudgeFieldKey.Anonymous;
+
+    /// <summary>The key of set elements: ordinal 1.</summary>
+    public static readonly FudgeFieldKey SetElementKey = FudgeFieldKey.FromOrdinal(1);
+
+    /// <summary>The key of map keys: ordinal 1.</summary>
+    public static readonly FudgeFieldKey MapKeyKey = FudgeFieldKey.FromOrdinal(1);
+
+    /// <summary>The key of map values: ordinal 2.</summary>
+    public static readonly FudgeFieldKey MapValueKey = FudgeFieldKey.FromOrdinal(2);
+
+    /// <summary>The key of the type-name field: ordinal 0.</summary>
+    public static readonly FudgeFieldKey TypeNameKey = FudgeFieldKey.FromOrdinal(0);
+
+    // ---------------------------------------------------------------- conventions
+
+    /// <summary>True when the current field is an element of a list or set message: no ordinal, or ordinal 1 (negative-ordinal hints are skipped).</summary>
+    public static bool IsCollectionElement(ref FudgeReader reader) => !reader.HasOrdinal || reader.Ordinal == 1;
+
+    /// <summary>True when the current field is a map key (ordinal 1).</summary>
+    public static bool IsMapKey(ref FudgeReader reader) => reader.HasOrdinal && reader.Ordinal == 1;
+
+    /// <summary>True when the current field is a map value (ordinal 2).</summary>
+    public static bool IsMapValue(ref FudgeReader reader) => reader.HasOrdinal && reader.Ordinal == 2;
+
+    /// <summary>True when the current field is a type name (ordinal 0), which generated readers never treat as a member.</summary>
+    public static bool IsTypeName(ref FudgeReader reader) => reader.HasOrdinal && reader.Ordinal == 0;
+
+    // ---------------------------------------------------------------- integers without a Fudge type
+
+    /// <summary>Reads an integer as <see cref="byte"/>, refusing values out of range.</summary>
+    public static byte ReadByte(ref FudgeReader reader)
+    {
+        long v = reader.GetInt64();
+        if (v < byte.MinValue || v > byte.MaxValue) throw OutOfRange(ref reader, v, "byte");
+        return (byte)v;
+    }
+
+    /// <summary>Reads an integer as <see cref="ushort"/>, refusing values out of range.</summary>
+    public static ushort ReadUInt16(ref FudgeReader reader)
+    {
+        long v = reader.GetInt64();
+        if (v < ushort.MinValue || v > ushort.MaxValue) throw OutOfRange(ref reader, v, "ushort");
+        return (ushort)v;
+    }
+
+    /// <summary>Reads an integer as <see cref="uint"/>, refusing values out of range.</summary>
+    public static uint ReadUInt32(ref FudgeReader reader)
+    {
+        long v = reader.GetInt64();
+        if (v < uint.MinValue || v > uint.MaxValue) throw OutOfRange(ref reader, v, "uint");
+        return (uint)v;
+    }
+
+    /// <summary>Reads an int64 as <see cref="ulong"/> by its two's-complement bits (the way it was written).</summary>
+    public static ulong ReadUInt64(ref FudgeReader reader) => unchecked((ulong)reader.GetInt64());
+
+    /// <summary>Writes a <see cref="ulong"/> as an int64 with the same bits (values above <see cref="long.MaxValue"/> read as negative elsewhere).</summary>
+    public static void WriteUInt64(ref FudgeWriter writer, in FudgeFieldKey key, ulong value) => writer.WriteInt64(key, unchecked((long)value));
+
+    // ---------------------------------------------------------------- char, decimal, Guid, TimeSpan
+
+    /// <summary>Writes a <see cref="char"/> as a one-character string (the core's secondary type).</summary>
+    public static unsafe void WriteChar(ref FudgeWriter writer, in FudgeFieldKey key, char value)
+        => writer.WriteString(key, new ReadOnlySpan<char>(&value, 1));
+
+    /// <summary>Reads a one-character string as a <see cref="char"/>.</summary>
+    public static unsafe char ReadChar(ref FudgeReader reader)
+    {
+        if (reader.TypeId != FudgeTypeId.String) throw Mismatch(ref reader, "char");
+        var bytes = reader.ValueSpan;
+        if (bytes.Length is < 1 or > 3) throw new FudgeFormatException(reader.ValueOffset, $"a char is a one-character string; this one has {bytes.Length} UTF-8 bytes");
+        char* chars = stackalloc char[4];
+        int count;
+        try
+        {
+            fixed (byte* b = bytes) count = StrictUtf8.GetChars(b, bytes.Length, chars, 4);
+        }
+        catch (DecoderFallbackException e)
+        {
+            throw new FudgeFormatException(reader.ValueOffset, "the string is not valid UTF-8", e);
+        }
+        if (count != 1) throw new FudgeFormatException(reader.ValueOffset, $"a char is a one-character string; this one has {count} characters");
+        return chars[0];
+    }
+
+    /// <summary>
+    /// Writes a <see cref="decimal"/> as its invariant-culture text (type 14), the core's secondary type and the form
+    /// Fudge-Java reads as a <c>BigDecimal</c>: exact, scale kept (<c>1.50</c> stays <c>1.50</c>).
+    /// </summary>
+    public static unsafe void WriteDecimal(ref FudgeWriter writer, in FudgeFieldKey key, decimal value)
+    {
+#if NET6_0_OR_GREATER
+        // A pointer-based span: the writer cannot capture it, which the compiler can only see this way.
+        char* buffer = stackalloc char[64];
+        var text = new Span<char>(buffer, 64);
+        value.TryFormat(text, out int length, default, CultureInfo.InvariantCulture);
+        writer.WriteString(key, new ReadOnlySpan<char>(buffer, length));
+#else
+        writer.WriteString(key, value.ToString(CultureInfo.InvariantCulture));
+#endif
+    }
+
+    /// <summary>Reads a <see cref="decimal"/> from its text (plain or exponent form), or from an integer or floating field.</summary>
+    public static decimal ReadDecimal(ref FudgeReader reader)
+    {
+        switch (reader.TypeId)
+        {
+            case FudgeTypeId.String:
+                var bytes = reader.ValueSpan;
+                if (Utf8Parser.TryParse(bytes, out decimal value, out int consumed) && consumed == bytes.Length) return value;
+                if (decimal.TryParse(reader.GetString(), NumberStyles.Float, CultureInfo.InvariantCulture, out value)) return value;
+                throw new FudgeFormatException(reader.ValueOffset, "the string is not a decimal number");
+            case FudgeTypeId.Int8:
+            case FudgeTypeId.Int16:
+            case FudgeTypeId.Int32:
+            case FudgeTypeId.Int64:
+                return reader.GetInt64();
+            case FudgeTypeId.Float:
+            case FudgeTypeId.Double:
+                double d = reader.GetDouble();
+                if (double.IsNaN(d) || double.IsInfinity(d) || Math.Abs(d) > 7.9e28) throw OutOfRange(ref reader, d, "decimal");
+                return (decimal)d;
+            default:
+                throw Mismatch(ref reader, "decimal");
+        }
+    }
+
+    /// <summary>Writes a <see cref="Guid"/> as byte[16] (type 19) in RFC 4122 order, as Fudge-Java writes a UUID.</summary>
+    public static unsafe void WriteGuid(ref FudgeWriter writer, in FudgeFieldKey key, Guid value)
+    {
+#if NET8_0_OR_GREATER
+        byte* buffer = stackalloc byte[16];
+        value.TryWriteBytes(new Span<byte>(buffer, 16), bigEndian: true, out _);
+        writer.WriteBytes(key, new ReadOnlySpan<byte>(buffer, 16));
+#else
+        writer.WriteBytes(key, FudgeSecondaryTypes.GuidToBytes(value));
+#endif
+    }
+
+    /// <summary>Reads a <see cref="Guid"/> from a 16-byte array in RFC 4122 order.</summary>
+    public static Guid ReadGuid(ref FudgeReader reader)
+    {
+        if (!FudgeTypeId.IsByteArray(reader.TypeId) || reader.ValueSpan.Length != 16) throw Mismatch(ref reader, "Guid (byte[16])");
+#if NET8_0_OR_GREATER
+        return new Guid(reader.ValueSpan, bigEndian: true);
+#else
+        return FudgeSecondaryTypes.GuidFromBytes(reader.ValueSpan);
+#endif
+    }
+
+    /// <summary>Reads a <see cref="TimeSpan"/> from its ticks (an integer field).</summary>
+    public static TimeSpan ReadTimeSpan(ref FudgeReader reader) => TimeSpan.FromTicks(reader.GetInt64());
+
+    // ---------------------------------------------------------------- dates and times
+
+    /// <summary>Writes a <see cref="DateTime"/> as a date-time (type 28), nanosecond accuracy; a UTC value gets offset 0, an unspecified one no zone.</summary>
+    public static void WriteDateTime(ref FudgeWriter writer, in FudgeFieldKey key, DateTime value)
+        => writer.WriteDateTime(key, FudgeDateTime.FromDateTime(value));
+
+    /// <summary>Writes a <see cref="DateTimeOffset"/> as a date-time (type 28) with its offset.</summary>
+    public static void WriteDateTimeOffset(ref FudgeWriter writer, in FudgeFieldKey key, DateTimeOffset value)
+        => writer.WriteDateTime(key, FudgeDateTime.FromDateTimeOffset(value));
+
+    /// <summary>Reads a <see cref="DateTime"/> from a date-time or a date.</summary>
+    public static DateTime ReadDateTime(ref FudgeReader reader)
+    {
+        var value = reader.GetDateTime();
+        try
+        {
+            return value.ToDateTime();
+        }
+        catch (Exception e) when (e is not FudgeFormatException)
+        {
+            throw new FudgeFormatException(reader.ValueOffset, $"the date-time {value} cannot be represented as a DateTime", e);
+        }
+    }
+
+    /// <summary>Reads a <see cref="DateTimeOffset"/> from a date-time or a date (no zone reads as UTC).</summary>
+    public static DateTimeOffset ReadDateTimeOffset(ref FudgeReader reader)
+    {
+        var value = reader.GetDateTime();
+        try
+        {
+            return value.ToDateTimeOffset();
+        }
+        catch (Exception e) when (e is not FudgeFormatException)
+        {
+            throw new FudgeFormatException(reader.ValueOffset, $"the date-time {value} cannot be represented as a DateTimeOffset", e);
+        }
+    }
+
+#if NET6_0_OR_GREATER
+    /// <summary>Writes a <see cref="DateOnly"/> as a date (type 26).</summary>
+    public static void WriteDateOnly(ref FudgeWriter writer, in FudgeFieldKey key, DateOnly value)
+        => writer.WriteDate(key, FudgeDate.FromDateOnly(value));
+
+    /// <summary>Writes a <see cref="TimeOnly"/> as a time (type 27), nanosecond accuracy, no zone.</summary>
+    public static void WriteTimeOnly(ref FudgeWriter writer, in FudgeFieldKey key, TimeOnly value)
+        => writer.WriteTime(key, FudgeTime.FromTimeOnly(value));
+
+    /// <summary>Reads a <see cref="DateOnly"/> from a date (or the date part of a date-time).</summary>
+    public static DateOnly ReadDateOnly(ref FudgeReader reader)
+    {
+        var value = reader.GetDate();
+        try
+        {
+            return value.ToDateOnly();
+        }
+        catch (Exception e) when (e is not FudgeFormatException)
+        {
+            throw new FudgeFormatException(reader.ValueOffset, $"the date {value} cannot be represented as a DateOnly", e);
+        }
+    }
+
+    /// <summary>Reads a <see cref="TimeOnly"/> from a time (or the time part of a date-time).</summary>
+    public static TimeOnly ReadTimeOnly(ref FudgeReader reader)
+    {
+        var value = reader.GetTime();
+        try
+        {
+            return value.ToTimeOnly();
+        }
+        catch (Exception e) when (e is not FudgeFormatException)
+        {
+            throw new FudgeFormatException(reader.ValueOffset, $"the time {value} cannot be represented as a TimeOnly", e);
+        }
+    }
+#endif
+
+    // ---------------------------------------------------------------- messages
+
+    /// <summary>Deepest nesting of objects written through <see cref="WriteObject{T}"/> before a cycle is assumed.</summary>
+    public const int MaxWriteDepth = 1000;
+
+    [ThreadStatic]
+    private static int _writeDepth;
+
+    /// <summary>Writes a nested object as a sub-message through its formatter.</summary>
+    /// <exception cref="FudgeException">Objects are nested deeper than <see cref="MaxWriteDepth"/> (a cycle in the object graph).</exception>
+    public static void WriteObject<T>(ref FudgeWriter writer, in FudgeFieldKey key, T value)
+    {
+        if (++_writeDepth > MaxWriteDepth)
+        {
+            _writeDepth = 0;
+            throw new FudgeException($"Objects are nested more than {MaxWriteDepth} levels deep while writing a {typeof(T).Name}: the object graph probably has a cycle, which Fudge messages cannot represent.");
+        }
+        try
+        {
+            var marker = writer.BeginMessage(key);
+            FudgeFormatterCache<T>.Formatter.Write(ref writer, value);
+            writer.EndMessage(marker);
+        }
+        finally
+        {
+            if (_writeDepth > 0) _writeDepth--;
+        }
+    }
+
+    /// <summary>Reads the current sub-message field as a nested object through its formatter.</summary>
+    public static T ReadObject<T>(ref FudgeReader reader)
+    {
+        var sub = reader.ReadMessage();
+        return FudgeFormatterCache<T>.Formatter.Read(ref sub);
+    }
+
+    /// <summary>Writes a <see cref="FudgeMsg"/> member as a sub-message, each field with its recorded type.</summary>
+    public static void WriteMessage(ref FudgeWriter writer, in FudgeFieldKey key, FudgeMsg value)
+    {
+        var marker = writer.BeginMessage(key);
+        value.WriteFields(ref writer);
+        writer.EndMessage(marker);
+    }
+
+    /// <summary>Reads the current sub-message field as a <see cref="FudgeMsg"/>.</summary>
+    public static FudgeMsg ReadMessage(ref FudgeReader reader)
+    {
+        var sub = reader.ReadMessage();
+        return FudgeMsg.ReadFields(ref sub);
+    }
+
+    // ---------------------------------------------------------------- extensibility
+
+    /// <summary>Appends the reader's current field to <paramref name="extras"/> (created when null), keeping its wire type.</summary>
+    public static FudgeMsg AddUnknownField(FudgeMsg? extras, ref FudgeReader reader)
+    {
+        extras ??= new FudgeMsg();
+        byte typeId = reader.TypeId;
+        object value;
+        if (typeId == FudgeTypeId.Message)
+        {
+            var sub = reader.ReadMessage();
+            value = FudgeMsg.ReadFields(ref sub);
+        }
+        else
+        {
+            value = typeId switch
+            {
+                FudgeTypeId.Indicator => FudgeIndicator.Instance,
+                FudgeTypeId.Boolean => reader.GetBoolean(),
+                FudgeTypeId.Int8 => (sbyte)reader.GetInt64(),
+                FudgeTypeId.Int16 => (short)reader.GetInt64(),
+                FudgeTypeId.Int32 => (int)reader.GetInt64(),
+                FudgeTypeId.Int64 => reader.GetInt64(),
+                FudgeTypeId.Float => reader.GetSingle(),
+                FudgeTypeId.Double => reader.GetDouble(),
+                FudgeTypeId.String => reader.GetString(),
+                FudgeTypeId.Int16Array => reader.GetInt16Array(),
+                FudgeTypeId.Int32Array => reader.GetInt32Array(),
+                FudgeTypeId.Int64Array => reader.GetInt64Array(),
+                FudgeTypeId.FloatArray => reader.GetSingleArray(),
+                FudgeTypeId.DoubleArray => reader.GetDoubleArray(),
+                FudgeTypeId.Date => reader.GetDate(),
+                FudgeTypeId.Time => reader.GetTime(),
+                FudgeTypeId.DateTime => reader.GetDateTime(),
+                _ when FudgeTypeId.IsByteArray(typeId) => reader.GetBytes(),
+                _ => new FudgeUnknownValue(typeId, reader.ValueSpan),
+            };
+        }
+        extras.Add(new FudgeField(reader.GetName(), reader.HasOrdinal ? reader.Ordinal : null, typeId, value, true));
+        return extras;
+    }
+
+    /// <summary>Stores the unknown fields into an <see cref="IFudgeExtensible"/> value (no boxing for structs).</summary>
+    public static void SetExtensionData<T>(ref T target, FudgeMsg? extras) where T : IFudgeExtensible => target.ExtensionData = extras;
+
+    /// <summary>Gets the unknown fields of an <see cref="IFudgeExtensible"/> value (no boxing for structs).</summary>
+    public static FudgeMsg? GetExtensionData<T>(ref T target) where T : IFudgeExtensible => target.ExtensionData;
+
+    // ---------------------------------------------------------------- errors
+
+    /// <summary>The error for a <c>required</c> member (or a required constructor parameter) absent from the data.</summary>
+    public static FudgeFormatException MissingRequiredMember(int messageOffset, string typeName, string memberName, string fieldName)
+        => new(messageOffset, $"the required member '{memberName}' of {typeName} is missing (no field '{fieldName}')");
+
+    /// <summary>The error for a polymorphic message whose ordinal-0 type names are all unknown and whose base type is abstract.</summary>
+    public static FudgeFormatException UnknownTypeName(int messageOffset, string typeName)
+        => new(messageOffset, $"no type name at ordinal 0 names a known type derived from the abstract {typeName}");
+
+    /// <summary>The error for writing an instance of a type not declared with <see cref="FudgeUnionAttribute"/>.</summary>
+    public static FudgeException UndeclaredDerivedType(Type actual, string baseTypeName)
+        => new($"{actual.FullName} is not declared with [FudgeUnion] on {baseTypeName}, so it cannot be written as one.");
+
+    private static FudgeFormatException Mismatch(ref FudgeReader reader, string wanted)
+        => new(reader.FieldOffset, $"the field has type {FudgeTypeId.GetName(reader.TypeId)}, which cannot be read as {wanted}");
+
+    private static FudgeFormatException OutOfRange(ref FudgeReader reader, object value, string wanted)
+        => new(reader.FieldOffset, $"the field holds {Convert.ToString(value, CultureInfo.InvariantCulture)}, which does not fit in {wanted}");
+}

@@ -1,0 +1,255 @@
+using System;
+using System.Buffers;
+using System.IO;
+using System.Threading;
+using System.Threading.Tasks;
+
+namespace Fudge.Serialization;
+
+/// <summary>
+/// Serializes <c>[FudgeMessage]</c> types to Fudge envelopes and back, through the formatters the source generator
+/// writes. The bytes are ordinary self-describing Fudge: any Fudge reader (<see cref="FudgeMsg"/>, Fudge-Java) decodes
+/// them without the class.
+/// </summary>
+/// <remarks>
+/// For the hot path, serialize into a reused buffer: <c>buffer.Clear(); FudgeSerializer.Serialize(buffer, value);</c>
+/// with an <see cref="ArrayBufferWriter{T}"/> allocates nothing once the buffer is large enough; deserializing from a
+/// span allocates only the result (and its strings, arrays and nested objects).
+/// </remarks>
+public static class FudgeSerializer
+{
+    private const int MaxCachedBuffer = 1024 * 1024;
+
+    [ThreadStatic]
+    private static PooledBufferWriter? _threadBuffer;
+
+    // ---------------------------------------------------------------- serialize
+
+    /// <summary>Serializes <paramref name="value"/> as one envelope into a new array.</summary>
+    /// <exception cref="ArgumentNullException"><paramref name="value"/> is null.</exception>
+    /// <exception cref="FudgeException">No formatter exists for <typeparamref name="T"/>.</exception>
+    public static byte[] Serialize<T>(T value)
+    {
+        var buffer = _threadBuffer ?? new PooledBufferWriter();
+        _threadBuffer = null; // re-entrancy: a nested call gets its own buffer
+        try
+        {
+            Serialize(buffer, value);
+            return buffer.WrittenSpan.ToArray();
+        }
+        finally
+        {
+            buffer.Clear();
+            if (buffer.Capacity <= MaxCachedBuffer) _threadBuffer = buffer;
+            else buffer.Dispose();
+        }
+    }
+
+    /// <summary>
+    /// Serializes <paramref name="value"/> as one envelope, appended to <paramref name="output"/>. With a reused
+    /// buffer that has room (for example an <see cref="ArrayBufferWriter{T}"/> after <c>Clear()</c> or
+    /// <c>ResetWrittenCount()</c>) this allocates nothing.
+    /// </summary>
+    public static void Serialize<T>(IBufferWriter<byte> output, T value)
+    {
+        if (output is null) throw new ArgumentNullException(nameof(output));
+        var writer = new FudgeWriter(output);
+        try
+        {
+            Serialize(ref writer, value);
+            writer.Flush();
+        }
+        finally
+        {
+            writer.Dispose();
+        }
+    }
+
+    /// <summary>
+    /// Writes <paramref name="value"/> as one complete envelope through an existing writer (the caller flushes). The
+    /// lowest-level entry point: several envelopes can be written before one <see cref="FudgeWriter.Flush"/>.
+    /// </summary>
+    public static void Serialize<T>(ref FudgeWriter writer, T value)
+    {
+        if (value is null) throw new ArgumentNullException(nameof(value));
+        var formatter = FudgeFormatterCache<T>.Formatter;
+        var envelope = writer.BeginEnvelope(0, 0, formatter.TaxonomyId);
+        formatter.Write(ref writer, value);
+        writer.EndEnvelope(envelope);
+    }
+
+    /// <summary>Serializes <paramref name="value"/> as one envelope written to <paramref name="stream"/>.</summary>
+    public static void Serialize<T>(Stream stream, T value)
+    {
+        if (stream is null) throw new ArgumentNullException(nameof(stream));
+        using var buffer = new PooledBufferWriter();
+        Serialize(buffer, value);
+        stream.Write(buffer.Buffer, 0, buffer.WrittenCount);
+    }
+
+    /// <summary>Serializes <paramref name="value"/> as one envelope written to <paramref name="stream"/> asynchronously.</summary>
+    public static async Task SerializeAsync<T>(Stream stream, T value, CancellationToken cancellationToken = default)
+    {
+        if (stream is null) throw new ArgumentNullException(nameof(stream));
+        using var buffer = new PooledBufferWriter();
+        Serialize(buffer, value);
+        await stream.WriteAsync(buffer.Buffer, 0, buffer.WrittenCount, cancellationToken).ConfigureAwait(false);
+    }
+
+    // ---------------------------------------------------------------- deserialize
+
+    /// <summary>Deserializes exactly one envelope.</summary>
+    /// <param name="data">One envelope: its declared size must equal the data's length.</param>
+    /// <param name="options">Limits for untrusted input (depth, size, taxonomy resolver); the defaults when null.</param>
+    /// <exception cref="FudgeFormatException">The data is not a valid envelope for <typeparamref name="T"/>, or lacks a required member.</exception>
+    public static T Deserialize<T>(ReadOnlySpan<byte> data, FudgeReaderOptions? options = null)
+    {
+        var reader = new FudgeReader(data, options);
+        CheckExactSize(reader.EnvelopeHeader.MessageSize, data.Length);
+        return Deserialize<T>(ref reader);
+    }
+
+    /// <summary>Deserializes exactly one envelope held in a (possibly multi-segment) sequence.</summary>
+    public static T Deserialize<T>(in ReadOnlySequence<byte> data, FudgeReaderOptions? options = null)
+    {
+        var reader = FudgeReader.Create(data, options);
+        CheckExactSize(reader.EnvelopeHeader.MessageSize, data.Length);
+        return Deserialize<T>(ref reader);
+    }
+
+    /// <summary>
+    /// Reads one envelope from <paramref name="stream"/> (leaving it positioned after the envelope) and deserializes it.
+    /// Never allocates more than <see cref="FudgeReaderOptions.MaxMessageSize"/>.
+    /// </summary>
+    /// <exception cref="FudgeFormatException">The stream ends early, or the envelope is invalid.</exception>
+    public static T Deserialize<T>(Stream stream, FudgeReaderOptions? options = null)
+    {
+        if (stream is null) throw new ArgumentNullException(nameof(stream));
+        options ??= FudgeReaderOptions.Default;
+        byte[] header = new byte[FudgeEnvelopeHeader.Size];
+        ReadExactly(stream, header, 0, header.Length, 0);
+        int size = ValidateHeader(header, options);
+        byte[] rented = ArrayPool<byte>.Shared.Rent(size);
+        try
+        {
+            header.CopyTo(rented, 0);
+            ReadExactly(stream, rented, FudgeEnvelopeHeader.Size, size - FudgeEnvelopeHeader.Size, FudgeEnvelopeHeader.Size);
+            return Deserialize<T>(rented.AsSpan(0, size), options);
+        }
+        finally
+        {
+            ArrayPool<byte>.Shared.Return(rented);
+        }
+    }
+
+    /// <summary>Reads one envelope from <paramref name="stream"/> asynchronously and deserializes it.</summary>
+    public static ValueTask<T> DeserializeAsync<T>(Stream stream, CancellationToken cancellationToken = default)
+        => DeserializeAsync<T>(stream, null, cancellationToken);
+
+    /// <summary>Reads one envelope from <paramref name="stream"/> asynchronously and deserializes it, with limits.</summary>
+    public static async ValueTask<T> DeserializeAsync<T>(Stream stream, FudgeReaderOptions? options, CancellationToken cancellationToken = default)
+    {
+        if (stream is null) throw new ArgumentNullException(nameof(stream));
+        options ??= FudgeReaderOptions.Default;
+        byte[] header = new byte[FudgeEnvelopeHeader.Size];
+        await ReadExactlyAsync(stream, header, 0, header.Length, 0, cancellationToken).ConfigureAwait(false);
+        int size = ValidateHeader(header, options);
+        byte[] rented = ArrayPool<byte>.Shared.Rent(size);
+        try
+        {
+            header.CopyTo(rented, 0);
+            await ReadExactlyAsync(stream, rented, FudgeEnvelopeHeader.Size, size - FudgeEnvelopeHeader.Size, FudgeEnvelopeHeader.Size, cancellationToken).ConfigureAwait(false);
+            return Deserialize<T>(rented.AsSpan(0, size), options);
+        }
+        finally
+        {
+            ArrayPool<byte>.Shared.Return(rented);
+        }
+    }
+
+    /// <summary>
+    /// Reads a <typeparamref name="T"/> from the fields of the message <paramref name="reader"/> walks (an envelope's
+    /// top level, or a sub-message from <see cref="FudgeReader.ReadMessage"/>).
+    /// </summary>
+    /// <exception cref="FudgeFormatException">The fields cannot be read as <typeparamref name="T"/>.</exception>
+    public static T Deserialize<T>(ref FudgeReader reader)
+    {
+        var formatter = FudgeFormatterCache<T>.Formatter;
+        try
+        {
+            return formatter.Read(ref reader);
+        }
+        catch (Exception e) when (e is ArgumentException or FormatException or OverflowException or InvalidOperationException or InvalidCastException)
+        {
+            // Constructors and setters that validate their arguments reject data, not code: report it as bad data.
+            throw new FudgeFormatException(Math.Max(0, reader.FieldOffset), $"the data cannot be turned into a {typeof(T).Name}: {e.Message}", e);
+        }
+    }
+
+    // ---------------------------------------------------------------- adapters
+
+    /// <summary>
+    /// Converts <paramref name="value"/> to a <see cref="FudgeMsg"/> (by encoding and decoding it; for adapters and
+    /// tools, not the hot path). Names of ordinal-only fields are restored from the type's taxonomy, if any.
+    /// </summary>
+    public static FudgeMsg ToFudgeMsg<T>(T value)
+    {
+        var formatter = FudgeFormatterCache<T>.Formatter;
+        byte[] bytes = Serialize(value);
+        FudgeReaderOptions? options = null;
+        if (formatter.Taxonomy is { } taxonomy && formatter.TaxonomyId != 0)
+            options = new FudgeReaderOptions { TaxonomyResolver = new FudgeTaxonomyResolver(formatter.TaxonomyId, taxonomy) };
+        return FudgeMsg.Parse(bytes, options);
+    }
+
+    /// <summary>Converts a <see cref="FudgeMsg"/> to a <typeparamref name="T"/> (by encoding and decoding it).</summary>
+    /// <exception cref="FudgeFormatException">The message cannot be read as <typeparamref name="T"/>.</exception>
+    public static T FromFudgeMsg<T>(FudgeMsg message, FudgeReaderOptions? options = null)
+    {
+        if (message is null) throw new ArgumentNullException(nameof(message));
+        return Deserialize<T>(message.ToByteArray(), options);
+    }
+
+    /// <summary>The generated formatter for <typeparamref name="T"/> (a static field load after the first call).</summary>
+    public static IFudgeFormatter<T> GetFormatter<T>() => FudgeFormatterCache<T>.Formatter;
+
+    // ---------------------------------------------------------------- helpers
+
+    private static void CheckExactSize(int declared, long length)
+    {
+        if (declared != length)
+            throw new FudgeFormatException(declared, $"the envelope declares {declared} bytes but {length} were given");
+    }
+
+    private static int ValidateHeader(byte[] header, FudgeReaderOptions options)
+    {
+        var parsed = FudgeReader.ParseEnvelopeHeader(header);
+        FudgeReader.ValidateEnvelopeSize(parsed, options, long.MaxValue);
+        return parsed.MessageSize;
+    }
+
+    private static void ReadExactly(Stream stream, byte[] buffer, int offset, int count, long streamOffset)
+    {
+        int done = 0;
+        while (done < count)
+        {
+            int n = stream.Read(buffer, offset + done, count - done);
+            if (n <= 0) throw EndOfStream(streamOffset + done, count);
+            done += n;
+        }
+    }
+
+    private static async Task ReadExactlyAsync(Stream stream, byte[] buffer, int offset, int count, long streamOffset, CancellationToken cancellationToken)
+    {
+        int done = 0;
+        while (done < count)
+        {
+            int n = await stream.ReadAsync(buffer, offset + done, count - done, cancellationToken).ConfigureAwait(false);
+            if (n <= 0) throw EndOfStream(streamOffset + done, count);
+            done += n;
+        }
+    }
+
+    private static FudgeFormatException EndOfStream(long offset, int wanted)
+        => new(offset, $"the stream ends inside an envelope ({wanted} more bytes were expected)");
+}

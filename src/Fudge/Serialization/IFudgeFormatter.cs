@@ -1,0 +1,82 @@
+using System;
+using System.Reflection;
+using System.Runtime.CompilerServices;
+
+namespace Fudge.Serialization;
+
+/// <summary>
+/// Writes and reads the fields of one message for values of <typeparamref name="T"/>. The source generator implements
+/// it for every <c>[FudgeMessage]</c> type (as the nested class <c>T.FudgeFormatter</c>, with a static
+/// <c>Instance</c>); <see cref="FudgeSerializer"/> adds the envelope.
+/// </summary>
+/// <typeparam name="T">The type handled.</typeparam>
+public interface IFudgeFormatter<T>
+{
+    /// <summary>
+    /// The taxonomy id the envelope carries when <typeparamref name="T"/> is the top-level message (0 for none).
+    /// </summary>
+    short TaxonomyId { get; }
+
+    /// <summary>The taxonomy mapping this type's ordinals to names, or null.</summary>
+    IFudgeTaxonomy? Taxonomy { get; }
+
+    /// <summary>
+    /// Writes the fields of <paramref name="value"/>'s message at the writer's current position (inside an envelope
+    /// or a sub-message opened by the caller). Allocates nothing of its own.
+    /// </summary>
+    void Write(ref FudgeWriter writer, T value);
+
+    /// <summary>Reads a value from the fields of the message <paramref name="reader"/> walks (positioned before its first field).</summary>
+    /// <exception cref="FudgeFormatException">The fields cannot be read as <typeparamref name="T"/>.</exception>
+    T Read(ref FudgeReader reader);
+}
+
+/// <summary>
+/// The formatter for <typeparamref name="T"/>, looked up once per type: reading <see cref="Formatter"/> is a static
+/// field load. Generated code registers its formatters from a module initializer; when that has not run (for example
+/// in a netstandard2.0 consumer), the first look-up runs the type's module initializer, then falls back to the
+/// nested generated <c>FudgeFormatter.Instance</c>.
+/// </summary>
+/// <typeparam name="T">The type handled.</typeparam>
+public static class FudgeFormatterCache<T>
+{
+    private static IFudgeFormatter<T>? _formatter;
+
+    /// <summary>The formatter for <typeparamref name="T"/>.</summary>
+    /// <exception cref="FudgeException">No formatter is known for <typeparamref name="T"/> (is it a <c>[FudgeMessage]</c> partial type?).</exception>
+    public static IFudgeFormatter<T> Formatter
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => _formatter ?? Resolve();
+    }
+
+    /// <summary>True when a formatter is registered or can be found.</summary>
+    public static bool IsAvailable => _formatter is not null || TryResolve() is not null;
+
+    /// <summary>Registers (or replaces) the formatter for <typeparamref name="T"/>. Generated code calls this.</summary>
+    public static void Register(IFudgeFormatter<T> formatter) => _formatter = formatter ?? throw new ArgumentNullException(nameof(formatter));
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static IFudgeFormatter<T> Resolve()
+        => TryResolve() ?? throw new FudgeException(
+            $"No Fudge formatter for {typeof(T).FullName}: mark it [FudgeMessage] and partial (the Fudge source generator writes one), or register one with FudgeFormatterCache<T>.Register.");
+
+    private static IFudgeFormatter<T>? TryResolve()
+    {
+        if (_formatter is not null) return _formatter;
+        var type = typeof(T);
+        try
+        {
+            RuntimeHelpers.RunModuleConstructor(type.Module.ModuleHandle);
+        }
+        catch (Exception)
+        {
+            // Modules without an initializer, or dynamic modules: fall through to the nested formatter.
+        }
+        if (_formatter is not null) return _formatter;
+        var nested = type.GetNestedType("FudgeFormatter", BindingFlags.Public | BindingFlags.NonPublic);
+        if (nested?.GetField("Instance", BindingFlags.Public | BindingFlags.Static)?.GetValue(null) is IFudgeFormatter<T> found)
+            _formatter = found;
+        return _formatter;
+    }
+}

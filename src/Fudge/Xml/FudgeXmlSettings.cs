@@ -1,0 +1,33 @@
+namespace Fudge.Xml;
+
+/// <summary>When the XML writer adds a <c>type</c> attribute to a field element.</summary>
+public enum FudgeXmlTypeAttributes
+{
+    /// <summary>On every field, so that XML to Fudge restores exact wire types (the lossless default).</summary>
+    Always,
+
+    /// <summary>
+    /// Only where the text alone would be read back as something else (as Fudge-Java writes): never for indicator,
+    /// boolean, integers, float, double, string and message; always for arrays, byte[N], dates, times and unknown types.
+    /// </summary>
+    WhenNeeded,
+}
+
+/// <summary>Options of the Fudge/XML conversions. Do not change an instance once conversions use it.</summary>
+public sealed class FudgeXmlSettings
+{
+    /// <summary>Name of the root element written (default <c>fudgeEnvelope</c>); any root name is accepted on read.</summary>
+    public string RootElementName { get; set; } = "fudgeEnvelope";
+
+    /// <summary>Which fields get a <c>type</c> attribute (default <see cref="FudgeXmlTypeAttributes.Always"/>).</summary>
+    public FudgeXmlTypeAttributes TypeAttributes { get; set; } = FudgeXmlTypeAttributes.Always;
+
+    /// <summary>
+    /// Write the envelope header as the root attributes <c>processingDirectives</c>, <c>schemaVersion</c> and
+    /// <c>taxonomy</c> when they are not 0 (default true). They are always read.
+    /// </summary>
+    public bool EnvelopeAttributes { get; set; } = true;
+
+    /// <summary>Limits for the Fudge side (nesting depth, message size).</summary>
+    public FudgeReaderOptions? ReaderOptions { get; set; }
+}

@@ -1,0 +1,123 @@
+using System.Collections.Generic;
+using System.Linq;
+using Fudge.Views;
+using Xunit;
+
+namespace Fudge.Json.Tests;
+
+public class ViewTests
+{
+    private static FudgeMsg Sample() => new FudgeMsg()
+        .Add("name", "Kirk")
+        .Add("tag", "a")
+        .Add((short)5, 42)
+        .Add(null, "anonymous")
+        .Add("tag", "b")
+        .Add("flag", null)
+        .Add("sub", new FudgeMsg().Add("x", 1).Add("x", 2));
+
+    [Fact]
+    public void The_dictionary_view_shows_first_values_under_name_ordinal_or_empty_keys()
+    {
+        var view = Sample().AsDictionary();
+
+        Assert.Equal(new[] { "name", "tag", "5", "", "flag", "sub" }, view.Keys);
+        Assert.Equal("a", view["tag"]);
+        Assert.Equal((sbyte)42, view["5"]);
+        Assert.Equal("anonymous", view[""]);
+        Assert.Null(view["flag"]);
+        Assert.True(view.ContainsKey("flag"));
+        Assert.Equal((sbyte)1, ((IDictionary<string, object?>)view["sub"]!)["x"]);
+        Assert.Same(view["sub"], view["sub"]); // one wrapper per sub-message
+        Assert.False(view.TryGetValue("missing", out _));
+        Assert.Throws<KeyNotFoundException>(() => view["missing"]);
+    }
+
+    [Fact]
+    public void Ordinal_only_fields_take_their_key_from_the_taxonomy()
+    {
+        var taxonomy = new FudgeTaxonomy(new Dictionary<short, string> { [5] = "answer" });
+
+        var view = Sample().AsDictionary(taxonomy);
+
+        Assert.Equal((sbyte)42, view["answer"]);
+        Assert.False(view.ContainsKey("5"));
+    }
+
+    [Fact]
+    public void Writes_go_through_to_the_message()
+    {
+        var message = Sample();
+        var view = message.AsDictionary();
+
+        view["tag"] = "c";            // replaces the first "tag" only
+        view["new"] = 3.5;            // appends a named field
+        view["5"] = "five";           // replaces the ordinal field's value, keeping its ordinal
+        view.Add("nested", new Dictionary<string, object?> { ["k"] = 1 });
+        Assert.True(view.Remove("sub"));
+
+        Assert.Equal(new[] { "c", "b" }, message.GetAll("tag").Select(f => f.Value));
+        Assert.Equal(3.5, message.GetValue("new"));
+        Assert.Equal("five", message.GetString(5));
+        Assert.Equal((sbyte)1, message.GetMessage("nested")!.GetValue("k"));
+        Assert.False(message.HasField("sub"));
+        Assert.Throws<System.ArgumentException>(() => view.Add("new", 1));
+    }
+
+    [Fact]
+    public void The_multi_map_view_shows_every_value_in_order()
+    {
+        var view = Sample().AsMultiMap();
+
+        Assert.Equal(new object?[] { "a", "b" }, view["tag"]);
+        Assert.Equal(new object?[] { null }, view["flag"]);
+        var sub = (FudgeMsgMultiMap)view["sub"][0]!;
+        Assert.Equal(new object?[] { (sbyte)1, (sbyte)2 }, sub["x"]);
+        Assert.Equal(6, view.Count);
+    }
+
+    [Fact]
+    public void Views_follow_changes_made_to_the_message_directly()
+    {
+        var message = Sample();
+        var view = message.AsDictionary();
+        Assert.False(view.ContainsKey("later"));
+
+        message.Add("later", 1);
+
+        Assert.True(view.ContainsKey("later"));
+    }
+
+    [Fact]
+    public void A_lookup_per_key_over_a_500_field_message_builds_the_index_once()
+    {
+        var message = new FudgeMsg();
+        for (int i = 0; i < 500; i++) message.Add("field" + i, i);
+        var view = message.AsDictionary();
+
+        for (int i = 0; i < 500; i++) Assert.Equal(i, System.Convert.ToInt32(view["field" + i]));
+        for (int i = 0; i < 500; i++) view["field" + i] = i * 2;     // replacing values keeps the index
+        for (int i = 0; i < 100; i++) view["extra" + i] = i;         // so does appending through the view
+        for (int i = 0; i < 100; i++) Assert.True(view.ContainsKey("extra" + i));
+
+        Assert.Equal(1, view.Index.BuildCount);
+    }
+
+    [Fact]
+    public void Converting_to_a_dictionary_turns_repeats_into_lists_and_back_into_repeated_fields()
+    {
+        var dictionary = Sample().ToDictionary();
+
+        Assert.Equal(new List<object?> { "a", "b" }, dictionary["tag"]);
+        Assert.Equal((sbyte)42, dictionary["5"]);
+        Assert.Null(dictionary["flag"]);
+        Assert.Equal(new List<object?> { (sbyte)1, (sbyte)2 }, ((Dictionary<string, object?>)dictionary["sub"]!)["x"]);
+
+        var back = FudgeDictionaryConverter.ToMessage(dictionary, numericKeysAsOrdinals: true);
+
+        Assert.Equal(new[] { "a", "b" }, back.GetAll("tag").Select(f => f.Value));
+        Assert.Equal((sbyte)42, back.GetValue(5));
+        Assert.Equal("anonymous", back.GetAnonymous()[0].Value);
+        Assert.Equal(2, back.GetMessage("sub")!.GetAll("x").Count);
+    }
+}
