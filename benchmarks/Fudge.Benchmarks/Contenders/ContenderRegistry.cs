@@ -3,6 +3,7 @@ using System.Collections.Generic;
 using System.Linq;
 using Fudge.Benchmarks.Contenders.Baseline;
 using Fudge.Benchmarks.Contenders.Fudge;
+using Fudge.Benchmarks.Contenders.Generated;
 using Fudge.Benchmarks.Contenders.Json;
 using Fudge.Benchmarks.Contenders.Protobuf;
 
@@ -16,6 +17,9 @@ public static class ContenderRegistry
 
     private static readonly (string Name, Func<GraphContender> Create)[] Graph =
     {
+        ("Fudge.Ordinals", () => new GeneratedGraphContender<Models.Generated.Ordinals.Portfolio>("Fudge.Ordinals")),
+        ("Fudge.Names", () => new GeneratedGraphContender<Models.Generated.Names.Portfolio>("Fudge.Names")),
+        ("Fudge.Taxonomy", () => new GeneratedGraphContender<Models.Generated.Taxonomy.Portfolio>("Fudge.Taxonomy")),
         ("Fudge.HandWritten", () => new CodecGraphContender("Fudge.HandWritten", new HandWrittenPortfolioCodec())),
         ("Fudge.Dom", () => new CodecGraphContender("Fudge.Dom", new FudgeDomCodec<Models.Portfolio>(DomMapping.ToMessage, DomMapping.ToPortfolio))),
         ("Protobuf", () => new ProtobufGraphContender()),
@@ -26,6 +30,9 @@ public static class ContenderRegistry
 
     private static readonly (string Name, Func<TickContender> Create)[] Tick =
     {
+        ("Fudge.Ordinals", () => new GeneratedTickContender<Models.Generated.Ordinals.MarketTick>("Fudge.Ordinals")),
+        ("Fudge.Names", () => new GeneratedTickContender<Models.Generated.Names.MarketTick>("Fudge.Names")),
+        ("Fudge.Taxonomy", () => new GeneratedTickContender<Models.Generated.Taxonomy.MarketTick>("Fudge.Taxonomy")),
         ("Fudge.HandWritten", () => new CodecTickContender("Fudge.HandWritten", new HandWrittenTickCodec())),
         ("Fudge.Dom", () => new CodecTickContender("Fudge.Dom", new FudgeDomCodec<Models.MarketTick>(DomMapping.ToMessage, DomMapping.ToTick))),
         ("Protobuf", () => new ProtobufTickContender()),
