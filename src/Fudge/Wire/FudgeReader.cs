@@ -172,7 +172,7 @@ public ref struct FudgeReader
             if (p >= data.Length) throw Error(p, "the data ends before the field name length");
             int nameLength = data[p];
             p += 1;
-            if (data.Length - p < nameLength) throw Error(p, $"the field name declares {nameLength} bytes but only {data.Length - p} remain in the message");
+            if (data.Length - p < nameLength) throw NameOverrun(p, nameLength, data.Length - p);
             _nameStart = p;
             _nameLength = nameLength;
             p += nameLength;
@@ -190,8 +190,8 @@ public ref struct FudgeReader
             if (length < 0)
             {
                 if (FudgeTypeId.IsStandard(typeId))
-                    throw Error(_fieldOffset, $"the fixed-width flag is set on the variable-width type {FudgeTypeId.GetName(typeId)}");
-                throw Error(_fieldOffset, $"unknown fixed-width type {typeId}: its length cannot be known, so the message cannot be read past it");
+                    throw FixedFlagOnVariableType(typeId);
+                throw UnknownFixedWidthType(typeId);
             }
         }
         else
@@ -214,20 +214,21 @@ public ref struct FudgeReader
                 default:
                     if (data.Length - p < 4) throw Error(p, "the data ends inside a 4-byte field size");
                     uint size = BinaryPrimitives.ReadUInt32BigEndian(data.Slice(p));
-                    if (size > int.MaxValue) throw Error(p, $"the field declares a size of {size} bytes, above 2^31-1");
+                    if (size > int.MaxValue) throw SizeAboveLimit(p, size);
                     length = (int)size;
                     p += 4;
                     break;
             }
             int fixedWidth = FudgeTypeId.GetFixedWidth(typeId);
             if (fixedWidth >= 0 && length != fixedWidth)
-                throw Error(_fieldOffset, $"type {FudgeTypeId.GetName(typeId)} is {fixedWidth} bytes wide but the field declares {length}");
+                throw FixedWidthMismatch(typeId, fixedWidth, length);
+            // Only variable-width types are arrays, so fixed-width fields skip this check.
+            int elementWidth = FudgeTypeId.GetArrayElementWidth(typeId);
+            if (elementWidth > 0 && length % elementWidth != 0)
+                throw PartialArrayElement(p, typeId, length, elementWidth);
         }
         if (data.Length - p < length)
-            throw Error(p, $"the field declares {length} bytes of value but only {data.Length - p} remain in the enclosing message");
-        int elementWidth = FudgeTypeId.GetArrayElementWidth(typeId);
-        if (elementWidth > 0 && length % elementWidth != 0)
-            throw Error(p, $"a {FudgeTypeId.GetName(typeId)} payload of {length} bytes is not a whole number of {elementWidth}-byte elements");
+            throw ValueOverrun(p, length, data.Length - p);
 
         _prefix = prefix;
         _typeId = typeId;
@@ -520,6 +521,36 @@ public ref struct FudgeReader
     }
 
     private readonly FudgeFormatException Error(int relativeOffset, string reason) => new(_baseOffset + relativeOffset, reason);
+
+    // Read()'s error messages are built out of line: formatting them in place would make every call to Read() set up
+    // (and zero) stack space for string interpolation, slowing the hot path for input that is almost always valid.
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private readonly FudgeFormatException NameOverrun(int p, int nameLength, int remaining)
+        => Error(p, $"the field name declares {nameLength} bytes but only {remaining} remain in the message");
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private readonly FudgeFormatException FixedFlagOnVariableType(byte typeId)
+        => Error(_fieldOffset, $"the fixed-width flag is set on the variable-width type {FudgeTypeId.GetName(typeId)}");
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private readonly FudgeFormatException UnknownFixedWidthType(byte typeId)
+        => Error(_fieldOffset, $"unknown fixed-width type {typeId}: its length cannot be known, so the message cannot be read past it");
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private readonly FudgeFormatException SizeAboveLimit(int p, uint size)
+        => Error(p, $"the field declares a size of {size} bytes, above 2^31-1");
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private readonly FudgeFormatException FixedWidthMismatch(byte typeId, int fixedWidth, int length)
+        => Error(_fieldOffset, $"type {FudgeTypeId.GetName(typeId)} is {fixedWidth} bytes wide but the field declares {length}");
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private readonly FudgeFormatException ValueOverrun(int p, int length, int remaining)
+        => Error(p, $"the field declares {length} bytes of value but only {remaining} remain in the enclosing message");
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private readonly FudgeFormatException PartialArrayElement(int p, byte typeId, int length, int elementWidth)
+        => Error(p, $"a {FudgeTypeId.GetName(typeId)} payload of {length} bytes is not a whole number of {elementWidth}-byte elements");
 
     // A type the caller did not expect is a property of the data, so it is reported as a format error too.
     private readonly FudgeFormatException Mismatch(string wanted)

@@ -168,14 +168,12 @@ public ref struct FudgeWriter
     // ---------------------------------------------------------------- fixed-width fields
 
     /// <summary>Writes an indicator (type 0): a field with no value.</summary>
-    public void WriteIndicator(in FudgeFieldKey key) => WriteHeader(FixedWidthFlag, FudgeTypeId.Indicator, key);
+    public void WriteIndicator(in FudgeFieldKey key) => BeginFixedField(FudgeTypeId.Indicator, key, 0);
 
     /// <summary>Writes a boolean (type 1).</summary>
     public void WriteBoolean(in FudgeFieldKey key, bool value)
     {
-        WriteHeader(FixedWidthFlag, FudgeTypeId.Boolean, key);
-        Reserve(1)[0] = value ? (byte)1 : (byte)0;
-        _position += 1;
+        BeginFixedField(FudgeTypeId.Boolean, key, 1)[0] = value ? (byte)1 : (byte)0;
     }
 
     /// <summary>Writes an integer in the smallest of int8/16/32/64 that holds it (the spec's mandatory reduction).</summary>
@@ -208,75 +206,57 @@ public ref struct FudgeWriter
     /// <summary>Writes an int8 field without reduction.</summary>
     public void WriteExactInt8(in FudgeFieldKey key, sbyte value)
     {
-        WriteHeader(FixedWidthFlag, FudgeTypeId.Int8, key);
-        Reserve(1)[0] = (byte)value;
-        _position += 1;
+        BeginFixedField(FudgeTypeId.Int8, key, 1)[0] = (byte)value;
     }
 
     /// <summary>Writes an int16 field without reduction (type 3, even for small values).</summary>
     public void WriteExactInt16(in FudgeFieldKey key, short value)
     {
-        WriteHeader(FixedWidthFlag, FudgeTypeId.Int16, key);
-        BinaryPrimitives.WriteInt16BigEndian(Reserve(2), value);
-        _position += 2;
+        BinaryPrimitives.WriteInt16BigEndian(BeginFixedField(FudgeTypeId.Int16, key, 2), value);
     }
 
     /// <summary>Writes an int32 field without reduction (type 4, even for small values).</summary>
     public void WriteExactInt32(in FudgeFieldKey key, int value)
     {
-        WriteHeader(FixedWidthFlag, FudgeTypeId.Int32, key);
-        BinaryPrimitives.WriteInt32BigEndian(Reserve(4), value);
-        _position += 4;
+        BinaryPrimitives.WriteInt32BigEndian(BeginFixedField(FudgeTypeId.Int32, key, 4), value);
     }
 
     /// <summary>Writes an int64 field without reduction (type 5, even for small values).</summary>
     public void WriteExactInt64(in FudgeFieldKey key, long value)
     {
-        WriteHeader(FixedWidthFlag, FudgeTypeId.Int64, key);
-        BinaryPrimitives.WriteInt64BigEndian(Reserve(8), value);
-        _position += 8;
+        BinaryPrimitives.WriteInt64BigEndian(BeginFixedField(FudgeTypeId.Int64, key, 8), value);
     }
 
     /// <summary>Writes a binary32 float (type 10).</summary>
     public void WriteSingle(in FudgeFieldKey key, float value)
     {
-        WriteHeader(FixedWidthFlag, FudgeTypeId.Float, key);
-        BigEndian.WriteSingle(Reserve(4), value);
-        _position += 4;
+        BigEndian.WriteSingle(BeginFixedField(FudgeTypeId.Float, key, 4), value);
     }
 
     /// <summary>Writes a binary64 double (type 11).</summary>
     public void WriteDouble(in FudgeFieldKey key, double value)
     {
-        WriteHeader(FixedWidthFlag, FudgeTypeId.Double, key);
-        BigEndian.WriteDouble(Reserve(8), value);
-        _position += 8;
+        BigEndian.WriteDouble(BeginFixedField(FudgeTypeId.Double, key, 8), value);
     }
 
     /// <summary>Writes a date (type 26).</summary>
     public void WriteDate(in FudgeFieldKey key, FudgeDate value)
     {
-        WriteHeader(FixedWidthFlag, FudgeTypeId.Date, key);
-        value.WriteTo(Reserve(4));
-        _position += 4;
+        value.WriteTo(BeginFixedField(FudgeTypeId.Date, key, 4));
     }
 
     /// <summary>Writes a time (type 27).</summary>
     public void WriteTime(in FudgeFieldKey key, FudgeTime value)
     {
-        WriteHeader(FixedWidthFlag, FudgeTypeId.Time, key);
-        value.WriteTo(Reserve(8));
-        _position += 8;
+        value.WriteTo(BeginFixedField(FudgeTypeId.Time, key, 8));
     }
 
     /// <summary>Writes a date-time (type 28), exactly as given (no reduction to a date).</summary>
     public void WriteDateTime(in FudgeFieldKey key, FudgeDateTime value)
     {
-        WriteHeader(FixedWidthFlag, FudgeTypeId.DateTime, key);
-        var span = Reserve(12);
+        var span = BeginFixedField(FudgeTypeId.DateTime, key, 12);
         value.Date.WriteTo(span);
         value.Time.WriteTo(span.Slice(4));
-        _position += 12;
     }
 
     // ---------------------------------------------------------------- variable-width fields
@@ -325,9 +305,7 @@ public ref struct FudgeWriter
             WriteVariable(FudgeTypeId.ByteArray, key, value);
             return;
         }
-        WriteHeader(FixedWidthFlag, typeId, key);
-        value.CopyTo(Reserve(value.Length));
-        _position += value.Length;
+        value.CopyTo(BeginFixedField(typeId, key, value.Length));
     }
 
     /// <summary>Writes an int16 array (type 7).</summary>
@@ -383,9 +361,7 @@ public ref struct FudgeWriter
             int width = FudgeTypeId.GetFixedWidth(typeId);
             if (payload.Length != width)
                 throw new ArgumentException($"Type {FudgeTypeId.GetName(typeId)} has a {width}-byte payload, not {payload.Length}.", nameof(payload));
-            WriteHeader(FixedWidthFlag, typeId, key);
-            payload.CopyTo(Reserve(width));
-            _position += width;
+            payload.CopyTo(BeginFixedField(typeId, key, width));
             return;
         }
         WriteVariable(typeId, key, payload);
@@ -437,6 +413,49 @@ public ref struct FudgeWriter
             BinaryPrimitives.WriteInt32BigEndian(Reserve(4), length);
             _position += 4;
         }
+    }
+
+    /// <summary>
+    /// Writes the header of a fixed-width field and returns its <paramref name="width"/> value bytes (already counted
+    /// as written). Header and value are reserved with one capacity check: this is the hot path of generated code.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private Span<byte> BeginFixedField(byte typeId, in FudgeFieldKey key, int width)
+    {
+        byte[]? utf8Name = key.Utf8Name;
+        if (utf8Name is null && key.Name is not null) return BeginFixedFieldTranscodingName(typeId, key, width);
+        int headerLength = key.HasOrdinal ? 4 : 2;
+        if (utf8Name is not null) headerLength += 1 + utf8Name.Length;
+        int total = headerLength + width;
+        if (_buffer.Length - _position < total) Grow(total);
+        var span = _buffer.Slice(_position, total);
+        byte prefix = FixedWidthFlag;
+        int p = 2;
+        if (key.HasOrdinal)
+        {
+            prefix |= OrdinalFlag;
+            BinaryPrimitives.WriteInt16BigEndian(span.Slice(2), key.OrdinalValue);
+            p = 4;
+        }
+        if (utf8Name is not null)
+        {
+            prefix |= NameFlag;
+            span[p] = (byte)utf8Name.Length;
+            utf8Name.AsSpan().CopyTo(span.Slice(p + 1));
+        }
+        span[0] = prefix;
+        span[1] = typeId;
+        _position += total;
+        return span.Slice(headerLength);
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private Span<byte> BeginFixedFieldTranscodingName(byte typeId, in FudgeFieldKey key, int width)
+    {
+        WriteHeaderTranscodingName(FixedWidthFlag, typeId, key);
+        var value = Reserve(width).Slice(0, width);
+        _position += width;
+        return value;
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -523,6 +542,13 @@ public ref struct FudgeWriter
     private static unsafe int EncodeUtf8(ReadOnlySpan<char> chars, Span<byte> destination)
     {
         if (chars.IsEmpty) return 0;
+#if NET8_0_OR_GREATER
+        // The span transcoder reports bad input as a status: no Encoding dispatch, no exception frame on the hot path.
+        var status = System.Text.Unicode.Utf8.FromUtf16(chars, destination, out _, out int written, replaceInvalidSequences: false);
+        if (status == OperationStatus.Done) return written;
+        if (status == OperationStatus.InvalidData)
+            throw new ArgumentException("The string is not valid UTF-16 (it holds an unpaired surrogate).");
+#endif
         try
         {
             fixed (char* c = chars)

@@ -1,0 +1,63 @@
+using System;
+using System.Collections.Generic;
+using System.Linq;
+using Fudge.Benchmarks.Contenders.Baseline;
+using Fudge.Benchmarks.Contenders.Fudge;
+using Fudge.Benchmarks.Contenders.Generated;
+using Fudge.Benchmarks.Contenders.Json;
+using Fudge.Benchmarks.Contenders.Protobuf;
+
+namespace Fudge.Benchmarks.Contenders;
+
+/// <summary>Every contender of both workloads by name, in the order tables and charts list them.</summary>
+public static class ContenderRegistry
+{
+    /// <summary>The binary contender the ratios are taken against (MessagePack-CSharp is not in the package mirror).</summary>
+    public const string Reference = "Protobuf";
+
+    private static readonly (string Name, Func<GraphContender> Create)[] Graph =
+    {
+        ("Fudge.Ordinals", () => new GeneratedGraphContender<Models.Generated.Ordinals.Portfolio>("Fudge.Ordinals")),
+        ("Fudge.Names", () => new GeneratedGraphContender<Models.Generated.Names.Portfolio>("Fudge.Names")),
+        ("Fudge.Taxonomy", () => new GeneratedGraphContender<Models.Generated.Taxonomy.Portfolio>("Fudge.Taxonomy")),
+        ("Fudge.HandWritten", () => new CodecGraphContender("Fudge.HandWritten", new HandWrittenPortfolioCodec())),
+        ("Fudge.Dom", () => new CodecGraphContender("Fudge.Dom", new FudgeDomCodec<Models.Portfolio>(DomMapping.ToMessage, DomMapping.ToPortfolio))),
+        ("Protobuf", () => new ProtobufGraphContender()),
+        ("STJ.SourceGen", () => new CodecGraphContender("STJ.SourceGen", new SystemTextJsonCodec<Models.Portfolio>(BenchmarkJsonContext.Default.Portfolio))),
+        ("Newtonsoft", () => new CodecGraphContender("Newtonsoft", new NewtonsoftJsonCodec<Models.Portfolio>())),
+        ("Copy", () => new CopyGraphContender()),
+    };
+
+    private static readonly (string Name, Func<TickContender> Create)[] Tick =
+    {
+        ("Fudge.Ordinals", () => new GeneratedTickContender<Models.Generated.Ordinals.MarketTick>("Fudge.Ordinals")),
+        ("Fudge.Names", () => new GeneratedTickContender<Models.Generated.Names.MarketTick>("Fudge.Names")),
+        ("Fudge.Taxonomy", () => new GeneratedTickContender<Models.Generated.Taxonomy.MarketTick>("Fudge.Taxonomy")),
+        ("Fudge.HandWritten", () => new CodecTickContender("Fudge.HandWritten", new HandWrittenTickCodec())),
+        ("Fudge.Dom", () => new CodecTickContender("Fudge.Dom", new FudgeDomCodec<Models.MarketTick>(DomMapping.ToMessage, DomMapping.ToTick))),
+        ("Protobuf", () => new ProtobufTickContender()),
+        ("STJ.SourceGen", () => new CodecTickContender("STJ.SourceGen", new SystemTextJsonCodec<Models.MarketTick>(BenchmarkJsonContext.Default.MarketTick))),
+        ("Newtonsoft", () => new CodecTickContender("Newtonsoft", new NewtonsoftJsonCodec<Models.MarketTick>())),
+        ("Copy", () => new CopyTickContender()),
+    };
+
+    /// <summary>Names of workload 1's contenders.</summary>
+    public static IReadOnlyList<string> GraphNames { get; } = Graph.Select(c => c.Name).ToArray();
+
+    /// <summary>Names of workload 2's contenders.</summary>
+    public static IReadOnlyList<string> TickNames { get; } = Tick.Select(c => c.Name).ToArray();
+
+    /// <summary>Position of a contender in the tables (registry order; unknown names last).</summary>
+    public static int Order(string name)
+    {
+        int i = Array.FindIndex(Graph, c => c.Name == name);
+        if (i < 0) i = Array.FindIndex(Tick, c => c.Name == name);
+        return i < 0 ? int.MaxValue : i;
+    }
+
+    /// <summary>Creates a fresh workload 1 contender.</summary>
+    public static GraphContender CreateGraph(string name) => Graph.First(c => c.Name == name).Create();
+
+    /// <summary>Creates a fresh workload 2 contender.</summary>
+    public static TickContender CreateTick(string name) => Tick.First(c => c.Name == name).Create();
+}
