@@ -1,6 +1,5 @@
 using System;
 using System.Collections.Concurrent;
-using System.Reflection;
 using Fudge.Serialization;
 using Newtonsoft.Json;
 
