@@ -62,6 +62,14 @@ public class XmlMappingTests
     }
 
     [Fact]
+    public void Names_keep_line_breaks_and_tabs()
+    {
+        var message = new FudgeMsg().Add("two\r\nlines\tand tab", 1);
+
+        Assert.Equal(message, FudgeXml.ToMessage(FudgeXml.ToXml(message)));
+    }
+
+    [Fact]
     public void Strings_xml_cannot_carry_are_base64_encoded()
     {
         var message = new FudgeMsg().Add("s", "a\0b\r\n");
