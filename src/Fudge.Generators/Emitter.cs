@@ -406,7 +406,7 @@ internal sealed class Emitter
             : $"(__h{a.MemberIndex} ? __v{a.MemberIndex} : {a.DefaultLiteral})");
         var initializers = new List<string>();
         for (int i = 0; i < m.Members.Count; i++)
-            if (m.Members[i].SetMode == SetMode.Initializer) initializers.Add($"{m.Members[i].Name} = __v{i}");
+            if (m.Members[i].SetMode is SetMode.Initializer or SetMode.ConstructorAndInitializer) initializers.Add($"{m.Members[i].Name} = __v{i}");
         string init = initializers.Count == 0 ? "" : " { " + string.Join(", ", initializers) + " }";
         sb.AppendLine($"        var __result = new {t}({string.Join(", ", args)}){init};");
         for (int i = 0; i < m.Members.Count; i++)

@@ -40,6 +40,12 @@ internal enum SetMode
 
     /// <summary>Passed to the constructor.</summary>
     Constructor,
+
+    /// <summary>
+    /// A <c>required</c> member passed to a constructor without <c>[SetsRequiredMembers]</c>: the compiler still demands
+    /// it in the object initializer, so it is set in both places.
+    /// </summary>
+    ConstructorAndInitializer,
 }
 
 internal sealed record MemberModel(

@@ -20,6 +20,7 @@ internal static class Parser
     private const string UnionAttribute = "Fudge.Serialization.FudgeUnionAttribute";
     private const string ExtensibleInterface = "Fudge.Serialization.IFudgeExtensible";
     private const string RequiredMemberAttribute = "System.Runtime.CompilerServices.RequiredMemberAttribute";
+    private const string SetsRequiredMembersAttribute = "System.Diagnostics.CodeAnalysis.SetsRequiredMembersAttribute";
 
     private const int FieldIdsNames = 0, FieldIdsOrdinals = 1, FieldIdsNamesAndOrdinals = 2, FieldIdsTaxonomy = 3;
 
@@ -113,6 +114,7 @@ internal static class Parser
             }
         }
 
+        bool setsRequiredMembers = constructor is not null && HasAttribute(constructor, SetsRequiredMembersAttribute);
         var members = new List<MemberModel>();
         var included = new List<MemberCandidate>();
         foreach (var candidate in candidates)
@@ -164,7 +166,8 @@ internal static class Parser
             else seenNames[wireName] = name;
 
             bool viaCtor = byParameter.Values.Contains(candidate);
-            var mode2 = viaCtor ? SetMode.Constructor
+            var mode2 = viaCtor && candidate.IsRequired && !setsRequiredMembers ? SetMode.ConstructorAndInitializer
+                : viaCtor ? SetMode.Constructor
                 : candidate.IsRequired || candidate.IsInitOnly ? SetMode.Initializer
                 : SetMode.Assign;
             members.Add(new MemberModel(EscapeIdentifier(name), wireName, ordinal, shape, candidate.IsRequired, mode2));
