@@ -410,10 +410,29 @@ internal sealed class Emitter
         string init = initializers.Count == 0 ? "" : " { " + string.Join(", ", initializers) + " }";
         sb.AppendLine($"        var __result = new {t}({string.Join(", ", args)}){init};");
         for (int i = 0; i < m.Members.Count; i++)
-            if (m.Members[i].SetMode == SetMode.Assign) sb.AppendLine($"        if (__h{i}) __result.{m.Members[i].Name} = __v{i};");
+        {
+            var member = m.Members[i];
+            if (member.SetMode == SetMode.Assign) sb.AppendLine($"        if (__h{i}) __result.{member.Name} = __v{i};");
+            else if (member.SetMode == SetMode.Populate) EmitPopulate(sb, member, i);
+        }
         if (m.IsExtensible) sb.AppendLine($"        {H}.SetExtensionData(ref __result, __extra);");
         sb.AppendLine("        return __result;");
         sb.AppendLine("    }");
+    }
+
+    /// <summary>Fills a get-only collection property from the collection read into <c>__v{index}</c> (left alone when the field was absent or null).</summary>
+    private static void EmitPopulate(StringBuilder sb, MemberModel member, int index)
+    {
+        bool map = member.Shape.Kind == ShapeKind.Dictionary;
+        sb.AppendLine($"        if (__v{index} != null)");
+        sb.AppendLine("        {");
+        sb.AppendLine($"            var __p{index} = __result.{member.Name};");
+        sb.AppendLine($"            if (__p{index} != null)");
+        sb.AppendLine("            {");
+        sb.AppendLine($"                __p{index}.Clear();");
+        sb.AppendLine($"                foreach (var __e in __v{index}) " + (map ? $"__p{index}[__e.Key] = __e.Value;" : $"__p{index}.Add(__e);"));
+        sb.AppendLine("            }");
+        sb.AppendLine("        }");
     }
 
     /// <summary>True when the reader needs to know whether member <paramref name="index"/> was present.</summary>

@@ -46,6 +46,9 @@ internal enum SetMode
     /// it in the object initializer, so it is set in both places.
     /// </summary>
     ConstructorAndInitializer,
+
+    /// <summary>A get-only collection property: the collection the object already holds is cleared and filled.</summary>
+    Populate,
 }
 
 internal sealed record MemberModel(

@@ -120,7 +120,7 @@ internal static class Parser
         foreach (var candidate in candidates)
         {
             bool viaCtor = byParameter.Values.Contains(candidate);
-            if (!viaCtor && !candidate.CanAssign && !type.IsAbstract)
+            if (!viaCtor && !candidate.CanAssign && !candidate.CanPopulate && !type.IsAbstract)
             {
                 if (candidate.Explicit) diagnostics.Add(Diag(Diagnostics.MemberNotSettable, candidate.Location, candidate.Symbol.Name));
                 continue; // a computed or read-only member: not part of the message
@@ -168,6 +168,7 @@ internal static class Parser
             bool viaCtor = byParameter.Values.Contains(candidate);
             var mode2 = viaCtor && candidate.IsRequired && !setsRequiredMembers ? SetMode.ConstructorAndInitializer
                 : viaCtor ? SetMode.Constructor
+                : candidate.CanPopulate && !candidate.CanAssign ? SetMode.Populate
                 : candidate.IsRequired || candidate.IsInitOnly ? SetMode.Initializer
                 : SetMode.Assign;
             members.Add(new MemberModel(EscapeIdentifier(name), wireName, ordinal, shape, candidate.IsRequired, mode2));
@@ -248,6 +249,8 @@ internal static class Parser
                     var setter = property.SetMethod;
                     CanAssign = setter is not null && (ownMember || setter.DeclaredAccessibility != Accessibility.Private);
                     IsInitOnly = setter is { IsInitOnly: true };
+                    // `public List<T> Items { get; } = new();`: the reader fills the existing collection.
+                    CanPopulate = setter is null && IsMutableCollection(property.Type) && (Explicit || IsAutoProperty(property));
                     break;
                 case IFieldSymbol f:
                     CanAssign = !f.IsReadOnly && !f.IsConst;
@@ -264,6 +267,7 @@ internal static class Parser
         public bool IsRequired { get; }
         public bool CanAssign { get; }
         public bool IsInitOnly { get; }
+        public bool CanPopulate { get; }
     }
 
     private static List<MemberCandidate> CollectMembers(INamedTypeSymbol type, List<DiagnosticInfo> diagnostics, CancellationToken ct)
@@ -309,6 +313,19 @@ internal static class Parser
         }
         return result;
     }
+
+    private static bool IsAutoProperty(IPropertySymbol property)
+    {
+        foreach (var member in property.ContainingType.GetMembers())
+            if (member is IFieldSymbol { AssociatedSymbol: { } associated } && SymbolEqualityComparer.Default.Equals(associated, property)) return true;
+        return false;
+    }
+
+    /// <summary>Collection types the reader can fill in place (Clear, then Add or the indexer).</summary>
+    private static bool IsMutableCollection(ITypeSymbol type) => type is INamedTypeSymbol { IsGenericType: true } named
+        && named.OriginalDefinition.ToDisplayString() is "System.Collections.Generic.List<T>" or "System.Collections.Generic.IList<T>"
+            or "System.Collections.Generic.ICollection<T>" or "System.Collections.Generic.HashSet<T>" or "System.Collections.Generic.ISet<T>"
+            or "System.Collections.Generic.Dictionary<TKey, TValue>" or "System.Collections.Generic.IDictionary<TKey, TValue>";
 
     private static bool IsRequiredMember(ISymbol symbol)
     {
@@ -366,7 +383,7 @@ internal static class Parser
         }
 
         var parameterless = constructors.FirstOrDefault(c => c.Parameters.Length == 0);
-        bool allAssignable = candidates.All(c => c.CanAssign);
+        bool allAssignable = candidates.All(c => c.CanAssign || c.CanPopulate);
         if (parameterless is not null && allAssignable) return parameterless;
 
         IMethodSymbol? best = null;

@@ -64,6 +64,8 @@ public class ShapeCompileTests
             "namespace S { [FudgeMessage] public partial class P { public int A { get; set; } public List<int>? L { get; set; } public class Fudge { } public class System { } public class FudgeFormatterHelpers { } public class IFudgeFormatter<T> { } } }" },
         new object[] { "constructor parameter defaults of many kinds",
             "namespace S { public enum E { A, B } [FudgeMessage] public partial record P(int A = -1, long B = long.MinValue, double C = double.NaN, float D = -0.5f, string? E = \"q\\\"\\n\", char F = '\\'', decimal G = 1.50m, E H = E.B, bool I = true, int? J = null, E? K = E.B, uint L = 5, ulong M = ulong.MaxValue, short N = -3, byte O = 200, sbyte Q = -128, double R = double.PositiveInfinity, string? S = null, DateTime T = default); }" },
+        new object[] { "get-only collection properties",
+            "namespace S { [FudgeMessage] public partial class P { public List<int> A { get; } = new(); public IList<string?> B { get; } = new List<string?>(); public ICollection<int?> C { get; } = new List<int?>(); public HashSet<Guid> D { get; } = new(); public ISet<int> E { get; } = new HashSet<int>(); public Dictionary<string, List<int>> F { get; } = new(); public IDictionary<int, P?> G { get; } = new Dictionary<int, P?>(); [FudgeField] public List<long> H => _h; private readonly List<long> _h = new(); public List<int> Computed => new(); } }" },
         new object[] { "an FudgeMsg member in a struct and extensible struct",
             "namespace S { [FudgeMessage] public partial struct P : IFudgeExtensible { public FudgeMsg? Msg { get; set; } public FudgeMsg? ExtensionData { get; set; } } }" },
     };
