@@ -149,6 +149,7 @@ internal sealed class Emitter
         EmitRead(sb);
         sb.AppendLine();
         EmitMatch(sb);
+        EmitSetters(sb);
         if (_helpers.Length > 0)
         {
             sb.AppendLine();
@@ -412,12 +413,28 @@ internal sealed class Emitter
         for (int i = 0; i < m.Members.Count; i++)
         {
             var member = m.Members[i];
-            if (member.SetMode == SetMode.Assign) sb.AppendLine($"        if (__h{i}) __result.{member.Name} = __v{i};");
+            if (member.SetMode == SetMode.Assign && member.BaseSetter is not null) sb.AppendLine($"        if (__h{i}) {member.BaseSetter}(__result, __v{i});");
+            else if (member.SetMode == SetMode.Assign) sb.AppendLine($"        if (__h{i}) __result.{member.Name} = __v{i};");
             else if (member.SetMode == SetMode.Populate) EmitPopulate(sb, member, i);
         }
         if (m.IsExtensible) sb.AppendLine($"        {H}.SetExtensionData(ref __result, __extra);");
         sb.AppendLine("        return __result;");
         sb.AppendLine("    }");
+    }
+
+    /// <summary>Static setters for the members whose setter is private, so that derived types' formatters can read them too.</summary>
+    private void EmitSetters(StringBuilder sb)
+    {
+        foreach (var member in _model.Members.Where(x => x.ExposesSetter))
+        {
+            sb.AppendLine();
+            sb.AppendLine($"    /// <summary>Sets <c>{member.Name.TrimStart('@')}</c> (its setter is private) for the formatters of derived types.</summary>");
+            sb.AppendLine("    [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]");
+            sb.AppendLine($"    internal static void {member.SetterMethodName}({_model.FullyQualifiedName} target, {member.Shape.TypeName} value)");
+            sb.AppendLine("    {");
+            sb.AppendLine($"        target.{member.Name} = value;");
+            sb.AppendLine("    }");
+        }
     }
 
     /// <summary>Fills a get-only collection property from the collection read into <c>__v{index}</c> (left alone when the field was absent or null).</summary>

@@ -57,8 +57,13 @@ internal sealed record MemberModel(
     int Ordinal,
     ValueShape Shape,
     bool IsRequired,
-    SetMode SetMode)
+    SetMode SetMode,
+    string? BaseSetter = null,
+    bool ExposesSetter = false)
 {
+    /// <summary>The name of the static method through which derived types' formatters call a private setter.</summary>
+    public string SetterMethodName => "__Set_" + Name.TrimStart('@');
+
     public const int NoOrdinal = int.MinValue;
 
     public bool HasOrdinal => Ordinal != NoOrdinal;

@@ -171,7 +171,8 @@ internal static class Parser
                 : candidate.CanPopulate && !candidate.CanAssign ? SetMode.Populate
                 : candidate.IsRequired || candidate.IsInitOnly ? SetMode.Initializer
                 : SetMode.Assign;
-            members.Add(new MemberModel(EscapeIdentifier(name), wireName, ordinal, shape, candidate.IsRequired, mode2));
+            members.Add(new MemberModel(EscapeIdentifier(name), wireName, ordinal, shape, candidate.IsRequired, mode2,
+                mode2 == SetMode.Assign ? candidate.BaseSetter : null, candidate.ExposesSetter));
         }
 
         // constructor arguments, in parameter order
@@ -248,6 +249,16 @@ internal static class Parser
                 case IPropertySymbol property:
                     var setter = property.SetMethod;
                     CanAssign = setter is not null && (ownMember || setter.DeclaredAccessibility != Accessibility.Private);
+                    bool privateSet = setter is { DeclaredAccessibility: Accessibility.Private, IsInitOnly: false };
+                    // A private setter of a [FudgeMessage] base in this assembly: that base's formatter exposes it.
+                    if (!ownMember && privateSet && property.ContainingType is { IsGenericType: false } declaring
+                        && HasAttribute(declaring, MessageAttribute)
+                        && SymbolEqualityComparer.Default.Equals(declaring.ContainingAssembly, target.ContainingAssembly))
+                    {
+                        CanAssign = true;
+                        BaseSetter = declaring.ToDisplayString(FullyQualified) + ".FudgeFormatter.__Set_" + property.Name;
+                    }
+                    ExposesSetter = ownMember && privateSet && !target.IsSealed && !target.IsValueType;
                     IsInitOnly = setter is { IsInitOnly: true };
                     // `public List<T> Items { get; } = new();`: the reader fills the existing collection.
                     CanPopulate = setter is null && IsMutableCollection(property.Type) && (Explicit || IsAutoProperty(property));
@@ -268,6 +279,8 @@ internal static class Parser
         public bool CanAssign { get; }
         public bool IsInitOnly { get; }
         public bool CanPopulate { get; }
+        public string? BaseSetter { get; }
+        public bool ExposesSetter { get; }
     }
 
     private static List<MemberCandidate> CollectMembers(INamedTypeSymbol type, List<DiagnosticInfo> diagnostics, CancellationToken ct)
