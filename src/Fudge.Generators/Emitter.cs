@@ -130,6 +130,8 @@ internal sealed class Emitter
             sb.AppendLine($"    private static global::System.ReadOnlySpan<byte> __t{i} => {ByteArray(m.TypeNames[i])};");
         for (int i = 0; i < m.Unions.Count; i++)
             sb.AppendLine($"    private static global::System.ReadOnlySpan<byte> __u{i} => {ByteArray(m.Unions[i].TypeName)};");
+        if (m.IsExtensible)
+            sb.AppendLine($"    private static readonly string[] __typeNames = new string[] {{ {string.Join(", ", m.TypeNames.Select(Literal))} }};");
         bool taxonomy = m.FieldIds == 3;
         if (taxonomy)
         {
@@ -202,8 +204,22 @@ internal sealed class Emitter
             sb.AppendLine("    }");
             return;
         }
+        string namesIndent = "        ";
+        if (m.IsExtensible)
+        {
+            // Type names kept from the data (a derived type this version does not know) go back out instead of ours.
+            sb.AppendLine($"        var __extra = {H}.GetExtensionData(ref value);");
+            if (m.TypeNames.Count > 0)
+            {
+                sb.AppendLine($"        if (!{H}.WriteKeptTypeNames(ref writer, __extra))");
+                sb.AppendLine("        {");
+                namesIndent = "            ";
+            }
+            else sb.AppendLine($"        {H}.WriteKeptTypeNames(ref writer, __extra);");
+        }
         for (int i = 0; i < m.TypeNames.Count; i++)
-            sb.AppendLine($"        writer.WriteStringUtf8(in {H}.TypeNameKey, __t{i});");
+            sb.AppendLine($"{namesIndent}writer.WriteStringUtf8(in {H}.TypeNameKey, __t{i});");
+        if (m.IsExtensible && m.TypeNames.Count > 0) sb.AppendLine("        }");
         for (int i = 0; i < m.Members.Count; i++)
         {
             var member = m.Members[i];
@@ -211,11 +227,7 @@ internal sealed class Emitter
             sb.AppendLine($"        var {local} = value.{member.Name};");
             WriteValue(sb, "        ", member.Shape, $"__k{i}", local, nullAsIndicator: false);
         }
-        if (m.IsExtensible)
-        {
-            sb.AppendLine($"        var __extra = {H}.GetExtensionData(ref value);");
-            sb.AppendLine("        if (__extra != null) __extra.WriteFields(ref writer);");
-        }
+        if (m.IsExtensible) sb.AppendLine($"        {H}.WriteExtensionData(ref writer, __extra);");
         sb.AppendLine("    }");
     }
 
@@ -389,6 +401,7 @@ internal sealed class Emitter
             sb.AppendLine("                    break;");
         }
         sb.AppendLine("                case -2:");
+        if (m.IsExtensible) sb.AppendLine($"                    __extra = {H}.AddUnknownField(__extra, ref reader);");
         sb.AppendLine("                    break;");
         sb.AppendLine("                default:");
         if (m.IsExtensible) sb.AppendLine($"                    __extra = {H}.AddUnknownField(__extra, ref reader);");
@@ -417,7 +430,10 @@ internal sealed class Emitter
             else if (member.SetMode == SetMode.Assign) sb.AppendLine($"        if (__h{i}) __result.{member.Name} = __v{i};");
             else if (member.SetMode == SetMode.Populate) EmitPopulate(sb, member, i);
         }
-        if (m.IsExtensible) sb.AppendLine($"        {H}.SetExtensionData(ref __result, __extra);");
+        if (m.IsExtensible)
+        {
+            sb.AppendLine($"        {H}.SetExtensionData(ref __result, {H}.DropOwnTypeNames(__extra, __typeNames));");
+        }
         sb.AppendLine("        return __result;");
         sb.AppendLine("    }");
     }

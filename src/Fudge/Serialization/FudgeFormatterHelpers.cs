@@ -339,6 +339,60 @@ public static class FudgeFormatterHelpers
         return extras;
     }
 
+    /// <summary>
+    /// After reading an <see cref="IFudgeExtensible"/> value: drops the ordinal-0 type names kept in
+    /// <paramref name="extras"/> when they are exactly the reading type's own names (it writes those anyway). Names of a
+    /// type the reader does not know (a newer derived type) stay, so writing the value back keeps its identity.
+    /// </summary>
+    public static FudgeMsg? DropOwnTypeNames(FudgeMsg? extras, string[] ownNames)
+    {
+        if (extras is null) return null;
+        int names = 0;
+        bool same = true;
+        for (int i = 0; i < extras.Count; i++)
+        {
+            var field = extras[i];
+            if (field.Ordinal != 0) continue;
+            same &= names < ownNames.Length && field.Value is string s && s == ownNames[names];
+            names++;
+        }
+        if (names == 0 || !same || names != ownNames.Length) return extras;
+        extras.Remove((short)0);
+        return extras.Count == 0 ? null : extras;
+    }
+
+    /// <summary>Writes the ordinal-0 type names kept in an <see cref="IFudgeExtensible"/> value's extras; false when there are none.</summary>
+    public static bool WriteKeptTypeNames(ref FudgeWriter writer, FudgeMsg? extras)
+    {
+        if (extras is null) return false;
+        bool any = false;
+        for (int i = 0; i < extras.Count; i++)
+        {
+            var field = extras[i];
+            if (field.Ordinal != 0 || field.Value is not string name) continue;
+            writer.WriteString(TypeNameKey, name);
+            any = true;
+        }
+        return any;
+    }
+
+    /// <summary>Writes an <see cref="IFudgeExtensible"/> value's extras after its members, except the type names <see cref="WriteKeptTypeNames"/> wrote first.</summary>
+    public static void WriteExtensionData(ref FudgeWriter writer, FudgeMsg? extras)
+    {
+        if (extras is null) return;
+        bool hasNames = false;
+        for (int i = 0; i < extras.Count && !hasNames; i++) hasNames = extras[i].Ordinal == 0 && extras[i].Value is string;
+        if (!hasNames)
+        {
+            extras.WriteFields(ref writer);
+            return;
+        }
+        var rest = new FudgeMsg();
+        for (int i = 0; i < extras.Count; i++)
+            if (!(extras[i].Ordinal == 0 && extras[i].Value is string)) rest.Add(extras[i]);
+        rest.WriteFields(ref writer);
+    }
+
     /// <summary>Stores the unknown fields into an <see cref="IFudgeExtensible"/> value (no boxing for structs).</summary>
     public static void SetExtensionData<T>(ref T target, FudgeMsg? extras) where T : IFudgeExtensible => target.ExtensionData = extras;
 
