@@ -84,6 +84,39 @@ public class ShapeCompileTests
         Assert.Contains(run.GeneratedTrees, t => t.ToString().Contains("class FudgeFormatter", StringComparison.Ordinal));
     }
 
+    [Fact]
+    public void The_review_fixes_emit_code_that_compiles_as_csharp_7_3()
+    {
+        const string source = """
+            using System.Collections.Generic;
+            using Fudge;
+            using Fudge.Serialization;
+            namespace Old
+            {
+                [FudgeMessage, FudgeUnion("D", typeof(Derived))]
+                public partial class Base : IFudgeExtensible
+                {
+                    private readonly List<int> _items = new List<int>();
+                    public List<int> Items { get { return _items; } }
+                    [FudgeField] public Dictionary<string, int> Map { get { return _map; } }
+                    private readonly Dictionary<string, int> _map = new Dictionary<string, int>();
+                    public string Id { get; private set; }
+                    public FudgeMsg ExtensionData { get; set; }
+                }
+                [FudgeMessage]
+                public partial class Derived : Base { public int X { get; set; } }
+            }
+            """;
+        var (output, diagnostics, run) = GeneratorDriverTests.Generate(GeneratorDriverTests.Compile(LanguageVersion.CSharp7_3, nullable: false, source));
+        Assert.Empty(diagnostics);
+        var problems = output.GetDiagnostics().Where(d => d.Severity >= DiagnosticSeverity.Warning).ToList();
+        Assert.True(problems.Count == 0, string.Join(Environment.NewLine, problems) + Environment.NewLine
+            + string.Join(Environment.NewLine, run.GeneratedTrees.Select(t => t.ToString())));
+        string generated = string.Join("\n", run.GeneratedTrees.Select(t => t.ToString()));
+        Assert.Contains("__Set_Id", generated);        // Derived sets Base.Id through Base's formatter
+        Assert.Contains(".Clear();", generated);        // the explicit get-only Map is filled in place
+    }
+
     public static IEnumerable<object[]> RejectedShapes() => new[]
     {
         new object[] { "FUDGE002", "namespace S { [FudgeMessage] public partial class P { public Half A { get; set; } } }" },
