@@ -397,7 +397,10 @@ internal static class Parser
 
         var parameterless = constructors.FirstOrDefault(c => c.Parameters.Length == 0);
         bool allAssignable = candidates.All(c => c.CanAssign || c.CanPopulate);
-        if (parameterless is not null && allAssignable) return parameterless;
+        // A struct's implicit parameterless constructor ignores the defaults of the constructor the user declared (a
+        // positional record struct's above all); prefer the declared one when it is usable.
+        bool implicitStructDefault = parameterless is { IsImplicitlyDeclared: true } && type.IsValueType;
+        if (parameterless is not null && allAssignable && !implicitStructDefault) return parameterless;
 
         IMethodSymbol? best = null;
         int bestMatched = -1;
