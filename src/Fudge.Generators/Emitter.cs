@@ -420,7 +420,12 @@ internal sealed class Emitter
             : $"(__h{a.MemberIndex} ? __v{a.MemberIndex} : {a.DefaultLiteral})");
         var initializers = new List<string>();
         for (int i = 0; i < m.Members.Count; i++)
-            if (m.Members[i].SetMode is SetMode.Initializer or SetMode.ConstructorAndInitializer) initializers.Add($"{m.Members[i].Name} = __v{i}");
+        {
+            var member = m.Members[i];
+            if (member.SetMode is not (SetMode.Initializer or SetMode.ConstructorAndInitializer)) continue;
+            // An absent init-only member keeps its constant initializer's value (the initializer itself is overridden).
+            initializers.Add(member.AbsentDefault is null ? $"{member.Name} = __v{i}" : $"{member.Name} = __h{i} ? __v{i} : {member.AbsentDefault}");
+        }
         string init = initializers.Count == 0 ? "" : " { " + string.Join(", ", initializers) + " }";
         sb.AppendLine($"        var __result = new {t}({string.Join(", ", args)}){init};");
         for (int i = 0; i < m.Members.Count; i++)
@@ -472,7 +477,7 @@ internal sealed class Emitter
     private bool UsesPresence(int index)
     {
         var member = _model.Members[index];
-        return member.IsRequired || member.SetMode == SetMode.Assign
+        return member.IsRequired || member.SetMode == SetMode.Assign || member.AbsentDefault is not null
             || _model.CtorArgs.Any(a => a.MemberIndex == index && a.DefaultLiteral is not null);
     }
 

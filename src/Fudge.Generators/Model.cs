@@ -59,7 +59,8 @@ internal sealed record MemberModel(
     bool IsRequired,
     SetMode SetMode,
     string? BaseSetter = null,
-    bool ExposesSetter = false)
+    bool ExposesSetter = false,
+    string? AbsentDefault = null)
 {
     /// <summary>The name of the static method through which derived types' formatters call a private setter.</summary>
     public string SetterMethodName => "__Set_" + Name.TrimStart('@');

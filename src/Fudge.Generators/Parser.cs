@@ -171,8 +171,10 @@ internal static class Parser
                 : candidate.CanPopulate && !candidate.CanAssign ? SetMode.Populate
                 : candidate.IsRequired || candidate.IsInitOnly ? SetMode.Initializer
                 : SetMode.Assign;
+            string? absentDefault = mode2 == SetMode.Initializer && !candidate.IsRequired
+                ? ConstantInitializer(symbol, context.SemanticModel.Compilation, ct) : null;
             members.Add(new MemberModel(EscapeIdentifier(name), wireName, ordinal, shape, candidate.IsRequired, mode2,
-                mode2 == SetMode.Assign ? candidate.BaseSetter : null, candidate.ExposesSetter));
+                mode2 == SetMode.Assign ? candidate.BaseSetter : null, candidate.ExposesSetter, absentDefault));
         }
 
         // constructor arguments, in parameter order
@@ -654,11 +656,29 @@ internal static class Parser
     }
 
     private static string FormatDefault(IParameterSymbol parameter)
+        => FormatConstant(parameter.Type, parameter.HasExplicitDefaultValue, parameter.HasExplicitDefaultValue ? parameter.ExplicitDefaultValue : null);
+
+    /// <summary>
+    /// The value an init-only property's initializer gives it, as C# text, when that initializer is a compile-time
+    /// constant (<c>= 3</c>, <c>= "x"</c>, <c>= Color.Red</c>); null when there is none or it is not constant.
+    /// </summary>
+    private static string? ConstantInitializer(ISymbol member, Compilation compilation, CancellationToken ct)
     {
-        string typeName = parameter.Type.WithNullableAnnotation(NullableAnnotation.NotAnnotated).ToDisplayString(FullyQualified);
-        if (!parameter.HasExplicitDefaultValue || parameter.ExplicitDefaultValue is null) return $"default({typeName})";
-        object value = parameter.ExplicitDefaultValue;
-        var type = parameter.Type is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T } n ? n.TypeArguments[0] : parameter.Type;
+        if (member is not IPropertySymbol property) return null;
+        foreach (var reference in property.DeclaringSyntaxReferences)
+        {
+            if (reference.GetSyntax(ct) is not PropertyDeclarationSyntax { Initializer.Value: { } expression }) continue;
+            var constant = compilation.GetSemanticModel(expression.SyntaxTree).GetConstantValue(expression, ct);
+            return constant.HasValue ? FormatConstant(property.Type, true, constant.Value) : null;
+        }
+        return null;
+    }
+
+    private static string FormatConstant(ITypeSymbol declaredType, bool hasValue, object? value)
+    {
+        string typeName = declaredType.WithNullableAnnotation(NullableAnnotation.NotAnnotated).ToDisplayString(FullyQualified);
+        if (!hasValue || value is null) return $"default({typeName})";
+        var type = declaredType is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T } n ? n.TypeArguments[0] : declaredType;
         if (type.TypeKind == TypeKind.Enum)
             return $"({typeName})({Convert.ToString(value, CultureInfo.InvariantCulture)})";
         string literal = value switch
