@@ -307,8 +307,16 @@ public static class FudgeFormatterHelpers
         object value;
         if (typeId == FudgeTypeId.Message)
         {
-            var sub = reader.ReadMessage();
-            value = FudgeMsg.ReadFields(ref sub);
+            var sub = reader.ReadMessage(); // checks the depth limit
+            if (reader.Taxonomy is null)
+            {
+                value = FudgeMsg.ReadFields(ref sub);
+            }
+            else
+            {
+                var plain = WithoutTaxonomy(reader.ValueSpan, reader.Options, reader.Depth, reader.ValueOffset);
+                value = FudgeMsg.ReadFields(ref plain);
+            }
         }
         else
         {
@@ -335,8 +343,21 @@ public static class FudgeFormatterHelpers
                 _ => new FudgeUnknownValue(typeId, reader.ValueSpan),
             };
         }
-        extras.Add(new FudgeField(reader.GetName(), reader.HasOrdinal ? reader.Ordinal : null, typeId, value, true));
+        // The name as on the wire: one a taxonomy would restore must not be written back.
+        string? name = reader.HasName ? reader.GetName() : null;
+        extras.Add(new FudgeField(name, reader.HasOrdinal ? reader.Ordinal : null, typeId, value, true));
         return extras;
+    }
+
+    /// <summary>A reader over a sub-message's fields that restores no names, with the depth the outer reader has left.</summary>
+    private static FudgeReader WithoutTaxonomy(ReadOnlySpan<byte> fields, FudgeReaderOptions options, int depth, int offset)
+    {
+        var plain = new FudgeReaderOptions
+        {
+            MaxDepth = Math.Max(1, options.MaxDepth - depth - 1),
+            MaxMessageSize = options.MaxMessageSize,
+        };
+        return FudgeReader.ForFields(fields, plain, taxonomy: null, baseOffset: offset);
     }
 
     /// <summary>

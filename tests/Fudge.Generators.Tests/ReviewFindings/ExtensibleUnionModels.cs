@@ -15,3 +15,10 @@ public partial class CircleV1 : ShapeV1
 {
     public double Radius { get; set; }
 }
+
+[FudgeMessage(Fields = FudgeFieldIds.Taxonomy, TaxonomyId = 9)]
+public partial class TaxonomyRelay : IFudgeExtensible
+{
+    [FudgeField(1)] public string? A { get; set; }
+    public FudgeMsg? ExtensionData { get; set; }
+}
