@@ -91,7 +91,7 @@ internal static class Parser
         ct.ThrowIfCancellationRequested();
 
         // ---- members, base types first, declaration order
-        var candidates = CollectMembers(type, diagnostics, ct);
+        var candidates = CollectMembers(type, context.SemanticModel.Compilation, ct);
 
         // ---- constructor
         var settable = candidates.Where(c => c.CanAssign).ToList();
@@ -230,7 +230,7 @@ internal static class Parser
 
     private sealed class MemberCandidate
     {
-        public MemberCandidate(ISymbol symbol, ITypeSymbol type, INamedTypeSymbol target)
+        public MemberCandidate(ISymbol symbol, ITypeSymbol type, INamedTypeSymbol target, Compilation compilation)
         {
             Symbol = symbol;
             Type = type;
@@ -250,7 +250,8 @@ internal static class Parser
             {
                 case IPropertySymbol property:
                     var setter = property.SetMethod;
-                    CanAssign = setter is not null && (ownMember || setter.DeclaredAccessibility != Accessibility.Private);
+                    // The formatter is nested in the target, so it reaches what the target reaches (through itself).
+                    CanAssign = setter is not null && compilation.IsSymbolAccessibleWithin(setter, target, target);
                     bool privateSet = setter is { DeclaredAccessibility: Accessibility.Private, IsInitOnly: false };
                     // A private setter of a [FudgeMessage] base in this assembly: that base's formatter exposes it.
                     if (!ownMember && privateSet && property.ContainingType is { IsGenericType: false } declaring
@@ -285,7 +286,7 @@ internal static class Parser
         public bool ExposesSetter { get; }
     }
 
-    private static List<MemberCandidate> CollectMembers(INamedTypeSymbol type, List<DiagnosticInfo> diagnostics, CancellationToken ct)
+    private static List<MemberCandidate> CollectMembers(INamedTypeSymbol type, Compilation compilation, CancellationToken ct)
     {
         var chain = new List<INamedTypeSymbol>();
         for (var t = type; t is not null && t.SpecialType is not (SpecialType.System_Object or SpecialType.System_ValueType); t = t.BaseType)
@@ -316,11 +317,12 @@ internal static class Parser
                 if (FindAttribute(member, IgnoreAttribute) is not null) continue;
                 bool isExplicit = FindAttribute(member, FieldAttribute) is not null;
                 if (!isExplicit && member.DeclaredAccessibility != Accessibility.Public) continue;
-                if (isExplicit && !own && member.DeclaredAccessibility == Accessibility.Private) continue;
+                // A base member the type cannot reach (private, or internal to another assembly) cannot be written.
+                if (!own && !compilation.IsSymbolAccessibleWithin(member is IPropertySymbol { GetMethod: { } getter } ? getter : member, type, type)) continue;
                 if (extensible && member.Name == "ExtensionData" && memberType.ToDisplayString().TrimEnd('?') == "Fudge.FudgeMsg") continue;
                 if (member.Name == "EqualityContract" && declaring.IsRecord) continue;
 
-                var candidate = new MemberCandidate(member, memberType, type);
+                var candidate = new MemberCandidate(member, memberType, type, compilation);
                 int existing = result.FindIndex(r => r.Symbol.Name == member.Name);
                 if (existing >= 0) result[existing] = candidate; // an override or a hiding member replaces the base one
                 else result.Add(candidate);
