@@ -131,7 +131,7 @@ internal sealed class Emitter
         for (int i = 0; i < m.Unions.Count; i++)
             sb.AppendLine($"    private static global::System.ReadOnlySpan<byte> __u{i} => {ByteArray(m.Unions[i].TypeName)};");
         if (m.IsExtensible)
-            sb.AppendLine($"    private static readonly string[] __typeNames = new string[] {{ {string.Join(", ", m.TypeNames.Select(Literal))} }};");
+            sb.AppendLine($"    private static readonly byte[][] __typeNamesUtf8 = new byte[][] {{ {string.Join(", ", m.TypeNames.Select(ByteArray))} }};");
         bool taxonomy = m.FieldIds == 3;
         if (taxonomy)
         {
@@ -386,7 +386,11 @@ internal sealed class Emitter
             sb.AppendLine($"        {member.Shape.TypeName} __v{i} = default({member.Shape.TypeName});");
             if (UsesPresence(i)) sb.AppendLine($"        bool __h{i} = false;");
         }
-        if (m.IsExtensible) sb.AppendLine("        global::Fudge.FudgeMsg __extra = null;");
+        if (m.IsExtensible)
+        {
+            sb.AppendLine("        global::Fudge.FudgeMsg __extra = null;");
+            sb.AppendLine("        int __namesMatched = 0;");
+        }
         sb.AppendLine("        while (reader.Read())");
         sb.AppendLine("        {");
         sb.AppendLine("            switch (__Match(ref reader))");
@@ -401,7 +405,7 @@ internal sealed class Emitter
             sb.AppendLine("                    break;");
         }
         sb.AppendLine("                case -2:");
-        if (m.IsExtensible) sb.AppendLine($"                    __extra = {H}.AddUnknownField(__extra, ref reader);");
+        if (m.IsExtensible) sb.AppendLine($"                    __extra = {H}.KeepTypeName(__extra, ref reader, __typeNamesUtf8, ref __namesMatched);");
         sb.AppendLine("                    break;");
         sb.AppendLine("                default:");
         if (m.IsExtensible) sb.AppendLine($"                    __extra = {H}.AddUnknownField(__extra, ref reader);");
@@ -437,7 +441,7 @@ internal sealed class Emitter
         }
         if (m.IsExtensible)
         {
-            sb.AppendLine($"        {H}.SetExtensionData(ref __result, {H}.DropOwnTypeNames(__extra, __typeNames));");
+            sb.AppendLine($"        {H}.SetExtensionData(ref __result, __extra);");
         }
         sb.AppendLine("        return __result;");
         sb.AppendLine("    }");

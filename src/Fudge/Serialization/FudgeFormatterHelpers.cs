@@ -361,25 +361,30 @@ public static class FudgeFormatterHelpers
     }
 
     /// <summary>
-    /// After reading an <see cref="IFudgeExtensible"/> value: drops the ordinal-0 type names kept in
-    /// <paramref name="extras"/> when they are exactly the reading type's own names (it writes those anyway). Names of a
-    /// type the reader does not know (a newer derived type) stay, so writing the value back keeps its identity.
+    /// Called by an <see cref="IFudgeExtensible"/> type's reader for each type name (ordinal 0). While the names match
+    /// the type's own (<paramref name="ownNamesUtf8"/>, in order) nothing is kept or allocated; from the first one that
+    /// differs (a derived type this version does not know) every name is kept in <paramref name="extras"/>, so writing
+    /// the value back keeps its identity. <paramref name="matched"/> starts at 0 and tracks the state.
+    /// Integer type back-references are dropped: they mean nothing once the message is written again.
     /// </summary>
-    public static FudgeMsg? DropOwnTypeNames(FudgeMsg? extras, string[] ownNames)
+    public static FudgeMsg? KeepTypeName(FudgeMsg? extras, ref FudgeReader reader, byte[][] ownNamesUtf8, ref int matched)
     {
-        if (extras is null) return null;
-        int names = 0;
-        bool same = true;
-        for (int i = 0; i < extras.Count; i++)
+        if (reader.TypeId != FudgeTypeId.String) return extras;
+        if (matched >= 0)
         {
-            var field = extras[i];
-            if (field.Ordinal != 0) continue;
-            same &= names < ownNames.Length && field.Value is string s && s == ownNames[names];
-            names++;
+            if (matched < ownNamesUtf8.Length && reader.ValueSpan.SequenceEqual(ownNamesUtf8[matched]))
+            {
+                matched++;
+                return extras;
+            }
+            extras ??= new FudgeMsg();
+            for (int i = 0; i < matched; i++)
+                extras.Add(new FudgeField(null, 0, FudgeTypeId.String, Encoding.UTF8.GetString(ownNamesUtf8[i])));
+            matched = -1;
         }
-        if (names == 0 || !same || names != ownNames.Length) return extras;
-        extras.Remove((short)0);
-        return extras.Count == 0 ? null : extras;
+        extras ??= new FudgeMsg();
+        extras.Add(new FudgeField(null, 0, FudgeTypeId.String, reader.GetString()));
+        return extras;
     }
 
     /// <summary>Writes the ordinal-0 type names kept in an <see cref="IFudgeExtensible"/> value's extras; false when there are none.</summary>

@@ -48,3 +48,21 @@ public class ExtensibleUnionTests
         Assert.Equal(new FudgeMsg().Add(0, "Shape").Add("Id", "x"), FudgeMsg.Parse(FudgeSerializer.Serialize(new ShapeV1 { Id = "x" })));
     }
 }
+
+/// <summary>Keeping type names costs nothing when they are the reader's own.</summary>
+public class ExtensibleUnionAllocationTests
+{
+    [Fact]
+    public void Reading_a_known_type_allocates_no_extension_data()
+    {
+        byte[] bytes = FudgeSerializer.Serialize<ShapeV1>(new CircleV1 { Id = null, Radius = 2 });
+        for (int i = 0; i < 2000; i++) FudgeSerializer.Deserialize<ShapeV1>(bytes);
+        long before = System.GC.GetAllocatedBytesForCurrentThread();
+        for (int i = 0; i < 1000; i++) FudgeSerializer.Deserialize<ShapeV1>(bytes);
+        long perRead = (System.GC.GetAllocatedBytesForCurrentThread() - before) / 1000;
+        long circle = System.GC.GetAllocatedBytesForCurrentThread();
+        for (int i = 0; i < 1000; i++) _ = new CircleV1();
+        long perObject = (System.GC.GetAllocatedBytesForCurrentThread() - circle) / 1000;
+        Assert.Equal(perObject, perRead);
+    }
+}

@@ -117,6 +117,44 @@ public class ShapeCompileTests
         Assert.Contains(".Clear();", generated);        // the explicit get-only Map is filled in place
     }
 
+    [Fact]
+    public void Generated_public_api_is_documented_for_projects_that_require_xml_docs()
+    {
+        const string source = """
+            using System.Collections.Generic;
+            using Fudge;
+            using Fudge.Serialization;
+            namespace Documented
+            {
+                /// <summary>A base.</summary>
+                [FudgeMessage, FudgeUnion("D", typeof(Derived))]
+                public partial class Base : IFudgeExtensible
+                {
+                    /// <summary>Id.</summary>
+                    public string? Id { get; private set; }
+                    /// <summary>Items.</summary>
+                    public List<int> Items { get; } = new();
+                    /// <summary>Map.</summary>
+                    public Dictionary<string, List<int?>>? Map { get; set; }
+                    /// <summary>Extras.</summary>
+                    public FudgeMsg? ExtensionData { get; set; }
+                }
+                /// <summary>A derived type.</summary>
+                [FudgeMessage] public partial class Derived : Base { /** <summary>X.</summary> */ public required int X { get; init; } }
+                /// <summary>A compact type.</summary>
+                [FudgeMessage(Fields = FudgeFieldIds.Taxonomy, TaxonomyId = 3)] public partial record Compact([property: FudgeField(1)] int A);
+            }
+            """;
+        var compilation = GeneratorDriverTests.Compile(LanguageVersion.CSharp12, nullable: true, source);
+        var options = ((CSharpParseOptions)compilation.SyntaxTrees.First().Options).WithDocumentationMode(DocumentationMode.Diagnose);
+        compilation = compilation.ReplaceSyntaxTree(compilation.SyntaxTrees.First(), CSharpSyntaxTree.ParseText(source, options, "Source0.cs"));
+        var (output, diagnostics, run) = GeneratorDriverTests.Generate(compilation);
+        Assert.Empty(diagnostics);
+        var problems = output.GetDiagnostics().Where(d => d.Severity >= DiagnosticSeverity.Warning).ToList();
+        Assert.True(problems.Count == 0, string.Join(Environment.NewLine, problems) + Environment.NewLine
+            + string.Join(Environment.NewLine, run.GeneratedTrees.Select(t => t.ToString())));
+    }
+
     public static IEnumerable<object[]> RejectedShapes() => new[]
     {
         new object[] { "FUDGE002", "namespace S { [FudgeMessage] public partial class P { public Half A { get; set; } } }" },
