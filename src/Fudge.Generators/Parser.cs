@@ -129,6 +129,7 @@ internal static class Parser
         }
 
         // ---- names, ordinals, shapes
+        bool hasErrorType = false;
         var seenNames = new Dictionary<string, string>(StringComparer.Ordinal);
         var seenOrdinals = new Dictionary<int, string>();
         foreach (var candidate in included)
@@ -136,6 +137,13 @@ internal static class Parser
             ct.ThrowIfCancellationRequested();
             var symbol = candidate.Symbol;
             string name = symbol.Name;
+            if (ContainsErrorType(candidate.Type))
+            {
+                // The compiler already reports the unknown type (while the user types, in an IDE); say nothing more
+                // and generate nothing for this type until it compiles.
+                hasErrorType = true;
+                continue;
+            }
             var shape = ResolveShape(candidate.Type, 0);
             if (shape is null)
             {
@@ -176,6 +184,8 @@ internal static class Parser
             members.Add(new MemberModel(EscapeIdentifier(name), wireName, ordinal, shape, candidate.IsRequired, mode2,
                 mode2 == SetMode.Assign ? candidate.BaseSetter : null, candidate.ExposesSetter, absentDefault));
         }
+
+        if (hasErrorType) return null;
 
         // constructor arguments, in parameter order
         if (constructor is not null)
@@ -541,6 +551,14 @@ internal static class Parser
             return new ValueShape(ShapeKind.Message, name, named.IsValueType);
         return null;
     }
+
+    private static bool ContainsErrorType(ITypeSymbol type) => type switch
+    {
+        { TypeKind: TypeKind.Error } => true,
+        IArrayTypeSymbol array => ContainsErrorType(array.ElementType),
+        INamedTypeSymbol named => named.TypeArguments.Any(ContainsErrorType),
+        _ => false,
+    };
 
     private static bool IsScalar(ShapeKind kind) => kind is not (ShapeKind.Collection or ShapeKind.Dictionary or ShapeKind.Message
         or ShapeKind.FudgeMsg or ShapeKind.Nullable or ShapeKind.Bytes or ShapeKind.ReadOnlyMemoryBytes or ShapeKind.MemoryBytes

@@ -168,6 +168,17 @@ public class ShapeCompileTests
         new object[] { "FUDGE005", "namespace S { public partial class H { [FudgeMessage] private partial class P { public int A { get; set; } } } }" },
     };
 
+    [Fact]
+    public void A_member_of_an_unknown_type_gets_only_the_compiler_error()
+    {
+        // Finding: while the user types a type name, FUDGE002 claimed the (unknown) type "has no Fudge mapping".
+        const string source = "namespace S { [FudgeMessage] public partial class P { public int A { get; set; } public List<Unknwn>? B { get; set; } public Missing? C { get; set; } } }";
+        var (output, diagnostics, run) = GeneratorDriverTests.Generate(GeneratorDriverTests.Compile(LanguageVersion.CSharp12, nullable: true, Usings + source));
+        Assert.Empty(diagnostics);
+        Assert.DoesNotContain(run.GeneratedTrees, t => t.ToString().Contains("class FudgeFormatter", StringComparison.Ordinal));
+        Assert.Equal(new[] { "CS0246", "CS0246" }, output.GetDiagnostics().Where(d => d.Severity == DiagnosticSeverity.Error).Select(d => d.Id).ToArray());
+    }
+
     [Theory]
     [MemberData(nameof(RejectedShapes))]
     public void Unsupported_shape_gets_a_diagnostic_and_no_broken_code(string id, string source)
