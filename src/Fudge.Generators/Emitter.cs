@@ -640,6 +640,15 @@ internal sealed class Emitter
             }
             sb.AppendLine("            }");
             sb.AppendLine("        }");
+            // Spec 13.2: an ordinal-only field takes its name from the envelope's taxonomy, when the reader has one.
+            sb.AppendLine("        else if (reader.HasOrdinal && reader.Taxonomy != null)");
+            sb.AppendLine("        {");
+            sb.AppendLine("            switch (reader.Taxonomy.GetName(reader.Ordinal))");
+            sb.AppendLine("            {");
+            for (int i = 0; i < m.Members.Count; i++)
+                sb.AppendLine($"                case {Literal(m.Members[i].WireName)}: return {i};");
+            sb.AppendLine("            }");
+            sb.AppendLine("        }");
         }
         sb.AppendLine("        return -1;");
         sb.AppendLine("    }");

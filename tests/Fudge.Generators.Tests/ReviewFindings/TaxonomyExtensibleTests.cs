@@ -25,3 +25,25 @@ public class TaxonomyExtensibleTests
         Assert.Equal(Convert.ToHexString(original), Convert.ToHexString(FudgeSerializer.Serialize(relay)));
     }
 }
+
+/// <summary>
+/// Finding: a Names-mode type read ordinal-only fields of a taxonomy envelope without their names, even with the
+/// taxonomy registered in the reader options, so every field was skipped (spec 13.2: the reader attaches the names).
+/// </summary>
+public class TaxonomyNamesTests
+{
+    [Fact]
+    public void A_names_mode_type_reads_ordinal_only_fields_through_the_envelope_taxonomy()
+    {
+        var taxonomy = new FudgeTaxonomy(new[] { new KeyValuePair<short, string>(1, "Name"), new KeyValuePair<short, string>(2, "Level"), new KeyValuePair<short, string>(3, "Child") });
+        var sent = new FudgeMsg().Add(1, "n").Add(2, 4).Add(3, new FudgeMsg().Add(1, "inner"));
+        byte[] bytes = new FudgeEnvelope(sent, taxonomyId: 5).ToByteArray();
+
+        var read = FudgeSerializer.Deserialize<VersionTwo>(bytes, new FudgeReaderOptions { TaxonomyResolver = new FudgeTaxonomyResolver(5, taxonomy) });
+        Assert.Equal(("n", 4, "inner"), (read.Name, read.Level, read.Child!.Name));
+
+        // without the taxonomy the fields cannot be matched, and are skipped
+        var blind = FudgeSerializer.Deserialize<VersionTwo>(bytes);
+        Assert.Equal((null, 3), (blind.Name, blind.Level));
+    }
+}
