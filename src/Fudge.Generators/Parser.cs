@@ -383,6 +383,17 @@ internal static class Parser
         return null;
     }
 
+    /// <summary>True when the parameter sets a [FudgeIgnore] member (a positional record's <c>[property: FudgeIgnore]</c>): it gets <c>default</c>.</summary>
+    private static bool IsIgnoredMember(IParameterSymbol parameter, INamedTypeSymbol type)
+    {
+        for (var t = type; t is not null; t = t.BaseType)
+            foreach (var member in t.GetMembers())
+                if (member is IPropertySymbol or IFieldSymbol && string.Equals(member.Name, parameter.Name, StringComparison.OrdinalIgnoreCase)
+                    && FindAttribute(member, IgnoreAttribute) is not null)
+                    return true;
+        return false;
+    }
+
     private static IMethodSymbol? ChooseConstructor(INamedTypeSymbol type, List<MemberCandidate> candidates, List<DiagnosticInfo> diagnostics, LocationInfo? location, string display)
     {
         var constructors = type.InstanceConstructors
@@ -399,7 +410,7 @@ internal static class Parser
             var chosen = marked[0];
             foreach (var parameter in chosen.Parameters)
             {
-                if (MatchParameter(parameter, candidates) is null && !parameter.HasExplicitDefaultValue)
+                if (MatchParameter(parameter, candidates) is null && !parameter.HasExplicitDefaultValue && !IsIgnoredMember(parameter, type))
                 {
                     diagnostics.Add(Diag(Diagnostics.NoConstructor, location, display,
                         $"parameter '{parameter.Name}' of the [FudgeConstructor] matches no member (same name, any case, and same type) and has no default value"));
@@ -426,7 +437,7 @@ internal static class Parser
             foreach (var parameter in constructor.Parameters)
             {
                 if (MatchParameter(parameter, candidates) is not null) matched++;
-                else if (!parameter.HasExplicitDefaultValue) { usable = false; break; }
+                else if (!parameter.HasExplicitDefaultValue && !IsIgnoredMember(parameter, type)) { usable = false; break; }
             }
             if (!usable) continue;
             bool better = matched > bestMatched

@@ -12,3 +12,6 @@ public partial struct Setting
     public string Key { get; set; }
     public int Weight { get; set; }
 }
+
+[FudgeMessage]
+public partial record WithIgnoredParameter(int A, [property: FudgeIgnore] string? Cache);

@@ -25,3 +25,15 @@ public class StructDefaultsTests
         Assert.Equal(("k", 3), (setting.Key, setting.Weight));
     }
 }
+
+/// <summary>Finding: <c>[property: FudgeIgnore]</c> on a positional record parameter made the record unreadable (FUDGE009).</summary>
+public class IgnoredParameterTests
+{
+    [Fact]
+    public void An_ignored_positional_parameter_is_left_out_and_read_as_default()
+    {
+        byte[] bytes = FudgeSerializer.Serialize(new WithIgnoredParameter(1, "cached"));
+        Assert.Equal(new FudgeMsg().Add("A", 1), FudgeMsg.Parse(bytes));
+        Assert.Equal(new WithIgnoredParameter(1, null), FudgeSerializer.Deserialize<WithIgnoredParameter>(bytes));
+    }
+}
