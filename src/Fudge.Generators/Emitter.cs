@@ -130,6 +130,8 @@ internal sealed class Emitter
             sb.AppendLine($"    private static global::System.ReadOnlySpan<byte> __t{i} => {ByteArray(m.TypeNames[i])};");
         for (int i = 0; i < m.Unions.Count; i++)
             sb.AppendLine($"    private static global::System.ReadOnlySpan<byte> __u{i} => {ByteArray(m.Unions[i].TypeName)};");
+        if (m.IsExtensible)
+            sb.AppendLine($"    private static readonly byte[][] __typeNamesUtf8 = new byte[][] {{ {string.Join(", ", m.TypeNames.Select(ByteArray))} }};");
         bool taxonomy = m.FieldIds == 3;
         if (taxonomy)
         {
@@ -149,6 +151,7 @@ internal sealed class Emitter
         EmitRead(sb);
         sb.AppendLine();
         EmitMatch(sb);
+        EmitSetters(sb);
         if (_helpers.Length > 0)
         {
             sb.AppendLine();
@@ -201,8 +204,22 @@ internal sealed class Emitter
             sb.AppendLine("    }");
             return;
         }
+        string namesIndent = "        ";
+        if (m.IsExtensible)
+        {
+            // Type names kept from the data (a derived type this version does not know) go back out instead of ours.
+            sb.AppendLine($"        var __extra = {H}.GetExtensionData(ref value);");
+            if (m.TypeNames.Count > 0)
+            {
+                sb.AppendLine($"        if (!{H}.WriteKeptTypeNames(ref writer, __extra))");
+                sb.AppendLine("        {");
+                namesIndent = "            ";
+            }
+            else sb.AppendLine($"        {H}.WriteKeptTypeNames(ref writer, __extra);");
+        }
         for (int i = 0; i < m.TypeNames.Count; i++)
-            sb.AppendLine($"        writer.WriteStringUtf8(in {H}.TypeNameKey, __t{i});");
+            sb.AppendLine($"{namesIndent}writer.WriteStringUtf8(in {H}.TypeNameKey, __t{i});");
+        if (m.IsExtensible && m.TypeNames.Count > 0) sb.AppendLine("        }");
         for (int i = 0; i < m.Members.Count; i++)
         {
             var member = m.Members[i];
@@ -210,11 +227,7 @@ internal sealed class Emitter
             sb.AppendLine($"        var {local} = value.{member.Name};");
             WriteValue(sb, "        ", member.Shape, $"__k{i}", local, nullAsIndicator: false);
         }
-        if (m.IsExtensible)
-        {
-            sb.AppendLine($"        var __extra = {H}.GetExtensionData(ref value);");
-            sb.AppendLine("        if (__extra != null) __extra.WriteFields(ref writer);");
-        }
+        if (m.IsExtensible) sb.AppendLine($"        {H}.WriteExtensionData(ref writer, __extra);");
         sb.AppendLine("    }");
     }
 
@@ -373,7 +386,11 @@ internal sealed class Emitter
             sb.AppendLine($"        {member.Shape.TypeName} __v{i} = default({member.Shape.TypeName});");
             if (UsesPresence(i)) sb.AppendLine($"        bool __h{i} = false;");
         }
-        if (m.IsExtensible) sb.AppendLine("        global::Fudge.FudgeMsg __extra = null;");
+        if (m.IsExtensible)
+        {
+            sb.AppendLine("        global::Fudge.FudgeMsg __extra = null;");
+            sb.AppendLine("        int __namesMatched = 0;");
+        }
         sb.AppendLine("        while (reader.Read())");
         sb.AppendLine("        {");
         sb.AppendLine("            switch (__Match(ref reader))");
@@ -388,6 +405,7 @@ internal sealed class Emitter
             sb.AppendLine("                    break;");
         }
         sb.AppendLine("                case -2:");
+        if (m.IsExtensible) sb.AppendLine($"                    __extra = {H}.KeepTypeName(__extra, ref reader, __typeNamesUtf8, ref __namesMatched);");
         sb.AppendLine("                    break;");
         sb.AppendLine("                default:");
         if (m.IsExtensible) sb.AppendLine($"                    __extra = {H}.AddUnknownField(__extra, ref reader);");
@@ -406,21 +424,64 @@ internal sealed class Emitter
             : $"(__h{a.MemberIndex} ? __v{a.MemberIndex} : {a.DefaultLiteral})");
         var initializers = new List<string>();
         for (int i = 0; i < m.Members.Count; i++)
-            if (m.Members[i].SetMode == SetMode.Initializer) initializers.Add($"{m.Members[i].Name} = __v{i}");
+        {
+            var member = m.Members[i];
+            if (member.SetMode is not (SetMode.Initializer or SetMode.ConstructorAndInitializer)) continue;
+            // An absent init-only member keeps its constant initializer's value (the initializer itself is overridden).
+            initializers.Add(member.AbsentDefault is null ? $"{member.Name} = __v{i}" : $"{member.Name} = __h{i} ? __v{i} : {member.AbsentDefault}");
+        }
         string init = initializers.Count == 0 ? "" : " { " + string.Join(", ", initializers) + " }";
         sb.AppendLine($"        var __result = new {t}({string.Join(", ", args)}){init};");
         for (int i = 0; i < m.Members.Count; i++)
-            if (m.Members[i].SetMode == SetMode.Assign) sb.AppendLine($"        if (__h{i}) __result.{m.Members[i].Name} = __v{i};");
-        if (m.IsExtensible) sb.AppendLine($"        {H}.SetExtensionData(ref __result, __extra);");
+        {
+            var member = m.Members[i];
+            if (member.SetMode == SetMode.Assign && member.BaseSetter is not null) sb.AppendLine($"        if (__h{i}) {member.BaseSetter}(__result, __v{i});");
+            else if (member.SetMode == SetMode.Assign) sb.AppendLine($"        if (__h{i}) __result.{member.Name} = __v{i};");
+            else if (member.SetMode == SetMode.Populate) EmitPopulate(sb, member, i);
+        }
+        if (m.IsExtensible)
+        {
+            sb.AppendLine($"        {H}.SetExtensionData(ref __result, __extra);");
+        }
         sb.AppendLine("        return __result;");
         sb.AppendLine("    }");
+    }
+
+    /// <summary>Static setters for the members whose setter is private, so that derived types' formatters can read them too.</summary>
+    private void EmitSetters(StringBuilder sb)
+    {
+        foreach (var member in _model.Members.Where(x => x.ExposesSetter))
+        {
+            sb.AppendLine();
+            sb.AppendLine($"    /// <summary>Sets <c>{member.Name.TrimStart('@')}</c> (its setter is private) for the formatters of derived types.</summary>");
+            sb.AppendLine("    [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]");
+            sb.AppendLine($"    internal static void {member.SetterMethodName}({_model.FullyQualifiedName} target, {member.Shape.TypeName} value)");
+            sb.AppendLine("    {");
+            sb.AppendLine($"        target.{member.Name} = value;");
+            sb.AppendLine("    }");
+        }
+    }
+
+    /// <summary>Fills a get-only collection property from the collection read into <c>__v{index}</c> (left alone when the field was absent or null).</summary>
+    private static void EmitPopulate(StringBuilder sb, MemberModel member, int index)
+    {
+        bool map = member.Shape.Kind == ShapeKind.Dictionary;
+        sb.AppendLine($"        if (__v{index} != null)");
+        sb.AppendLine("        {");
+        sb.AppendLine($"            var __p{index} = __result.{member.Name};");
+        sb.AppendLine($"            if (__p{index} != null)");
+        sb.AppendLine("            {");
+        sb.AppendLine($"                __p{index}.Clear();");
+        sb.AppendLine($"                foreach (var __e in __v{index}) " + (map ? $"__p{index}[__e.Key] = __e.Value;" : $"__p{index}.Add(__e);"));
+        sb.AppendLine("            }");
+        sb.AppendLine("        }");
     }
 
     /// <summary>True when the reader needs to know whether member <paramref name="index"/> was present.</summary>
     private bool UsesPresence(int index)
     {
         var member = _model.Members[index];
-        return member.IsRequired || member.SetMode == SetMode.Assign
+        return member.IsRequired || member.SetMode == SetMode.Assign || member.AbsentDefault is not null
             || _model.CtorArgs.Any(a => a.MemberIndex == index && a.DefaultLiteral is not null);
     }
 
@@ -579,6 +640,15 @@ internal sealed class Emitter
                     sb.AppendLine($"                    if ({Span}(__name, __n{index})) return {index};");
                 sb.AppendLine("                    break;");
             }
+            sb.AppendLine("            }");
+            sb.AppendLine("        }");
+            // Spec 13.2: an ordinal-only field takes its name from the envelope's taxonomy, when the reader has one.
+            sb.AppendLine("        else if (reader.HasOrdinal && reader.Taxonomy != null)");
+            sb.AppendLine("        {");
+            sb.AppendLine("            switch (reader.Taxonomy.GetName(reader.Ordinal))");
+            sb.AppendLine("            {");
+            for (int i = 0; i < m.Members.Count; i++)
+                sb.AppendLine($"                case {Literal(m.Members[i].WireName)}: return {i};");
             sb.AppendLine("            }");
             sb.AppendLine("        }");
         }

@@ -40,6 +40,15 @@ internal enum SetMode
 
     /// <summary>Passed to the constructor.</summary>
     Constructor,
+
+    /// <summary>
+    /// A <c>required</c> member passed to a constructor without <c>[SetsRequiredMembers]</c>: the compiler still demands
+    /// it in the object initializer, so it is set in both places.
+    /// </summary>
+    ConstructorAndInitializer,
+
+    /// <summary>A get-only collection property: the collection the object already holds is cleared and filled.</summary>
+    Populate,
 }
 
 internal sealed record MemberModel(
@@ -48,8 +57,14 @@ internal sealed record MemberModel(
     int Ordinal,
     ValueShape Shape,
     bool IsRequired,
-    SetMode SetMode)
+    SetMode SetMode,
+    string? BaseSetter = null,
+    bool ExposesSetter = false,
+    string? AbsentDefault = null)
 {
+    /// <summary>The name of the static method through which derived types' formatters call a private setter.</summary>
+    public string SetterMethodName => "__Set_" + Name.TrimStart('@');
+
     public const int NoOrdinal = int.MinValue;
 
     public bool HasOrdinal => Ordinal != NoOrdinal;

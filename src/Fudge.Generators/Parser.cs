@@ -20,6 +20,7 @@ internal static class Parser
     private const string UnionAttribute = "Fudge.Serialization.FudgeUnionAttribute";
     private const string ExtensibleInterface = "Fudge.Serialization.IFudgeExtensible";
     private const string RequiredMemberAttribute = "System.Runtime.CompilerServices.RequiredMemberAttribute";
+    private const string SetsRequiredMembersAttribute = "System.Diagnostics.CodeAnalysis.SetsRequiredMembersAttribute";
 
     private const int FieldIdsNames = 0, FieldIdsOrdinals = 1, FieldIdsNamesAndOrdinals = 2, FieldIdsTaxonomy = 3;
 
@@ -90,7 +91,7 @@ internal static class Parser
         ct.ThrowIfCancellationRequested();
 
         // ---- members, base types first, declaration order
-        var candidates = CollectMembers(type, diagnostics, ct);
+        var candidates = CollectMembers(type, context.SemanticModel.Compilation, ct);
 
         // ---- constructor
         var settable = candidates.Where(c => c.CanAssign).ToList();
@@ -113,12 +114,13 @@ internal static class Parser
             }
         }
 
+        bool setsRequiredMembers = constructor is not null && HasAttribute(constructor, SetsRequiredMembersAttribute);
         var members = new List<MemberModel>();
         var included = new List<MemberCandidate>();
         foreach (var candidate in candidates)
         {
             bool viaCtor = byParameter.Values.Contains(candidate);
-            if (!viaCtor && !candidate.CanAssign && !type.IsAbstract)
+            if (!viaCtor && !candidate.CanAssign && !candidate.CanPopulate && !type.IsAbstract)
             {
                 if (candidate.Explicit) diagnostics.Add(Diag(Diagnostics.MemberNotSettable, candidate.Location, candidate.Symbol.Name));
                 continue; // a computed or read-only member: not part of the message
@@ -127,6 +129,7 @@ internal static class Parser
         }
 
         // ---- names, ordinals, shapes
+        bool hasErrorType = false;
         var seenNames = new Dictionary<string, string>(StringComparer.Ordinal);
         var seenOrdinals = new Dictionary<int, string>();
         foreach (var candidate in included)
@@ -134,6 +137,13 @@ internal static class Parser
             ct.ThrowIfCancellationRequested();
             var symbol = candidate.Symbol;
             string name = symbol.Name;
+            if (ContainsErrorType(candidate.Type))
+            {
+                // The compiler already reports the unknown type (while the user types, in an IDE); say nothing more
+                // and generate nothing for this type until it compiles.
+                hasErrorType = true;
+                continue;
+            }
             var shape = ResolveShape(candidate.Type, 0);
             if (shape is null)
             {
@@ -164,11 +174,18 @@ internal static class Parser
             else seenNames[wireName] = name;
 
             bool viaCtor = byParameter.Values.Contains(candidate);
-            var mode2 = viaCtor ? SetMode.Constructor
+            var mode2 = viaCtor && candidate.IsRequired && !setsRequiredMembers ? SetMode.ConstructorAndInitializer
+                : viaCtor ? SetMode.Constructor
+                : candidate.CanPopulate && !candidate.CanAssign ? SetMode.Populate
                 : candidate.IsRequired || candidate.IsInitOnly ? SetMode.Initializer
                 : SetMode.Assign;
-            members.Add(new MemberModel(EscapeIdentifier(name), wireName, ordinal, shape, candidate.IsRequired, mode2));
+            string? absentDefault = mode2 == SetMode.Initializer && !candidate.IsRequired
+                ? ConstantInitializer(symbol, context.SemanticModel.Compilation, ct) : null;
+            members.Add(new MemberModel(EscapeIdentifier(name), wireName, ordinal, shape, candidate.IsRequired, mode2,
+                mode2 == SetMode.Assign ? candidate.BaseSetter : null, candidate.ExposesSetter, absentDefault));
         }
+
+        if (hasErrorType) return null;
 
         // constructor arguments, in parameter order
         if (constructor is not null)
@@ -223,7 +240,7 @@ internal static class Parser
 
     private sealed class MemberCandidate
     {
-        public MemberCandidate(ISymbol symbol, ITypeSymbol type, INamedTypeSymbol target)
+        public MemberCandidate(ISymbol symbol, ITypeSymbol type, INamedTypeSymbol target, Compilation compilation)
         {
             Symbol = symbol;
             Type = type;
@@ -243,8 +260,21 @@ internal static class Parser
             {
                 case IPropertySymbol property:
                     var setter = property.SetMethod;
-                    CanAssign = setter is not null && (ownMember || setter.DeclaredAccessibility != Accessibility.Private);
+                    // The formatter is nested in the target, so it reaches what the target reaches (through itself).
+                    CanAssign = setter is not null && compilation.IsSymbolAccessibleWithin(setter, target, target);
+                    bool privateSet = setter is { DeclaredAccessibility: Accessibility.Private, IsInitOnly: false };
+                    // A private setter of a [FudgeMessage] base in this assembly: that base's formatter exposes it.
+                    if (!ownMember && privateSet && property.ContainingType is { IsGenericType: false } declaring
+                        && HasAttribute(declaring, MessageAttribute)
+                        && SymbolEqualityComparer.Default.Equals(declaring.ContainingAssembly, target.ContainingAssembly))
+                    {
+                        CanAssign = true;
+                        BaseSetter = declaring.ToDisplayString(FullyQualified) + ".FudgeFormatter.__Set_" + property.Name;
+                    }
+                    ExposesSetter = ownMember && privateSet && !target.IsSealed && !target.IsValueType;
                     IsInitOnly = setter is { IsInitOnly: true };
+                    // `public List<T> Items { get; } = new();`: the reader fills the existing collection.
+                    CanPopulate = setter is null && IsMutableCollection(property.Type) && (Explicit || IsAutoProperty(property));
                     break;
                 case IFieldSymbol f:
                     CanAssign = !f.IsReadOnly && !f.IsConst;
@@ -261,9 +291,12 @@ internal static class Parser
         public bool IsRequired { get; }
         public bool CanAssign { get; }
         public bool IsInitOnly { get; }
+        public bool CanPopulate { get; }
+        public string? BaseSetter { get; }
+        public bool ExposesSetter { get; }
     }
 
-    private static List<MemberCandidate> CollectMembers(INamedTypeSymbol type, List<DiagnosticInfo> diagnostics, CancellationToken ct)
+    private static List<MemberCandidate> CollectMembers(INamedTypeSymbol type, Compilation compilation, CancellationToken ct)
     {
         var chain = new List<INamedTypeSymbol>();
         for (var t = type; t is not null && t.SpecialType is not (SpecialType.System_Object or SpecialType.System_ValueType); t = t.BaseType)
@@ -294,11 +327,12 @@ internal static class Parser
                 if (FindAttribute(member, IgnoreAttribute) is not null) continue;
                 bool isExplicit = FindAttribute(member, FieldAttribute) is not null;
                 if (!isExplicit && member.DeclaredAccessibility != Accessibility.Public) continue;
-                if (isExplicit && !own && member.DeclaredAccessibility == Accessibility.Private) continue;
+                // A base member the type cannot reach (private, or internal to another assembly) cannot be written.
+                if (!own && !compilation.IsSymbolAccessibleWithin(member is IPropertySymbol { GetMethod: { } getter } ? getter : member, type, type)) continue;
                 if (extensible && member.Name == "ExtensionData" && memberType.ToDisplayString().TrimEnd('?') == "Fudge.FudgeMsg") continue;
                 if (member.Name == "EqualityContract" && declaring.IsRecord) continue;
 
-                var candidate = new MemberCandidate(member, memberType, type);
+                var candidate = new MemberCandidate(member, memberType, type, compilation);
                 int existing = result.FindIndex(r => r.Symbol.Name == member.Name);
                 if (existing >= 0) result[existing] = candidate; // an override or a hiding member replaces the base one
                 else result.Add(candidate);
@@ -306,6 +340,19 @@ internal static class Parser
         }
         return result;
     }
+
+    private static bool IsAutoProperty(IPropertySymbol property)
+    {
+        foreach (var member in property.ContainingType.GetMembers())
+            if (member is IFieldSymbol { AssociatedSymbol: { } associated } && SymbolEqualityComparer.Default.Equals(associated, property)) return true;
+        return false;
+    }
+
+    /// <summary>Collection types the reader can fill in place (Clear, then Add or the indexer).</summary>
+    private static bool IsMutableCollection(ITypeSymbol type) => type is INamedTypeSymbol { IsGenericType: true } named
+        && named.OriginalDefinition.ToDisplayString() is "System.Collections.Generic.List<T>" or "System.Collections.Generic.IList<T>"
+            or "System.Collections.Generic.ICollection<T>" or "System.Collections.Generic.HashSet<T>" or "System.Collections.Generic.ISet<T>"
+            or "System.Collections.Generic.Dictionary<TKey, TValue>" or "System.Collections.Generic.IDictionary<TKey, TValue>";
 
     private static bool IsRequiredMember(ISymbol symbol)
     {
@@ -336,6 +383,17 @@ internal static class Parser
         return null;
     }
 
+    /// <summary>True when the parameter sets a [FudgeIgnore] member (a positional record's <c>[property: FudgeIgnore]</c>): it gets <c>default</c>.</summary>
+    private static bool IsIgnoredMember(IParameterSymbol parameter, INamedTypeSymbol type)
+    {
+        for (var t = type; t is not null; t = t.BaseType)
+            foreach (var member in t.GetMembers())
+                if (member is IPropertySymbol or IFieldSymbol && string.Equals(member.Name, parameter.Name, StringComparison.OrdinalIgnoreCase)
+                    && FindAttribute(member, IgnoreAttribute) is not null)
+                    return true;
+        return false;
+    }
+
     private static IMethodSymbol? ChooseConstructor(INamedTypeSymbol type, List<MemberCandidate> candidates, List<DiagnosticInfo> diagnostics, LocationInfo? location, string display)
     {
         var constructors = type.InstanceConstructors
@@ -352,7 +410,7 @@ internal static class Parser
             var chosen = marked[0];
             foreach (var parameter in chosen.Parameters)
             {
-                if (MatchParameter(parameter, candidates) is null && !parameter.HasExplicitDefaultValue)
+                if (MatchParameter(parameter, candidates) is null && !parameter.HasExplicitDefaultValue && !IsIgnoredMember(parameter, type))
                 {
                     diagnostics.Add(Diag(Diagnostics.NoConstructor, location, display,
                         $"parameter '{parameter.Name}' of the [FudgeConstructor] matches no member (same name, any case, and same type) and has no default value"));
@@ -363,8 +421,11 @@ internal static class Parser
         }
 
         var parameterless = constructors.FirstOrDefault(c => c.Parameters.Length == 0);
-        bool allAssignable = candidates.All(c => c.CanAssign);
-        if (parameterless is not null && allAssignable) return parameterless;
+        bool allAssignable = candidates.All(c => c.CanAssign || c.CanPopulate);
+        // A struct's implicit parameterless constructor ignores the defaults of the constructor the user declared (a
+        // positional record struct's above all); prefer the declared one when it is usable.
+        bool implicitStructDefault = parameterless is { IsImplicitlyDeclared: true } && type.IsValueType;
+        if (parameterless is not null && allAssignable && !implicitStructDefault) return parameterless;
 
         IMethodSymbol? best = null;
         int bestMatched = -1;
@@ -376,7 +437,7 @@ internal static class Parser
             foreach (var parameter in constructor.Parameters)
             {
                 if (MatchParameter(parameter, candidates) is not null) matched++;
-                else if (!parameter.HasExplicitDefaultValue) { usable = false; break; }
+                else if (!parameter.HasExplicitDefaultValue && !IsIgnoredMember(parameter, type)) { usable = false; break; }
             }
             if (!usable) continue;
             bool better = matched > bestMatched
@@ -502,6 +563,14 @@ internal static class Parser
         return null;
     }
 
+    private static bool ContainsErrorType(ITypeSymbol type) => type switch
+    {
+        { TypeKind: TypeKind.Error } => true,
+        IArrayTypeSymbol array => ContainsErrorType(array.ElementType),
+        INamedTypeSymbol named => named.TypeArguments.Any(ContainsErrorType),
+        _ => false,
+    };
+
     private static bool IsScalar(ShapeKind kind) => kind is not (ShapeKind.Collection or ShapeKind.Dictionary or ShapeKind.Message
         or ShapeKind.FudgeMsg or ShapeKind.Nullable or ShapeKind.Bytes or ShapeKind.ReadOnlyMemoryBytes or ShapeKind.MemoryBytes
         or ShapeKind.Int16Array or ShapeKind.Int32Array or ShapeKind.Int64Array or ShapeKind.SingleArray or ShapeKind.DoubleArray);
@@ -618,11 +687,29 @@ internal static class Parser
     }
 
     private static string FormatDefault(IParameterSymbol parameter)
+        => FormatConstant(parameter.Type, parameter.HasExplicitDefaultValue, parameter.HasExplicitDefaultValue ? parameter.ExplicitDefaultValue : null);
+
+    /// <summary>
+    /// The value an init-only property's initializer gives it, as C# text, when that initializer is a compile-time
+    /// constant (<c>= 3</c>, <c>= "x"</c>, <c>= Color.Red</c>); null when there is none or it is not constant.
+    /// </summary>
+    private static string? ConstantInitializer(ISymbol member, Compilation compilation, CancellationToken ct)
     {
-        string typeName = parameter.Type.WithNullableAnnotation(NullableAnnotation.NotAnnotated).ToDisplayString(FullyQualified);
-        if (!parameter.HasExplicitDefaultValue || parameter.ExplicitDefaultValue is null) return $"default({typeName})";
-        object value = parameter.ExplicitDefaultValue;
-        var type = parameter.Type is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T } n ? n.TypeArguments[0] : parameter.Type;
+        if (member is not IPropertySymbol property) return null;
+        foreach (var reference in property.DeclaringSyntaxReferences)
+        {
+            if (reference.GetSyntax(ct) is not PropertyDeclarationSyntax { Initializer.Value: { } expression }) continue;
+            var constant = compilation.GetSemanticModel(expression.SyntaxTree).GetConstantValue(expression, ct);
+            return constant.HasValue ? FormatConstant(property.Type, true, constant.Value) : null;
+        }
+        return null;
+    }
+
+    private static string FormatConstant(ITypeSymbol declaredType, bool hasValue, object? value)
+    {
+        string typeName = declaredType.WithNullableAnnotation(NullableAnnotation.NotAnnotated).ToDisplayString(FullyQualified);
+        if (!hasValue || value is null) return $"default({typeName})";
+        var type = declaredType is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T } n ? n.TypeArguments[0] : declaredType;
         if (type.TypeKind == TypeKind.Enum)
             return $"({typeName})({Convert.ToString(value, CultureInfo.InvariantCulture)})";
         string literal = value switch

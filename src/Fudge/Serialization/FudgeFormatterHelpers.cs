@@ -307,8 +307,16 @@ public static class FudgeFormatterHelpers
         object value;
         if (typeId == FudgeTypeId.Message)
         {
-            var sub = reader.ReadMessage();
-            value = FudgeMsg.ReadFields(ref sub);
+            var sub = reader.ReadMessage(); // checks the depth limit
+            if (reader.Taxonomy is null)
+            {
+                value = FudgeMsg.ReadFields(ref sub);
+            }
+            else
+            {
+                var plain = WithoutTaxonomy(reader.ValueSpan, reader.Options, reader.Depth, reader.ValueOffset);
+                value = FudgeMsg.ReadFields(ref plain);
+            }
         }
         else
         {
@@ -335,8 +343,80 @@ public static class FudgeFormatterHelpers
                 _ => new FudgeUnknownValue(typeId, reader.ValueSpan),
             };
         }
-        extras.Add(new FudgeField(reader.GetName(), reader.HasOrdinal ? reader.Ordinal : null, typeId, value, true));
+        // The name as on the wire: one a taxonomy would restore must not be written back.
+        string? name = reader.HasName ? reader.GetName() : null;
+        extras.Add(new FudgeField(name, reader.HasOrdinal ? reader.Ordinal : null, typeId, value, true));
         return extras;
+    }
+
+    /// <summary>A reader over a sub-message's fields that restores no names, with the depth the outer reader has left.</summary>
+    private static FudgeReader WithoutTaxonomy(ReadOnlySpan<byte> fields, FudgeReaderOptions options, int depth, int offset)
+    {
+        var plain = new FudgeReaderOptions
+        {
+            MaxDepth = Math.Max(1, options.MaxDepth - depth - 1),
+            MaxMessageSize = options.MaxMessageSize,
+        };
+        return FudgeReader.ForFields(fields, plain, taxonomy: null, baseOffset: offset);
+    }
+
+    /// <summary>
+    /// Called by an <see cref="IFudgeExtensible"/> type's reader for each type name (ordinal 0). While the names match
+    /// the type's own (<paramref name="ownNamesUtf8"/>, in order) nothing is kept or allocated; from the first one that
+    /// differs (a derived type this version does not know) every name is kept in <paramref name="extras"/>, so writing
+    /// the value back keeps its identity. <paramref name="matched"/> starts at 0 and tracks the state.
+    /// Integer type back-references are dropped: they mean nothing once the message is written again.
+    /// </summary>
+    public static FudgeMsg? KeepTypeName(FudgeMsg? extras, ref FudgeReader reader, byte[][] ownNamesUtf8, ref int matched)
+    {
+        if (reader.TypeId != FudgeTypeId.String) return extras;
+        if (matched >= 0)
+        {
+            if (matched < ownNamesUtf8.Length && reader.ValueSpan.SequenceEqual(ownNamesUtf8[matched]))
+            {
+                matched++;
+                return extras;
+            }
+            extras ??= new FudgeMsg();
+            for (int i = 0; i < matched; i++)
+                extras.Add(new FudgeField(null, 0, FudgeTypeId.String, Encoding.UTF8.GetString(ownNamesUtf8[i])));
+            matched = -1;
+        }
+        extras ??= new FudgeMsg();
+        extras.Add(new FudgeField(null, 0, FudgeTypeId.String, reader.GetString()));
+        return extras;
+    }
+
+    /// <summary>Writes the ordinal-0 type names kept in an <see cref="IFudgeExtensible"/> value's extras; false when there are none.</summary>
+    public static bool WriteKeptTypeNames(ref FudgeWriter writer, FudgeMsg? extras)
+    {
+        if (extras is null) return false;
+        bool any = false;
+        for (int i = 0; i < extras.Count; i++)
+        {
+            var field = extras[i];
+            if (field.Ordinal != 0 || field.Value is not string name) continue;
+            writer.WriteString(TypeNameKey, name);
+            any = true;
+        }
+        return any;
+    }
+
+    /// <summary>Writes an <see cref="IFudgeExtensible"/> value's extras after its members, except the type names <see cref="WriteKeptTypeNames"/> wrote first.</summary>
+    public static void WriteExtensionData(ref FudgeWriter writer, FudgeMsg? extras)
+    {
+        if (extras is null) return;
+        bool hasNames = false;
+        for (int i = 0; i < extras.Count && !hasNames; i++) hasNames = extras[i].Ordinal == 0 && extras[i].Value is string;
+        if (!hasNames)
+        {
+            extras.WriteFields(ref writer);
+            return;
+        }
+        var rest = new FudgeMsg();
+        for (int i = 0; i < extras.Count; i++)
+            if (!(extras[i].Ordinal == 0 && extras[i].Value is string)) rest.Add(extras[i]);
+        rest.WriteFields(ref writer);
     }
 
     /// <summary>Stores the unknown fields into an <see cref="IFudgeExtensible"/> value (no boxing for structs).</summary>
