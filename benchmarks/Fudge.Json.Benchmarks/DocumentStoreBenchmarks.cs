@@ -12,8 +12,8 @@ namespace Fudge.Json.Benchmarks;
 /// The classic document-store comparison: build a document natively as a Dictionary tree, or as a FudgeMsg that is
 /// then converted to a Dictionary tree, or as a FudgeMsg that is wrapped as a dictionary view; then read every key
 /// with one look-up per key (the pattern document-store drivers use) or by enumerating the tree. Each benchmark
-/// includes building the document. A last group turns the Fudge bytes into JSON text and compares that with
-/// Newtonsoft serializing the equivalent Dictionary tree.
+/// includes building the document. The last groups turn the Fudge bytes into JSON text and back, compared with
+/// Newtonsoft serializing the equivalent Dictionary tree and deserializing it into a Dictionary.
 /// </summary>
 [MemoryDiagnoser]
 [GroupBenchmarksBy(BenchmarkLogicalGroupRule.ByCategory)]
@@ -25,6 +25,9 @@ public class DocumentStoreBenchmarks
     private List<string[]> _paths = null!;
     private byte[] _fudgeBytes = null!;
     private Dictionary<string, object?> _native = null!;
+    private string _newtonsoftJson = null!;
+    private string _plainJson = null!;
+    private string _losslessJson = null!;
 
     [Params("Small", "Large")]
     public string Document { get; set; } = "Small";
@@ -36,6 +39,9 @@ public class DocumentStoreBenchmarks
         _paths = Documents.KeyPaths(_doc);
         _fudgeBytes = Documents.BuildFudge(_doc).ToByteArray();
         _native = Documents.BuildNative(_doc);
+        _newtonsoftJson = JsonConvert.SerializeObject(_native);
+        _plainJson = FudgeJson.ToJson(_fudgeBytes, Base64);
+        _losslessJson = FudgeJson.ToJson(_fudgeBytes, FudgeJsonSettings.Lossless);
     }
 
     // ---------------------------------------------------------------- one look-up per key
@@ -88,6 +94,26 @@ public class DocumentStoreBenchmarks
         var text = new StringWriter();
         using (var writer = new JsonTextWriter(text)) FudgeJson.WriteJson(_fudgeBytes, writer, FudgeJsonSettings.Lossless);
         return text.ToString();
+    }
+
+    // ---------------------------------------------------------------- JSON text back
+
+    [Benchmark(Baseline = true), BenchmarkCategory("FromJsonText")]
+    public Dictionary<string, object>? Newtonsoft_DeserializeDictionary()
+        => JsonConvert.DeserializeObject<Dictionary<string, object>>(_newtonsoftJson);
+
+    [Benchmark, BenchmarkCategory("FromJsonText")]
+    public byte[] PlainJson_ToFudgeBytes()
+    {
+        using var reader = new JsonTextReader(new StringReader(_plainJson));
+        return FudgeJson.ToFudge(reader);
+    }
+
+    [Benchmark, BenchmarkCategory("FromJsonText")]
+    public byte[] LosslessJson_ToFudgeBytes()
+    {
+        using var reader = new JsonTextReader(new StringReader(_losslessJson));
+        return FudgeJson.ToFudge(reader, FudgeJsonSettings.Lossless);
     }
 
     // ---------------------------------------------------------------- helpers

@@ -29,8 +29,9 @@ public static class Documents
     };
 
     /// <summary>
-    /// 12 sub-documents of 40 fields each (strings, ints, longs, doubles, booleans, date-times, int arrays, a 4 KiB
-    /// byte array in every third one, a list and a nested sub-document), plus a few top-level fields: 520 fields.
+    /// 12 sub-documents of 42 fields under 40 keys (strings, ints, longs, doubles, booleans, date-times, int arrays,
+    /// a 4 KiB byte array in every third one, a list of 3 and a nested 3-field sub-document), plus 3 top-level fields:
+    /// 543 fields in all.
     /// </summary>
     public static Doc Large()
     {

@@ -36,6 +36,8 @@ internal static class Parser
     private static TypeModel? ParseType(GeneratorAttributeSyntaxContext context, List<DiagnosticInfo> diagnostics, CancellationToken ct)
     {
         if (context.TargetSymbol is not INamedTypeSymbol type || context.TargetNode is not TypeDeclarationSyntax syntax) return null;
+        // [FudgeMessage] on two partial declarations is already a compiler error (CS0579); generate nothing twice.
+        if (type.GetAttributes().Count(a => a.AttributeClass?.ToDisplayString() == MessageAttribute) > 1) return null;
         var typeLocation = LocationInfo.From(syntax.Identifier.GetLocation());
         string display = type.ToDisplayString();
 
@@ -476,6 +478,7 @@ internal static class Parser
             "System.Collections.Generic.IReadOnlyCollection<T>" => CollectionKind.IReadOnlyCollection,
             "System.Collections.Generic.HashSet<T>" => CollectionKind.HashSet,
             "System.Collections.Generic.ISet<T>" => CollectionKind.ISet,
+            "System.Collections.Generic.IReadOnlySet<T>" => CollectionKind.ISet,
             "System.Collections.Generic.Dictionary<TKey, TValue>" => CollectionKind.Dictionary,
             "System.Collections.Generic.IDictionary<TKey, TValue>" => CollectionKind.IDictionary,
             "System.Collections.Generic.IReadOnlyDictionary<TKey, TValue>" => CollectionKind.IReadOnlyDictionary,

@@ -60,7 +60,8 @@ public static class FudgeJson
 
     /// <summary>
     /// Reads the next JSON object from <paramref name="reader"/> (or the one it is positioned on) and appends it to
-    /// <paramref name="output"/> as one encoded envelope. The reader is left on the object's closing brace.
+    /// <paramref name="output"/> as one encoded envelope. The reader is left on the object's closing brace, so a
+    /// reader with <see cref="JsonReader.SupportMultipleContent"/> can be passed again for the next envelope.
     /// </summary>
     /// <exception cref="FudgeJsonException">The JSON is malformed or does not follow the mapping; names line and position.</exception>
     public static void ReadJson(JsonReader reader, IBufferWriter<byte> output, FudgeJsonSettings? settings = null)

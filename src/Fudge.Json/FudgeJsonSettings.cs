@@ -103,4 +103,12 @@ public sealed class FudgeJsonSettings
     public FudgeReaderOptions? ReaderOptions { get; set; }
 
     internal bool IsLossless => Mode == FudgeJsonMode.Lossless;
+
+    /// <summary>A copy with other reader options.</summary>
+    internal FudgeJsonSettings WithReaderOptions(FudgeReaderOptions? options)
+    {
+        var copy = (FudgeJsonSettings)MemberwiseClone();
+        copy.ReaderOptions = options;
+        return copy;
+    }
 }

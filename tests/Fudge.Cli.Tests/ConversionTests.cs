@@ -89,6 +89,14 @@ public class ConversionTests
     }
 
     [Fact]
+    public void Taxonomy_names_the_elements_in_plain_xml()
+    {
+        var xml = FudgeTool.Run("to-xml", "--taxonomy", RepoFiles.Sample("taxonomy.fudge"), RepoFiles.Sample("ticks-ordinals.fudge")).Stdout;
+
+        Assert.StartsWith("<fudgeEnvelope taxonomy=\"1\"><ticker ordinal=\"1\">ACME</ticker><exchange ordinal=\"2\">XFDG</exchange>", xml);
+    }
+
+    [Fact]
     public void Lossless_round_trips_stay_exact_when_a_taxonomy_is_given()
     {
         var original = File.ReadAllBytes(RepoFiles.Sample("ticks-ordinals.fudge"));

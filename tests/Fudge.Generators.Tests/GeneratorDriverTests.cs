@@ -281,6 +281,16 @@ public class GeneratorDriverTests
                                                    && t.ToString().Contains("partial class " + expectedText, StringComparison.Ordinal)));
     }
 
+    [Fact]
+    public void Attribute_on_two_partial_declarations_does_not_break_the_generator()
+    {
+        const string source = "using Fudge.Serialization; namespace P { [FudgeMessage] public partial class T { public int A { get; set; } } [FudgeMessage] public partial class T { } }";
+        var (output, diagnostics, run) = Generate(Compile(LanguageVersion.CSharp12, nullable: true, source));
+        Assert.Empty(diagnostics);
+        Assert.Null(run.Results.Single().Exception);
+        Assert.Contains(output.GetDiagnostics(), d => d.Id == "CS0579");
+    }
+
     // ------------------------------------------------------------------ incrementality
 
     [Fact]

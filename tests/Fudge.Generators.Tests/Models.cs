@@ -105,6 +105,7 @@ public partial class Collections
     public ISet<long>? LongSet { get; set; }
     public List<Point>? Points { get; set; }
     public List<byte[]>? Blobs { get; set; }
+    public IReadOnlySet<string>? ReadOnlySet { get; set; }
 }
 
 [FudgeMessage]

@@ -184,6 +184,7 @@ public class RoundTripTests
         LongSet = new HashSet<long> { long.MinValue, 0 },
         Points = new List<Point> { new() { X = 1, Y = 2 } },
         Blobs = new List<byte[]> { new byte[] { 9 }, new byte[4] },
+        ReadOnlySet = new HashSet<string> { "r" },
     };
 
     [Fact]
@@ -205,6 +206,7 @@ public class RoundTripTests
         Assert.Equal(value.LongSet, back.LongSet);
         Assert.Equal(value.Points, back.Points);
         Assert.Equal(value.Blobs, back.Blobs);
+        Assert.Equal(value.ReadOnlySet, back.ReadOnlySet);
     }
 
     [Fact]

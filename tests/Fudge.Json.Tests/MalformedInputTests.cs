@@ -97,3 +97,14 @@ public class MalformedInputTests
         Assert.Throws<FudgeXmlException>(() => FudgeXml.ToFudge("<fudgeEnvelope><a>text<b>1</b></a></fudgeEnvelope>"));
     }
 }
+
+public class TokenReaderInputTests
+{
+    [Fact]
+    public void An_unsigned_integer_beyond_int64_from_a_jobject_is_reported_not_thrown_raw()
+    {
+        var json = new Newtonsoft.Json.Linq.JObject { ["big"] = new Newtonsoft.Json.Linq.JValue(ulong.MaxValue) };
+
+        Assert.Throws<FudgeJsonException>(() => FudgeJson.ToMessage(json));
+    }
+}

@@ -130,6 +130,18 @@ public class PlainJsonTests
     }
 
     [Fact]
+    public void Several_envelopes_can_be_read_from_one_reader()
+    {
+        using var reader = new JsonTextReader(new System.IO.StringReader("{\"a\":1}\n{\"b\":2}")) { SupportMultipleContent = true };
+
+        var first = FudgeMsg.Parse(FudgeJson.ToFudge(reader));
+        var second = FudgeMsg.Parse(FudgeJson.ToFudge(reader));
+
+        Assert.Equal((sbyte)1, first.GetValue("a"));
+        Assert.Equal((sbyte)2, second.GetValue("b"));
+    }
+
+    [Fact]
     public void Repeated_keys_in_the_json_become_repeated_fields_in_order()
     {
         var message = FudgeJson.ToMessage("{\"a\":1,\"b\":2,\"a\":3}");

@@ -46,13 +46,50 @@ public class RandomRoundTripTests
 
     [Theory]
     [MemberData(nameof(Seeds))]
-    public void Plain_json_keeps_the_message_readable(int seed)
+    public void Plain_json_has_one_member_per_distinct_key_in_first_occurrence_order(int seed)
     {
         byte[] original = RandomMessages.Envelope(seed);
 
-        string json = FudgeJson.ToJson(original);
-        var back = FudgeJson.ToMessage(json);
+        var json = FudgeJson.ToJObject(original, new FudgeJsonSettings { EnvelopeAttributes = false });
 
-        Assert.NotNull(back);
+        AssertSameKeys(FudgeMsg.Parse(original), json);
+        Assert.NotNull(FudgeJson.ToMessage(json)); // and it reads back
+    }
+
+    [Theory]
+    [MemberData(nameof(Seeds))]
+    public void Plain_json_with_repeated_keys_reads_back_to_the_same_key_sequence(int seed)
+    {
+        var original = FudgeMsg.Parse(RandomMessages.Envelope(seed));
+        var settings = new FudgeJsonSettings { RepeatedFields = FudgeJsonRepeatedFields.RepeatKeys, EnvelopeAttributes = false };
+
+        var back = FudgeJson.ToMessage(FudgeJson.ToJson(original, settings), settings);
+
+        // NaN and infinities are written as strings, which turns a float array into a mixed array: one field per element.
+        var expected = original.SelectMany(f => Enumerable.Repeat(KeyOf(f), NonFiniteArrayLength(f) ?? 1));
+        Assert.Equal(expected, TopLevelKeys(back));
+    }
+
+    private static string KeyOf(FudgeField f) => f.Name ?? f.Ordinal?.ToString() ?? "";
+
+    private static int? NonFiniteArrayLength(FudgeField field) => field.Value switch
+    {
+        float[] a when a.Any(v => !float.IsFinite(v)) => a.Length,
+        double[] a when a.Any(v => !double.IsFinite(v)) => a.Length,
+        _ => null,
+    };
+
+    private static IEnumerable<string> TopLevelKeys(FudgeMsg message)
+        => message.Select(KeyOf);
+
+    private static void AssertSameKeys(FudgeMsg message, Newtonsoft.Json.Linq.JObject json)
+    {
+        var distinct = TopLevelKeys(message).Distinct().ToList();
+        Assert.Equal(distinct, json.Properties().Select(p => p.Name));
+        foreach (var key in distinct)
+        {
+            var fields = message.Where(f => KeyOf(f) == key).ToList();
+            if (fields.Count == 1 && fields[0].Value is FudgeMsg sub) AssertSameKeys(sub, (Newtonsoft.Json.Linq.JObject)json[key]!);
+        }
     }
 }

@@ -62,6 +62,14 @@ public class XmlMappingTests
     }
 
     [Fact]
+    public void Names_keep_line_breaks_and_tabs()
+    {
+        var message = new FudgeMsg().Add("two\r\nlines\tand tab", 1);
+
+        Assert.Equal(message, FudgeXml.ToMessage(FudgeXml.ToXml(message)));
+    }
+
+    [Fact]
     public void Strings_xml_cannot_carry_are_base64_encoded()
     {
         var message = new FudgeMsg().Add("s", "a\0b\r\n");
@@ -70,5 +78,22 @@ public class XmlMappingTests
 
         Assert.Contains("encoding=\"base64\"", xml);
         Assert.Equal(message, FudgeXml.ToMessage(xml));
+    }
+
+    [Fact]
+    public void Taxonomy_names_can_name_the_elements_of_ordinal_only_fields()
+    {
+        var taxonomy = new FudgeTaxonomy(new System.Collections.Generic.Dictionary<short, string> { [1] = "ticker", [2] = "bad name!" });
+        var envelope = new FudgeEnvelope(new FudgeMsg().Add(1, "ACME").Add(2, 5).Add(3, true), taxonomyId: 4);
+        var settings = new FudgeXmlSettings
+        {
+            TypeAttributes = FudgeXmlTypeAttributes.WhenNeeded,
+            TaxonomyNames = true,
+            ReaderOptions = new FudgeReaderOptions { TaxonomyResolver = new FudgeTaxonomyResolver(4, taxonomy) },
+        };
+
+        string xml = FudgeXml.ToXml(envelope.ToByteArray(), settings);
+
+        Assert.Equal("<fudgeEnvelope taxonomy=\"4\"><ticker ordinal=\"1\">ACME</ticker><badname ordinal=\"2\">5</badname><fudgeField3 ordinal=\"3\">true</fudgeField3></fudgeEnvelope>", xml);
     }
 }

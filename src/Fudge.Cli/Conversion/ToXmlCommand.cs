@@ -21,7 +21,11 @@ internal sealed class ToXmlCommand
     public ToXmlCommand(TextWriter output, ConvertMode mode, bool indent)
     {
         _out = output;
-        _settings = new FudgeXmlSettings { TypeAttributes = mode == ConvertMode.Lossless ? FudgeXmlTypeAttributes.Always : FudgeXmlTypeAttributes.WhenNeeded };
+        _settings = new FudgeXmlSettings
+        {
+            TypeAttributes = mode == ConvertMode.Lossless ? FudgeXmlTypeAttributes.Always : FudgeXmlTypeAttributes.WhenNeeded,
+            TaxonomyNames = mode == ConvertMode.Plain, // readable element names; lossless keeps fudgeFieldN so the bytes come back
+        };
         _indent = indent;
     }
 

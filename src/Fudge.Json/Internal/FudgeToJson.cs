@@ -34,7 +34,7 @@ internal static class FudgeToJson
         else
         {
             var fields = envelope.Slice(FudgeEnvelopeHeader.Size, header.MessageSize - FudgeEnvelopeHeader.Size);
-            WritePlainFields(fields, FudgeEnvelopeHeader.Size, reader.Taxonomy, 0, json, settings);
+            WritePlainFields(fields, FudgeEnvelopeHeader.Size, reader.Taxonomy, 0, json, new PlainContext(settings));
         }
         json.WriteEndObject();
     }
@@ -43,85 +43,132 @@ internal static class FudgeToJson
 
     /// <summary>
     /// Writes the fields of one message as members of the already-open JSON object. Collapsing repeats needs to know
-    /// every key of the message first: a first pass records each field's key and offset (two small lists per
-    /// message), and values of repeated keys are then re-read at their offsets. Memory is bounded by the field count
-    /// of the one message being written, never by the size of the data.
+    /// every key of the message first: a first pass records each field's key and offset, and values of repeated keys
+    /// are then re-read at their offsets. The keys and offsets of all open messages share two lists used as a stack
+    /// (a nested message appends after its parent's entries and removes them when done), so memory is bounded by the
+    /// fields of the open messages and a message without repeats allocates nothing beyond its key strings.
     /// </summary>
     private static void WritePlainFields(ReadOnlySpan<byte> fields, int baseOffset, IFudgeTaxonomy? taxonomy, int depth,
-        JsonWriter json, FudgeJsonSettings settings)
+        JsonWriter json, PlainContext context)
     {
-        var options = settings.ReaderOptions ?? FudgeReaderOptions.Default;
-        var reader = FudgeReader.ForFields(fields, options, taxonomy, baseOffset);
+        var settings = context.Settings;
+        var reader = FudgeReader.ForFields(fields, settings.ReaderOptions, taxonomy, baseOffset);
         if (settings.RepeatedFields == FudgeJsonRepeatedFields.RepeatKeys)
         {
             while (reader.Read())
             {
                 json.WritePropertyName(PlainKey(ref reader, settings));
-                WritePlainValue(ref reader, depth, json, settings);
+                WritePlainValue(ref reader, depth, json, context);
             }
             return;
         }
 
-        var keys = new List<string>();
-        var offsets = new List<int>();
-        var counts = new Dictionary<string, int>(StringComparer.Ordinal);
+        var keys = context.Keys;
+        var offsets = context.Offsets;
+        int start = keys.Count;
         bool anyRepeat = false;
+        Dictionary<string, int>? firstIndex = null;
         while (reader.Read())
         {
             string key = PlainKey(ref reader, settings);
+            anyRepeat |= SeenBefore(keys, start, key, ref firstIndex);
             keys.Add(key);
             offsets.Add(reader.FieldOffset - baseOffset);
-            counts.TryGetValue(key, out int n);
-            counts[key] = n + 1;
-            anyRepeat |= n > 0;
         }
+        int end = keys.Count;
 
         if (!anyRepeat)
         {
-            reader = FudgeReader.ForFields(fields, options, taxonomy, baseOffset);
-            for (int i = 0; reader.Read(); i++)
+            reader = FudgeReader.ForFields(fields, settings.ReaderOptions, taxonomy, baseOffset);
+            for (int i = start; reader.Read(); i++)
             {
                 json.WritePropertyName(keys[i]);
-                WritePlainValue(ref reader, depth, json, settings);
+                WritePlainValue(ref reader, depth, json, context);
             }
-            return;
         }
+        else WriteCollapsed(fields, baseOffset, taxonomy, depth, json, context, start, end, firstIndex);
 
-        var positionsByKey = new Dictionary<string, List<int>>(StringComparer.Ordinal);
-        for (int i = 0; i < keys.Count; i++)
+        keys.RemoveRange(start, end - start);
+        offsets.RemoveRange(start, end - start);
+    }
+
+    /// <summary>
+    /// Writes entries [start, end) of the context's lists, each repeated key once, as an array at its first position.
+    /// <paramref name="firstIndex"/> (key to list index of its first field) is reused when the first pass built it.
+    /// </summary>
+    private static void WriteCollapsed(ReadOnlySpan<byte> fields, int baseOffset, IFudgeTaxonomy? taxonomy, int depth,
+        JsonWriter json, PlainContext context, int start, int end, Dictionary<string, int>? firstIndex)
+    {
+        var keys = context.Keys;
+        var offsets = context.Offsets;
+        if (firstIndex is null)
         {
-            if (counts[keys[i]] == 1) continue;
-            if (!positionsByKey.TryGetValue(keys[i], out var list)) positionsByKey[keys[i]] = list = new List<int>();
-            list.Add(i);
+            firstIndex = new Dictionary<string, int>(end - start, StringComparer.Ordinal);
+            for (int i = end - 1; i >= start; i--) firstIndex[keys[i]] = i;
         }
-        for (int i = 0; i < keys.Count; i++)
+        var repeats = new Dictionary<int, List<int>>(); // first list index of a repeated key -> every list index
+        for (int i = start; i < end; i++)
         {
-            string key = keys[i];
-            if (!positionsByKey.TryGetValue(key, out var positions))
+            int first = firstIndex[keys[i]];
+            if (first == i) continue;
+            if (!repeats.TryGetValue(first, out var all)) repeats[first] = all = new List<int> { first };
+            all.Add(i);
+        }
+        for (int i = start; i < end; i++)
+        {
+            if (firstIndex[keys[i]] != i) continue; // written with the first occurrence
+            json.WritePropertyName(keys[i]);
+            if (!repeats.TryGetValue(i, out var positions))
             {
-                WritePlainFieldAt(fields, offsets[i], baseOffset, taxonomy, depth, key, json, settings);
+                WritePlainFieldValueAt(fields, offsets[i], baseOffset, taxonomy, depth, json, context);
                 continue;
             }
-            if (positions[0] != i) continue; // already written with the first occurrence
-            json.WritePropertyName(key);
             json.WriteStartArray();
-            foreach (int position in positions)
-            {
-                var at = FudgeReader.ForFields(fields.Slice(offsets[position]), options, taxonomy, baseOffset + offsets[position]);
-                at.Read();
-                WritePlainValue(ref at, depth, json, settings);
-            }
+            foreach (int position in positions) WritePlainFieldValueAt(fields, offsets[position], baseOffset, taxonomy, depth, json, context);
             json.WriteEndArray();
         }
     }
 
-    private static void WritePlainFieldAt(ReadOnlySpan<byte> fields, int offset, int baseOffset, IFudgeTaxonomy? taxonomy, int depth,
-        string key, JsonWriter json, FudgeJsonSettings settings)
+    private static void WritePlainFieldValueAt(ReadOnlySpan<byte> fields, int offset, int baseOffset, IFudgeTaxonomy? taxonomy, int depth,
+        JsonWriter json, PlainContext context)
     {
-        var at = FudgeReader.ForFields(fields.Slice(offset), settings.ReaderOptions, taxonomy, baseOffset + offset);
+        var at = FudgeReader.ForFields(fields.Slice(offset), context.Settings.ReaderOptions, taxonomy, baseOffset + offset);
         at.Read();
-        json.WritePropertyName(key);
-        WritePlainValue(ref at, depth, json, settings);
+        WritePlainValue(ref at, depth, json, context);
+    }
+
+    /// <summary>
+    /// True when <paramref name="key"/> is among the keys from <paramref name="start"/> to the end of the list: a scan
+    /// for small messages, then a map from key to the list index of its first field (kept for collapsing).
+    /// </summary>
+    private static bool SeenBefore(List<string> keys, int start, string key, ref Dictionary<string, int>? firstIndex)
+    {
+        const int ScanLimit = 16;
+        if (firstIndex is null)
+        {
+            if (keys.Count - start < ScanLimit)
+            {
+                for (int i = start; i < keys.Count; i++) if (keys[i] == key) return true;
+                return false;
+            }
+            firstIndex = new Dictionary<string, int>(StringComparer.Ordinal);
+            for (int i = keys.Count - 1; i >= start; i--) firstIndex[keys[i]] = i;
+        }
+        if (firstIndex.ContainsKey(key)) return true;
+        firstIndex.Add(key, keys.Count);
+        return false;
+    }
+
+    /// <summary>State shared by the plain writer's recursion: the settings and the stack of keys and offsets.</summary>
+    private sealed class PlainContext
+    {
+        public PlainContext(FudgeJsonSettings settings) => Settings = settings;
+
+        public FudgeJsonSettings Settings { get; }
+
+        public List<string> Keys { get; } = new();
+
+        public List<int> Offsets { get; } = new();
     }
 
     private static string PlainKey(ref FudgeReader reader, FudgeJsonSettings settings)
@@ -131,8 +178,9 @@ internal static class FudgeToJson
         return reader.GetName() ?? ordinal ?? "";
     }
 
-    private static void WritePlainValue(ref FudgeReader reader, int depth, JsonWriter json, FudgeJsonSettings settings)
+    private static void WritePlainValue(ref FudgeReader reader, int depth, JsonWriter json, PlainContext context)
     {
+        var settings = context.Settings;
         byte typeId = reader.TypeId;
         switch (typeId)
         {
@@ -155,7 +203,7 @@ internal static class FudgeToJson
             case FudgeTypeId.Message:
                 CheckDepth(ref reader, depth, settings);
                 json.WriteStartObject();
-                WritePlainFields(reader.ValueSpan, reader.ValueOffset, reader.Taxonomy, depth + 1, json, settings);
+                WritePlainFields(reader.ValueSpan, reader.ValueOffset, reader.Taxonomy, depth + 1, json, context);
                 json.WriteEndObject();
                 return;
             default:

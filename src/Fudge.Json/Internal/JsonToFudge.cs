@@ -30,7 +30,8 @@ internal static class JsonToFudge
         json.DateParseHandling = DateParseHandling.None; // strings stay strings; the mapping decides what they mean
         try
         {
-            if (json.TokenType is JsonToken.None or JsonToken.PropertyName or JsonToken.Comment) Next(json);
+            // Move to the object unless already on its start; after a previous envelope the reader sits on its end.
+            if (json.TokenType is JsonToken.None or JsonToken.PropertyName or JsonToken.Comment or JsonToken.EndObject) Next(json);
             if (json.TokenType != JsonToken.StartObject) throw Error(json, $"expected a JSON object for the envelope but found {Describe(json)}");
             var header = new Header();
             var buffer = new ByteBuffer();
@@ -60,6 +61,11 @@ internal static class JsonToFudge
         catch (ArgumentException e)
         {
             // Field names longer than 255 UTF-8 bytes and fixed-width arrays of the wrong length.
+            throw Error(json, e.Message, e);
+        }
+        catch (OverflowException e)
+        {
+            // An unsigned integer beyond the int64 range from a token reader.
             throw Error(json, e.Message, e);
         }
         finally

@@ -119,27 +119,16 @@ public static class FudgeSerializer
 
     /// <summary>
     /// Reads one envelope from <paramref name="stream"/> (leaving it positioned after the envelope) and deserializes it.
-    /// Never allocates more than <see cref="FudgeReaderOptions.MaxMessageSize"/>.
+    /// Memory grows with the bytes that arrive, never with the size the header declares, and never past
+    /// <see cref="FudgeReaderOptions.MaxMessageSize"/>.
     /// </summary>
-    /// <exception cref="FudgeFormatException">The stream ends early, or the envelope is invalid.</exception>
+    /// <exception cref="FudgeFormatException">The stream is empty or ends early, or the envelope is invalid.</exception>
     public static T Deserialize<T>(Stream stream, FudgeReaderOptions? options = null)
     {
         if (stream is null) throw new ArgumentNullException(nameof(stream));
-        options ??= FudgeReaderOptions.Default;
-        byte[] header = new byte[FudgeEnvelopeHeader.Size];
-        ReadExactly(stream, header, 0, header.Length, 0);
-        int size = ValidateHeader(header, options);
-        byte[] rented = ArrayPool<byte>.Shared.Rent(size);
-        try
-        {
-            header.CopyTo(rented, 0);
-            ReadExactly(stream, rented, FudgeEnvelopeHeader.Size, size - FudgeEnvelopeHeader.Size, FudgeEnvelopeHeader.Size);
-            return Deserialize<T>(rented.AsSpan(0, size), options);
-        }
-        finally
-        {
-            ArrayPool<byte>.Shared.Return(rented);
-        }
+        using var envelopes = new FudgeStreamReader(stream, options, leaveOpen: true);
+        if (!envelopes.TryReadEnvelope(out var envelope)) throw NoEnvelope();
+        return Deserialize<T>(envelope.Span, options);
     }
 
     /// <summary>Reads one envelope from <paramref name="stream"/> asynchronously and deserializes it.</summary>
@@ -150,21 +139,9 @@ public static class FudgeSerializer
     public static async ValueTask<T> DeserializeAsync<T>(Stream stream, FudgeReaderOptions? options, CancellationToken cancellationToken = default)
     {
         if (stream is null) throw new ArgumentNullException(nameof(stream));
-        options ??= FudgeReaderOptions.Default;
-        byte[] header = new byte[FudgeEnvelopeHeader.Size];
-        await ReadExactlyAsync(stream, header, 0, header.Length, 0, cancellationToken).ConfigureAwait(false);
-        int size = ValidateHeader(header, options);
-        byte[] rented = ArrayPool<byte>.Shared.Rent(size);
-        try
-        {
-            header.CopyTo(rented, 0);
-            await ReadExactlyAsync(stream, rented, FudgeEnvelopeHeader.Size, size - FudgeEnvelopeHeader.Size, FudgeEnvelopeHeader.Size, cancellationToken).ConfigureAwait(false);
-            return Deserialize<T>(rented.AsSpan(0, size), options);
-        }
-        finally
-        {
-            ArrayPool<byte>.Shared.Return(rented);
-        }
+        using var envelopes = new FudgeStreamReader(stream, options, leaveOpen: true);
+        var envelope = await envelopes.ReadEnvelopeAsync(cancellationToken).ConfigureAwait(false) ?? throw NoEnvelope();
+        return Deserialize<T>(envelope.Span, options);
     }
 
     /// <summary>
@@ -221,35 +198,5 @@ public static class FudgeSerializer
             throw new FudgeFormatException(declared, $"the envelope declares {declared} bytes but {length} were given");
     }
 
-    private static int ValidateHeader(byte[] header, FudgeReaderOptions options)
-    {
-        var parsed = FudgeReader.ParseEnvelopeHeader(header);
-        FudgeReader.ValidateEnvelopeSize(parsed, options, long.MaxValue);
-        return parsed.MessageSize;
-    }
-
-    private static void ReadExactly(Stream stream, byte[] buffer, int offset, int count, long streamOffset)
-    {
-        int done = 0;
-        while (done < count)
-        {
-            int n = stream.Read(buffer, offset + done, count - done);
-            if (n <= 0) throw EndOfStream(streamOffset + done, count);
-            done += n;
-        }
-    }
-
-    private static async Task ReadExactlyAsync(Stream stream, byte[] buffer, int offset, int count, long streamOffset, CancellationToken cancellationToken)
-    {
-        int done = 0;
-        while (done < count)
-        {
-            int n = await stream.ReadAsync(buffer, offset + done, count - done, cancellationToken).ConfigureAwait(false);
-            if (n <= 0) throw EndOfStream(streamOffset + done, count);
-            done += n;
-        }
-    }
-
-    private static FudgeFormatException EndOfStream(long offset, int wanted)
-        => new(offset, $"the stream ends inside an envelope ({wanted} more bytes were expected)");
+    private static FudgeFormatException NoEnvelope() => new(0, "the stream holds no envelope");
 }

@@ -40,7 +40,11 @@ internal static class FudgeToXml
             string? name = reader.HasName ? reader.GetName() : null;
             short? ordinal = reader.HasOrdinal ? reader.Ordinal : null;
             byte typeId = reader.TypeId;
-            xml.WriteStartElement(XmlFieldNames.ElementName(name, ordinal, out bool nameAttribute));
+            string element = XmlFieldNames.ElementName(name, ordinal, out bool nameAttribute);
+            if (name is null && settings.TaxonomyNames && reader.GetName() is { } restored
+                && XmlFieldNames.Clean(restored) is { Length: > 0 } cleaned && !XmlFieldNames.IsGeneric(cleaned))
+                element = cleaned;
+            xml.WriteStartElement(element);
             if (nameAttribute) xml.WriteAttributeString(NameAttribute, name);
             if (ordinal is short o) xml.WriteAttributeString(OrdinalAttribute, Text(o));
             if (settings.TypeAttributes == FudgeXmlTypeAttributes.Always || NeedsType(typeId))

@@ -28,6 +28,13 @@ public sealed class FudgeXmlSettings
     /// </summary>
     public bool EnvelopeAttributes { get; set; } = true;
 
+    /// <summary>
+    /// Name the elements of ordinal-only fields after the taxonomy (found through <see cref="ReaderOptions"/>' resolver)
+    /// instead of <c>fudgeFieldN</c>, as spec §15 describes; the <c>ordinal</c> attribute is still written. Default false:
+    /// reading such XML back gives fields with both a name and an ordinal, so it is not a lossless round trip.
+    /// </summary>
+    public bool TaxonomyNames { get; set; }
+
     /// <summary>Limits for the Fudge side (nesting depth, message size).</summary>
     public FudgeReaderOptions? ReaderOptions { get; set; }
 }

@@ -1,0 +1,72 @@
+using System;
+using System.Collections.Concurrent;
+using Fudge.Serialization;
+using Newtonsoft.Json;
+
+namespace Fudge.Json;
+
+/// <summary>
+/// A Newtonsoft <see cref="JsonConverter"/> for <c>[FudgeMessage]</c> types: a value is encoded by its generated
+/// formatter (<see cref="FudgeSerializer"/>) and the Fudge bytes are streamed to JSON with the mapping chosen by the
+/// <see cref="FudgeJsonSettings"/>; reading runs the other way. The JSON is therefore exactly what
+/// <see cref="FudgeJson"/> gives for the type's Fudge encoding, and plain-mode keys of ordinal-only fields come from
+/// the type's taxonomy when it has one.
+/// </summary>
+/// <remarks>
+/// Plain JSON turns a type's ordinal-only fields into named ones when a taxonomy names them, and loses exact types; it
+/// reads back into the type only when the generated formatter accepts what plain mode produces (names, reduced
+/// integers, doubles). Lossless mode always reads back.
+/// </remarks>
+public sealed class FudgeMessageJsonConverter : JsonConverter
+{
+    private static readonly ConcurrentDictionary<Type, Adapter> Adapters = new();
+    private readonly FudgeJsonSettings _settings;
+
+    /// <summary>Creates the converter; plain mode when <paramref name="settings"/> is null.</summary>
+    public FudgeMessageJsonConverter(FudgeJsonSettings? settings = null) => _settings = settings ?? FudgeJsonSettings.Plain;
+
+    /// <inheritdoc/>
+    public override bool CanConvert(Type objectType) => objectType.IsDefined(typeof(FudgeMessageAttribute), inherit: false);
+
+    /// <inheritdoc/>
+    public override void WriteJson(JsonWriter writer, object? value, JsonSerializer serializer)
+    {
+        if (value is null) writer.WriteNull();
+        else AdapterFor(value.GetType()).Write(writer, value, _settings);
+    }
+
+    /// <inheritdoc/>
+    public override object? ReadJson(JsonReader reader, Type objectType, object? existingValue, JsonSerializer serializer)
+        => reader.TokenType == JsonToken.Null ? null : AdapterFor(objectType).Read(reader, _settings);
+
+    private static Adapter AdapterFor(Type type)
+        => Adapters.GetOrAdd(type, t => (Adapter)Activator.CreateInstance(typeof(Adapter<>).MakeGenericType(t))!);
+
+    /// <summary>Bridges the converter's object-typed calls to the generic serializer, once per type.</summary>
+    private abstract class Adapter
+    {
+        public abstract void Write(JsonWriter writer, object value, FudgeJsonSettings settings);
+
+        public abstract object? Read(JsonReader reader, FudgeJsonSettings settings);
+    }
+
+    private sealed class Adapter<T> : Adapter
+    {
+        public override void Write(JsonWriter writer, object value, FudgeJsonSettings settings)
+            => FudgeJson.WriteJson(FudgeSerializer.Serialize((T)value), writer, WithTaxonomy(settings));
+
+        public override object? Read(JsonReader reader, FudgeJsonSettings settings)
+        {
+            var effective = WithTaxonomy(settings);
+            return FudgeSerializer.Deserialize<T>(FudgeJson.ToFudge(reader, effective), effective.ReaderOptions);
+        }
+
+        /// <summary>Unless the caller chose reader options, the type's own taxonomy names its ordinal-only fields.</summary>
+        private static FudgeJsonSettings WithTaxonomy(FudgeJsonSettings settings)
+        {
+            var formatter = FudgeSerializer.GetFormatter<T>();
+            if (settings.ReaderOptions is not null || formatter.Taxonomy is null || formatter.TaxonomyId == 0) return settings;
+            return settings.WithReaderOptions(new FudgeReaderOptions { TaxonomyResolver = new FudgeTaxonomyResolver(formatter.TaxonomyId, formatter.Taxonomy) });
+        }
+    }
+}
