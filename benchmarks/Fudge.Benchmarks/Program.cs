@@ -3,6 +3,7 @@ using System.Collections.Generic;
 using System.IO;
 using System.Linq;
 using BenchmarkDotNet.Configs;
+using BenchmarkDotNet.Reports;
 using BenchmarkDotNet.Running;
 using Fudge.Benchmarks.Contenders;
 using Fudge.Benchmarks.Harness;
@@ -19,6 +20,7 @@ namespace Fudge.Benchmarks;
 /// <item><c>--sizes</c>: encoded bytes per message of every contender (workload 3).</item>
 /// <item><c>--chart out.svg report.csv...</c> and <c>--ratios out.md report.csv...</c>: the chart and headline table from BenchmarkDotNet CSV reports.</item>
 /// <item><c>--out DIR</c>: where the harness modes also write their Markdown and CSV.</item>
+/// <item><c>--results DIR [--short] [--filter ...]</c>: the benchmarks, then every table, the ratios and the chart written to DIR.</item>
 /// </list>
 /// </summary>
 internal static class Program
@@ -48,15 +50,52 @@ internal static class Program
         }
         bool inProcess = Take(options, "--inprocess");
         var config = Take(options, "--short") ? BenchmarkConfigs.Short(inProcess) : BenchmarkConfigs.Full();
+        string? resultsDir = TakeValue(options, "--results");
+        if (resultsDir is not null) return Results(options, config, resultsDir);
         return RunBenchmarks(options, config) == 0 ? 0 : 1;
     }
 
-    private static int RunBenchmarks(List<string> args, IConfig config)
+    private static int RunBenchmarks(List<string> args, IConfig config) => Failures(RunSummaries(args, config));
+
+    private static List<Summary> RunSummaries(List<string> args, IConfig config)
     {
         if (!args.Contains("--filter") && !args.Contains("-f") && !args.Contains("--list")) args.AddRange(new[] { "--filter", "*" });
-        var summaries = BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run(args.ToArray(), config).ToList();
-        int failures = summaries.Sum(s => s.Reports.Count(r => !r.Success) + (s.HasCriticalValidationErrors ? 1 : 0));
-        return failures;
+        return BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run(args.ToArray(), config).ToList();
+    }
+
+    private static int Failures(IEnumerable<Summary> summaries)
+        => summaries.Sum(s => s.Reports.Count(r => !r.Success) + (s.HasCriticalValidationErrors ? 1 : 0));
+
+    /// <summary>
+    /// Everything the results folder holds, in one command: the BenchmarkDotNet runs (each report as Markdown with a
+    /// heading, plus its CSV), the size table, the latency percentiles, the ratio table and the chart.
+    /// </summary>
+    private static int Results(List<string> args, IConfig config, string dir)
+    {
+        Directory.CreateDirectory(dir);
+        var summaries = RunSummaries(args, config);
+        var csvFiles = new List<string>();
+        foreach (var summary in summaries)
+        {
+            foreach (var type in summary.BenchmarksCases.Select(c => c.Descriptor.Type).Distinct())
+            {
+                string source = Path.Combine(summary.ResultsDirectoryPath, type.FullName + "-report");
+                if (!File.Exists(source + ".csv")) continue;
+                File.WriteAllText(Path.Combine(dir, type.Name + ".md"),
+                    RunInfo.MarkdownHeader($"{type.Name} (BenchmarkDotNet)") + File.ReadAllText(source + "-github.md"));
+                string csv = Path.Combine(dir, type.Name + ".csv");
+                File.Copy(source + ".csv", csv, overwrite: true);
+                if (type.Name is "GraphBenchmarks" or "TickBenchmarks") csvFiles.Add(csv);
+            }
+        }
+        Sizes(dir);
+        Percentiles(1_000_000, dir);
+        if (csvFiles.Count > 0)
+        {
+            Ratios(new List<string> { Path.Combine(dir, "ratios.md") }.Concat(csvFiles).ToList());
+            Chart(new List<string> { Path.Combine(dir, "chart.svg") }.Concat(csvFiles).ToList());
+        }
+        return Failures(summaries) == 0 ? 0 : 1;
     }
 
     private static int Sizes(string? outDir)

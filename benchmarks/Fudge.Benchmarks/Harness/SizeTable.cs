@@ -84,11 +84,41 @@ internal static class SizeTable
                 sb.AppendLine();
             }
             sb.AppendLine();
+            sb.AppendLine(HeaderNote(workload.Key)).AppendLine();
             var twins = IdenticalTo(workload.ToList(), IdentityReference);
             if (twins.Count > 0)
                 sb.AppendLine($"Byte for byte the same as {IdentityReference} in every case: {string.Join(", ", twins)}.").AppendLine();
         }
         return sb.ToString();
+    }
+
+    // Where Fudge's bytes go, for the largest graph and for the tick sample, through the hand-written (ordinals) codec.
+    private static string HeaderNote(string workload)
+    {
+        var output = new ArrayBufferWriter<byte>(16 * 1024 * 1024);
+        var breakdown = default(HeaderShare.Breakdown);
+        string what;
+        if (workload == "Graph")
+        {
+            string size = PortfolioGenerator.SizeLabels[^1];
+            new Contenders.Fudge.HandWrittenPortfolioCodec().Write(PortfolioGenerator.Create(size), output);
+            breakdown = HeaderShare.Measure(output.WrittenSpan);
+            what = $"the {size} graph";
+        }
+        else
+        {
+            var codec = new Contenders.Fudge.HandWrittenTickCodec();
+            foreach (var tick in TickGenerator.Create(TickSample))
+            {
+                output.ResetWrittenCount();
+                codec.Write(tick, output);
+                breakdown += HeaderShare.Measure(output.WrittenSpan);
+            }
+            what = $"the {TickSample:N0} ticks";
+        }
+        double total = breakdown.HeaderBytes + breakdown.ValueBytes;
+        return string.Create(CultureInfo.InvariantCulture,
+            $"Where {IdentityReference}'s bytes go ({what}, envelope headers aside): {breakdown.Fields:N0} fields; field headers (prefix, type, ordinal, size) {breakdown.HeaderBytes:N0} bytes ({breakdown.HeaderBytes / total:P0}), values {breakdown.ValueBytes:N0} bytes ({breakdown.ValueBytes / total:P0}).");
     }
 
     /// <summary>The contender whose bytes the others are compared with: the direct writer code.</summary>

@@ -14,7 +14,11 @@ namespace Fudge.Benchmarks.Reporting;
 internal static class BenchmarkCsv
 {
     /// <summary>One measured case: <see cref="Group"/> is what is compared (report, method and size), <see cref="Contender"/> who.</summary>
-    public sealed record Row(string Group, string Contender, double MeanNs, double AllocatedBytes);
+    public sealed record Row(string Report, string Method, string Size, string Contender, double MeanNs, double AllocatedBytes)
+    {
+        /// <summary>What is compared: the report, the method and (for the graph) the size.</summary>
+        public string Group => (Report + " " + Method + " " + Size).TrimEnd();
+    }
 
     public static IReadOnlyList<Row> Read(IEnumerable<string> paths)
     {
@@ -31,11 +35,19 @@ internal static class BenchmarkCsv
             foreach (var line in lines.Skip(1))
             {
                 var cells = Split(line);
-                string group = report + " " + cells[method] + (size >= 0 ? " " + cells[size] : "");
-                rows.Add(new Row(group, cells[contender], Number(cells[mean]), allocated >= 0 ? Number(cells[allocated]) : double.NaN));
+                rows.Add(new Row(report, cells[method], size >= 0 ? cells[size] : "", cells[contender], Number(cells[mean]),
+                    allocated >= 0 ? Number(cells[allocated]) : double.NaN));
             }
         }
-        return rows.OrderBy(r => rows.FindIndex(x => x.Group == r.Group)).ThenBy(r => ContenderRegistry.Order(r.Contender)).ToList();
+        // BenchmarkDotNet sorts string parameters alphabetically ("1MB" before "64KB"); tables read better by size.
+        return rows.OrderBy(r => r.Report).ThenBy(r => r.Method).ThenBy(r => SizeOrder(r.Size))
+            .ThenBy(r => ContenderRegistry.Order(r.Contender)).ToList();
+    }
+
+    private static int SizeOrder(string size)
+    {
+        int i = Data.PortfolioGenerator.SizeLabels.ToList().IndexOf(size);
+        return i < 0 ? int.MaxValue : i;
     }
 
     // Headers carry their unit: "Mean [ns]".
