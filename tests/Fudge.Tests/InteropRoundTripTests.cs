@@ -30,29 +30,10 @@ public class InteropRoundTripTests
 
         var header = reader.EnvelopeHeader;
         var envelope = writer.BeginEnvelope(header.ProcessingDirectives, header.SchemaVersion, header.TaxonomyId);
-        CopyFields(ref reader, ref writer);
+        RawCopy.Fields(ref reader, ref writer);
         writer.EndEnvelope(envelope);
         writer.Flush();
 
         Assert.Equal(original, output.WrittenSpan.ToArray());
-    }
-
-    private static void CopyFields(ref FudgeReader reader, ref FudgeWriter writer)
-    {
-        while (reader.Read())
-        {
-            var key = FudgeFieldKey.Of(reader.GetName(), reader.HasOrdinal ? reader.Ordinal : null);
-            if (reader.TypeId == FudgeTypeId.Message)
-            {
-                var sub = reader.ReadMessage();
-                var marker = writer.BeginMessage(key);
-                CopyFields(ref sub, ref writer);
-                writer.EndMessage(marker);
-            }
-            else
-            {
-                writer.WriteRawField(key, reader.TypeId, reader.ValueSpan);
-            }
-        }
     }
 }
