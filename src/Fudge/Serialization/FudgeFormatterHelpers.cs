@@ -182,31 +182,11 @@ public static class FudgeFormatterHelpers
 
     /// <summary>Reads a <see cref="DateTime"/> from a date-time or a date.</summary>
     public static DateTime ReadDateTime(ref FudgeReader reader)
-    {
-        var value = reader.GetDateTime();
-        try
-        {
-            return value.ToDateTime();
-        }
-        catch (Exception e) when (e is not FudgeFormatException)
-        {
-            throw new FudgeFormatException(reader.ValueOffset, $"the date-time {value} cannot be represented as a DateTime", e);
-        }
-    }
+        => Represent(reader.GetDateTime(), static v => v.ToDateTime(), reader.ValueOffset, "date-time", nameof(DateTime));
 
     /// <summary>Reads a <see cref="DateTimeOffset"/> from a date-time or a date (no zone reads as UTC).</summary>
     public static DateTimeOffset ReadDateTimeOffset(ref FudgeReader reader)
-    {
-        var value = reader.GetDateTime();
-        try
-        {
-            return value.ToDateTimeOffset();
-        }
-        catch (Exception e) when (e is not FudgeFormatException)
-        {
-            throw new FudgeFormatException(reader.ValueOffset, $"the date-time {value} cannot be represented as a DateTimeOffset", e);
-        }
-    }
+        => Represent(reader.GetDateTime(), static v => v.ToDateTimeOffset(), reader.ValueOffset, "date-time", nameof(DateTimeOffset));
 
 #if NET6_0_OR_GREATER
     /// <summary>Writes a <see cref="DateOnly"/> as a date (type 26).</summary>
@@ -219,32 +199,25 @@ public static class FudgeFormatterHelpers
 
     /// <summary>Reads a <see cref="DateOnly"/> from a date (or the date part of a date-time).</summary>
     public static DateOnly ReadDateOnly(ref FudgeReader reader)
-    {
-        var value = reader.GetDate();
-        try
-        {
-            return value.ToDateOnly();
-        }
-        catch (Exception e) when (e is not FudgeFormatException)
-        {
-            throw new FudgeFormatException(reader.ValueOffset, $"the date {value} cannot be represented as a DateOnly", e);
-        }
-    }
+        => Represent(reader.GetDate(), static v => v.ToDateOnly(), reader.ValueOffset, "date", nameof(DateOnly));
 
     /// <summary>Reads a <see cref="TimeOnly"/> from a time (or the time part of a date-time).</summary>
     public static TimeOnly ReadTimeOnly(ref FudgeReader reader)
+        => Represent(reader.GetTime(), static v => v.ToTimeOnly(), reader.ValueOffset, "time", nameof(TimeOnly));
+#endif
+
+    /// <summary>Converts a wire date/time to a .NET type, reporting values .NET cannot hold as a format error.</summary>
+    private static TResult Represent<TValue, TResult>(TValue value, Func<TValue, TResult> convert, int offset, string what, string target)
     {
-        var value = reader.GetTime();
         try
         {
-            return value.ToTimeOnly();
+            return convert(value);
         }
         catch (Exception e) when (e is not FudgeFormatException)
         {
-            throw new FudgeFormatException(reader.ValueOffset, $"the time {value} cannot be represented as a TimeOnly", e);
+            throw new FudgeFormatException(offset, $"the {what} {value} cannot be represented as a {target}", e);
         }
     }
-#endif
 
     // ---------------------------------------------------------------- messages
 
