@@ -6,19 +6,16 @@ using Xunit;
 
 namespace Fudge.Generators.Tests.Interop
 {
-    /// <summary>The shared reference vectors (written by Fudge-Java and Fudge-CSharp) read into, and written from, generated types.</summary>
+    /// <summary>The repository's reference vectors (tests/interop) (written by Fudge-Java and Fudge-CSharp) read into, and written from, generated types.</summary>
     public class InteropVectorTests
     {
         private static byte[] Vector(string name)
         {
-            var overridden = Environment.GetEnvironmentVariable("FUDGE_SHARED_DIR");
-            if (!string.IsNullOrEmpty(overridden)) return File.ReadAllBytes(Path.Combine(overridden, "interop", name));
             for (var dir = new DirectoryInfo(AppContext.BaseDirectory); dir is not null; dir = dir.Parent)
             {
-                var candidate = Path.Combine(dir.FullName, "shared", "interop", name);
-                if (File.Exists(candidate)) return File.ReadAllBytes(candidate);
+                if (File.Exists(Path.Combine(dir.FullName, "Fudge.sln"))) return File.ReadAllBytes(Path.Combine(dir.FullName, "tests", "interop", name));
             }
-            throw new FileNotFoundException("shared/interop not found beside the repository (set FUDGE_SHARED_DIR)", name);
+            throw new FileNotFoundException("Fudge.sln was not found above the test binaries, so tests/interop cannot be located", name);
         }
 
         [Fact]

@@ -5,8 +5,9 @@ using System.IO;
 namespace Fudge.Tests.Support;
 
 /// <summary>
-/// Finds the shared interop vectors: the <c>shared</c> folder that sits beside the repository (as in CI), found by
-/// walking up from the test binaries; FUDGE_SHARED_DIR overrides it.
+/// Finds the interop vectors kept in the repository (<c>tests/interop</c>, written by Fudge-Java and Fudge-CSharp),
+/// by walking up from the test binaries to the folder that holds <c>Fudge.sln</c>. Nothing outside the repository
+/// is read.
 /// </summary>
 public static class InteropVectors
 {
@@ -32,13 +33,10 @@ public static class InteropVectors
 
     private static string Locate()
     {
-        var overridden = Environment.GetEnvironmentVariable("FUDGE_SHARED_DIR");
-        if (!string.IsNullOrEmpty(overridden)) return Path.Combine(overridden, "interop");
         for (var dir = new DirectoryInfo(AppContext.BaseDirectory); dir is not null; dir = dir.Parent)
         {
-            var candidate = Path.Combine(dir.FullName, "shared", "interop");
-            if (File.Exists(Path.Combine(candidate, "README.md"))) return candidate;
+            if (File.Exists(Path.Combine(dir.FullName, "Fudge.sln"))) return Path.Combine(dir.FullName, "tests", "interop");
         }
-        throw new InvalidOperationException("The shared interop vectors were not found: put the 'shared' folder beside the repository or set FUDGE_SHARED_DIR.");
+        throw new InvalidOperationException("Fudge.sln was not found above the test binaries, so tests/interop cannot be located.");
     }
 }
