@@ -125,15 +125,15 @@ internal static class FudgeMsgToBsonWriter
             case FudgeTypeId.Int16: writer.WriteInt32((short)value); return;
             case FudgeTypeId.Int32: writer.WriteInt32((int)value); return;
             case FudgeTypeId.Int64: writer.WriteInt64((long)value); return;
-            case FudgeTypeId.Float: writer.WriteDouble((float)value); return;
-            case FudgeTypeId.Double: writer.WriteDouble((double)value); return;
+            case FudgeTypeId.Float: writer.WriteDouble(BsonNumbers.Plain((float)value)); return;
+            case FudgeTypeId.Double: writer.WriteDouble(BsonNumbers.Plain((double)value)); return;
             case FudgeTypeId.String: writer.WriteString((string)value); return;
             case FudgeTypeId.Message: WritePlainDocument(writer, (FudgeMsg)value, maxDepth, Enter(maxDepth, depth)); return;
             case FudgeTypeId.Int16Array: WriteArray(writer, (short[])value, static (w, v) => w.WriteInt32(v)); return;
             case FudgeTypeId.Int32Array: WriteArray(writer, (int[])value, static (w, v) => w.WriteInt32(v)); return;
             case FudgeTypeId.Int64Array: WriteArray(writer, (long[])value, static (w, v) => w.WriteInt64(v)); return;
-            case FudgeTypeId.FloatArray: WriteArray(writer, (float[])value, static (w, v) => w.WriteDouble(v)); return;
-            case FudgeTypeId.DoubleArray: WriteArray(writer, (double[])value, static (w, v) => w.WriteDouble(v)); return;
+            case FudgeTypeId.FloatArray: WriteArray(writer, (float[])value, static (w, v) => w.WriteDouble(BsonNumbers.Plain(v))); return;
+            case FudgeTypeId.DoubleArray: WriteArray(writer, (double[])value, static (w, v) => w.WriteDouble(BsonNumbers.Plain(v))); return;
             case FudgeTypeId.Date:
                 if (BsonDates.TryToUnixMilliseconds((FudgeDate)value, out long dateMilliseconds))
                 {
@@ -208,10 +208,13 @@ internal static class FudgeMsgToBsonWriter
             case FudgeTypeId.Int32: writer.WriteInt32(BsonKeys.ValueName, (int)value); return;
             case FudgeTypeId.Int64: writer.WriteInt64(BsonKeys.ValueName, (long)value); return;
             case FudgeTypeId.Float:
-                if (float.IsNaN((float)value)) break;
+                if (!BsonNumbers.TravelsAsDouble((float)value)) break;
                 writer.WriteDouble(BsonKeys.ValueName, (float)value);
                 return;
-            case FudgeTypeId.Double: writer.WriteDouble(BsonKeys.ValueName, (double)value); return;
+            case FudgeTypeId.Double:
+                if (!BsonNumbers.TravelsAsDouble((double)value)) break;
+                writer.WriteDouble(BsonKeys.ValueName, (double)value);
+                return;
             case FudgeTypeId.String: writer.WriteString(BsonKeys.ValueName, (string)value); return;
             case FudgeTypeId.Message:
                 writer.WriteName(BsonKeys.ValueName);
@@ -220,9 +223,13 @@ internal static class FudgeMsgToBsonWriter
             case FudgeTypeId.Int16Array: writer.WriteName(BsonKeys.ValueName); WriteArray(writer, (short[])value, static (w, v) => w.WriteInt32(v)); return;
             case FudgeTypeId.Int32Array: writer.WriteName(BsonKeys.ValueName); WriteArray(writer, (int[])value, static (w, v) => w.WriteInt32(v)); return;
             case FudgeTypeId.Int64Array: writer.WriteName(BsonKeys.ValueName); WriteArray(writer, (long[])value, static (w, v) => w.WriteInt64(v)); return;
-            case FudgeTypeId.DoubleArray: writer.WriteName(BsonKeys.ValueName); WriteArray(writer, (double[])value, static (w, v) => w.WriteDouble(v)); return;
+            case FudgeTypeId.DoubleArray:
+                if (!Array.TrueForAll((double[])value, BsonNumbers.TravelsAsDouble)) break;
+                writer.WriteName(BsonKeys.ValueName);
+                WriteArray(writer, (double[])value, static (w, v) => w.WriteDouble(v));
+                return;
             case FudgeTypeId.FloatArray:
-                if (Array.Exists((float[])value, float.IsNaN)) break;
+                if (!Array.TrueForAll((float[])value, BsonNumbers.TravelsAsDouble)) break;
                 writer.WriteName(BsonKeys.ValueName);
                 WriteArray(writer, (float[])value, static (w, v) => w.WriteDouble(v));
                 return;
@@ -258,6 +265,14 @@ internal static class FudgeMsgToBsonWriter
                 dateTime.Date.WriteTo(dt);
                 dateTime.Time.WriteTo(dt.AsSpan(4));
                 return dt;
+            case double number:
+                var n = new byte[8];
+                BinaryPrimitives.WriteInt64BigEndian(n, BitConverter.DoubleToInt64Bits(number));
+                return n;
+            case double[] numbers:
+                var ns = new byte[numbers.Length * 8];
+                for (int i = 0; i < numbers.Length; i++) BinaryPrimitives.WriteInt64BigEndian(ns.AsSpan(i * 8), BitConverter.DoubleToInt64Bits(numbers[i]));
+                return ns;
             case float single:
                 var f = new byte[4];
                 BinaryPrimitives.WriteInt32BigEndian(f, BitConverter.SingleToInt32Bits(single));

@@ -234,7 +234,7 @@ internal static class FudgeToBsonTranscoder
             case FudgeTypeId.Float:
             case FudgeTypeId.Double:
                 output.WriteElementHeader(BsonKeys.Double, key);
-                output.WriteDouble(field.GetDouble());
+                output.WriteDouble(BsonNumbers.Plain(field.GetDouble()));
                 return;
             case FudgeTypeId.String:
                 output.WriteElementHeader(BsonKeys.String, key);
@@ -317,11 +317,11 @@ internal static class FudgeToBsonTranscoder
                     break;
                 case FudgeTypeId.FloatArray:
                     output.WriteIndexHeader(BsonKeys.Double, i);
-                    output.WriteDouble(BitConverter.Int32BitsToSingle(BinaryPrimitives.ReadInt32BigEndian(element)));
+                    output.WriteDouble(BsonNumbers.Plain(BitConverter.Int32BitsToSingle(BinaryPrimitives.ReadInt32BigEndian(element))));
                     break;
                 default:
                     output.WriteIndexHeader(BsonKeys.Double, i);
-                    output.WriteInt64(BinaryPrimitives.ReadInt64BigEndian(element));
+                    output.WriteDouble(BsonNumbers.Plain(BitConverter.Int64BitsToDouble(BinaryPrimitives.ReadInt64BigEndian(element))));
                     break;
             }
         }
@@ -380,13 +380,15 @@ internal static class FudgeToBsonTranscoder
                 return;
             case FudgeTypeId.Float:
                 float single = field.GetSingle();
-                if (float.IsNaN(single)) break; // widening may change a NaN's payload bits
+                if (!BsonNumbers.TravelsAsDouble(single)) break;
                 output.WriteElementHeader(BsonKeys.Double, key);
                 output.WriteDouble(single);
                 return;
             case FudgeTypeId.Double:
+                long bits = BinaryPrimitives.ReadInt64BigEndian(field.ValueSpan);
+                if (!BsonNumbers.TravelsAsDouble(BitConverter.Int64BitsToDouble(bits))) break;
                 output.WriteElementHeader(BsonKeys.Double, key);
-                output.WriteInt64(BinaryPrimitives.ReadInt64BigEndian(field.ValueSpan));
+                output.WriteInt64(bits);
                 return;
             case FudgeTypeId.String:
                 output.WriteElementHeader(BsonKeys.String, key);
@@ -397,14 +399,14 @@ internal static class FudgeToBsonTranscoder
                 WriteLosslessFields(field.ValueSpan, field.ValueOffset, ref output, options, EnterMessage(ref field, options, depth));
                 return;
             case FudgeTypeId.FloatArray:
-                if (HasNaN(field.ValueSpan)) break;
+            case FudgeTypeId.DoubleArray:
+                if (!AllTravelAsDoubles(typeId, field.ValueSpan)) break;
                 output.WriteElementHeader(BsonKeys.Array, key);
                 WriteNumberArray(ref output, typeId, field.ValueSpan);
                 return;
             case FudgeTypeId.Int16Array:
             case FudgeTypeId.Int32Array:
             case FudgeTypeId.Int64Array:
-            case FudgeTypeId.DoubleArray:
                 output.WriteElementHeader(BsonKeys.Array, key);
                 WriteNumberArray(ref output, typeId, field.ValueSpan);
                 return;
@@ -422,11 +424,17 @@ internal static class FudgeToBsonTranscoder
         output.WriteBinary(BsonKeys.FudgeSubtype, field.ValueSpan);
     }
 
-    private static bool HasNaN(ReadOnlySpan<byte> floats)
+    private static bool AllTravelAsDoubles(byte typeId, ReadOnlySpan<byte> payload)
     {
-        for (int i = 0; i + 4 <= floats.Length; i += 4)
-            if (float.IsNaN(BitConverter.Int32BitsToSingle(BinaryPrimitives.ReadInt32BigEndian(floats.Slice(i))))) return true;
-        return false;
+        if (typeId == FudgeTypeId.FloatArray)
+        {
+            for (int i = 0; i + 4 <= payload.Length; i += 4)
+                if (!BsonNumbers.TravelsAsDouble(BitConverter.Int32BitsToSingle(BinaryPrimitives.ReadInt32BigEndian(payload.Slice(i))))) return false;
+            return true;
+        }
+        for (int i = 0; i + 8 <= payload.Length; i += 8)
+            if (!BsonNumbers.TravelsAsDouble(BitConverter.Int64BitsToDouble(BinaryPrimitives.ReadInt64BigEndian(payload.Slice(i))))) return false;
+        return true;
     }
 
     // ---------------------------------------------------------------- shared
