@@ -56,16 +56,12 @@ internal static class FudgeToBsonTranscoder
     private static void WritePlainDocument(ReadOnlySpan<byte> fields, int baseOffset, ref BsonOutput output, FudgeReaderOptions options, int depth)
     {
         int start = output.BeginDocument();
-        var reader = FudgeReader.ForFields(fields, options, null, baseOffset);
-        int count = 0;
-        while (reader.Read()) count++;
+        var entries = Collect(fields, baseOffset, options, out int count);
         if (count > 0)
         {
-            var entries = ArrayPool<Entry>.Shared.Rent(count);
             Span<byte> digits = stackalloc byte[11];
             try
             {
-                Collect(fields, baseOffset, options, entries, count);
                 GroupRepeatedKeys(fields, entries, count);
                 for (int i = 0; i < count; i++)
                 {
@@ -97,36 +93,57 @@ internal static class FudgeToBsonTranscoder
                 ArrayPool<Entry>.Shared.Return(entries);
             }
         }
+        else ArrayPool<Entry>.Shared.Return(entries);
         output.EndDocument(start);
     }
 
-    private static void Collect(ReadOnlySpan<byte> fields, int baseOffset, FudgeReaderOptions options, Entry[] entries, int count)
+    /// <summary>One pass over the message's fields, recording where each is and what its key is (pooled; grows as needed).</summary>
+    private static Entry[] Collect(ReadOnlySpan<byte> fields, int baseOffset, FudgeReaderOptions options, out int count)
     {
+        var entries = ArrayPool<Entry>.Shared.Rent(16);
         var reader = FudgeReader.ForFields(fields, options, null, baseOffset);
-        for (int i = 0; i < count && reader.Read(); i++)
+        int i = 0;
+        try
         {
-            int offset = reader.FieldOffset - baseOffset;
-            ref var entry = ref entries[i];
-            entry.Offset = offset;
-            entry.HasOrdinal = reader.HasOrdinal;
-            entry.Ordinal = reader.Ordinal;
-            if (reader.HasName)
+            for (; reader.Read(); i++)
             {
-                // The name follows the prefix, the type, the ordinal when present and the name's length byte.
-                entry.NameStart = offset + (reader.HasOrdinal ? 4 : 2) + 1;
-                entry.NameLength = reader.NameUtf8.Length;
-                if (!Utf8.IsValid(reader.NameUtf8))
-                    throw new FudgeFormatException(baseOffset + entry.NameStart, "the field name is not valid UTF-8");
+                if (i == entries.Length)
+                {
+                    var larger = ArrayPool<Entry>.Shared.Rent(entries.Length * 2);
+                    Array.Copy(entries, larger, i);
+                    ArrayPool<Entry>.Shared.Return(entries);
+                    entries = larger;
+                }
+                int offset = reader.FieldOffset - baseOffset;
+                ref var entry = ref entries[i];
+                entry.Offset = offset;
+                entry.HasOrdinal = reader.HasOrdinal;
+                entry.Ordinal = reader.Ordinal;
+                if (reader.HasName)
+                {
+                    // The name follows the prefix, the type, the ordinal when present and the name's length byte.
+                    entry.NameStart = offset + (reader.HasOrdinal ? 4 : 2) + 1;
+                    entry.NameLength = reader.NameUtf8.Length;
+                    if (!Utf8.IsValid(reader.NameUtf8))
+                        throw new FudgeFormatException(baseOffset + entry.NameStart, "the field name is not valid UTF-8");
+                }
+                else
+                {
+                    entry.NameStart = -1;
+                    entry.NameLength = 0;
+                }
+                entry.Next = -1;
+                entry.Tail = i;
+                entry.IsRepeat = false;
             }
-            else
-            {
-                entry.NameStart = -1;
-                entry.NameLength = 0;
-            }
-            entry.Next = -1;
-            entry.Tail = i;
-            entry.IsRepeat = false;
         }
+        catch
+        {
+            ArrayPool<Entry>.Shared.Return(entries);
+            throw;
+        }
+        count = i;
+        return entries;
     }
 
     /// <summary>The BSON key of a field: its name, else its ordinal's decimal text, else the empty key.</summary>
