@@ -261,8 +261,7 @@ internal static class BsonToFudgeTranscoder
                 continue;
             }
             // Re-read just the value element, now that the type is known whatever the member order.
-            var value = field;
-            value = BsonElementReader.Open(bson, fieldOffset, fieldOffset + BinaryPrimitives.ReadInt32LittleEndian(bson.Slice(fieldOffset)));
+            var value = BsonElementReader.Open(bson, fieldOffset, fieldOffset + BinaryPrimitives.ReadInt32LittleEndian(bson.Slice(fieldOffset)));
             while (value.Read() && value.ElementOffset != valueOffset) { }
             WriteLosslessValue(ref writer, key, (byte)typeId, bson, ref value, options, depth);
         }

@@ -57,44 +57,51 @@ internal static class FudgeToBsonTranscoder
     {
         int start = output.BeginDocument();
         var entries = Collect(fields, baseOffset, options, out int count);
-        if (count > 0)
+        try
         {
-            Span<byte> digits = stackalloc byte[11];
-            try
+            if (!GroupRepeatedKeys(fields, entries, count))
             {
-                GroupRepeatedKeys(fields, entries, count);
-                for (int i = 0; i < count; i++)
-                {
-                    ref var entry = ref entries[i];
-                    if (entry.IsRepeat) continue;
-                    var key = KeyOf(fields, entry, digits);
-                    if (key.IndexOf((byte)0) >= 0)
-                        throw new FudgeBsonException(-1, $"the Fudge field at byte offset {baseOffset + entry.Offset} has a name holding U+0000, which a BSON key cannot hold; use lossless mode");
-                    if (entry.Next < 0)
-                    {
-                        var field = FieldAt(fields, baseOffset, options, entry.Offset);
-                        WritePlainElement(ref output, key, ref field, options, depth);
-                        continue;
-                    }
-                    output.WriteElementHeader(BsonKeys.Array, key);
-                    int arrayStart = output.BeginDocument();
-                    int index = 0;
-                    for (int j = i; j >= 0; j = entries[j].Next)
-                    {
-                        var field = FieldAt(fields, baseOffset, options, entries[j].Offset);
-                        var indexKey = BsonKeys.FormatIndex(index++, digits);
-                        WritePlainElement(ref output, indexKey, ref field, options, depth);
-                    }
-                    output.EndDocument(arrayStart);
-                }
+                // The usual case: every key is distinct, so the fields are written in one sequential walk.
+                Span<byte> digits = stackalloc byte[11];
+                var reader = FudgeReader.ForFields(fields, options, null, baseOffset);
+                for (int i = 0; i < count && reader.Read(); i++)
+                    WritePlainElement(ref output, CheckedKey(fields, baseOffset, entries[i], digits), ref reader, options, depth);
             }
-            finally
-            {
-                ArrayPool<Entry>.Shared.Return(entries);
-            }
+            else WriteGroupedFields(fields, baseOffset, ref output, options, depth, entries, count);
         }
-        else ArrayPool<Entry>.Shared.Return(entries);
+        finally
+        {
+            ArrayPool<Entry>.Shared.Return(entries);
+        }
         output.EndDocument(start);
+    }
+
+    /// <summary>Writes each key once, at its first field: alone, or as an array of every field with that key.</summary>
+    private static void WriteGroupedFields(ReadOnlySpan<byte> fields, int baseOffset, ref BsonOutput output, FudgeReaderOptions options, int depth, Entry[] entries, int count)
+    {
+        Span<byte> digits = stackalloc byte[11];
+        for (int i = 0; i < count; i++)
+        {
+            ref var entry = ref entries[i];
+            if (entry.IsRepeat) continue;
+            var key = CheckedKey(fields, baseOffset, entry, digits);
+            if (entry.Next < 0)
+            {
+                var field = FieldAt(fields, baseOffset, options, entry.Offset);
+                WritePlainElement(ref output, key, ref field, options, depth);
+                continue;
+            }
+            output.WriteElementHeader(BsonKeys.Array, key);
+            int arrayStart = output.BeginDocument();
+            int index = 0;
+            for (int j = i; j >= 0; j = entries[j].Next)
+            {
+                var field = FieldAt(fields, baseOffset, options, entries[j].Offset);
+                var indexKey = BsonKeys.FormatIndex(index++, digits);
+                WritePlainElement(ref output, indexKey, ref field, options, depth);
+            }
+            output.EndDocument(arrayStart);
+        }
     }
 
     /// <summary>One pass over the message's fields, recording where each is and what its key is (pooled; grows as needed).</summary>
@@ -154,13 +161,23 @@ internal static class FudgeToBsonTranscoder
         return default;
     }
 
+    private static ReadOnlySpan<byte> CheckedKey(ReadOnlySpan<byte> fields, int baseOffset, in Entry entry, Span<byte> digits)
+    {
+        var key = KeyOf(fields, entry, digits);
+        if (key.IndexOf((byte)0) >= 0)
+            throw new FudgeBsonException(-1, $"the Fudge field at byte offset {baseOffset + entry.Offset} has a name holding U+0000, which a BSON key cannot hold; use lossless mode");
+        return key;
+    }
+
     /// <summary>
     /// Links the fields that share a key (a name "5" and an ordinal 5 share the key "5"), in field order. Small
     /// messages compare keys pairwise; larger ones use a hash table with a per-process random seed, so crafted keys
     /// cannot force the quadratic case.
     /// </summary>
-    private static void GroupRepeatedKeys(ReadOnlySpan<byte> fields, Entry[] entries, int count)
+    /// <returns>True when some key repeats.</returns>
+    private static bool GroupRepeatedKeys(ReadOnlySpan<byte> fields, Entry[] entries, int count)
     {
+        bool repeats = false;
         Span<byte> a = stackalloc byte[11];
         Span<byte> b = stackalloc byte[11];
         if (count <= 12)
@@ -172,10 +189,11 @@ internal static class FudgeToBsonTranscoder
                 {
                     if (entries[f].IsRepeat || !key.SequenceEqual(KeyOf(fields, entries[f], b))) continue;
                     Link(entries, f, i);
+                    repeats = true;
                     break;
                 }
             }
-            return;
+            return repeats;
         }
         int size = 1;
         while (size < count * 2) size <<= 1;
@@ -200,6 +218,7 @@ internal static class FudgeToBsonTranscoder
                     if (key.SequenceEqual(KeyOf(fields, entries[occupant], b)))
                     {
                         Link(entries, occupant, i);
+                        repeats = true;
                         break;
                     }
                     slot = (slot + 1) & (size - 1);
@@ -210,6 +229,7 @@ internal static class FudgeToBsonTranscoder
         {
             ArrayPool<int>.Shared.Return(slots);
         }
+        return repeats;
     }
 
     private static void Link(Entry[] entries, int first, int repeat)
