@@ -174,8 +174,9 @@ internal sealed class FilterParser
         var path = ParsePath();
         ExpectClose();
         _text.SkipBlanks();
+        int opAt = _text.Position;
         if (!TryParseOperator(out var op, out _) || op is not (ComparisonOperator.Equal or ComparisonOperator.NotEqual))
-            throw _text.ErrorAt(_text.Position, "type(...) is compared with == or != and a type name, e.g. type($.price) == 'double'");
+            throw _text.ErrorAt(opAt, "type(...) is compared with == or != and a type name, e.g. type($.price) == 'double'");
         _text.SkipBlanks();
         int nameAt = _text.Position;
         if (_text.Current is not ('\'' or '"')) throw _text.ErrorHere("expected a quoted type name, e.g. 'double', 'number' or 'string'");
@@ -300,9 +301,18 @@ internal sealed class FilterParser
                 string display = _text.Text.Substring(start, end - start);
                 return hasTime ? QueryLiteral.ForDateTime(date, seconds, nanos, display) : QueryLiteral.ForDate(date, seconds, display);
             }
+            if (LooksLikeDate(start)) throw _text.ErrorAt(start, "not a valid ISO 8601 date (YYYY-MM-DD) or date-time (YYYY-MM-DDThh:mm[:ss[.f]][Z|+hh:mm])");
             return ParseNumber(start);
         }
         throw _text.ErrorHere(_text.AtEnd ? "expected a literal but the filter ends" : $"expected a literal (string, number, true, false, date) but found '{c}'");
+    }
+
+    // Four digits and a dash can only be meant as a date: there is no subtraction to confuse it with.
+    private bool LooksLikeDate(int start)
+    {
+        for (int i = 0; i < 4; i++)
+            if (!QueryText.IsDigit(CharAt(start + i))) return false;
+        return CharAt(start + 4) == '-';
     }
 
     private char CharAt(int index) => index < _text.Text.Length ? _text.Text[index] : '\0';
