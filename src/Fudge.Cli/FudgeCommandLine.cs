@@ -81,6 +81,7 @@ internal static partial class FudgeCommandLine
             FilterCommandLine(console, taxonomy),
             GetCommandLine(console, taxonomy),
             RouteCommandLine(console, taxonomy),
+            TransformCommandLine(console, taxonomy),
         };
         return root;
     }

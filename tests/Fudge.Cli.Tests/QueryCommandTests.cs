@@ -185,3 +185,27 @@ public class QueryCommandTests
         }
     }
 }
+
+/// <summary>fudge transform on the shipped log stream and transform file.</summary>
+public class TransformCommandTests
+{
+    [Fact]
+    public void Transform_rewrites_every_envelope_as_the_file_says()
+    {
+        var result = FudgeTool.Run("transform", "--rules", RepoFiles.Sample("transform.json"), RepoFiles.Sample("logs.fudge"));
+
+        Assert.Equal(0, result.ExitCode);
+        int count = 0;
+        for (int offset = 0; offset < result.StdoutBytes.Length; count++)
+        {
+            var envelope = FudgeEnvelope.Parse(result.StdoutBytes.AsSpan(offset, FudgeReader.ReadEnvelopeHeader(result.StdoutBytes.AsSpan(offset)).MessageSize));
+            Assert.Equal(2, envelope.SchemaVersion);
+            Assert.Null(envelope.Message.GetMessage("System")!.GetValue("Pid"));
+            Assert.Equal("collector-1", envelope.Message.GetMessage("Log")!.GetString("Collector"));
+            Assert.NotNull(envelope.Message.GetMessage("Log")!.GetString("Kind"));
+            offset += envelope.ToByteArray().Length;
+        }
+        Assert.Equal(24, count);
+        Assert.Equal("valid: 24 messages", FudgeTool.RunWithInput(result.StdoutBytes, "validate", "-").Stdout.Split(',')[0]);
+    }
+}

@@ -29,6 +29,9 @@ public sealed class FudgePath
     /// <summary>The text the path was compiled from.</summary>
     public string Text { get; }
 
+    /// <summary>The compiled steps, for the transforms that address fields by path.</summary>
+    internal PathStep[] Steps => _steps;
+
     /// <summary>True for <c>$</c> alone, which selects no field (the message itself).</summary>
     public bool IsRoot => _steps.Length == 0;
 

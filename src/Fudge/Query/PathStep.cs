@@ -63,6 +63,9 @@ internal sealed class PathStep
         Index = index;
     }
 
+    /// <summary>True when both steps select the same key (indexes and descent aside).</summary>
+    public bool SameKey(PathStep other) => Selector == other.Selector && Ordinal == other.Ordinal && string.Equals(Name, other.Name, StringComparison.Ordinal);
+
     /// <summary>True when the reader's current field has the key this step selects.</summary>
     public bool Matches(in FudgeReader field)
     {
