@@ -71,7 +71,7 @@ public sealed class FudgeTransform
                 continue;
             }
             if (action.Remove) continue;
-            var key = action.RenameTo is { } name ? FudgeFieldKey.Create(name) : FudgeFieldKey.Of(WireName(in reader), reader.HasOrdinal ? reader.Ordinal : null);
+            var key = action.RenameTo is { } renamed ? renamed : FudgeFieldKey.Of(WireName(in reader), reader.HasOrdinal ? reader.Ordinal : null);
             if (action.Children is not null && reader.TypeId == FudgeTypeId.Message)
             {
                 var sub = reader.ReadMessage();
@@ -84,7 +84,7 @@ public sealed class FudgeTransform
                 writer.WriteRawField(key, reader.TypeId, reader.ValueSpan);
             }
         }
-        foreach (var set in level.Sets) set.Value.Write(ref writer, FudgeFieldKey.Create(set.Key));
+        foreach (var set in level.Sets) set.Value.Write(ref writer, set.Key);
     }
 
     // The name as on the wire (not one a taxonomy would restore), so the field keeps exactly the key it had.
@@ -203,7 +203,7 @@ public sealed class FudgeTransform
                 throw ConfigJson.ErrorAt(json, start, "the operation has no verb (\"rename\", \"remove\", \"set\" or \"keep\")");
             case "rename":
                 if (to is null) throw ConfigJson.ErrorAt(json, start, "\"rename\" needs \"to\": the new name");
-                ActionAt(root, path!).RenameTo = to;
+                ActionAt(root, path!).RenameTo = FudgeFieldKey.Create(to);
                 break;
             case "remove":
                 ActionAt(root, path!).Remove = true;
@@ -214,8 +214,8 @@ public sealed class FudgeTransform
                 if (last.Selector != KeySelector.Name) throw ConfigJson.ErrorAt(json, pathAt, "\"set\" needs a path that ends in a name");
                 var level = LevelAt(root, path, path.Length - 1);
                 level.ActionFor(last).Remove = true; // the constant replaces what was there
-                level.Sets.RemoveAll(s => s.Key == last.Name);
-                level.Sets.Add(new KeyValuePair<string, TransformValue>(last.Name!, value));
+                level.Sets.RemoveAll(s => s.Key.Name == last.Name);
+                level.Sets.Add(new KeyValuePair<FudgeFieldKey, TransformValue>(FudgeFieldKey.Create(last.Name), value));
                 break;
             default:
                 if (root.Keep is not null) throw ConfigJson.ErrorAt(json, start, "only one \"keep\" operation is allowed");

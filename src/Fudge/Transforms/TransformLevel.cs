@@ -13,8 +13,8 @@ internal sealed class FieldAction
 
     public bool Remove { get; set; }
 
-    /// <summary>The new name, or null to keep the key as it is.</summary>
-    public string? RenameTo { get; set; }
+    /// <summary>The new key (a name, pre-encoded once), or null to keep the key as it is.</summary>
+    public FudgeFieldKey? RenameTo { get; set; }
 
     /// <summary>Actions on the fields of this sub-message, or null when it is copied as it is.</summary>
     public TransformLevel? Children { get; set; }
@@ -29,7 +29,7 @@ internal sealed class TransformLevel
     public List<FieldAction> Actions { get; } = new();
 
     /// <summary>Fields appended after the message's own (each replaces any field of the same name).</summary>
-    public List<KeyValuePair<string, TransformValue>> Sets { get; } = new();
+    public List<KeyValuePair<FudgeFieldKey, TransformValue>> Sets { get; } = new();
 
     /// <summary>When not null, fields matching none of these keys are dropped.</summary>
     public List<PathStep>? Keep { get; set; }

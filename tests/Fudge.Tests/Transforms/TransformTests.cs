@@ -154,3 +154,24 @@ public class TransformTests
         }
     }
 }
+
+public class TransformAllocationTests
+{
+    [Fact]
+    public void Renaming_and_setting_top_level_fields_allocates_nothing_per_message()
+    {
+        var transform = FudgeTransform.Parse("""{ "operations": [ { "rename": "$.Symbol", "to": "Ticker" }, { "set": "$.Venue", "value": "XFDG" }, { "remove": "$.x" } ] }""");
+        var input = new FudgeMsg().Add("Symbol", "AAPL").Add("Price", 1.5).Add("Legs", new FudgeMsg().Add("a", 1)).ToByteArray();
+        var output = new System.Buffers.ArrayBufferWriter<byte>(1024);
+        void Run()
+        {
+            output.ResetWrittenCount();
+            transform.Apply(input, output);
+        }
+        Run();
+        long before = GC.GetAllocatedBytesForCurrentThread();
+        for (int i = 0; i < 100; i++) Run();
+        Assert.Equal(0, GC.GetAllocatedBytesForCurrentThread() - before);
+        Assert.Equal("Ticker", FudgeMsg.Parse(output.WrittenSpan)[0].Name);
+    }
+}
