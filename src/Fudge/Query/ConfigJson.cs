@@ -32,6 +32,11 @@ internal static class ConfigJson
             int column = (int)Math.Min(int.MaxValue - 1, e.BytePositionInLine ?? 0) + 1;
             throw new FudgeQueryException(line, column, "invalid JSON: " + FirstSentence(e.Message));
         }
+        catch (InvalidOperationException e)
+        {
+            // Utf8JsonReader.GetString refuses a string that is not valid UTF-8 this way, without a position.
+            throw new FudgeQueryException(1, 1, "invalid text in the file: " + e.Message);
+        }
     }
 
     private static string FirstSentence(string message)

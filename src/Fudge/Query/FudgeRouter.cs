@@ -22,6 +22,9 @@ namespace Fudge.Query;
 public sealed class FudgeRouter
 {
     private readonly FudgeRoutingRule[] _rules;
+    // Per rule, the positions of its destinations in _destinations: kept here, not on the rule, since a rule may serve
+    // several routers.
+    private readonly int[][] _ruleIndexes;
     private readonly string[] _destinations;
     private readonly string[] _defaults;
     private readonly int[] _defaultIndexes;
@@ -33,7 +36,8 @@ public sealed class FudgeRouter
         _defaults = new List<string>(defaultDestinations ?? throw new ArgumentNullException(nameof(defaultDestinations))).ToArray();
         Mode = mode;
         var all = new List<string>();
-        foreach (var rule in _rules) rule.DestinationIndexes = IndexesOf(rule.Destinations, all);
+        _ruleIndexes = new int[_rules.Length][];
+        for (int i = 0; i < _rules.Length; i++) _ruleIndexes[i] = IndexesOf(_rules[i].Destinations, all);
         _defaultIndexes = IndexesOf(_defaults, all);
         _destinations = all.ToArray();
     }
@@ -81,11 +85,11 @@ public sealed class FudgeRouter
             throw new ArgumentException($"Room for {_destinations.Length} destinations is needed.", nameof(destinationIndexes));
         var reader = new FudgeReader(envelope, options);
         int count = 0;
-        foreach (var rule in _rules)
+        for (int i = 0; i < _rules.Length; i++)
         {
-            if (!rule.Filter.Matches(in reader)) continue;
-            if (Mode == FudgeRoutingMode.FirstMatch) return Append(rule.DestinationIndexes, destinationIndexes, 0);
-            count = Append(rule.DestinationIndexes, destinationIndexes, count);
+            if (!_rules[i].Filter.Matches(in reader)) continue;
+            if (Mode == FudgeRoutingMode.FirstMatch) return Append(_ruleIndexes[i], destinationIndexes, 0);
+            count = Append(_ruleIndexes[i], destinationIndexes, count);
         }
         return count > 0 ? count : Append(_defaultIndexes, destinationIndexes, 0);
     }

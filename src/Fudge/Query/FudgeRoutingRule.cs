@@ -27,9 +27,6 @@ public sealed class FudgeRoutingRule
 
     /// <summary>Where matching messages go, in the order given.</summary>
     public IReadOnlyList<string> Destinations { get; }
-
-    /// <summary>Positions of <see cref="Destinations"/> in the router's <see cref="FudgeRouter.Destinations"/>.</summary>
-    internal int[] DestinationIndexes { get; set; } = Array.Empty<int>();
 }
 
 /// <summary>How a <see cref="FudgeRouter"/> combines its rules.</summary>

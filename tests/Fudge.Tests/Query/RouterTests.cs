@@ -96,3 +96,28 @@ public class RouterTests
         Assert.Equal(column, e.Column);
     }
 }
+
+public class RouterSharingTests
+{
+    [Fact]
+    public void A_rule_shared_by_two_routers_keeps_each_routers_positions()
+    {
+        var rule = new FudgeRoutingRule("b", FudgeFilter.Compile("$.x"), new[] { "b" });
+        var first = new FudgeRouter(new[] { rule }, new[] { "rest" });
+        var second = new FudgeRouter(new[] { new FudgeRoutingRule("a", FudgeFilter.Compile("$.y"), new[] { "a" }), rule }, Array.Empty<string>());
+        var message = new FudgeMsg().Add("x", 1).ToByteArray();
+        Span<int> hits = stackalloc int[2];
+        Assert.Equal(1, first.Route(message, hits));
+        Assert.Equal("b", first.Destinations[hits[0]]);
+        Assert.Equal(1, second.Route(message, hits));
+        Assert.Equal("b", second.Destinations[hits[0]]);
+    }
+
+    [Fact]
+    public void A_rules_file_with_invalid_utf8_is_a_query_error()
+    {
+        var json = System.Text.Encoding.UTF8.GetBytes("{ \"rules\": [ { \"name\": \"?\" } ] }");
+        json[Array.IndexOf(json, (byte)'?')] = 0xFF;
+        Assert.Throws<FudgeQueryException>(() => FudgeRouter.Parse(json));
+    }
+}
