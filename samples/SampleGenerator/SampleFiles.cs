@@ -13,6 +13,7 @@ public static class SampleFiles
         Pair("ticks-ordinals.fudge", Concatenate(TickStream.CreateTicks(), TickStream.TaxonomyId, TickStream.Taxonomy)),
         // §13.3: a taxonomy travels as an ordinary message whose envelope taxonomy id is 0.
         Pair("taxonomy.fudge", new FudgeEnvelope(TickStream.Taxonomy.ToMessage()).ToByteArray()),
+        Pair("logs.fudge", Concatenate(LogStream.CreateMessages(), taxonomyId: 0, taxonomy: null)),
         Pair("document.fudge", new FudgeEnvelope(SampleDocument.Create(), schemaVersion: SampleDocument.SchemaVersion).ToByteArray()),
     };
 

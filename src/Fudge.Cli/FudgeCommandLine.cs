@@ -66,7 +66,7 @@ internal static partial class FudgeCommandLine
             HelpName = "[ID=]FILE",
             Recursive = true,
         };
-        var root = new Command("fudge", "Inspect, validate, convert and summarise Fudge messages without a schema. Inputs may hold many concatenated envelopes; '-' means standard input.")
+        var root = new Command("fudge", "Inspect, validate, convert, summarise, filter, query and route Fudge messages without a schema. Inputs may hold many concatenated envelopes; '-' means standard input.")
         {
             new HelpOption(),
             new VersionOption(),
@@ -78,6 +78,10 @@ internal static partial class FudgeCommandLine
             FromJsonCommandLine(console),
             ToXmlCommandLine(console, taxonomy),
             FromXmlCommandLine(console),
+            FilterCommandLine(console, taxonomy),
+            GetCommandLine(console, taxonomy),
+            RouteCommandLine(console, taxonomy),
+            TransformCommandLine(console, taxonomy),
         };
         return root;
     }

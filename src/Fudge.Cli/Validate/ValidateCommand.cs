@@ -6,7 +6,8 @@ using Fudge.Cli.Input;
 namespace Fudge.Cli.Validate;
 
 /// <summary>
-/// <c>fudge validate</c>: decodes every envelope completely (structure, sizes, nesting, UTF-8 of names and strings) and
+/// <c>fudge validate</c>: scans every envelope completely (structure, sizes, nesting, UTF-8 of names and strings) with the
+/// raw reader, building no message model, and
 /// reports each invalid one with its index, byte offset and reason. An error inside an envelope does not stop the
 /// check, since the envelope's size still says where the next one starts; an error in the framing (a bad header
 /// or an input that ends inside an envelope) does.
@@ -52,7 +53,7 @@ internal sealed class ValidateCommand
     {
         try
         {
-            FudgeEnvelope.Parse(envelope.Bytes.Span, options);
+            EnvelopeScan.Check(envelope.Bytes.Span, options);
             return true;
         }
         catch (FudgeFormatException e)

@@ -71,6 +71,15 @@ internal static class FudgeMsgCodec
         return message;
     }
 
+    /// <summary>Decodes the reader's current field (sub-messages included) into a model field.</summary>
+    public static FudgeField ReadField(ref FudgeReader reader)
+    {
+        string? name = reader.GetName();
+        short? ordinal = reader.HasOrdinal ? reader.Ordinal : null;
+        byte typeId = reader.TypeId;
+        return new FudgeField(name, ordinal, typeId, ReadValue(ref reader, typeId), true);
+    }
+
     private static object ReadValue(ref FudgeReader reader, byte typeId)
     {
         switch (typeId)

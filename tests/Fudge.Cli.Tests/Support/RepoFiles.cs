@@ -20,7 +20,7 @@ public static class RepoFiles
     public static string Vector(string name) => Path.Combine(Fudge.Tests.Support.InteropVectors.Folder, name);
 
     /// <summary>The sample Fudge files (not the generator).</summary>
-    public static readonly string[] SampleNames = { "ticks.fudge", "ticks-ordinals.fudge", "taxonomy.fudge", "document.fudge" };
+    public static readonly string[] SampleNames = { "ticks.fudge", "ticks-ordinals.fudge", "taxonomy.fudge", "logs.fudge", "document.fudge" };
 
     /// <summary>A temporary file path that is deleted on dispose.</summary>
     public sealed class TempFile : IDisposable

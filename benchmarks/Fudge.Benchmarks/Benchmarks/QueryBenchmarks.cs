@@ -1,0 +1,134 @@
+using System;
+using System.Buffers;
+using System.Linq;
+using BenchmarkDotNet.Attributes;
+using Fudge.Benchmarks.Data;
+using Fudge.Query;
+using Fudge.Serialization;
+using Fudge.Transforms;
+using Names = Fudge.Benchmarks.Models.Generated.Names;
+
+namespace Fudge.Benchmarks.Benchmarks;
+
+/// <summary>
+/// Issue 11: a filter evaluated on the encoded bytes against (a) <see cref="FudgeMsg.Parse(ReadOnlySpan{byte}, FudgeReaderOptions?)"/>
+/// then the same filter on the model, and (b) the generated deserializer then the test in C#; on the tick stream
+/// (per message) and on the large document (64 KB portfolio, a test that must look at every position). Then a
+/// transform streamed over the bytes against parse, modify and encode through <see cref="FudgeMsg"/>.
+/// </summary>
+[MemoryDiagnoser]
+public class QueryBenchmarks
+{
+    public const int BatchSize = 10_000;
+
+    private byte[][] _ticks = Array.Empty<byte[]>();
+    private byte[] _document = Array.Empty<byte>();
+    private FudgeFilter _tickFilter = null!;
+    private FudgeFilter _documentFilter = null!;
+    private string _symbol = "";
+    private string _instrument = "";
+    private FudgeTransform _transform = null!;
+    private readonly ArrayBufferWriter<byte> _output = new(64 * 1024);
+
+    [GlobalSetup]
+    public void Setup()
+    {
+        var ticks = TickGenerator.Create(BatchSize);
+        _ticks = ticks.Select(t => FudgeSerializer.Serialize(new Names.MarketTick
+        {
+            Kind = t.Kind, Symbol = t.Symbol, Side = t.Side, Price = t.Price, Size = t.Size,
+            TimestampNs = t.TimestampNs, Flags = t.Flags, Sequence = t.Sequence, Level = t.Level,
+        })).ToArray();
+        _symbol = ticks[0].Symbol;
+        _tickFilter = FudgeFilter.Compile($"$.Symbol == '{_symbol}' && $.Price > 10");
+
+        var portfolio = PortfolioGenerator.Create("64KB");
+        var generated = FudgeSerializer.Deserialize<Names.Portfolio>(FudgeSerializer.Serialize(ToGenerated(portfolio)));
+        _instrument = generated.Positions[generated.Positions.Count - 1].Instrument;
+        _document = FudgeSerializer.Serialize(generated);
+        _documentFilter = FudgeFilter.Compile($"$..Instrument == '{_instrument}'");
+        if (!_documentFilter.Matches(_document) || !_documentFilter.Matches(FudgeMsg.Parse(_document)))
+            throw new InvalidOperationException("the document filter must match the document");
+
+        _transform = FudgeTransform.Parse("""
+            { "operations": [ { "rename": "$.Symbol", "to": "Ticker" }, { "set": "$.Venue", "value": "XFDG" } ] }
+            """);
+    }
+
+    private static Names.Portfolio ToGenerated(Models.Portfolio p)
+        => FudgeSerializer.Deserialize<Names.Portfolio>(FudgeSerializer.Serialize(new Names.Portfolio
+        {
+            Id = p.Id, Name = p.Name, AsOf = p.AsOf, Created = p.Created, Active = p.Active, RiskFactors = p.RiskFactors,
+            Positions = p.Positions.Select(x => new Names.Position { Id = x.Id, Instrument = x.Instrument, Book = x.Book }).ToList(),
+        }));
+
+    [Benchmark(OperationsPerInvoke = BatchSize, Baseline = true)]
+    public int TickFilterOnBytes()
+    {
+        int n = 0;
+        foreach (var tick in _ticks) if (_tickFilter.Matches(tick)) n++;
+        return n;
+    }
+
+    [Benchmark(OperationsPerInvoke = BatchSize)]
+    public int TickParseThenFilter()
+    {
+        int n = 0;
+        foreach (var tick in _ticks) if (_tickFilter.Matches(FudgeMsg.Parse(tick))) n++;
+        return n;
+    }
+
+    [Benchmark(OperationsPerInvoke = BatchSize)]
+    public int TickGeneratedThenTest()
+    {
+        int n = 0;
+        foreach (var tick in _ticks)
+        {
+            var t = FudgeSerializer.Deserialize<Names.MarketTick>(tick);
+            if (t.Symbol == _symbol && t.Price > 10) n++;
+        }
+        return n;
+    }
+
+    [Benchmark]
+    public bool DocumentFilterOnBytes() => _documentFilter.Matches(_document);
+
+    [Benchmark]
+    public bool DocumentParseThenFilter() => _documentFilter.Matches(FudgeMsg.Parse(_document));
+
+    [Benchmark]
+    public bool DocumentGeneratedThenTest()
+        => FudgeSerializer.Deserialize<Names.Portfolio>(_document).Positions.Exists(p => p.Instrument == _instrument);
+
+    [Benchmark(OperationsPerInvoke = BatchSize)]
+    public int TickTransformStreamed()
+    {
+        int total = 0;
+        foreach (var tick in _ticks)
+        {
+            _output.ResetWrittenCount();
+            _transform.Apply(tick, _output);
+            total += _output.WrittenCount;
+        }
+        return total;
+    }
+
+    [Benchmark(OperationsPerInvoke = BatchSize)]
+    public int TickTransformThroughFudgeMsg()
+    {
+        int total = 0;
+        foreach (var tick in _ticks)
+        {
+            var input = FudgeMsg.Parse(tick);
+            var output = new FudgeMsg();
+            foreach (var field in input)
+            {
+                if (field.Name == "Venue") continue;
+                output.Add(field.Name == "Symbol" ? new FudgeField("Ticker", null, field.TypeId, field.Value) : field);
+            }
+            output.Add("Venue", "XFDG");
+            total += output.ToByteArray().Length;
+        }
+        return total;
+    }
+}

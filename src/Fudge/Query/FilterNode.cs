@@ -1,0 +1,239 @@
+namespace Fudge.Query;
+
+/// <summary>A node of a compiled filter: evaluates to true or false on one message, as bytes or as a model.</summary>
+internal abstract class FilterNode
+{
+    /// <summary>Evaluates on the message <paramref name="message"/> is positioned at the start of.</summary>
+    public abstract bool Evaluate(in FudgeReader message);
+
+    /// <summary>Evaluates on a model message.</summary>
+    public abstract bool Evaluate(FudgeMsg message, IFudgeTaxonomy? taxonomy);
+}
+
+/// <summary><c>a &amp;&amp; b</c>: the right side is evaluated only when the left holds.</summary>
+internal sealed class AndNode : FilterNode
+{
+    private readonly FilterNode _left;
+    private readonly FilterNode _right;
+
+    public AndNode(FilterNode left, FilterNode right)
+    {
+        _left = left;
+        _right = right;
+    }
+
+    public override bool Evaluate(in FudgeReader message) => _left.Evaluate(in message) && _right.Evaluate(in message);
+
+    public override bool Evaluate(FudgeMsg message, IFudgeTaxonomy? taxonomy) => _left.Evaluate(message, taxonomy) && _right.Evaluate(message, taxonomy);
+}
+
+/// <summary><c>a || b</c>: the right side is evaluated only when the left does not hold.</summary>
+internal sealed class OrNode : FilterNode
+{
+    private readonly FilterNode _left;
+    private readonly FilterNode _right;
+
+    public OrNode(FilterNode left, FilterNode right)
+    {
+        _left = left;
+        _right = right;
+    }
+
+    public override bool Evaluate(in FudgeReader message) => _left.Evaluate(in message) || _right.Evaluate(in message);
+
+    public override bool Evaluate(FudgeMsg message, IFudgeTaxonomy? taxonomy) => _left.Evaluate(message, taxonomy) || _right.Evaluate(message, taxonomy);
+}
+
+/// <summary><c>!a</c>.</summary>
+internal sealed class NotNode : FilterNode
+{
+    private readonly FilterNode _operand;
+
+    public NotNode(FilterNode operand) => _operand = operand;
+
+    public override bool Evaluate(in FudgeReader message) => !_operand.Evaluate(in message);
+
+    public override bool Evaluate(FudgeMsg message, IFudgeTaxonomy? taxonomy) => !_operand.Evaluate(message, taxonomy);
+}
+
+/// <summary>
+/// A test of the fields a path selects, with "any" semantics: it holds when at least one selected field passes
+/// <see cref="Test(in FudgeReader)"/>, and never when the path selects nothing. The walk stops at the first pass.
+/// </summary>
+internal abstract class AnyFieldNode : FilterNode
+{
+    protected AnyFieldNode(FudgePath path) => Path = path;
+
+    public FudgePath Path { get; }
+
+    public abstract bool Test(in FudgeReader field);
+
+    public abstract bool Test(in FudgeField field);
+
+    public override bool Evaluate(in FudgeReader message)
+    {
+        var visitor = new AnyVisitor(this);
+        Path.Visit(in message, ref visitor);
+        return visitor.Found;
+    }
+
+    public override bool Evaluate(FudgeMsg message, IFudgeTaxonomy? taxonomy)
+    {
+        var sink = new AnySink(this);
+        Path.Visit(message, taxonomy, ref sink);
+        return sink.Found;
+    }
+
+    private struct AnyVisitor : IFudgeFieldVisitor
+    {
+        private readonly AnyFieldNode _node;
+
+        public AnyVisitor(AnyFieldNode node)
+        {
+            _node = node;
+            Found = false;
+        }
+
+        public bool Found { get; private set; }
+
+        public bool Visit(in FudgeReader field)
+        {
+            Found = _node.Test(in field);
+            return !Found;
+        }
+    }
+
+    private struct AnySink : IFieldSink
+    {
+        private readonly AnyFieldNode _node;
+
+        public AnySink(AnyFieldNode node)
+        {
+            _node = node;
+            Found = false;
+        }
+
+        public bool Found { get; private set; }
+
+        public bool Visit(in FudgeField field)
+        {
+            Found = _node.Test(in field);
+            return !Found;
+        }
+    }
+}
+
+/// <summary>A path alone: true when it selects at least one field (<c>!$.path</c> tests absence).</summary>
+internal sealed class ExistsNode : AnyFieldNode
+{
+    public ExistsNode(FudgePath path) : base(path) { }
+
+    public override bool Test(in FudgeReader field) => true;
+
+    public override bool Test(in FudgeField field) => true;
+}
+
+/// <summary><c>path op literal</c>.</summary>
+internal sealed class ComparisonNode : AnyFieldNode
+{
+    private readonly ComparisonOperator _op;
+    private readonly QueryLiteral _literal;
+
+    public ComparisonNode(FudgePath path, ComparisonOperator op, QueryLiteral literal) : base(path)
+    {
+        _op = op;
+        _literal = literal;
+    }
+
+    public override bool Test(in FudgeReader field) => ValueComparison.Holds(FieldValue.From(in field), _op, _literal);
+
+    public override bool Test(in FudgeField field) => ValueComparison.Holds(FieldValue.From(in field), _op, _literal);
+}
+
+/// <summary><c>path in [literal, ...]</c>: a selected value equals one of the literals.</summary>
+internal sealed class MembershipNode : AnyFieldNode
+{
+    private readonly QueryLiteral[] _literals;
+
+    public MembershipNode(FudgePath path, QueryLiteral[] literals) : base(path) => _literals = literals;
+
+    public override bool Test(in FudgeReader field) => AnyEqual(FieldValue.From(in field));
+
+    public override bool Test(in FudgeField field) => AnyEqual(FieldValue.From(in field));
+
+    private bool AnyEqual(in FieldValue value)
+    {
+        foreach (var literal in _literals)
+            if (ValueComparison.Holds(in value, ComparisonOperator.Equal, literal)) return true;
+        return false;
+    }
+}
+
+/// <summary><c>type(path) == 'name'</c>: a selected field's wire type is in the named set.</summary>
+internal sealed class TypeNode : AnyFieldNode
+{
+    private readonly bool[] _types;
+    private readonly bool _equal;
+
+    public TypeNode(FudgePath path, bool[] types, bool equal) : base(path)
+    {
+        _types = types;
+        _equal = equal;
+    }
+
+    public override bool Test(in FudgeReader field) => _types[field.TypeId] == _equal;
+
+    public override bool Test(in FudgeField field) => _types[field.TypeId] == _equal;
+}
+
+/// <summary><c>count(path) op n</c>: the number of fields the path selects.</summary>
+internal sealed class CountNode : FilterNode
+{
+    private readonly FudgePath _path;
+    private readonly ComparisonOperator _op;
+    private readonly QueryLiteral _literal;
+
+    public CountNode(FudgePath path, ComparisonOperator op, QueryLiteral literal)
+    {
+        _path = path;
+        _op = op;
+        _literal = literal;
+    }
+
+    public override bool Evaluate(in FudgeReader message)
+    {
+        var counter = new Counter();
+        _path.Visit(in message, ref counter);
+        return Holds(counter.Count);
+    }
+
+    public override bool Evaluate(FudgeMsg message, IFudgeTaxonomy? taxonomy)
+    {
+        var counter = new Counter();
+        _path.Visit(message, taxonomy, ref counter);
+        return Holds(counter.Count);
+    }
+
+    private bool Holds(int count)
+    {
+        var value = new FieldValue { Kind = ValueKind.Integer, Integer = count, Number = count };
+        return ValueComparison.Holds(in value, _op, _literal);
+    }
+
+    private struct Counter : IFudgeFieldVisitor, IFieldSink
+    {
+        public int Count { get; private set; }
+
+        public bool Visit(in FudgeReader field)
+        {
+            Count++;
+            return true;
+        }
+
+        public bool Visit(in FudgeField field)
+        {
+            Count++;
+            return true;
+        }
+    }
+}

@@ -1,0 +1,74 @@
+using System;
+using System.Buffers;
+
+namespace Fudge.Query;
+
+/// <summary>
+/// A compiled predicate over messages, such as
+/// <c>$.Company.Ticker == 'AAPL' &amp;&amp; $.Log.Type in ['AUDIT', 'SECURITY']</c>. Comparisons widen numbers across
+/// every integer and floating type; strings, booleans, ISO 8601 dates and date-times compare too; functions test
+/// prefixes, substrings, regular expressions, wire types and counts. A test over a path holds when any field the path
+/// selects passes it ("any" semantics); a path that selects nothing fails every test but absence (<c>!$.path</c>).
+/// The language is described in docs/routing.md. A filter is immutable and thread-safe.
+/// </summary>
+/// <remarks>
+/// On encoded bytes, evaluation walks the envelope with <see cref="FudgeReader"/> and allocates nothing (regular
+/// expressions on netstandard2.0 excepted). Only the bytes a test reads are checked; malformed ones raise
+/// <see cref="FudgeFormatException"/>, never another exception.
+/// </remarks>
+public sealed class FudgeFilter
+{
+    private readonly FilterNode _root;
+
+    private FudgeFilter(string text, FilterNode root)
+    {
+        Text = text;
+        _root = root;
+    }
+
+    /// <summary>The text the filter was compiled from.</summary>
+    public string Text { get; }
+
+    /// <summary>Compiles a filter.</summary>
+    /// <exception cref="ArgumentNullException"><paramref name="text"/> is null.</exception>
+    /// <exception cref="FudgeQueryException">The text is not a valid filter; the exception names the line and column.</exception>
+    public static FudgeFilter Compile(string text)
+    {
+        if (text is null) throw new ArgumentNullException(nameof(text));
+        return new FudgeFilter(text, FilterParser.Parse(text));
+    }
+
+    /// <summary>True when the envelope at the start of <paramref name="envelope"/> passes the filter.</summary>
+    /// <param name="envelope">One envelope (bytes after it are ignored).</param>
+    /// <param name="options">Limits and the taxonomy resolver that names ordinal-only fields; the defaults when null.</param>
+    /// <exception cref="FudgeFormatException">The bytes the evaluation reads are malformed.</exception>
+    public bool Matches(ReadOnlySpan<byte> envelope, FudgeReaderOptions? options = null)
+    {
+        var reader = new FudgeReader(envelope, options);
+        return _root.Evaluate(in reader);
+    }
+
+    /// <summary>
+    /// True when the envelope held in <paramref name="envelope"/> passes. A multi-segment sequence is copied into a
+    /// pooled buffer first, so steady use does not allocate.
+    /// </summary>
+    public bool Matches(in ReadOnlySequence<byte> envelope, FudgeReaderOptions? options = null)
+    {
+        if (envelope.IsSingleSegment) return Matches(envelope.First.Span, options);
+        using var contiguous = new ContiguousEnvelope(envelope, options);
+        return Matches(contiguous.Span, options);
+    }
+
+    /// <summary>True when the message <paramref name="message"/> is positioned at the start of passes; the reader does not move.</summary>
+    public bool Matches(in FudgeReader message) => _root.Evaluate(in message);
+
+    /// <summary>True when a model message passes; <paramref name="taxonomy"/> names ordinal-only fields, if given.</summary>
+    public bool Matches(FudgeMsg message, IFudgeTaxonomy? taxonomy = null)
+    {
+        if (message is null) throw new ArgumentNullException(nameof(message));
+        return _root.Evaluate(message, taxonomy);
+    }
+
+    /// <inheritdoc/>
+    public override string ToString() => Text;
+}

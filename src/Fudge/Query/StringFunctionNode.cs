@@ -1,0 +1,118 @@
+using System;
+using System.Buffers;
+using System.Text;
+using System.Text.RegularExpressions;
+
+namespace Fudge.Query;
+
+/// <summary>The string functions of the filter language.</summary>
+internal enum StringFunction
+{
+    StartsWith,
+    EndsWith,
+    Contains,
+    /// <summary>RFC 9535 <c>match()</c>: the regular expression matches the whole string.</summary>
+    Match,
+    /// <summary>RFC 9535 <c>search()</c>: the regular expression matches somewhere in the string.</summary>
+    Search,
+}
+
+/// <summary>
+/// <c>starts_with(path, 'x')</c>, <c>ends_with</c>, <c>contains</c>, <c>match(path, 're')</c> and <c>search</c>:
+/// hold when a selected string field passes. Prefix, suffix and substring tests compare UTF-8 bytes on the wire.
+/// Regular expressions run over the decoded characters: on .NET 8 and later with the non-backtracking engine (time
+/// linear in the input) over a stack or pooled buffer, allocation-free; on netstandard2.0 over a new string, with a
+/// one-second match timeout.
+/// </summary>
+internal sealed class StringFunctionNode : AnyFieldNode
+{
+    private static readonly UTF8Encoding StrictUtf8 = new(encoderShouldEmitUTF8Identifier: false, throwOnInvalidBytes: true);
+    private const int StackChars = 256;
+
+    private readonly StringFunction _function;
+    private readonly QueryLiteral _argument;
+    private readonly Regex? _regex;
+
+    public StringFunctionNode(FudgePath path, StringFunction function, QueryLiteral argument, Regex? regex) : base(path)
+    {
+        _function = function;
+        _argument = argument;
+        _regex = regex;
+    }
+
+    /// <summary>Compiles the pattern of <c>match()</c> (anchored to the whole string) or <c>search()</c>.</summary>
+    /// <exception cref="ArgumentException">The pattern is not a valid .NET regular expression, or uses a construct the engine refuses.</exception>
+    public static Regex CompilePattern(string pattern, bool wholeString)
+    {
+        string anchored = wholeString ? @"\A(?:" + pattern + @")\z" : pattern;
+#if NET8_0_OR_GREATER
+        try
+        {
+            return new Regex(anchored, RegexOptions.CultureInvariant | RegexOptions.NonBacktracking);
+        }
+        catch (NotSupportedException e)
+        {
+            // Back-references and look-arounds need backtracking, which hostile input could make take unbounded time.
+            throw new ArgumentException(e.Message, nameof(pattern), e);
+        }
+#else
+        return new Regex(anchored, RegexOptions.CultureInvariant, TimeSpan.FromSeconds(1));
+#endif
+    }
+
+    public override bool Test(in FudgeReader field)
+    {
+        if (field.TypeId != FudgeTypeId.String) return false;
+        var utf8 = field.ValueSpan;
+        switch (_function)
+        {
+            case StringFunction.StartsWith: return utf8.StartsWith(_argument.Utf8);
+            case StringFunction.EndsWith: return utf8.EndsWith(_argument.Utf8);
+            case StringFunction.Contains: return utf8.IndexOf(_argument.Utf8) >= 0;
+            default: return IsMatch(utf8, field.ValueOffset);
+        }
+    }
+
+    public override bool Test(in FudgeField field)
+    {
+        if (field.Value is not string text) return false;
+        switch (_function)
+        {
+            case StringFunction.StartsWith: return text.StartsWith(_argument.Text, StringComparison.Ordinal);
+            case StringFunction.EndsWith: return text.EndsWith(_argument.Text, StringComparison.Ordinal);
+            case StringFunction.Contains: return text.IndexOf(_argument.Text, StringComparison.Ordinal) >= 0;
+            default: return _regex!.IsMatch(text);
+        }
+    }
+
+    private bool IsMatch(ReadOnlySpan<byte> utf8, int offset)
+    {
+        try
+        {
+#if NET8_0_OR_GREATER
+            // UTF-8 never needs more UTF-16 units than bytes, so the byte length bounds the buffer.
+            char[]? rented = null;
+            Span<char> buffer = utf8.Length <= StackChars ? stackalloc char[StackChars] : (rented = ArrayPool<char>.Shared.Rent(utf8.Length));
+            try
+            {
+                int length = StrictUtf8.GetChars(utf8, buffer);
+                return _regex!.IsMatch(buffer.Slice(0, length));
+            }
+            finally
+            {
+                if (rented is not null) ArrayPool<char>.Shared.Return(rented);
+            }
+#else
+            return _regex!.IsMatch(StrictUtf8.GetString(utf8.ToArray()));
+#endif
+        }
+        catch (DecoderFallbackException e)
+        {
+            throw new FudgeFormatException(offset, "the string is not valid UTF-8", e);
+        }
+        catch (RegexMatchTimeoutException e)
+        {
+            throw new FudgeFormatException(offset, "the regular expression did not finish within its timeout on this string", e);
+        }
+    }
+}

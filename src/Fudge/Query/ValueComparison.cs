@@ -1,0 +1,83 @@
+using System;
+
+namespace Fudge.Query;
+
+/// <summary>The comparison operators of the filter language.</summary>
+internal enum ComparisonOperator
+{
+    Equal,
+    NotEqual,
+    Less,
+    LessOrEqual,
+    Greater,
+    GreaterOrEqual,
+}
+
+/// <summary>
+/// Compares one field value with one literal. Values of different families (a string and a number, say) are not
+/// comparable: then only <c>!=</c> holds, as in RFC 9535. Numbers compare across every integer and floating width.
+/// </summary>
+internal static class ValueComparison
+{
+    private const int Incomparable = int.MinValue;
+
+    public static bool Holds(in FieldValue value, ComparisonOperator op, QueryLiteral literal)
+    {
+        int order = Compare(in value, literal);
+        if (order == Incomparable) return op == ComparisonOperator.NotEqual;
+        return op switch
+        {
+            ComparisonOperator.Equal => order == 0,
+            ComparisonOperator.NotEqual => order != 0,
+            ComparisonOperator.Less => order < 0,
+            ComparisonOperator.LessOrEqual => order <= 0,
+            ComparisonOperator.Greater => order > 0,
+            _ => order >= 0,
+        };
+    }
+
+    /// <summary>Ordering of value against literal (-1, 0, 1), or <see cref="Incomparable"/>.</summary>
+    private static int Compare(in FieldValue value, QueryLiteral literal)
+    {
+        switch (value.Kind)
+        {
+            case ValueKind.Integer:
+                if (literal.Kind == LiteralKind.Integer) return value.Integer.CompareTo(literal.Integer);
+                if (literal.Kind == LiteralKind.Number) return CompareDoubles(value.Number, literal.Number);
+                return Incomparable;
+            case ValueKind.Number:
+                return literal.IsNumeric ? CompareDoubles(value.Number, literal.Number) : Incomparable;
+            case ValueKind.Boolean:
+                // Booleans have equality only; the parser refuses ordering operators with a boolean literal.
+                return literal.Kind == LiteralKind.Boolean ? (value.Boolean == literal.Boolean ? 0 : 1) : Incomparable;
+            case ValueKind.String:
+                if (literal.Kind != LiteralKind.String) return Incomparable;
+                // UTF-8 byte order is code point order, so bytes on the wire compare without decoding.
+                return Math.Sign(value.Text is null
+                    ? value.Utf8.SequenceCompareTo(literal.Utf8)
+                    : string.CompareOrdinal(value.Text, literal.Text));
+            case ValueKind.Date:
+                if (literal.Kind == LiteralKind.Date) return value.Date.CompareTo(literal.Date) switch { < 0 => -1, 0 => 0, _ => 1 };
+                if (literal.Kind == LiteralKind.DateTime) return CompareInstants(value.Seconds, 0, literal.Seconds, literal.Nanoseconds);
+                return Incomparable;
+            case ValueKind.DateTime:
+                if (literal.Kind is LiteralKind.Date or LiteralKind.DateTime)
+                    return CompareInstants(value.Seconds, value.Nanoseconds, literal.Seconds, literal.Nanoseconds);
+                return Incomparable;
+            default:
+                return Incomparable;
+        }
+    }
+
+    private static int CompareDoubles(double a, double b)
+    {
+        if (double.IsNaN(a) || double.IsNaN(b)) return Incomparable;
+        return a < b ? -1 : a > b ? 1 : 0;
+    }
+
+    private static int CompareInstants(long seconds, int nanoseconds, long otherSeconds, int otherNanoseconds)
+    {
+        if (seconds != otherSeconds) return seconds < otherSeconds ? -1 : 1;
+        return nanoseconds.CompareTo(otherNanoseconds) switch { < 0 => -1, 0 => 0, _ => 1 };
+    }
+}
