@@ -82,8 +82,9 @@ internal static class JavaCesu8
     /// </summary>
     public static bool NameEquals(ReadOnlySpan<byte> wire, ReadOnlySpan<byte> utf8)
     {
-        // Each pair is 6 bytes on the wire and 4 in UTF-8, so a match is always longer on the wire.
-        if (wire.Length <= utf8.Length || !MayHoldSurrogates(wire)) return false;
+        // Each pair is 6 bytes on the wire and 4 in UTF-8: a match is longer on the wire by an even number of bytes.
+        int extra = wire.Length - utf8.Length;
+        if (extra <= 0 || (extra & 1) != 0 || !MayHoldSurrogates(wire)) return false;
         // Names are at most 255 bytes (the length is one byte), so the normalized form fits on the stack.
         Span<byte> normalized = stackalloc byte[256];
         int length = ToUtf8(wire.Length <= 256 ? wire : wire.Slice(0, 256), normalized);
