@@ -24,6 +24,14 @@ internal static partial class FudgeCommandLine
         HelpName = "FILE",
     };
 
+    private static Option<bool> JavaStringsOption() => new("--java-strings")
+    {
+        Description = "Write characters outside the Basic Multilingual Plane (emoji...) in names and strings as CESU-8 surrogate pairs, the form Fudge-Java 0.3 reads; without it they are standard UTF-8, which Fudge-Java misreads.",
+    };
+
+    private static FudgeWriterOptions? WriterOptions(ParseResult parsed, Option<bool> javaStrings)
+        => parsed.GetValue(javaStrings) ? FudgeWriterOptions.JavaCompatible : null;
+
     private static Option<bool> IndentOption() => new("--indent") { Description = "Indent the output for reading (one message no longer fits on one line)." };
 
     private static Command ToJsonCommandLine(CliConsole console, Option<string[]> taxonomy)
@@ -50,15 +58,16 @@ internal static partial class FudgeCommandLine
         var file = InputArgument("The JSON to read (JSON Lines, concatenated objects or one array of objects), or - for standard input.");
         var mode = ModeOption();
         var output = OutputOption("Fudge envelopes");
+        var javaStrings = JavaStringsOption();
         var command = new Command("from-json", "Convert JSON objects (as to-json writes them) to Fudge envelopes, written back to back.")
         {
-            file, mode, output,
+            file, mode, output, javaStrings,
         };
         command.SetAction(parsed => Guarded(console, WritesToStandardOutput(parsed.GetValue(output)), progress =>
         {
             using var input = new StreamReader(CliPaths.OpenInput(parsed.GetValue(file)!, console));
             using var target = CliPaths.OpenOutput(parsed.GetValue(output), parsed.GetValue(file)!, console);
-            return new FromJsonCommand(target, Mode(parsed, mode)).Run(input, progress);
+            return new FromJsonCommand(target, Mode(parsed, mode), WriterOptions(parsed, javaStrings)).Run(input, progress);
         }));
         return command;
     }
@@ -87,15 +96,16 @@ internal static partial class FudgeCommandLine
         var file = InputArgument("The XML to read (a document, or a fragment of envelope elements as to-xml writes them), or - for standard input.");
         var mode = ModeOption();
         var output = OutputOption("Fudge envelopes");
+        var javaStrings = JavaStringsOption();
         var command = new Command("from-xml", "Convert XML envelope elements (as to-xml writes them) to Fudge envelopes, written back to back.")
         {
-            file, mode, output,
+            file, mode, output, javaStrings,
         };
         command.SetAction(parsed => Guarded(console, WritesToStandardOutput(parsed.GetValue(output)), progress =>
         {
             using var input = CliPaths.OpenInput(parsed.GetValue(file)!, console);
             using var target = CliPaths.OpenOutput(parsed.GetValue(output), parsed.GetValue(file)!, console);
-            return new FromXmlCommand(target, Mode(parsed, mode)).Run(input, progress);
+            return new FromXmlCommand(target, Mode(parsed, mode), WriterOptions(parsed, javaStrings)).Run(input, progress);
         }));
         return command;
     }

@@ -641,6 +641,7 @@ internal sealed class Emitter
                 sb.AppendLine("                    break;");
             }
             sb.AppendLine("            }");
+            EmitJavaNameMatch(sb);
             sb.AppendLine("        }");
             // Spec 13.2: an ordinal-only field takes its name from the envelope's taxonomy, when the reader has one.
             sb.AppendLine("        else if (reader.HasOrdinal && reader.Taxonomy != null)");
@@ -654,6 +655,23 @@ internal sealed class Emitter
         }
         sb.AppendLine("        return -1;");
         sb.AppendLine("    }");
+    }
+
+    /// <summary>
+    /// Fudge-Java writes a name outside the Basic Multilingual Plane as CESU-8, which the byte match above misses: for
+    /// the members that have such a name (and only then), a name holding a 0xED byte is decoded and matched as text
+    /// (an undecodable one matches nothing, as before: an unknown field is skipped, not an error).
+    /// </summary>
+    private void EmitJavaNameMatch(StringBuilder sb)
+    {
+        var members = _model.Members.Select((member, index) => (member, index))
+            .Where(x => x.member.WireName.Any(char.IsSurrogate)).ToList();
+        if (members.Count == 0) return;
+        sb.AppendLine($"            switch ({H}.DecodeJavaName(__name))");
+        sb.AppendLine("            {");
+        foreach (var (member, index) in members)
+            sb.AppendLine($"                case {Literal(member.WireName)}: return {index};");
+        sb.AppendLine("            }");
     }
 
     // ------------------------------------------------------------------ helpers

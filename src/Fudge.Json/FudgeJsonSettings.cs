@@ -102,6 +102,12 @@ public sealed class FudgeJsonSettings
     /// <summary>Limits for the Fudge side (nesting depth, message size, the taxonomy resolver used for names).</summary>
     public FudgeReaderOptions? ReaderOptions { get; set; }
 
+    /// <summary>
+    /// JSON to Fudge: how names and strings are encoded (<see cref="FudgeWriterOptions.JavaCompatible"/> when Fudge-Java
+    /// will read the result); standard UTF-8 when null.
+    /// </summary>
+    public FudgeWriterOptions? WriterOptions { get; set; }
+
     internal bool IsLossless => Mode == FudgeJsonMode.Lossless;
 
     /// <summary>A copy with other reader options.</summary>

@@ -1,5 +1,8 @@
 using System;
 using System.Collections.Concurrent;
+#if NET5_0_OR_GREATER
+using System.Diagnostics.CodeAnalysis;
+#endif
 using Fudge.Serialization;
 using Newtonsoft.Json;
 
@@ -16,6 +19,11 @@ namespace Fudge.Json;
 /// Plain JSON turns a type's ordinal-only fields into named ones when a taxonomy names them, and loses exact types; it
 /// reads back into the type only when the generated formatter accepts what plain mode produces (names, reduced
 /// integers, doubles). Lossless mode always reads back.
+/// <para>
+/// Not for trimmed or NativeAOT apps: the converter reaches the generic serializer of a type it is given at run time
+/// (<c>MakeGenericType</c>), and Newtonsoft's <see cref="JsonSerializer"/>, which calls it, works by reflection. Call
+/// <see cref="FudgeSerializer"/> and <see cref="FudgeJson"/> directly there.
+/// </para>
 /// </remarks>
 public sealed class FudgeMessageJsonConverter : JsonConverter
 {
@@ -23,12 +31,27 @@ public sealed class FudgeMessageJsonConverter : JsonConverter
     private readonly FudgeJsonSettings _settings;
 
     /// <summary>Creates the converter; plain mode when <paramref name="settings"/> is null.</summary>
+#if NET5_0_OR_GREATER
+    [RequiresUnreferencedCode(NotTrimSafe)]
+#endif
+#if NET7_0_OR_GREATER
+    [RequiresDynamicCode(NotTrimSafe)]
+#endif
     public FudgeMessageJsonConverter(FudgeJsonSettings? settings = null) => _settings = settings ?? FudgeJsonSettings.Plain;
+
+    private const string NotTrimSafe = "FudgeMessageJsonConverter builds FudgeSerializer calls for types it meets at run time (MakeGenericType) and is driven by Newtonsoft's reflection-based JsonSerializer; in trimmed or NativeAOT apps call FudgeSerializer and FudgeJson directly.";
+    private const string CreatedOnlyByAnnotatedConstructor = "Every instance was created through the constructor, which carries RequiresUnreferencedCode and RequiresDynamicCode.";
 
     /// <inheritdoc/>
     public override bool CanConvert(Type objectType) => objectType.IsDefined(typeof(FudgeMessageAttribute), inherit: false);
 
     /// <inheritdoc/>
+#if NET5_0_OR_GREATER
+    [UnconditionalSuppressMessage("Trimming", "IL2026", Justification = CreatedOnlyByAnnotatedConstructor)]
+#endif
+#if NET7_0_OR_GREATER
+    [UnconditionalSuppressMessage("AOT", "IL3050", Justification = CreatedOnlyByAnnotatedConstructor)]
+#endif
     public override void WriteJson(JsonWriter writer, object? value, JsonSerializer serializer)
     {
         if (value is null) writer.WriteNull();
@@ -36,9 +59,21 @@ public sealed class FudgeMessageJsonConverter : JsonConverter
     }
 
     /// <inheritdoc/>
+#if NET5_0_OR_GREATER
+    [UnconditionalSuppressMessage("Trimming", "IL2026", Justification = CreatedOnlyByAnnotatedConstructor)]
+#endif
+#if NET7_0_OR_GREATER
+    [UnconditionalSuppressMessage("AOT", "IL3050", Justification = CreatedOnlyByAnnotatedConstructor)]
+#endif
     public override object? ReadJson(JsonReader reader, Type objectType, object? existingValue, JsonSerializer serializer)
         => reader.TokenType == JsonToken.Null ? null : AdapterFor(objectType).Read(reader, _settings);
 
+#if NET5_0_OR_GREATER
+    [RequiresUnreferencedCode(NotTrimSafe)]
+#endif
+#if NET7_0_OR_GREATER
+    [RequiresDynamicCode(NotTrimSafe)]
+#endif
     private static Adapter AdapterFor(Type type)
         => Adapters.GetOrAdd(type, t => (Adapter)Activator.CreateInstance(typeof(Adapter<>).MakeGenericType(t))!);
 

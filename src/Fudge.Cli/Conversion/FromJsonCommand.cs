@@ -15,10 +15,14 @@ internal sealed class FromJsonCommand
     private readonly Stream _output;
     private readonly FudgeJsonSettings _settings;
 
-    public FromJsonCommand(Stream output, ConvertMode mode)
+    /// <param name="output">Where the envelopes go.</param>
+    /// <param name="mode">The JSON mapping the input follows.</param>
+    /// <param name="writerOptions">How names and strings are encoded (Java-compatible CESU-8 or standard UTF-8 when null).</param>
+    public FromJsonCommand(Stream output, ConvertMode mode, FudgeWriterOptions? writerOptions = null)
     {
         _output = output;
         _settings = mode == ConvertMode.Lossless ? FudgeJsonSettings.Lossless : FudgeJsonSettings.Plain;
+        _settings.WriterOptions = writerOptions;
     }
 
     /// <summary>Converts every object; returns 0.</summary>

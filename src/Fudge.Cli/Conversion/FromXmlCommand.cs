@@ -15,11 +15,18 @@ internal sealed class FromXmlCommand
     private readonly Stream _output;
     private readonly FudgeXmlSettings _settings;
 
-    public FromXmlCommand(Stream output, ConvertMode mode)
+    /// <param name="output">Where the envelopes go.</param>
+    /// <param name="mode">The XML mapping the input follows.</param>
+    /// <param name="writerOptions">How names and strings are encoded (Java-compatible CESU-8 or standard UTF-8 when null).</param>
+    public FromXmlCommand(Stream output, ConvertMode mode, FudgeWriterOptions? writerOptions = null)
     {
         _output = output;
         // Reading honours whatever type attributes are present; the mode only matters for writing.
-        _settings = new FudgeXmlSettings { TypeAttributes = mode == ConvertMode.Lossless ? FudgeXmlTypeAttributes.Always : FudgeXmlTypeAttributes.WhenNeeded };
+        _settings = new FudgeXmlSettings
+        {
+            TypeAttributes = mode == ConvertMode.Lossless ? FudgeXmlTypeAttributes.Always : FudgeXmlTypeAttributes.WhenNeeded,
+            WriterOptions = writerOptions,
+        };
     }
 
     /// <summary>Converts every top-level element; returns 0.</summary>

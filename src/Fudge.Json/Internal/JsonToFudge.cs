@@ -35,7 +35,7 @@ internal static class JsonToFudge
             if (json.TokenType != JsonToken.StartObject) throw Error(json, $"expected a JSON object for the envelope but found {Describe(json)}");
             var header = new Header();
             var buffer = new ByteBuffer();
-            var writer = new FudgeWriter(buffer);
+            var writer = new FudgeWriter(buffer, settings.WriterOptions);
             try
             {
                 var marker = writer.BeginEnvelope();

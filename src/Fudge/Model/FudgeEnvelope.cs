@@ -31,17 +31,22 @@ public sealed class FudgeEnvelope : IEquatable<FudgeEnvelope>
     /// Encodes the envelope. With a <paramref name="taxonomy"/>, names it maps are written as ordinals only (a field
     /// that also carries a different ordinal keeps both).
     /// </summary>
-    public byte[] ToByteArray(IFudgeTaxonomy? taxonomy = null)
+    /// <param name="taxonomy">Taxonomy whose names are written as ordinals, or null.</param>
+    /// <param name="options">How names and strings are encoded (<see cref="FudgeWriterOptions.JavaCompatible"/> for a Fudge-Java reader); standard UTF-8 when null.</param>
+    public byte[] ToByteArray(IFudgeTaxonomy? taxonomy = null, FudgeWriterOptions? options = null)
     {
         var buffer = new ArrayBufferWriter<byte>(256);
-        WriteTo(buffer, taxonomy);
+        WriteTo(buffer, taxonomy, options);
         return buffer.WrittenSpan.ToArray();
     }
 
     /// <summary>Encodes the envelope into a buffer writer.</summary>
-    public void WriteTo(IBufferWriter<byte> output, IFudgeTaxonomy? taxonomy = null)
+    /// <param name="output">Destination of the bytes.</param>
+    /// <param name="taxonomy">Taxonomy whose names are written as ordinals, or null.</param>
+    /// <param name="options">How names and strings are encoded; standard UTF-8 when null.</param>
+    public void WriteTo(IBufferWriter<byte> output, IFudgeTaxonomy? taxonomy = null, FudgeWriterOptions? options = null)
     {
-        var writer = new FudgeWriter(output);
+        var writer = new FudgeWriter(output, options);
         try
         {
             WriteTo(ref writer, taxonomy);

@@ -198,6 +198,12 @@ public sealed class FudgeMsg : IReadOnlyList<FudgeField>, IEquatable<FudgeMsg>
     /// <summary>Encodes the message in an envelope (directives 0, schema version 0, no taxonomy).</summary>
     public byte[] ToByteArray() => new FudgeEnvelope(this).ToByteArray();
 
+    /// <summary>
+    /// Encodes the message in an envelope with the given options, for example
+    /// <see cref="FudgeWriterOptions.JavaCompatible"/> when Fudge-Java will read it.
+    /// </summary>
+    public byte[] ToByteArray(FudgeWriterOptions? options) => new FudgeEnvelope(this).ToByteArray(null, options);
+
     /// <summary>Writes the message's fields (no envelope header) through a writer.</summary>
     public void WriteFields(ref FudgeWriter writer, IFudgeTaxonomy? taxonomy = null) => FudgeMsgCodec.WriteFields(ref writer, this, taxonomy);
 

@@ -41,6 +41,14 @@ public static class FudgeFormatterHelpers
     /// <summary>True when the current field is a map value (ordinal 2).</summary>
     public static bool IsMapValue(ref FudgeReader reader) => reader.HasOrdinal && reader.Ordinal == 2;
 
+    /// <summary>
+    /// For a field name that matched no member byte for byte: the name decoded, when it holds a 0xED byte (and so may be
+    /// Fudge-Java's CESU-8 form of a name outside the Basic Multilingual Plane) and decodes; otherwise null. Generated
+    /// readers of types with such member names match the result.
+    /// </summary>
+    public static string? DecodeJavaName(ReadOnlySpan<byte> name)
+        => JavaCesu8.MayHoldSurrogates(name) && JavaCesu8.TryDecode(name, out string? text) < 0 ? text : null;
+
     /// <summary>True when the current field is a type name (ordinal 0), which generated readers never treat as a member.</summary>
     public static bool IsTypeName(ref FudgeReader reader) => reader.HasOrdinal && reader.Ordinal == 0;
 

@@ -28,13 +28,21 @@ public static class FudgeSerializer
     /// <summary>Serializes <paramref name="value"/> as one envelope into a new array.</summary>
     /// <exception cref="ArgumentNullException"><paramref name="value"/> is null.</exception>
     /// <exception cref="FudgeException">No formatter exists for <typeparamref name="T"/>.</exception>
-    public static byte[] Serialize<T>(T value)
+    public static byte[] Serialize<T>(T value) => Serialize(value, null);
+
+    /// <summary>
+    /// Serializes <paramref name="value"/> as one envelope into a new array, with the given options (for example
+    /// <see cref="FudgeWriterOptions.JavaCompatible"/> when Fudge-Java will read it).
+    /// </summary>
+    /// <exception cref="ArgumentNullException"><paramref name="value"/> is null.</exception>
+    /// <exception cref="FudgeException">No formatter exists for <typeparamref name="T"/>.</exception>
+    public static byte[] Serialize<T>(T value, FudgeWriterOptions? options)
     {
         var buffer = _threadBuffer ?? new PooledBufferWriter();
         _threadBuffer = null; // re-entrancy: a nested call gets its own buffer
         try
         {
-            Serialize(buffer, value);
+            Serialize(buffer, value, options);
             return buffer.WrittenSpan.ToArray();
         }
         finally
@@ -50,10 +58,13 @@ public static class FudgeSerializer
     /// buffer that has room (for example an <see cref="ArrayBufferWriter{T}"/> after <c>Clear()</c> or
     /// <c>ResetWrittenCount()</c>) this allocates nothing.
     /// </summary>
-    public static void Serialize<T>(IBufferWriter<byte> output, T value)
+    /// <param name="output">Where the envelope is appended.</param>
+    /// <param name="value">The value to write.</param>
+    /// <param name="options">How names and strings are encoded; standard UTF-8 when null.</param>
+    public static void Serialize<T>(IBufferWriter<byte> output, T value, FudgeWriterOptions? options = null)
     {
         if (output is null) throw new ArgumentNullException(nameof(output));
-        var writer = new FudgeWriter(output);
+        var writer = new FudgeWriter(output, options);
         try
         {
             Serialize(ref writer, value);
@@ -79,20 +90,27 @@ public static class FudgeSerializer
     }
 
     /// <summary>Serializes <paramref name="value"/> as one envelope written to <paramref name="stream"/>.</summary>
-    public static void Serialize<T>(Stream stream, T value)
+    /// <param name="stream">Where the envelope is written.</param>
+    /// <param name="value">The value to write.</param>
+    /// <param name="options">How names and strings are encoded; standard UTF-8 when null.</param>
+    public static void Serialize<T>(Stream stream, T value, FudgeWriterOptions? options = null)
     {
         if (stream is null) throw new ArgumentNullException(nameof(stream));
         using var buffer = new PooledBufferWriter();
-        Serialize(buffer, value);
+        Serialize(buffer, value, options);
         stream.Write(buffer.Buffer, 0, buffer.WrittenCount);
     }
 
     /// <summary>Serializes <paramref name="value"/> as one envelope written to <paramref name="stream"/> asynchronously.</summary>
-    public static async Task SerializeAsync<T>(Stream stream, T value, CancellationToken cancellationToken = default)
+    public static Task SerializeAsync<T>(Stream stream, T value, CancellationToken cancellationToken = default)
+        => SerializeAsync(stream, value, null, cancellationToken);
+
+    /// <summary>Serializes <paramref name="value"/> as one envelope written to <paramref name="stream"/> asynchronously, with the given options.</summary>
+    public static async Task SerializeAsync<T>(Stream stream, T value, FudgeWriterOptions? options, CancellationToken cancellationToken = default)
     {
         if (stream is null) throw new ArgumentNullException(nameof(stream));
         using var buffer = new PooledBufferWriter();
-        Serialize(buffer, value);
+        Serialize(buffer, value, options);
         await stream.WriteAsync(buffer.Buffer, 0, buffer.WrittenCount, cancellationToken).ConfigureAwait(false);
     }
 

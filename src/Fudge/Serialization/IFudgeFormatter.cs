@@ -1,4 +1,7 @@
 using System;
+#if NET5_0_OR_GREATER
+using System.Diagnostics.CodeAnalysis;
+#endif
 using System.Reflection;
 using System.Runtime.CompilerServices;
 
@@ -59,7 +62,7 @@ public static class FudgeFormatterCache<T>
     [MethodImpl(MethodImplOptions.NoInlining)]
     private static IFudgeFormatter<T> Resolve()
         => TryResolve() ?? throw new FudgeException(
-            $"No Fudge formatter for {typeof(T).FullName}: mark it [FudgeMessage] and partial (the Fudge source generator writes one), or register one with FudgeFormatterCache<T>.Register.");
+            $"No Fudge formatter for {typeof(T).FullName}: mark it [FudgeMessage] and partial (the Fudge source generator writes one), or register one with FudgeFormatterCache<T>.Register (needed in a trimmed or NativeAOT app for a type compiled into a netstandard2.0 library).");
 
     private static IFudgeFormatter<T>? TryResolve()
     {
@@ -74,9 +77,26 @@ public static class FudgeFormatterCache<T>
             // Modules without an initializer, or dynamic modules: fall through to the nested formatter.
         }
         if (_formatter is not null) return _formatter;
-        var nested = type.GetNestedType("FudgeFormatter", BindingFlags.Public | BindingFlags.NonPublic);
-        if (nested?.GetField("Instance", BindingFlags.Public | BindingFlags.Static)?.GetValue(null) is IFudgeFormatter<T> found)
-            _formatter = found;
+        if (FindNestedFormatter() is { } found) _formatter = found;
         return _formatter;
+    }
+
+    /// <summary>
+    /// The last resort: the generated nested <c>FudgeFormatter.Instance</c>, found by reflection, for code compiled
+    /// without module initializers (a <c>[FudgeMessage]</c> type in a netstandard2.0 library).
+    /// </summary>
+#if NET5_0_OR_GREATER
+    // Trimmed and NativeAOT apps target net6.0 or later, where the generator registers every formatter from a module
+    // initializer that names T.FudgeFormatter.Instance in code; the look-up above finds it, so this is not reached
+    // for them. What is left is a type with no generated formatter, or one from a netstandard2.0 library: if trimming
+    // removed what reflection needs, the result is null and the caller raises a FudgeException saying to register
+    // the formatter explicitly; never a wrong formatter, never a crash.
+    [UnconditionalSuppressMessage("Trimming", "IL2090", Justification = "Fallback after module-initializer registration; a miss is reported as a FudgeException naming FudgeFormatterCache<T>.Register.")]
+    [UnconditionalSuppressMessage("Trimming", "IL2075", Justification = "Fallback after module-initializer registration; a miss is reported as a FudgeException naming FudgeFormatterCache<T>.Register.")]
+#endif
+    private static IFudgeFormatter<T>? FindNestedFormatter()
+    {
+        var nested = typeof(T).GetNestedType("FudgeFormatter", BindingFlags.Public | BindingFlags.NonPublic);
+        return nested?.GetField("Instance", BindingFlags.Public | BindingFlags.Static)?.GetValue(null) as IFudgeFormatter<T>;
     }
 }

@@ -12,12 +12,17 @@ public sealed class FudgeStreamWriter : IDisposable
     private readonly Stream _stream;
     private readonly bool _leaveOpen;
     private readonly ArrayBufferWriter<byte> _buffer = new(1024);
+    private readonly FudgeWriterOptions? _options;
 
     /// <summary>Creates a writer over <paramref name="stream"/>.</summary>
-    public FudgeStreamWriter(Stream stream, bool leaveOpen = false)
+    /// <param name="stream">Where the envelopes go.</param>
+    /// <param name="leaveOpen">Leave the stream open when this writer is disposed.</param>
+    /// <param name="options">How names and strings are encoded (<see cref="FudgeWriterOptions.JavaCompatible"/> for a Fudge-Java reader); standard UTF-8 when null.</param>
+    public FudgeStreamWriter(Stream stream, bool leaveOpen = false, FudgeWriterOptions? options = null)
     {
         _stream = stream ?? throw new ArgumentNullException(nameof(stream));
         _leaveOpen = leaveOpen;
+        _options = options;
     }
 
     /// <summary>Number of envelopes written.</summary>
@@ -69,7 +74,7 @@ public sealed class FudgeStreamWriter : IDisposable
     private void Encode(FudgeEnvelope envelope, IFudgeTaxonomy? taxonomy)
     {
         _buffer.Clear();
-        envelope.WriteTo(_buffer, taxonomy);
+        envelope.WriteTo(_buffer, taxonomy, _options);
     }
 
     private void WriteBuffered() => WriteEncoded(_buffer.WrittenSpan);

@@ -113,19 +113,23 @@ public readonly struct FudgeDate : IEquatable<FudgeDate>, IComparable<FudgeDate>
 
     /// <summary>
     /// RFC 3339 style text: <c>2010-03-04</c>, <c>2010-03</c> without a day, <c>2010</c> without a month; years
-    /// outside 0..9999 get a sign (<c>-3000000</c>); markers are <c>min</c> and <c>max</c>.
+    /// outside 0..9999 take ISO 8601's expanded form, a sign and at least four digits (<c>-0001-12-31</c>,
+    /// <c>-0044-03-15</c>, <c>+10000</c>, <c>-3000000</c>); markers are <c>min</c> and <c>max</c>.
     /// </summary>
     public override string ToString()
     {
         if (this == MinValue) return "min";
         if (this == MaxValue) return "max";
-        string year = Year is >= 0 and <= 9999 ? Year.ToString("D4", CultureInfo.InvariantCulture) : Year.ToString("+0;-0", CultureInfo.InvariantCulture);
+        string year = Year is >= 0 and <= 9999 ? Year.ToString("D4", CultureInfo.InvariantCulture) : Year.ToString("+0000;-0000", CultureInfo.InvariantCulture);
         if (Month == 0 && Day == 0) return year;
         if (Day == 0) return year + "-" + Month.ToString("D2", CultureInfo.InvariantCulture);
         return year + "-" + Month.ToString("D2", CultureInfo.InvariantCulture) + "-" + Day.ToString("D2", CultureInfo.InvariantCulture);
     }
 
-    /// <summary>Parses the text written by <see cref="ToString"/>; also takes a raw form <c>raw:0x...</c> for invalid dates.</summary>
+    /// <summary>
+    /// Parses the text written by <see cref="ToString"/> (a signed year may also have fewer than four digits, as
+    /// earlier versions of this library wrote them: <c>-1-12-31</c>); also takes a raw form <c>raw:0x...</c> for invalid dates.
+    /// </summary>
     public static bool TryParse(string text, out FudgeDate value)
     {
         value = default;

@@ -25,7 +25,7 @@ public readonly struct FudgeDateTime : IEquatable<FudgeDateTime>
     /// <summary>The time part.</summary>
     public FudgeTime Time { get; }
 
-    /// <summary>The accuracy of the whole value (0..10).</summary>
+    /// <summary>The accuracy of the whole value (0..10; 11..15 only for a value read from the wire that carries one).</summary>
     public FudgeDateTimeAccuracy Accuracy => Time.Accuracy;
 
     /// <summary>

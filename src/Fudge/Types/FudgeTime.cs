@@ -8,6 +8,12 @@ namespace Fudge;
 /// A Fudge time of day (type 27, spec §9.2): seconds since midnight, nanoseconds, an accuracy, and an optional
 /// time-zone offset in quarter hours. The clock values are local wall-clock time at that offset.
 /// </summary>
+/// <remarks>
+/// The accuracy nibble has 16 values but the spec defines 0..10 (<see cref="FudgeDateTimeAccuracy"/>), and Fudge-Java
+/// throws on 11..15 while reading and loses the whole envelope; so the constructors refuse them. A time read from the
+/// wire is kept as it came, whatever its nibble: <see cref="Accuracy"/> then returns the undefined value (11..15),
+/// re-encoding gives the same bytes, and the exact text forms carry it as <c>raw:0x</c> followed by the bits.
+/// </remarks>
 public readonly struct FudgeTime : IEquatable<FudgeTime>
 {
     private const sbyte NoZone = -128;
@@ -23,13 +29,15 @@ public readonly struct FudgeTime : IEquatable<FudgeTime>
     /// <summary>Creates a time.</summary>
     /// <param name="secondsSinceMidnight">0..86399.</param>
     /// <param name="nanoseconds">0..999,999,999.</param>
-    /// <param name="accuracy">How much of the value is meaningful.</param>
+    /// <param name="accuracy">How much of the value is meaningful: a defined <see cref="FudgeDateTimeAccuracy"/> (0..10).</param>
     /// <param name="timeZoneOffsetQuarterHours">Offset from UTC in 15-minute units (-127..127), or null for none.</param>
+    /// <exception cref="ArgumentOutOfRangeException">A part is out of range, or the accuracy is not one the spec defines (11..15 included).</exception>
     public FudgeTime(int secondsSinceMidnight, int nanoseconds, FudgeDateTimeAccuracy accuracy = FudgeDateTimeAccuracy.Nanosecond, int? timeZoneOffsetQuarterHours = null)
     {
         if (secondsSinceMidnight is < 0 or > 86399) throw new ArgumentOutOfRangeException(nameof(secondsSinceMidnight));
         if (nanoseconds is < 0 or > 999_999_999) throw new ArgumentOutOfRangeException(nameof(nanoseconds));
-        if ((byte)accuracy > 15) throw new ArgumentOutOfRangeException(nameof(accuracy));
+        if ((byte)accuracy > (byte)FudgeDateTimeAccuracy.Nanosecond)
+            throw new ArgumentOutOfRangeException(nameof(accuracy), accuracy, "Fudge accuracies are 0 (millennium) to 10 (nanosecond); 11..15 are undefined and Fudge-Java cannot read them.");
         if (timeZoneOffsetQuarterHours is < -127 or > 127) throw new ArgumentOutOfRangeException(nameof(timeZoneOffsetQuarterHours));
         sbyte tz = timeZoneOffsetQuarterHours.HasValue ? (sbyte)timeZoneOffsetQuarterHours.Value : NoZone;
         _hi = ((uint)(byte)tz << 24) | ((uint)accuracy << 20) | (uint)secondsSinceMidnight;
@@ -56,7 +64,7 @@ public readonly struct FudgeTime : IEquatable<FudgeTime>
     /// <summary>Nanoseconds within the second (30 bits on the wire).</summary>
     public int Nanoseconds => (int)(_lo & 0x3FFFFFFF);
 
-    /// <summary>The accuracy nibble.</summary>
+    /// <summary>The accuracy nibble: a defined value, or 11..15 for a time read from the wire that carries one (see remarks).</summary>
     public FudgeDateTimeAccuracy Accuracy => (FudgeDateTimeAccuracy)((_hi >> 20) & 0xF);
 
     /// <summary>Offset from UTC in quarter hours, or null when the time has no zone.</summary>
@@ -91,7 +99,10 @@ public readonly struct FudgeTime : IEquatable<FudgeTime>
     /// <summary>The raw 64-bit wire value.</summary>
     public long RawValue => (long)((ulong)_hi << 32 | _lo);
 
-    /// <summary>Creates a time from its raw 64-bit wire value, unchecked (values from the wire are carried as they are).</summary>
+    /// <summary>
+    /// Creates a time from its raw 64-bit wire value, unchecked (values from the wire are carried as they are, even an
+    /// undefined accuracy 11..15).
+    /// </summary>
     public static FudgeTime FromRawValue(long raw) => new((uint)((ulong)raw >> 32), (uint)raw);
 
     /// <summary>A time from a <see cref="TimeSpan"/> of day (0 to 24 h exclusive).</summary>
@@ -162,7 +173,8 @@ public readonly struct FudgeTime : IEquatable<FudgeTime>
     internal static bool TryParseAccuracy(string text, out FudgeDateTimeAccuracy accuracy)
     {
         if (Enum.TryParse(text, ignoreCase: true, out accuracy) && Enum.IsDefined(typeof(FudgeDateTimeAccuracy), accuracy)) return true;
-        if (byte.TryParse(text, NumberStyles.None, CultureInfo.InvariantCulture, out byte raw) && raw <= 15) { accuracy = (FudgeDateTimeAccuracy)raw; return true; }
+        // Only defined accuracies parse: a time with an undefined one is written (and read back) in its raw:0x form.
+        if (byte.TryParse(text, NumberStyles.None, CultureInfo.InvariantCulture, out byte raw) && raw <= (byte)FudgeDateTimeAccuracy.Nanosecond) { accuracy = (FudgeDateTimeAccuracy)raw; return true; }
         return false;
     }
 

@@ -25,7 +25,11 @@ public readonly struct FudgeFieldKey : IEquatable<FudgeFieldKey>
     /// <summary>A key with neither name nor ordinal.</summary>
     public static FudgeFieldKey Anonymous => default;
 
-    /// <summary>A key with a name and/or an ordinal. The name is encoded once here; it must be at most 255 UTF-8 bytes.</summary>
+    /// <summary>
+    /// A key with a name and/or an ordinal. The name is encoded once here; it must be at most 255 UTF-8 bytes. A name
+    /// with characters outside the Basic Multilingual Plane is the exception: it is encoded by each writer, in UTF-8 or
+    /// in Fudge-Java's CESU-8 as the writer's <see cref="FudgeWriterOptions"/> say.
+    /// </summary>
     /// <exception cref="ArgumentException">The name is longer than 255 UTF-8 bytes.</exception>
     public static FudgeFieldKey Create(string? name, short? ordinal = null)
     {
@@ -33,7 +37,9 @@ public readonly struct FudgeFieldKey : IEquatable<FudgeFieldKey>
         var bytes = Encoding.UTF8.GetBytes(name);
         if (bytes.Length > 255)
             throw new ArgumentException($"A Fudge field name is at most 255 UTF-8 bytes; '{Truncate(name)}' has {bytes.Length}.", nameof(name));
-        return new FudgeFieldKey(name, bytes, ordinal);
+        // A name outside the Basic Multilingual Plane has two encodings (UTF-8, or CESU-8 for Fudge-Java), chosen by
+        // the writer's options: such a name is not pre-encoded, so each writer transcodes it its own way.
+        return new FudgeFieldKey(name, JavaCesu8.HasSurrogates(name.AsSpan()) ? null : bytes, ordinal);
     }
 
     /// <summary>

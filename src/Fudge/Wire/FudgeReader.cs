@@ -255,7 +255,10 @@ public ref struct FudgeReader
     /// <summary>True when the current field has a name on the wire.</summary>
     public readonly bool HasName => _nameLength >= 0;
 
-    /// <summary>The UTF-8 bytes of the field name as on the wire (empty when there is none).</summary>
+    /// <summary>
+    /// The bytes of the field name as on the wire (empty when there is none): UTF-8, or from Fudge-Java CESU-8 for
+    /// characters outside the Basic Multilingual Plane; compare with <see cref="NameEquals"/>, which accepts both.
+    /// </summary>
     public readonly ReadOnlySpan<byte> NameUtf8 => _nameLength > 0 ? _data.Slice(_nameStart, _nameLength) : default;
 
     /// <summary>True when the current field has an ordinal.</summary>
@@ -276,6 +279,7 @@ public ref struct FudgeReader
     /// <summary>
     /// The field name as a string: the name on the wire, else the taxonomy's name for the ordinal, else null.
     /// </summary>
+    /// <remarks>Names written by Fudge-Java with CESU-8 surrogate pairs decode as for <see cref="GetString"/>.</remarks>
     /// <exception cref="FudgeFormatException">The name is not valid UTF-8.</exception>
     public readonly string? GetName()
     {
@@ -284,9 +288,14 @@ public ref struct FudgeReader
         return null;
     }
 
-    /// <summary>True when the name on the wire equals <paramref name="utf8Name"/>.</summary>
+    /// <summary>
+    /// True when the name on the wire equals <paramref name="utf8Name"/>: byte for byte, or as Fudge-Java writes it,
+    /// with characters outside the Basic Multilingual Plane as CESU-8 surrogate pairs.
+    /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public readonly bool NameEquals(ReadOnlySpan<byte> utf8Name) => _nameLength == utf8Name.Length && NameUtf8.SequenceEqual(utf8Name);
+    public readonly bool NameEquals(ReadOnlySpan<byte> utf8Name)
+        => (_nameLength == utf8Name.Length && NameUtf8.SequenceEqual(utf8Name))
+           || (_nameLength > utf8Name.Length && JavaCesu8.NameEquals(NameUtf8, utf8Name));
 
     // ---------------------------------------------------------------- typed getters
 
@@ -353,8 +362,11 @@ public ref struct FudgeReader
         _ => (float)GetDouble(),
     };
 
-    /// <summary>Reads a string field (strict UTF-8).</summary>
-    /// <exception cref="FudgeFormatException">The bytes are not valid UTF-8.</exception>
+    /// <summary>
+    /// Reads a string field: strict UTF-8, where a character outside the Basic Multilingual Plane may also be the
+    /// CESU-8 surrogate pair Fudge-Java writes (<c>ED A0 BD ED B8 80</c> reads as U+1F600, like <c>F0 9F 98 80</c>).
+    /// </summary>
+    /// <exception cref="FudgeFormatException">The bytes are neither (a lone surrogate, an overlong form, a cut-off sequence...).</exception>
     public readonly string GetString()
     {
         if (_typeId != FudgeTypeId.String) throw Mismatch("string");
@@ -509,10 +521,22 @@ public ref struct FudgeReader
         {
             return GetUtf8String(_data.Slice(start, length));
         }
-        catch (DecoderFallbackException e)
+        catch (DecoderFallbackException)
         {
-            throw new FudgeFormatException(_baseOffset + start, $"the {what} is not valid UTF-8", e);
+            // Out of the hot path: only text the platform's decoder refuses gets the second, Java-aware look.
+            return DecodeJavaText(start, length, what);
         }
+    }
+
+    /// <summary>Decodes text holding Fudge-Java's CESU-8 surrogate pairs; anything else invalid is a format error.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private readonly string DecodeJavaText(int start, int length, string what)
+    {
+        int error = JavaCesu8.TryDecode(_data.Slice(start, length), out string? text);
+        if (error >= 0)
+            throw new FudgeFormatException(_baseOffset + start + error,
+                $"the {what} is not valid UTF-8 (byte 0x{_data[start + error]:X2} at position {error} of {length} starts no valid sequence, nor a CESU-8 surrogate pair as Fudge-Java writes)");
+        return text!;
     }
 
     private static unsafe string GetUtf8String(ReadOnlySpan<byte> bytes)

@@ -29,6 +29,7 @@ public ref struct FudgeWriter
     private static readonly UTF8Encoding Utf8 = new(encoderShouldEmitUTF8Identifier: false, throwOnInvalidBytes: true);
 
     private readonly IBufferWriter<byte>? _output;
+    private readonly bool _javaStrings;
     private Span<byte> _buffer;
     private byte[]? _rented;
     private int _position;
@@ -37,8 +38,18 @@ public ref struct FudgeWriter
     /// <param name="output">Destination of the encoded bytes.</param>
     /// <param name="sizeHint">Expected bytes to write before the next flush; only a hint.</param>
     public FudgeWriter(IBufferWriter<byte> output, int sizeHint = DefaultSizeHint)
+        : this(output, FudgeWriterOptions.Default, sizeHint)
+    {
+    }
+
+    /// <summary>Creates a writer that appends to <paramref name="output"/> with the given options; call <see cref="Flush"/> to commit.</summary>
+    /// <param name="output">Destination of the encoded bytes.</param>
+    /// <param name="options">How names and strings are encoded; the default (standard UTF-8) when null.</param>
+    /// <param name="sizeHint">Expected bytes to write before the next flush; only a hint.</param>
+    public FudgeWriter(IBufferWriter<byte> output, FudgeWriterOptions? options, int sizeHint = DefaultSizeHint)
     {
         _output = output ?? throw new ArgumentNullException(nameof(output));
+        _javaStrings = options?.StringEncoding == FudgeStringEncoding.JavaCesu8;
         _buffer = output.GetSpan(Math.Max(sizeHint, 16));
         _rented = null;
         _position = 0;
@@ -47,12 +58,24 @@ public ref struct FudgeWriter
     /// <summary>Creates a writer over a fixed destination; writing past its end throws <see cref="InvalidOperationException"/>.</summary>
     /// <remarks>A destination exactly as long as the final encoding is enough: nothing is reserved beyond it.</remarks>
     public FudgeWriter(Span<byte> destination)
+        : this(destination, FudgeWriterOptions.Default)
+    {
+    }
+
+    /// <summary>Creates a writer over a fixed destination with the given options (see <see cref="FudgeWriter(Span{byte})"/>).</summary>
+    /// <param name="destination">Where the bytes go; writing past its end throws <see cref="InvalidOperationException"/>.</param>
+    /// <param name="options">How names and strings are encoded; the default (standard UTF-8) when null.</param>
+    public FudgeWriter(Span<byte> destination, FudgeWriterOptions? options)
     {
         _output = null;
+        _javaStrings = options?.StringEncoding == FudgeStringEncoding.JavaCesu8;
         _buffer = destination;
         _rented = null;
         _position = 0;
     }
+
+    /// <summary>How this writer encodes names and strings (from its <see cref="FudgeWriterOptions"/>).</summary>
+    public readonly FudgeStringEncoding StringEncoding => _javaStrings ? FudgeStringEncoding.JavaCesu8 : FudgeStringEncoding.Utf8;
 
     /// <summary>Bytes written so far and not yet flushed (for a fixed destination: bytes written in total).</summary>
     public readonly int BytesPending => _position;
@@ -261,14 +284,18 @@ public ref struct FudgeWriter
 
     // ---------------------------------------------------------------- variable-width fields
 
-    /// <summary>Writes a UTF-8 string (type 14). A null string is written as an indicator.</summary>
+    /// <summary>Writes a string (type 14), encoded as the writer's options say. A null string is written as an indicator.</summary>
     public void WriteString(in FudgeFieldKey key, string? value)
     {
         if (value is null) WriteIndicator(key);
         else WriteString(key, value.AsSpan());
     }
 
-    /// <summary>Writes a UTF-8 string (type 14).</summary>
+    /// <summary>
+    /// Writes a string (type 14): UTF-8, or with <see cref="FudgeStringEncoding.JavaCesu8"/> the CESU-8 form Fudge-Java
+    /// reads for characters outside the Basic Multilingual Plane.
+    /// </summary>
+    /// <exception cref="ArgumentException">The text holds an unpaired surrogate.</exception>
     public void WriteString(in FudgeFieldKey key, ReadOnlySpan<char> value)
     {
         // Up to 85 chars the UTF-8 form is at most 255 bytes, so the 1-byte size is known before encoding.
@@ -277,20 +304,20 @@ public ref struct FudgeWriter
             WriteHeader(0x20, FudgeTypeId.String, key);
             // A fixed destination may have room for the string but not for the worst case of 3 bytes per char.
             int room = 1 + value.Length * 3;
-            if (_output is null && _buffer.Length - _position < room) room = 1 + GetUtf8ByteCount(value);
+            if (_output is null && _buffer.Length - _position < room) room = 1 + GetTextByteCount(value);
             var span = Reserve(room);
-            int written = EncodeUtf8(value, span.Slice(1));
+            int written = EncodeText(value, span.Slice(1));
             span[0] = (byte)written;
             _position += 1 + written;
             return;
         }
-        int length = GetUtf8ByteCount(value);
+        int length = GetTextByteCount(value);
         WriteVariableHeader(FudgeTypeId.String, key, length);
-        EncodeUtf8(value, Reserve(length));
+        EncodeText(value, Reserve(length));
         _position += length;
     }
 
-    /// <summary>Writes a string (type 14) from bytes that are already UTF-8.</summary>
+    /// <summary>Writes a string (type 14) from bytes that are already encoded; they are copied as given, whatever the options.</summary>
     public void WriteStringUtf8(in FudgeFieldKey key, ReadOnlySpan<byte> utf8) => WriteVariable(FudgeTypeId.String, key, utf8);
 
     /// <summary>
@@ -493,7 +520,7 @@ public ref struct FudgeWriter
     private void WriteHeaderTranscodingName(byte sizeFlags, byte typeId, in FudgeFieldKey key)
     {
         string name = key.Name!;
-        int nameLength = name.Length <= 85 && _output is not null ? name.Length * 3 : GetUtf8ByteCount(name.AsSpan());
+        int nameLength = name.Length <= 85 && _output is not null ? name.Length * 3 : GetTextByteCount(name.AsSpan());
         var span = Reserve(3 + (key.HasOrdinal ? 2 : 0) + nameLength);
         int p = 2;
         byte prefix = (byte)(sizeFlags | NameFlag);
@@ -503,7 +530,7 @@ public ref struct FudgeWriter
             BinaryPrimitives.WriteInt16BigEndian(span.Slice(2), key.OrdinalValue);
             p = 4;
         }
-        int written = EncodeUtf8(name.AsSpan(), span.Slice(p + 1));
+        int written = EncodeText(name.AsSpan(), span.Slice(p + 1));
         if (written > 255)
             throw new ArgumentException($"A Fudge field name is at most 255 UTF-8 bytes; this one has {written}.", nameof(key));
         span[p] = (byte)written;
@@ -538,6 +565,14 @@ public ref struct FudgeWriter
         _rented = next;
         _buffer = next;
     }
+
+    // CESU-8 differs from UTF-8 only for surrogates, so Java-compatible writing takes the vectorized UTF-8 path for
+    // any text without one, and the default path pays a single well-predicted flag test.
+    private readonly int EncodeText(ReadOnlySpan<char> chars, Span<byte> destination)
+        => _javaStrings && JavaCesu8.HasSurrogates(chars) ? JavaCesu8.Encode(chars, destination) : EncodeUtf8(chars, destination);
+
+    private readonly int GetTextByteCount(ReadOnlySpan<char> chars)
+        => _javaStrings && JavaCesu8.HasSurrogates(chars) ? JavaCesu8.GetByteCount(chars) : GetUtf8ByteCount(chars);
 
     private static unsafe int EncodeUtf8(ReadOnlySpan<char> chars, Span<byte> destination)
     {

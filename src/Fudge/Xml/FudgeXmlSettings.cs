@@ -37,4 +37,10 @@ public sealed class FudgeXmlSettings
 
     /// <summary>Limits for the Fudge side (nesting depth, message size).</summary>
     public FudgeReaderOptions? ReaderOptions { get; set; }
+
+    /// <summary>
+    /// XML to Fudge: how names and strings are encoded (<see cref="FudgeWriterOptions.JavaCompatible"/> when Fudge-Java
+    /// will read the result); standard UTF-8 when null.
+    /// </summary>
+    public FudgeWriterOptions? WriterOptions { get; set; }
 }

@@ -21,7 +21,7 @@ internal static class XmlToFudge
             byte directives = (byte)HeaderValue(xml.GetAttribute(FudgeToXml.ProcessingDirectivesAttribute), 0, 255);
             byte schema = (byte)HeaderValue(xml.GetAttribute(FudgeToXml.SchemaVersionAttribute), 0, 255);
             short taxonomy = (short)HeaderValue(xml.GetAttribute(FudgeToXml.TaxonomyAttribute), short.MinValue, short.MaxValue);
-            var writer = new FudgeWriter(output);
+            var writer = new FudgeWriter(output, settings.WriterOptions);
             try
             {
                 var marker = writer.BeginEnvelope(directives, schema, taxonomy);

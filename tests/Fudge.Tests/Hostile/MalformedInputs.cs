@@ -84,12 +84,19 @@ public static class MalformedInputs
         {
             ("0xFF", [0xFF]), ("a lone continuation byte", [0x80]), ("an overlong NUL", [0xC0, 0x80]),
             ("an encoded surrogate", [0xED, 0xA0, 0x80]), ("a cut 3-byte sequence", [0xE2, 0x82]), ("a code point above U+10FFFF", [0xF4, 0x90, 0x80, 0x80]),
+            // Fudge-Java's CESU-8 is read only as a high surrogate directly followed by a low one (U+1F600 = ED A0 BD ED B8 80).
+            ("a lone CESU-8 high surrogate", [0xED, 0xA0, 0xBD]), ("a lone CESU-8 low surrogate", [0xED, 0xB8, 0x80]),
+            ("a reversed CESU-8 pair", [0xED, 0xB8, 0x80, 0xED, 0xA0, 0xBD]), ("a CESU-8 high surrogate before a letter", [0xED, 0xA0, 0xBD, 0x41]),
+            ("two CESU-8 high surrogates", [0xED, 0xA0, 0xBD, 0xED, 0xA0, 0xBD]), ("a CESU-8 pair cut inside its low half", [0xED, 0xA0, 0xBD, 0xED, 0xB8]),
+            ("an overlong 4-byte sequence", [0xF0, 0x8F, 0xBF, 0xBF]), ("an overlong 3-byte sequence", [0xE0, 0x9F, 0xBF]),
         };
         foreach (var (what, bytes) in invalidUtf8)
         {
             yield return new($"name with {what}", Envelope([Fixed | Name, FudgeTypeId.Int8, (byte)bytes.Length, .. bytes, 1]), 11, "field name is not valid UTF-8");
             yield return new($"string with {what}", Envelope([Size1, FudgeTypeId.String, (byte)bytes.Length, .. bytes]), 11, "string is not valid UTF-8");
         }
+        // The offset is that of the bad sequence, even after valid text and a valid CESU-8 pair: 11 + 1 + 6.
+        yield return new("string with a lone surrogate after a CESU-8 pair", Envelope([Size1, FudgeTypeId.String, 10, (byte)'a', 0xED, 0xA0, 0xBD, 0xED, 0xB8, 0x80, 0xED, 0xB8, 0x80]), 18, "string is not valid UTF-8");
         // Inside a sub-message the offset still counts from the start of the envelope: 8 + 3 (sub-message header) + 3.
         yield return new("string with 0xFF inside a sub-message", Envelope([Size1, FudgeTypeId.Message, 4, Size1, FudgeTypeId.String, 1, 0xFF]), 14, "string is not valid UTF-8");
     }

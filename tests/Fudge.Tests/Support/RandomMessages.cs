@@ -249,7 +249,10 @@ public static class RandomMessages
     {
         if (random.Next(4) == 0) return FudgeTime.FromRawValue(random.NextInt64(long.MinValue, long.MaxValue));
         int? zone = random.Next(3) == 0 ? null : random.Next(-127, 128);
-        return new FudgeTime(random.Next(86400), random.Next(1_000_000_000), (FudgeDateTimeAccuracy)random.Next(16), zone);
+        int seconds = random.Next(86400), nanoseconds = random.Next(1_000_000_000), accuracy = random.Next(16);
+        var time = new FudgeTime(seconds, nanoseconds, (FudgeDateTimeAccuracy)Math.Min(accuracy, 10), zone);
+        // Codes 11..15 are refused by the constructors but can arrive on the wire: set them in the raw bits.
+        return accuracy <= 10 ? time : FudgeTime.FromRawValue((time.RawValue & ~(0xFL << 52)) | ((long)accuracy << 52));
     }
 
     /// <summary>A value of an unknown type: id 16 or 29..255, payload of 0..30 bytes.</summary>
