@@ -131,7 +131,7 @@ internal static class Program
     {
         if (args.Count < 2) return Usage("--chart out.svg report.csv [report.csv...]");
         var rows = BenchmarkCsv.Read(args.Skip(1));
-        File.WriteAllText(args[0], SvgBarChart.Render(rows, ContenderRegistry.Reference, "Fudge for .NET vs other serializers (BenchmarkDotNet means)"));
+        File.WriteAllText(args[0], SvgBarChart.Render(rows, ContenderRegistry.References, "Fudge for .NET vs other serializers (BenchmarkDotNet means)"));
         Console.WriteLine($"Wrote {args[0]} ({rows.Count} bars).");
         return 0;
     }
@@ -139,8 +139,8 @@ internal static class Program
     private static int Ratios(List<string> args)
     {
         if (args.Count < 2) return Usage("--ratios out.md report.csv [report.csv...]");
-        File.WriteAllText(args[0], RunInfo.MarkdownHeader($"Ratios to {ContenderRegistry.Reference} (from {string.Join(", ", args.Skip(1).Select(Path.GetFileName))})")
-            + RatioTable.Render(BenchmarkCsv.Read(args.Skip(1)), ContenderRegistry.Reference));
+        File.WriteAllText(args[0], RunInfo.MarkdownHeader($"Ratios to {string.Join(" and ", ContenderRegistry.References)} (from {string.Join(", ", args.Skip(1).Select(Path.GetFileName))})")
+            + RatioTable.Render(BenchmarkCsv.Read(args.Skip(1)), ContenderRegistry.References));
         Console.WriteLine($"Wrote {args[0]}.");
         return 0;
     }
