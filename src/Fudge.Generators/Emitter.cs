@@ -379,6 +379,11 @@ internal sealed class Emitter
                 return;
             }
         }
+        if (ReadsInPlace())
+        {
+            EmitReadInPlace(sb);
+            return;
+        }
         if (m.Members.Any(x => x.IsRequired)) sb.AppendLine("        int __start = reader.ValueOffset;");
         for (int i = 0; i < m.Members.Count; i++)
         {
@@ -446,6 +451,93 @@ internal sealed class Emitter
         sb.AppendLine("        return __result;");
         sb.AppendLine("    }");
     }
+
+    /// <summary>
+    /// True when the object can be created first and filled as fields arrive: a parameterless constructor and plain
+    /// settable members, nothing that needs to know afterwards which fields were present (required members,
+    /// constructor arguments, init-only defaults), no kept unknown fields and no type names or derived types.
+    /// </summary>
+    private bool ReadsInPlace()
+    {
+        var m = _model;
+        return !m.IsExtensible && !m.IsAbstract && m.Unions.Count == 0 && m.TypeNames.Count == 0 && m.CtorArgs.Count == 0
+            && m.Members.All(x => x.SetMode == SetMode.Assign && x.BaseSetter is null && !x.IsRequired && x.AbsentDefault is null);
+    }
+
+    /// <summary>
+    /// The reader of a type that <see cref="ReadsInPlace"/>: the result is created once and each field's value goes
+    /// straight into its member. First comes a run that expects the fields in declaration order (the order the
+    /// generated writer uses) and checks each header against the expected key before reading; at the first surprise
+    /// it drops into the general loop, which takes the remaining fields in any order. Absent members keep the values
+    /// the constructor gave them, as in the general reader.
+    /// </summary>
+    private void EmitReadInPlace(StringBuilder sb)
+    {
+        var m = _model;
+        sb.AppendLine($"        var __result = new {m.FullyQualifiedName}();");
+        bool expected = false;
+        for (int i = 0; i < m.Members.Count; i++)
+        {
+            var step = ExpectedFieldRead(m.Members[i], i);
+            if (step is null) break;
+            sb.AppendLine($"        if (!{step.Value.Test}) goto __general;");
+            sb.AppendLine($"        __result.{m.Members[i].Name} = {step.Value.Value};");
+            expected = true;
+        }
+        if (expected) sb.AppendLine("        __general:");
+        if (m.Members.Count == 0)
+        {
+            sb.AppendLine("        while (reader.Read()) { }"); // every field is unknown: skip them all (still validated)
+            sb.AppendLine("        return __result;");
+            sb.AppendLine("    }");
+            return;
+        }
+        sb.AppendLine("        while (reader.Read())");
+        sb.AppendLine("        {");
+        sb.AppendLine("            switch (__Match(ref reader))");
+        sb.AppendLine("            {");
+        for (int i = 0; i < m.Members.Count; i++)
+        {
+            var member = m.Members[i];
+            sb.AppendLine($"                case {i}:");
+            sb.AppendLine($"                    __result.{member.Name} = {ValueOrDefault(member.Shape)};");
+            sb.AppendLine("                    break;");
+        }
+        sb.AppendLine("            }");
+        sb.AppendLine("        }");
+        sb.AppendLine("        return __result;");
+        sb.AppendLine("    }");
+    }
+
+    /// <summary>
+    /// One step of the expected-order run for member <paramref name="index"/>: the test that reads it if it is the
+    /// next field (else the run jumps to the general loop), and the value to assign after it. Null when the member's key cannot be predicted from the header alone (names and
+    /// ordinals together, or an ordinal-only mode member without an ordinal), which ends the run.
+    /// </summary>
+    private (string Test, string Value)? ExpectedFieldRead(MemberModel member, int index)
+    {
+        bool ordinals = _model.FieldIds is 1 or 3; // Ordinals, Taxonomy: ordinals alone on the wire
+        bool names = _model.FieldIds == 0;          // Names: names alone on the wire
+        if (ordinals && !member.HasOrdinal || !ordinals && !names) return null;
+        if (ordinals)
+        {
+            string ordinal = $"(short){member.Ordinal.ToString(CultureInfo.InvariantCulture)}";
+            var shape = member.Shape;
+            bool enumOf(ShapeKind kind) => shape.Kind == ShapeKind.Enum && shape.EnumUnderlying == kind;
+            // Integers and doubles: header check and value read in one call, no second look at the type.
+            if (shape.Kind == ShapeKind.Int64 || enumOf(ShapeKind.Int64))
+                return ($"reader.TryReadInt64Field({ordinal}, out long __e{index})", $"({shape.TypeName})__e{index}");
+            if (shape.Kind == ShapeKind.Int32 || enumOf(ShapeKind.Int32))
+                return ($"reader.TryReadInt32Field({ordinal}, out int __e{index})", $"({shape.TypeName})__e{index}");
+            if (shape.Kind == ShapeKind.Double)
+                return ($"reader.TryReadDoubleField({ordinal}, out double __e{index})", $"__e{index}");
+            return ($"reader.TryReadField({ordinal})", ValueOrDefault(shape));
+        }
+        return ($"reader.TryReadField(__n{index})", ValueOrDefault(member.Shape));
+    }
+
+    // The current field's value, or the type's default for an indicator (how the general reader treats a null).
+    private string ValueOrDefault(ValueShape shape) => $"reader.IsIndicator ? default({shape.TypeName}) : {ReadExpression(shape, "reader")}";
 
     /// <summary>Static setters for the members whose setter is private, so that derived types' formatters can read them too.</summary>
     private void EmitSetters(StringBuilder sb)
