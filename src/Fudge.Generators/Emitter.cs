@@ -22,6 +22,7 @@ internal sealed class Emitter
     private readonly TypeModel _model;
     private readonly EmitOptions _options;
     private readonly StringBuilder _helpers = new();
+    private readonly Dictionary<ValueShape, string> _collectionReaders = new();
     private int _helperCount;
     private int _localCount;
 
@@ -225,7 +226,9 @@ internal sealed class Emitter
             var member = m.Members[i];
             string local = NextLocal();
             sb.AppendLine($"        var {local} = value.{member.Name};");
-            WriteValue(sb, "        ", member.Shape, $"__k{i}", local, nullAsIndicator: false);
+            string? direct = m.FieldIds is 1 or 3 && member.HasOrdinal ? OrdinalWriteStatement(member.Shape, (short)member.Ordinal, local) : null;
+            if (direct is not null) sb.AppendLine("        " + direct);
+            else WriteValue(sb, "        ", member.Shape, $"__k{i}", local, nullAsIndicator: false);
         }
         if (m.IsExtensible) sb.AppendLine($"        {H}.WriteExtensionData(ref writer, __extra);");
         sb.AppendLine("    }");
@@ -298,6 +301,33 @@ internal sealed class Emitter
                 return $"{CollectionWriter(shape)}(ref writer, in {key}, {v});";
             default:
                 throw new System.InvalidOperationException("unexpected shape " + shape.Kind);
+        }
+    }
+
+    /// <summary>
+    /// The write of a fixed-width value under an ordinal alone through the writer's ordinal overloads (one header
+    /// store, no questions about the key), or null for shapes that have none. The bytes are those of
+    /// <see cref="WriteStatement"/> with the member's cached key: integers are reduced to the same smallest width.
+    /// </summary>
+    private static string? OrdinalWriteStatement(ValueShape shape, short ordinal, string v)
+    {
+        string o = "(short)" + ordinal.ToString(CultureInfo.InvariantCulture);
+        switch (shape.Kind)
+        {
+            case ShapeKind.Boolean: return $"writer.WriteBoolean({o}, {v});";
+            case ShapeKind.SByte:
+            case ShapeKind.Byte:
+            case ShapeKind.Int16:
+            case ShapeKind.UInt16:
+            case ShapeKind.Int32: return $"writer.WriteInt32({o}, {v});";
+            case ShapeKind.UInt32:
+            case ShapeKind.Int64: return $"writer.WriteInt64({o}, {v});";
+            case ShapeKind.Single: return $"writer.WriteSingle({o}, {v});";
+            case ShapeKind.Double: return $"writer.WriteDouble({o}, {v});";
+            case ShapeKind.Enum:
+                string underlying = UnderlyingKeyword(shape.EnumUnderlying);
+                return OrdinalWriteStatement(new ValueShape(shape.EnumUnderlying, underlying, true), ordinal, $"({underlying}){v}");
+            default: return null;
         }
     }
 
@@ -624,7 +654,10 @@ internal sealed class Emitter
 
     private string CollectionReader(ValueShape shape)
     {
+        // The in-place reader asks for a member's reader twice (expected run and general loop): one helper serves both.
+        if (_collectionReaders.TryGetValue(shape, out var existing)) return existing;
         string name = "__Read" + (++_helperCount).ToString(CultureInfo.InvariantCulture);
+        _collectionReaders.Add(shape, name);
         var sb = new StringBuilder();
         sb.AppendLine($"    private static {shape.TypeName} {name}(ref {Reader} reader)");
         sb.AppendLine("    {");
