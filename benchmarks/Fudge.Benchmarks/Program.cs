@@ -16,6 +16,7 @@ namespace Fudge.Benchmarks;
 /// <list type="bullet">
 /// <item><c>--quick</c>: every benchmark once (dry job, in process), then the size table and a small percentile run: the CI smoke test.</item>
 /// <item><c>--short [--inprocess]</c>: BenchmarkDotNet's ShortRun job instead of the default job, optionally in this process.</item>
+/// <item><c>--headline</c>: 3 warm-ups and 10 iterations of 250 ms, in this process: the committed results on a shared machine.</item>
 /// <item><c>--percentiles [--count N]</c>: per-message latency percentiles of workload 2 (default 1,000,000 messages).</item>
 /// <item><c>--sizes</c>: encoded bytes per message of every contender (workload 3).</item>
 /// <item><c>--chart out.svg report.csv...</c> and <c>--ratios out.md report.csv...</c>: the chart and headline table from BenchmarkDotNet CSV reports.</item>
@@ -49,7 +50,9 @@ internal static class Program
             return failures == 0 ? 0 : 1;
         }
         bool inProcess = Take(options, "--inprocess");
-        var config = Take(options, "--short") ? BenchmarkConfigs.Short(inProcess) : BenchmarkConfigs.Full();
+        var config = Take(options, "--short") ? BenchmarkConfigs.Short(inProcess)
+            : Take(options, "--headline") ? BenchmarkConfigs.Headline()
+            : BenchmarkConfigs.Full();
         string? resultsDir = TakeValue(options, "--results");
         if (resultsDir is not null) return Results(options, config, resultsDir);
         return RunBenchmarks(options, config) == 0 ? 0 : 1;
