@@ -27,6 +27,44 @@ public ref partial struct FudgeReader
         int p = _position;
         var data = _data;
         if (data.Length - p < 4 || (data[p] & OrdinalOnlyMask) != OrdinalOnly || BinaryPrimitives.ReadInt16BigEndian(data.Slice(p + 2)) != ordinal) return false;
+        return ReadOrdinalField(p, ordinal);
+    }
+
+    // The rest of the header of an ordinal-only field at p. The two commonest shapes (fixed width; a string, byte array
+    // or sub-message with a 1-byte size) are decoded here without Read()'s general branches; anything else, and
+    // anything malformed, goes through Read() for its checks and error messages.
+    private bool ReadOrdinalField(int p, short ordinal)
+    {
+        var data = _data;
+        byte prefix = data[p];
+        byte typeId = data[p + 1];
+        int remaining = data.Length - p - 4;
+        if (prefix == 0x90)
+        {
+            int width = FudgeTypeId.GetFixedWidth(typeId);
+            if (width >= 0 && remaining >= width)
+            {
+                Expected(p, typeId, ordinal, width);
+                return true;
+            }
+        }
+        else if (prefix == 0x30 && remaining >= 1 && typeId is FudgeTypeId.String or FudgeTypeId.Message or FudgeTypeId.ByteArray)
+        {
+            int length = data[p + 4];
+            if (remaining - 1 >= length)
+            {
+                _fieldOffset = p;
+                _prefix = prefix;
+                _typeId = typeId;
+                _ordinal = ordinal;
+                _nameStart = 0;
+                _nameLength = -1;
+                _valueStart = p + 5;
+                _valueLength = length;
+                _position = p + 5 + length;
+                return true;
+            }
+        }
         return Read();
     }
 
