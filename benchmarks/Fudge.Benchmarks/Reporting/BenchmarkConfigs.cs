@@ -40,7 +40,8 @@ internal static class BenchmarkConfigs
     private static ManualConfig Base()
     {
         // Plain numbers in fixed units, so that --chart and --ratios can read the CSV back.
-        var csvStyle = new SummaryStyle(CultureInfo.InvariantCulture, printUnitsInHeader: true, sizeUnit: SizeUnit.B, timeUnit: TimeUnit.Nanosecond, printUnitsInContent: false);
+        // Contender names are longer than BenchmarkDotNet's default parameter width (20): "MessagePack.StringKeys" would be cut.
+        var csvStyle = new SummaryStyle(CultureInfo.InvariantCulture, printUnitsInHeader: true, sizeUnit: SizeUnit.B, timeUnit: TimeUnit.Nanosecond, printUnitsInContent: false, maxParameterColumnWidth: 40);
         var config = ManualConfig.CreateEmpty()
             .AddColumnProvider(DefaultColumnProviders.Instance)
             .AddColumn(new EncodedSizeColumn())
@@ -49,7 +50,7 @@ internal static class BenchmarkConfigs
             .AddExporter(MarkdownExporter.GitHub)
             .AddExporter(new CsvExporter(CsvSeparator.Comma, csvStyle))
             .WithOptions(ConfigOptions.DisableLogFile);
-        config.SummaryStyle = SummaryStyle.Default.WithCultureInfo(CultureInfo.InvariantCulture);
+        config.SummaryStyle = SummaryStyle.Default.WithCultureInfo(CultureInfo.InvariantCulture).WithMaxParameterColumnWidth(40);
         return config;
     }
 }
