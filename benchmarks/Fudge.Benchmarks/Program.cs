@@ -16,6 +16,7 @@ namespace Fudge.Benchmarks;
 /// <list type="bullet">
 /// <item><c>--quick</c>: every benchmark once (dry job, in process), then the size table and a small percentile run: the CI smoke test.</item>
 /// <item><c>--short [--inprocess]</c>: BenchmarkDotNet's ShortRun job instead of the default job, optionally in this process.</item>
+/// <item><c>--headline</c>: 3 warm-ups and 10 iterations of 250 ms, in this process: the committed results on a shared machine.</item>
 /// <item><c>--percentiles [--count N]</c>: per-message latency percentiles of workload 2 (default 1,000,000 messages).</item>
 /// <item><c>--sizes</c>: encoded bytes per message of every contender (workload 3).</item>
 /// <item><c>--chart out.svg report.csv...</c> and <c>--ratios out.md report.csv...</c>: the chart and headline table from BenchmarkDotNet CSV reports.</item>
@@ -49,7 +50,9 @@ internal static class Program
             return failures == 0 ? 0 : 1;
         }
         bool inProcess = Take(options, "--inprocess");
-        var config = Take(options, "--short") ? BenchmarkConfigs.Short(inProcess) : BenchmarkConfigs.Full();
+        var config = Take(options, "--short") ? BenchmarkConfigs.Short(inProcess)
+            : Take(options, "--headline") ? BenchmarkConfigs.Headline()
+            : BenchmarkConfigs.Full();
         string? resultsDir = TakeValue(options, "--results");
         if (resultsDir is not null) return Results(options, config, resultsDir);
         return RunBenchmarks(options, config) == 0 ? 0 : 1;
@@ -131,7 +134,7 @@ internal static class Program
     {
         if (args.Count < 2) return Usage("--chart out.svg report.csv [report.csv...]");
         var rows = BenchmarkCsv.Read(args.Skip(1));
-        File.WriteAllText(args[0], SvgBarChart.Render(rows, ContenderRegistry.Reference, "Fudge for .NET vs other serializers (BenchmarkDotNet means)"));
+        File.WriteAllText(args[0], SvgBarChart.Render(rows, ContenderRegistry.References, "Fudge for .NET vs other serializers (BenchmarkDotNet means)"));
         Console.WriteLine($"Wrote {args[0]} ({rows.Count} bars).");
         return 0;
     }
@@ -139,8 +142,8 @@ internal static class Program
     private static int Ratios(List<string> args)
     {
         if (args.Count < 2) return Usage("--ratios out.md report.csv [report.csv...]");
-        File.WriteAllText(args[0], RunInfo.MarkdownHeader($"Ratios to {ContenderRegistry.Reference} (from {string.Join(", ", args.Skip(1).Select(Path.GetFileName))})")
-            + RatioTable.Render(BenchmarkCsv.Read(args.Skip(1)), ContenderRegistry.Reference));
+        File.WriteAllText(args[0], RunInfo.MarkdownHeader($"Ratios to {string.Join(" and ", ContenderRegistry.References)} (from {string.Join(", ", args.Skip(1).Select(Path.GetFileName))})")
+            + RatioTable.Render(BenchmarkCsv.Read(args.Skip(1)), ContenderRegistry.References));
         Console.WriteLine($"Wrote {args[0]}.");
         return 0;
     }

@@ -22,6 +22,7 @@ internal sealed class Emitter
     private readonly TypeModel _model;
     private readonly EmitOptions _options;
     private readonly StringBuilder _helpers = new();
+    private readonly Dictionary<ValueShape, string> _collectionReaders = new();
     private int _helperCount;
     private int _localCount;
 
@@ -225,7 +226,9 @@ internal sealed class Emitter
             var member = m.Members[i];
             string local = NextLocal();
             sb.AppendLine($"        var {local} = value.{member.Name};");
-            WriteValue(sb, "        ", member.Shape, $"__k{i}", local, nullAsIndicator: false);
+            string? direct = m.FieldIds is 1 or 3 && member.HasOrdinal ? OrdinalWriteStatement(member.Shape, (short)member.Ordinal, local) : null;
+            if (direct is not null) sb.AppendLine("        " + direct);
+            else WriteValue(sb, "        ", member.Shape, $"__k{i}", local, nullAsIndicator: false);
         }
         if (m.IsExtensible) sb.AppendLine($"        {H}.WriteExtensionData(ref writer, __extra);");
         sb.AppendLine("    }");
@@ -298,6 +301,33 @@ internal sealed class Emitter
                 return $"{CollectionWriter(shape)}(ref writer, in {key}, {v});";
             default:
                 throw new System.InvalidOperationException("unexpected shape " + shape.Kind);
+        }
+    }
+
+    /// <summary>
+    /// The write of a fixed-width value under an ordinal alone through the writer's ordinal overloads (one header
+    /// store, no questions about the key), or null for shapes that have none. The bytes are those of
+    /// <see cref="WriteStatement"/> with the member's cached key: integers are reduced to the same smallest width.
+    /// </summary>
+    private static string? OrdinalWriteStatement(ValueShape shape, short ordinal, string v)
+    {
+        string o = "(short)" + ordinal.ToString(CultureInfo.InvariantCulture);
+        switch (shape.Kind)
+        {
+            case ShapeKind.Boolean: return $"writer.WriteBoolean({o}, {v});";
+            case ShapeKind.SByte:
+            case ShapeKind.Byte:
+            case ShapeKind.Int16:
+            case ShapeKind.UInt16:
+            case ShapeKind.Int32: return $"writer.WriteInt32({o}, {v});";
+            case ShapeKind.UInt32:
+            case ShapeKind.Int64: return $"writer.WriteInt64({o}, {v});";
+            case ShapeKind.Single: return $"writer.WriteSingle({o}, {v});";
+            case ShapeKind.Double: return $"writer.WriteDouble({o}, {v});";
+            case ShapeKind.Enum:
+                string underlying = UnderlyingKeyword(shape.EnumUnderlying);
+                return OrdinalWriteStatement(new ValueShape(shape.EnumUnderlying, underlying, true), ordinal, $"({underlying}){v}");
+            default: return null;
         }
     }
 
@@ -379,6 +409,11 @@ internal sealed class Emitter
                 return;
             }
         }
+        if (ReadsInPlace())
+        {
+            EmitReadInPlace(sb);
+            return;
+        }
         if (m.Members.Any(x => x.IsRequired)) sb.AppendLine("        int __start = reader.ValueOffset;");
         for (int i = 0; i < m.Members.Count; i++)
         {
@@ -446,6 +481,93 @@ internal sealed class Emitter
         sb.AppendLine("        return __result;");
         sb.AppendLine("    }");
     }
+
+    /// <summary>
+    /// True when the object can be created first and filled as fields arrive: a parameterless constructor and plain
+    /// settable members, nothing that needs to know afterwards which fields were present (required members,
+    /// constructor arguments, init-only defaults), no kept unknown fields and no type names or derived types.
+    /// </summary>
+    private bool ReadsInPlace()
+    {
+        var m = _model;
+        return !m.IsExtensible && !m.IsAbstract && m.Unions.Count == 0 && m.TypeNames.Count == 0 && m.CtorArgs.Count == 0
+            && m.Members.All(x => x.SetMode == SetMode.Assign && x.BaseSetter is null && !x.IsRequired && x.AbsentDefault is null);
+    }
+
+    /// <summary>
+    /// The reader of a type that <see cref="ReadsInPlace"/>: the result is created once and each field's value goes
+    /// straight into its member. First comes a run that expects the fields in declaration order (the order the
+    /// generated writer uses) and checks each header against the expected key before reading; at the first surprise
+    /// it drops into the general loop, which takes the remaining fields in any order. Absent members keep the values
+    /// the constructor gave them, as in the general reader.
+    /// </summary>
+    private void EmitReadInPlace(StringBuilder sb)
+    {
+        var m = _model;
+        sb.AppendLine($"        var __result = new {m.FullyQualifiedName}();");
+        bool expected = false;
+        for (int i = 0; i < m.Members.Count; i++)
+        {
+            var step = ExpectedFieldRead(m.Members[i], i);
+            if (step is null) break;
+            sb.AppendLine($"        if (!{step.Value.Test}) goto __general;");
+            sb.AppendLine($"        __result.{m.Members[i].Name} = {step.Value.Value};");
+            expected = true;
+        }
+        if (expected) sb.AppendLine("        __general:");
+        if (m.Members.Count == 0)
+        {
+            sb.AppendLine("        while (reader.Read()) { }"); // every field is unknown: skip them all (still validated)
+            sb.AppendLine("        return __result;");
+            sb.AppendLine("    }");
+            return;
+        }
+        sb.AppendLine("        while (reader.Read())");
+        sb.AppendLine("        {");
+        sb.AppendLine("            switch (__Match(ref reader))");
+        sb.AppendLine("            {");
+        for (int i = 0; i < m.Members.Count; i++)
+        {
+            var member = m.Members[i];
+            sb.AppendLine($"                case {i}:");
+            sb.AppendLine($"                    __result.{member.Name} = {ValueOrDefault(member.Shape)};");
+            sb.AppendLine("                    break;");
+        }
+        sb.AppendLine("            }");
+        sb.AppendLine("        }");
+        sb.AppendLine("        return __result;");
+        sb.AppendLine("    }");
+    }
+
+    /// <summary>
+    /// One step of the expected-order run for member <paramref name="index"/>: the test that reads it if it is the
+    /// next field (else the run jumps to the general loop), and the value to assign after it. Null when the member's key cannot be predicted from the header alone (names and
+    /// ordinals together, or an ordinal-only mode member without an ordinal), which ends the run.
+    /// </summary>
+    private (string Test, string Value)? ExpectedFieldRead(MemberModel member, int index)
+    {
+        bool ordinals = _model.FieldIds is 1 or 3; // Ordinals, Taxonomy: ordinals alone on the wire
+        bool names = _model.FieldIds == 0;          // Names: names alone on the wire
+        if (ordinals && !member.HasOrdinal || !ordinals && !names) return null;
+        if (ordinals)
+        {
+            string ordinal = $"(short){member.Ordinal.ToString(CultureInfo.InvariantCulture)}";
+            var shape = member.Shape;
+            bool enumOf(ShapeKind kind) => shape.Kind == ShapeKind.Enum && shape.EnumUnderlying == kind;
+            // Integers and doubles: header check and value read in one call, no second look at the type.
+            if (shape.Kind == ShapeKind.Int64 || enumOf(ShapeKind.Int64))
+                return ($"reader.TryReadInt64Field({ordinal}, out long __e{index})", $"({shape.TypeName})__e{index}");
+            if (shape.Kind == ShapeKind.Int32 || enumOf(ShapeKind.Int32))
+                return ($"reader.TryReadInt32Field({ordinal}, out int __e{index})", $"({shape.TypeName})__e{index}");
+            if (shape.Kind == ShapeKind.Double)
+                return ($"reader.TryReadDoubleField({ordinal}, out double __e{index})", $"__e{index}");
+            return ($"reader.TryReadField({ordinal})", ValueOrDefault(shape));
+        }
+        return ($"reader.TryReadField(__n{index})", ValueOrDefault(member.Shape));
+    }
+
+    // The current field's value, or the type's default for an indicator (how the general reader treats a null).
+    private string ValueOrDefault(ValueShape shape) => $"reader.IsIndicator ? default({shape.TypeName}) : {ReadExpression(shape, "reader")}";
 
     /// <summary>Static setters for the members whose setter is private, so that derived types' formatters can read them too.</summary>
     private void EmitSetters(StringBuilder sb)
@@ -532,7 +654,10 @@ internal sealed class Emitter
 
     private string CollectionReader(ValueShape shape)
     {
+        // The in-place reader asks for a member's reader twice (expected run and general loop): one helper serves both.
+        if (_collectionReaders.TryGetValue(shape, out var existing)) return existing;
         string name = "__Read" + (++_helperCount).ToString(CultureInfo.InvariantCulture);
+        _collectionReaders.Add(shape, name);
         var sb = new StringBuilder();
         sb.AppendLine($"    private static {shape.TypeName} {name}(ref {Reader} reader)");
         sb.AppendLine("    {");

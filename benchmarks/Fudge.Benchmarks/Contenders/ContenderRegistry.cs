@@ -6,14 +6,21 @@ using Fudge.Benchmarks.Contenders.Fudge;
 using Fudge.Benchmarks.Contenders.Generated;
 using Fudge.Benchmarks.Contenders.Json;
 using Fudge.Benchmarks.Contenders.Protobuf;
+using Fudge.Benchmarks.Contenders.Rivals;
 
 namespace Fudge.Benchmarks.Contenders;
 
 /// <summary>Every contender of both workloads by name, in the order tables and charts list them.</summary>
 public static class ContenderRegistry
 {
-    /// <summary>The binary contender the ratios are taken against (MessagePack-CSharp is not in the package mirror).</summary>
-    public const string Reference = "Protobuf";
+    /// <summary>The contender the ratios are taken against first: MessagePack-CSharp with integer keys, the usual fast binary choice.</summary>
+    public const string Reference = "MessagePack.IntKeys";
+
+    /// <summary>The second reference of the ratio table and chart: MemoryPack, the fastest serializer on .NET (no field headers at all).</summary>
+    public const string SecondReference = "MemoryPack";
+
+    /// <summary>Both references, in the order the ratio columns show them.</summary>
+    public static IReadOnlyList<string> References { get; } = new[] { Reference, SecondReference };
 
     private static readonly (string Name, Func<GraphContender> Create)[] Graph =
     {
@@ -22,6 +29,10 @@ public static class ContenderRegistry
         ("Fudge.Taxonomy", () => new GeneratedGraphContender<Models.Generated.Taxonomy.Portfolio>("Fudge.Taxonomy")),
         ("Fudge.HandWritten", () => new CodecGraphContender("Fudge.HandWritten", new HandWrittenPortfolioCodec())),
         ("Fudge.Dom", () => new CodecGraphContender("Fudge.Dom", new FudgeDomCodec<Models.Portfolio>(DomMapping.ToMessage, DomMapping.ToPortfolio))),
+        ("MessagePack.IntKeys", () => new TwinGraphContender<Models.Rivals.MessagePackIntKeys.Portfolio>("MessagePack.IntKeys", new MessagePackCodec<Models.Rivals.MessagePackIntKeys.Portfolio>())),
+        ("MessagePack.StringKeys", () => new TwinGraphContender<Models.Rivals.MessagePackStringKeys.Portfolio>("MessagePack.StringKeys", new MessagePackCodec<Models.Rivals.MessagePackStringKeys.Portfolio>())),
+        ("MemoryPack", () => new TwinGraphContender<Models.Rivals.MemoryPack.Portfolio>("MemoryPack", new MemoryPackCodec<Models.Rivals.MemoryPack.Portfolio>())),
+        ("protobuf-net", () => new TwinGraphContender<Models.Rivals.ProtobufNet.Portfolio>("protobuf-net", new ProtobufNetCodec<Models.Rivals.ProtobufNet.Portfolio>())),
         ("Protobuf", () => new ProtobufGraphContender()),
         ("STJ.SourceGen", () => new CodecGraphContender("STJ.SourceGen", new SystemTextJsonCodec<Models.Portfolio>(BenchmarkJsonContext.Default.Portfolio))),
         ("Newtonsoft", () => new CodecGraphContender("Newtonsoft", new NewtonsoftJsonCodec<Models.Portfolio>())),
@@ -35,6 +46,10 @@ public static class ContenderRegistry
         ("Fudge.Taxonomy", () => new GeneratedTickContender<Models.Generated.Taxonomy.MarketTick>("Fudge.Taxonomy")),
         ("Fudge.HandWritten", () => new CodecTickContender("Fudge.HandWritten", new HandWrittenTickCodec())),
         ("Fudge.Dom", () => new CodecTickContender("Fudge.Dom", new FudgeDomCodec<Models.MarketTick>(DomMapping.ToMessage, DomMapping.ToTick))),
+        ("MessagePack.IntKeys", () => new TwinTickContender<Models.Rivals.MessagePackIntKeys.MarketTick>("MessagePack.IntKeys", new MessagePackCodec<Models.Rivals.MessagePackIntKeys.MarketTick>())),
+        ("MessagePack.StringKeys", () => new TwinTickContender<Models.Rivals.MessagePackStringKeys.MarketTick>("MessagePack.StringKeys", new MessagePackCodec<Models.Rivals.MessagePackStringKeys.MarketTick>())),
+        ("MemoryPack", () => new TwinTickContender<Models.Rivals.MemoryPack.MarketTick>("MemoryPack", new MemoryPackCodec<Models.Rivals.MemoryPack.MarketTick>())),
+        ("protobuf-net", () => new TwinTickContender<Models.Rivals.ProtobufNet.MarketTick>("protobuf-net", new ProtobufNetCodec<Models.Rivals.ProtobufNet.MarketTick>())),
         ("Protobuf", () => new ProtobufTickContender()),
         ("STJ.SourceGen", () => new CodecTickContender("STJ.SourceGen", new SystemTextJsonCodec<Models.MarketTick>(BenchmarkJsonContext.Default.MarketTick))),
         ("Newtonsoft", () => new CodecTickContender("Newtonsoft", new NewtonsoftJsonCodec<Models.MarketTick>())),

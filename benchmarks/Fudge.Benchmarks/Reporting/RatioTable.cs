@@ -6,28 +6,31 @@ using System.Text;
 namespace Fudge.Benchmarks.Reporting;
 
 /// <summary>
-/// The headline table: each contender's mean time divided by the reference contender's in the same group (below 1 is
+/// The headline table: each contender's mean time divided by each reference contender's in the same group (below 1 is
 /// faster than the reference), with allocations beside it. Ratios travel across noisy shared machines; raw times do not.
 /// </summary>
 internal static class RatioTable
 {
-    public static string Render(IReadOnlyList<BenchmarkCsv.Row> rows, string reference)
+    public static string Render(IReadOnlyList<BenchmarkCsv.Row> rows, IReadOnlyList<string> references)
     {
         var sb = new StringBuilder();
-        sb.AppendLine($"| Benchmark | Contender | Mean | Ratio to {reference} | Allocated |");
-        sb.AppendLine("|---|---|---:|---:|---:|");
+        sb.AppendLine("| Benchmark | Contender | Mean | " + string.Concat(references.Select(r => $"Ratio to {r} | ")) + "Allocated |");
+        sb.AppendLine("|---|---|---:|" + string.Concat(references.Select(_ => "---:|")) + "---:|");
         foreach (var group in rows.GroupBy(r => r.Group))
         {
-            double referenceMean = group.FirstOrDefault(r => r.Contender == reference)?.MeanNs ?? double.NaN;
+            var referenceMeans = references.Select(reference => group.FirstOrDefault(r => r.Contender == reference)?.MeanNs ?? double.NaN).ToList();
             foreach (var row in group)
             {
-                string ratio = double.IsNaN(referenceMean) ? "-" : (row.MeanNs / referenceMean).ToString("0.00", CultureInfo.InvariantCulture) + "x";
+                string ratios = string.Concat(referenceMeans.Select(mean => Ratio(row.MeanNs, mean) + " | "));
                 sb.AppendLine(string.Create(CultureInfo.InvariantCulture,
-                    $"| {group.Key} | {row.Contender} | {FormatTime(row.MeanNs)} | {ratio} | {FormatBytes(row.AllocatedBytes)} |"));
+                    $"| {group.Key} | {row.Contender} | {FormatTime(row.MeanNs)} | {ratios}{FormatBytes(row.AllocatedBytes)} |"));
             }
         }
         return sb.ToString();
     }
+
+    private static string Ratio(double mean, double referenceMean)
+        => double.IsNaN(referenceMean) ? "-" : (mean / referenceMean).ToString("0.00", CultureInfo.InvariantCulture) + "x";
 
     private static string FormatTime(double ns) => ns switch
     {

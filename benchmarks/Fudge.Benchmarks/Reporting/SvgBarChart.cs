@@ -9,13 +9,13 @@ namespace Fudge.Benchmarks.Reporting;
 
 /// <summary>
 /// Draws BenchmarkDotNet results as an SVG of horizontal bars: one panel per benchmark group, one bar per contender,
-/// bar length proportional to the mean time within the panel, each labelled with its ratio to the reference contender.
+/// bar length proportional to the mean time within the panel, each labelled with its ratios to the reference contenders.
 /// </summary>
 internal static class SvgBarChart
 {
-    private const int Width = 900, LabelWidth = 170, BarHeight = 16, BarGap = 4, PanelGap = 34, Margin = 16;
+    private const int Width = 1000, LabelWidth = 170, BarHeight = 16, BarGap = 4, PanelGap = 34, Margin = 16;
 
-    public static string Render(IReadOnlyList<BenchmarkCsv.Row> rows, string reference, string title)
+    public static string Render(IReadOnlyList<BenchmarkCsv.Row> rows, IReadOnlyList<string> references, string title)
     {
         var groups = rows.GroupBy(r => r.Group).ToList();
         int height = Margin * 2 + 30 + groups.Sum(g => PanelGap + g.Count() * (BarHeight + BarGap));
@@ -24,20 +24,21 @@ internal static class SvgBarChart
         svg.AppendLine(Invariant($"<rect width=\"{Width}\" height=\"{height}\" fill=\"white\"/>"));
         svg.AppendLine(Invariant($"<text x=\"{Margin}\" y=\"{Margin + 14}\" font-size=\"16\" font-weight=\"bold\">{Escape(title)}</text>"));
         int y = Margin + 30;
-        int barSpace = Width - LabelWidth - Margin * 2 - 190;
+        int barSpace = Width - LabelWidth - Margin * 2 - 330;
         foreach (var group in groups)
         {
             y += PanelGap;
             svg.AppendLine(Invariant($"<text x=\"{Margin}\" y=\"{y - 8}\" font-weight=\"bold\">{Escape(group.Key)} (mean time, shorter is faster)</text>"));
             double max = group.Max(r => r.MeanNs);
-            double referenceMean = group.FirstOrDefault(r => r.Contender == reference)?.MeanNs ?? double.NaN;
+            var referenceMeans = references.Select(reference => (Name: reference, Mean: group.FirstOrDefault(r => r.Contender == reference)?.MeanNs ?? double.NaN))
+                .Where(r => !double.IsNaN(r.Mean)).ToList();
             foreach (var row in group)
             {
                 double length = Math.Max(1, row.MeanNs / max * barSpace);
                 string colour = row.Contender.StartsWith("Fudge", StringComparison.Ordinal) ? "#2b6cb0" : row.Contender == "Copy" ? "#a0aec0" : "#dd6b20";
                 svg.AppendLine(Invariant($"<text x=\"{Margin + LabelWidth - 6}\" y=\"{y + BarHeight - 4}\" text-anchor=\"end\">{Escape(row.Contender)}</text>"));
                 svg.AppendLine(Invariant($"<rect x=\"{Margin + LabelWidth}\" y=\"{y}\" width=\"{length:0.#}\" height=\"{BarHeight}\" fill=\"{colour}\"/>"));
-                string ratio = double.IsNaN(referenceMean) ? "" : Invariant($" ({row.MeanNs / referenceMean:0.00}x {reference})");
+                string ratio = referenceMeans.Count == 0 ? "" : " (" + string.Join(", ", referenceMeans.Select(r => Invariant($"{row.MeanNs / r.Mean:0.00}x {r.Name}"))) + ")";
                 svg.AppendLine(Invariant($"<text x=\"{Margin + LabelWidth + length + 6:0.#}\" y=\"{y + BarHeight - 4}\">{Escape(FormatTime(row.MeanNs) + ratio)}</text>"));
                 y += BarHeight + BarGap;
             }

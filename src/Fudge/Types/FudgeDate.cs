@@ -79,7 +79,13 @@ public readonly struct FudgeDate : IEquatable<FudgeDate>, IComparable<FudgeDate>
     {
         if (value.Date == DateTime.MinValue.Date) return MinValue;
         if (value.Date == DateTime.MaxValue.Date) return MaxValue;
+#if NET8_0_OR_GREATER
+        // One walk of the calendar from the ticks; Year, Month and Day would each repeat it.
+        value.Deconstruct(out int year, out int month, out int day);
+        return new FudgeDate(year, month, day);
+#else
         return new FudgeDate(value.Year, value.Month, value.Day);
+#endif
     }
 
 #if NET6_0_OR_GREATER

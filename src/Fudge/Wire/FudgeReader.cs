@@ -16,7 +16,7 @@ namespace Fudge;
 /// <see cref="FudgeFormatException"/> with the absolute byte offset; nothing is allocated from a declared size.
 /// Typed getters widen (an int8 on the wire reads as <see cref="long"/>) and refuse to narrow out of range.
 /// </remarks>
-public ref struct FudgeReader
+public ref partial struct FudgeReader
 {
     private static readonly UTF8Encoding StrictUtf8 = new(encoderShouldEmitUTF8Identifier: false, throwOnInvalidBytes: true);
 

@@ -18,7 +18,7 @@ namespace Fudge;
 /// Nothing allocates per field or per message. When writing to an <see cref="IBufferWriter{T}"/>, call
 /// <see cref="Flush"/> once the envelopes are complete; only then are the bytes committed to the output.
 /// </remarks>
-public ref struct FudgeWriter
+public ref partial struct FudgeWriter
 {
     private const byte FixedWidthFlag = 0x80;
     private const byte OrdinalFlag = 0x10;

@@ -1,0 +1,186 @@
+using System;
+using System.Buffers.Binary;
+using System.Runtime.CompilerServices;
+
+namespace Fudge;
+
+// Reads of a field the caller expects next. Generated readers know the order their writers use, so most fields
+// arrive exactly where predicted; checking that prediction on the raw header bytes costs a compare or two, and the
+// fused integer and double reads skip the general header decoding and the typed getter's re-check of the type.
+// Every method consumes nothing and returns false when the next field is anything else (another key, a name where an
+// ordinal was expected, an indicator, an unexpected type, the end of the message): the caller then falls back to
+// Read(). Whatever they accept, Read() accepts too, with the same bounds checks.
+public ref partial struct FudgeReader
+{
+    // Prefix bits: fixed width (0x80), ordinal present (0x10), name present (0x08).
+    private const int OrdinalOnlyMask = 0x18, OrdinalOnly = 0x10, NameOnly = 0x08;
+    private const uint FixedOrdinalOnlyPrefix = 0x90u << 24;
+
+    /// <summary>
+    /// Moves to the next field when it carries <paramref name="ordinal"/> and no name; otherwise consumes nothing.
+    /// </summary>
+    /// <returns>True when positioned on that field (as <see cref="Read"/> would be); false when the next field is another one or the message has ended.</returns>
+    /// <exception cref="FudgeFormatException">The field has the expected key but is malformed.</exception>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public bool TryReadField(short ordinal)
+    {
+        int p = _position;
+        var data = _data;
+        if (data.Length - p < 4 || (data[p] & OrdinalOnlyMask) != OrdinalOnly || BinaryPrimitives.ReadInt16BigEndian(data.Slice(p + 2)) != ordinal) return false;
+        return ReadOrdinalField(p, ordinal);
+    }
+
+    // The rest of the header of an ordinal-only field at p. The two commonest shapes (fixed width; a string, byte array
+    // or sub-message with a 1-byte size) are decoded here without Read()'s general branches; anything else, and
+    // anything malformed, goes through Read() for its checks and error messages.
+    private bool ReadOrdinalField(int p, short ordinal)
+    {
+        var data = _data;
+        byte prefix = data[p];
+        byte typeId = data[p + 1];
+        int remaining = data.Length - p - 4;
+        if (prefix == 0x90)
+        {
+            int width = FudgeTypeId.GetFixedWidth(typeId);
+            if (width >= 0 && remaining >= width)
+            {
+                Expected(p, typeId, ordinal, width);
+                return true;
+            }
+        }
+        else if (prefix == 0x30 && remaining >= 1 && typeId is FudgeTypeId.String or FudgeTypeId.Message or FudgeTypeId.ByteArray)
+        {
+            int length = data[p + 4];
+            if (remaining - 1 >= length)
+            {
+                _fieldOffset = p;
+                _prefix = prefix;
+                _typeId = typeId;
+                _ordinal = ordinal;
+                _nameStart = 0;
+                _nameLength = -1;
+                _valueStart = p + 5;
+                _valueLength = length;
+                _position = p + 5 + length;
+                return true;
+            }
+        }
+        return Read();
+    }
+
+    /// <summary>
+    /// Moves to the next field when its name is exactly <paramref name="utf8Name"/> and it has no ordinal; otherwise
+    /// consumes nothing. A name spelt differently on the wire (for example in CESU-8) is not recognised here; the
+    /// general match after <see cref="Read"/> handles it.
+    /// </summary>
+    /// <returns>True when positioned on that field (as <see cref="Read"/> would be); false otherwise.</returns>
+    /// <exception cref="FudgeFormatException">The field has the expected name but is malformed.</exception>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public bool TryReadField(ReadOnlySpan<byte> utf8Name)
+    {
+        int p = _position;
+        var data = _data;
+        if (data.Length - p < 3 + utf8Name.Length || (data[p] & OrdinalOnlyMask) != NameOnly || data[p + 2] != utf8Name.Length
+            || !data.Slice(p + 3, utf8Name.Length).SequenceEqual(utf8Name)) return false;
+        return Read();
+    }
+
+    /// <summary>
+    /// Reads the next field as a 64-bit integer when it is a fixed-width integer (int8 to int64) with
+    /// <paramref name="ordinal"/> and no name; otherwise consumes nothing and returns false.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public bool TryReadInt64Field(short ordinal, out long value)
+    {
+        int p = _position;
+        var data = _data;
+        if (data.Length - p >= 5)
+        {
+            uint header = BinaryPrimitives.ReadUInt32BigEndian(data.Slice(p));
+            if ((header & 0xFF00FFFFu) == (FixedOrdinalOnlyPrefix | (ushort)ordinal))
+            {
+                var v = data.Slice(p + 4);
+                byte typeId = (byte)(header >> 16);
+                int width;
+                switch (typeId)
+                {
+                    case FudgeTypeId.Int8:
+                        value = (sbyte)v[0];
+                        width = 1;
+                        break;
+                    case FudgeTypeId.Int16 when v.Length >= 2:
+                        value = BinaryPrimitives.ReadInt16BigEndian(v);
+                        width = 2;
+                        break;
+                    case FudgeTypeId.Int32 when v.Length >= 4:
+                        value = BinaryPrimitives.ReadInt32BigEndian(v);
+                        width = 4;
+                        break;
+                    case FudgeTypeId.Int64 when v.Length >= 8:
+                        value = BinaryPrimitives.ReadInt64BigEndian(v);
+                        width = 8;
+                        break;
+                    default:
+                        value = 0;
+                        return false;
+                }
+                Expected(p, typeId, ordinal, width);
+                return true;
+            }
+        }
+        value = 0;
+        return false;
+    }
+
+    /// <summary>
+    /// As <see cref="TryReadInt64Field"/>, narrowed to 32 bits.
+    /// </summary>
+    /// <exception cref="FudgeFormatException">The field is the expected one but its value is out of range for <see cref="int"/> (as <see cref="GetInt32"/>).</exception>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public bool TryReadInt32Field(short ordinal, out int value)
+    {
+        if (!TryReadInt64Field(ordinal, out long wide))
+        {
+            value = 0;
+            return false;
+        }
+        if (wide < int.MinValue || wide > int.MaxValue) throw OutOfRange("int", wide);
+        value = (int)wide;
+        return true;
+    }
+
+    /// <summary>
+    /// Reads the next field when it is a double (type 11) with <paramref name="ordinal"/> and no name; otherwise
+    /// consumes nothing and returns false (a float or integer there is left to <see cref="Read"/> and <see cref="GetDouble"/>).
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public bool TryReadDoubleField(short ordinal, out double value)
+    {
+        int p = _position;
+        var data = _data;
+        if (data.Length - p >= 12
+            && BinaryPrimitives.ReadUInt32BigEndian(data.Slice(p)) == (FixedOrdinalOnlyPrefix | ((uint)FudgeTypeId.Double << 16) | (ushort)ordinal))
+        {
+            value = BigEndian.ReadDouble(data.Slice(p + 4));
+            Expected(p, FudgeTypeId.Double, ordinal, 8);
+            return true;
+        }
+        value = 0;
+        return false;
+    }
+
+    // The state Read() would leave after a fixed-width, ordinal-only field with a 4-byte header at p.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private void Expected(int p, byte typeId, short ordinal, int width)
+    {
+        _fieldOffset = p;
+        _prefix = 0x90;
+        _typeId = typeId;
+        _ordinal = ordinal;
+        _nameStart = 0;
+        _nameLength = -1;
+        _valueStart = p + 4;
+        _valueLength = width;
+        _position = p + 4 + width;
+    }
+}

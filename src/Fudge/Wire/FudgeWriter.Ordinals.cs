@@ -1,0 +1,55 @@
+using System;
+using System.Buffers.Binary;
+using System.Runtime.CompilerServices;
+
+namespace Fudge;
+
+// Fixed-width fields keyed by an ordinal alone: the commonest field of compact messages and of generated writers in
+// ordinal mode. The whole 4-byte header (prefix, type id, ordinal) is one big-endian store and header and value take
+// one capacity check, with none of the general path's questions about the key (a name to copy or transcode?). The
+// bytes are exactly those of the FudgeFieldKey overloads with FudgeFieldKey.FromOrdinal(ordinal).
+public ref partial struct FudgeWriter
+{
+    /// <summary>Writes a boolean (type 1) under <paramref name="ordinal"/> alone.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void WriteBoolean(short ordinal, bool value) => BeginOrdinalField(FudgeTypeId.Boolean, ordinal, 1)[0] = value ? (byte)1 : (byte)0;
+
+    /// <summary>Writes an integer under <paramref name="ordinal"/> alone, in the smallest of int8/16/32/64 that holds it.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void WriteInt64(short ordinal, long value)
+    {
+        if (value == (sbyte)value) BeginOrdinalField(FudgeTypeId.Int8, ordinal, 1)[0] = (byte)value;
+        else if (value == (short)value) BinaryPrimitives.WriteInt16BigEndian(BeginOrdinalField(FudgeTypeId.Int16, ordinal, 2), (short)value);
+        else if (value == (int)value) BinaryPrimitives.WriteInt32BigEndian(BeginOrdinalField(FudgeTypeId.Int32, ordinal, 4), (int)value);
+        else BinaryPrimitives.WriteInt64BigEndian(BeginOrdinalField(FudgeTypeId.Int64, ordinal, 8), value);
+    }
+
+    /// <summary>Writes an integer under <paramref name="ordinal"/> alone, in the smallest of int8/16/32 that holds it.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void WriteInt32(short ordinal, int value)
+    {
+        if (value == (sbyte)value) BeginOrdinalField(FudgeTypeId.Int8, ordinal, 1)[0] = (byte)value;
+        else if (value == (short)value) BinaryPrimitives.WriteInt16BigEndian(BeginOrdinalField(FudgeTypeId.Int16, ordinal, 2), (short)value);
+        else BinaryPrimitives.WriteInt32BigEndian(BeginOrdinalField(FudgeTypeId.Int32, ordinal, 4), value);
+    }
+
+    /// <summary>Writes a binary32 float (type 10) under <paramref name="ordinal"/> alone.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void WriteSingle(short ordinal, float value) => BigEndian.WriteSingle(BeginOrdinalField(FudgeTypeId.Float, ordinal, 4), value);
+
+    /// <summary>Writes a binary64 double (type 11) under <paramref name="ordinal"/> alone.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void WriteDouble(short ordinal, double value) => BigEndian.WriteDouble(BeginOrdinalField(FudgeTypeId.Double, ordinal, 8), value);
+
+    // Header (fixed width, ordinal, no name) and value reserved at once; returns the value bytes, already counted.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private Span<byte> BeginOrdinalField(byte typeId, short ordinal, int width)
+    {
+        int total = 4 + width;
+        if (_buffer.Length - _position < total) Grow(total);
+        var span = _buffer.Slice(_position, total);
+        BinaryPrimitives.WriteUInt32BigEndian(span, ((uint)(FixedWidthFlag | OrdinalFlag) << 24) | ((uint)typeId << 16) | (ushort)ordinal);
+        _position += total;
+        return span.Slice(4);
+    }
+}

@@ -1,0 +1,26 @@
+using System.Collections.Generic;
+using Fudge.Serialization;
+
+namespace Fudge.Generators.Tests.Models;
+
+/// <summary>A plain class with ordinals: its generated reader fills the object in place, expecting declaration order.</summary>
+[FudgeMessage(Fields = FudgeFieldIds.Ordinals)]
+public partial class OrderedTick
+{
+    [FudgeField(1)] public Status Status { get; set; } = Status.Open;
+    [FudgeField(2)] public string? Symbol { get; set; }
+    [FudgeField(3)] public double Price { get; set; }
+    [FudgeField(4)] public long Size { get; set; }
+    [FudgeField(5)] public int Level { get; set; }
+    [FudgeField(6)] public float Weight { get; set; }
+    [FudgeField(7)] public List<int>? Marks { get; set; }
+}
+
+/// <summary>The same with names on the wire.</summary>
+[FudgeMessage]
+public partial class NamedTick
+{
+    public string? Symbol { get; set; }
+    public double Price { get; set; } = -1;
+    public int Level { get; set; }
+}

@@ -1,0 +1,104 @@
+using Xunit;
+
+namespace Fudge.Tests;
+
+/// <summary>
+/// <see cref="FudgeReader"/>'s reads of an expected field (what generated readers use to take fields in declaration
+/// order): they read exactly what Read() and the typed getters would, and consume nothing when the prediction is wrong.
+/// </summary>
+public class ExpectedFieldTests
+{
+    private static FudgeReader ReaderOver(FudgeMsg message) => new(message.ToByteArray());
+
+    [Theory]
+    [InlineData(FudgeTypeId.Int8, -5L)]
+    [InlineData(FudgeTypeId.Int16, -1234L)]
+    [InlineData(FudgeTypeId.Int32, 123456789L)]
+    [InlineData(FudgeTypeId.Int64, -5_000_000_000L)]
+    public void An_integer_of_any_width_is_read_with_its_ordinal(byte typeId, long value)
+    {
+        object boxed = typeId switch
+        {
+            FudgeTypeId.Int8 => (object)(sbyte)value,
+            FudgeTypeId.Int16 => (short)value,
+            FudgeTypeId.Int32 => (int)value,
+            _ => value,
+        };
+        var reader = ReaderOver(new FudgeMsg().Add(null, 7, typeId, boxed).Add(8, "next"));
+
+        Assert.True(reader.TryReadInt64Field(7, out long read));
+        Assert.Equal(value, read);
+        Assert.Equal(typeId, reader.TypeId);
+        Assert.Equal(7, reader.Ordinal);
+        Assert.False(reader.HasName);
+        Assert.Equal(value, reader.GetInt64()); // positioned as Read() would leave it
+        Assert.True(reader.Read());
+        Assert.Equal("next", reader.GetString());
+    }
+
+    [Fact]
+    public void A_wrong_prediction_consumes_nothing()
+    {
+        var reader = ReaderOver(new FudgeMsg().Add(2, 42).Add("name", 1.5).Add(3, FudgeIndicator.Instance).Add(4, 2.5f));
+
+        Assert.False(reader.TryReadInt64Field(1, out _)); // another ordinal
+        Assert.False(reader.TryReadDoubleField(2, out _)); // an integer, not a double
+        Assert.False(reader.TryReadField(5));
+        Assert.True(reader.TryReadInt32Field(2, out int first));
+        Assert.Equal(42, first);
+
+        Assert.False(reader.TryReadDoubleField(2, out _)); // a name, not an ordinal
+        Assert.False(reader.TryReadField("other"u8));
+        Assert.True(reader.TryReadField("name"u8));
+        Assert.Equal(1.5, reader.GetDouble());
+
+        Assert.False(reader.TryReadInt64Field(3, out _)); // an indicator
+        Assert.True(reader.TryReadField(3));
+        Assert.True(reader.IsIndicator);
+
+        Assert.False(reader.TryReadDoubleField(4, out _)); // a float
+        Assert.True(reader.Read());
+        Assert.Equal(2.5f, reader.GetSingle());
+
+        Assert.False(reader.TryReadField(4)); // the end of the message
+        Assert.False(reader.TryReadInt64Field(4, out _));
+        Assert.False(reader.Read());
+    }
+
+    [Fact]
+    public void A_double_is_read_with_its_ordinal()
+    {
+        var reader = ReaderOver(new FudgeMsg().Add(3, 99.25));
+        Assert.True(reader.TryReadDoubleField(3, out double value));
+        Assert.Equal(99.25, value);
+        Assert.Equal(FudgeTypeId.Double, reader.TypeId);
+    }
+
+    [Fact]
+    public void Narrowing_out_of_range_is_a_format_error_as_with_GetInt32()
+    {
+        byte[] bytes = new FudgeMsg().Add(1, 5_000_000_000L).ToByteArray();
+        var error = Assert.Throws<FudgeFormatException>(() =>
+        {
+            var reader = new FudgeReader(bytes);
+            reader.TryReadInt32Field(1, out _);
+        });
+        Assert.Contains("int", error.Message);
+    }
+
+    [Fact]
+    public void A_truncated_expected_field_is_left_to_Read_which_reports_it()
+    {
+        byte[] bytes = new FudgeMsg().Add(1, 5_000_000_000L).ToByteArray();
+        // Cut the int64 value short but keep the envelope size consistent with the bytes that remain.
+        byte[] cut = bytes[..^3];
+        cut[4] = 0; cut[5] = 0; cut[6] = 0; cut[7] = (byte)cut.Length;
+        var reader = new FudgeReader(cut);
+
+        Assert.False(reader.TryReadInt64Field(1, out _));
+        bool threw = false;
+        try { reader.Read(); }
+        catch (FudgeFormatException) { threw = true; }
+        Assert.True(threw);
+    }
+}
