@@ -18,7 +18,7 @@ public sealed class Broker : IAsyncLifetime
 
     public static Uri Uri { get; } = new(Environment.GetEnvironmentVariable("FUDGE_AMQP_URI") ?? "amqp://guest:guest@127.0.0.1:5672/");
 
-    public IConnection Connection { get; private set; } = null!;
+    private IConnection? _connection;
 
     public ConnectionFactory CreateFactory() => new() { Uri = Uri };
 
@@ -26,7 +26,7 @@ public sealed class Broker : IAsyncLifetime
     {
         try
         {
-            Connection = await FudgeAmqpConnector.ConnectAsync(CreateFactory(), 3, TimeSpan.FromSeconds(1), "fudge-tests");
+            _connection = await FudgeAmqpConnector.ConnectAsync(CreateFactory(), 3, TimeSpan.FromSeconds(1), "fudge-tests");
         }
         catch (FudgeAmqpException e)
         {
@@ -38,20 +38,33 @@ public sealed class Broker : IAsyncLifetime
 
     public async Task DisposeAsync()
     {
-        if (Connection is null) return;
-        if (Connection.IsOpen)
+        if (_connection is null) return;
+        await using (var channel = await OpenChannelAsync())
         {
-            await using var channel = await Connection.CreateChannelAsync();
             foreach (string queue in _queues) await channel.QueueDeleteAsync(queue);
         }
-        await Connection.DisposeAsync();
+        await _connection.DisposeAsync();
+    }
+
+    /// <summary>
+    /// A channel on the tests' shared connection, reopened first if the broker closed it (the reconnection test
+    /// closes every connection).
+    /// </summary>
+    public async Task<IChannel> OpenChannelAsync(CreateChannelOptions? options = null)
+    {
+        if (_connection is not { IsOpen: true })
+        {
+            if (_connection is not null) await _connection.DisposeAsync();
+            _connection = await FudgeAmqpConnector.ConnectAsync(CreateFactory(), 3, TimeSpan.FromSeconds(1), "fudge-tests");
+        }
+        return await _connection.CreateChannelAsync(options);
     }
 
     /// <summary>Declares a fresh durable queue with a unique name (deleted, with its dead-letter queue, after the tests).</summary>
     public async Task<string> CreateQueueAsync(string prefix)
     {
         string name = $"fudge-test.{prefix}.{Guid.NewGuid():N}";
-        await using var channel = await Connection.CreateChannelAsync();
+        await using var channel = await OpenChannelAsync();
         await channel.QueueDeclareAsync(name, durable: true, exclusive: false, autoDelete: false);
         _queues.Add(name);
         _queues.Add(name + ".dead-letter");
@@ -60,7 +73,7 @@ public sealed class Broker : IAsyncLifetime
 
     /// <summary>A channel with publisher confirmations tracked: each publish completes when the broker has the message.</summary>
     public Task<IChannel> CreateConfirmingChannelAsync()
-        => Connection.CreateChannelAsync(new CreateChannelOptions(publisherConfirmationsEnabled: true, publisherConfirmationTrackingEnabled: true));
+        => OpenChannelAsync(new CreateChannelOptions(publisherConfirmationsEnabled: true, publisherConfirmationTrackingEnabled: true));
 
     /// <summary>Messages ready in <paramref name="queue"/> (not counting those delivered and unacknowledged), on a fresh connection.</summary>
     public async Task<uint> ReadyCountAsync(string queue)

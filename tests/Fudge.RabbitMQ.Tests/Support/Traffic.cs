@@ -33,7 +33,7 @@ public static class Traffic
         uint expected = await broker.ReadyCountAsync(queue);
         var counts = new Dictionary<long, int>();
         if (expected == 0) return counts;
-        await using var channel = await broker.Connection.CreateChannelAsync();
+        await using var channel = await broker.OpenChannelAsync();
         await channel.BasicQosAsync(0, 2000, false);
         var done = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
         int received = 0;
