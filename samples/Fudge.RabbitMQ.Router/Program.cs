@@ -1,6 +1,7 @@
 using System;
 using System.Collections.Generic;
 using System.Linq;
+using System.Runtime.InteropServices;
 using System.Threading;
 using System.Threading.Tasks;
 using Fudge.RabbitMQ;
@@ -16,10 +17,15 @@ try
 {
     var arguments = Arguments.Parse(args);
     var factory = new ConnectionFactory { Uri = new Uri(arguments.Get("uri", "amqp://guest:guest@127.0.0.1:5672/")) };
-    // Not disposed: ProcessExit may still cancel it while the process winds down.
-    var stop = new CancellationTokenSource();
-    Console.CancelKeyPress += (_, e) => { e.Cancel = true; stop.Cancel(); };
-    AppDomain.CurrentDomain.ProcessExit += (_, _) => stop.Cancel();
+    using var stop = new CancellationTokenSource();
+    void Stop(PosixSignalContext context)
+    {
+        context.Cancel = true;
+        stop.Cancel();
+    }
+    // Ctrl+C and SIGTERM stop gracefully: the router stops consuming and lets in-flight messages finish.
+    using var interrupt = PosixSignalRegistration.Create(PosixSignal.SIGINT, Stop);
+    using var terminate = PosixSignalRegistration.Create(PosixSignal.SIGTERM, Stop);
     return arguments.Verb switch
     {
         "route" => await RouteAsync(factory, arguments, stop.Token),

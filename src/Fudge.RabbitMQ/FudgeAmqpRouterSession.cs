@@ -131,6 +131,12 @@ internal sealed class FudgeAmqpRouterSession
             malformed = e.Message;
             return Array.Empty<AmqpDestination>();
         }
+        catch (Exception e) when (e is not OutOfMemoryException)
+        {
+            // A selector bug must neither lose the message nor leave it stuck unacknowledged: keep it aside, with why.
+            malformed = $"the route selector failed: {e.GetType().Name}: {e.Message}";
+            return Array.Empty<AmqpDestination>();
+        }
     }
 
     /// <summary>Publishes to every destination concurrently; returns why one was unroutable, or null when all were confirmed.</summary>

@@ -68,6 +68,19 @@ public class RouterTests
     }
 
     [Fact]
+    public async Task A_failing_selector_sets_the_message_aside_instead_of_losing_it_or_leaving_it_stuck()
+    {
+        string input = await _broker.CreateQueueAsync("in");
+        await Traffic.PublishTicksAsync(_broker, input, 1);
+
+        var router = new FudgeAmqpRouter(_broker.CreateFactory(), new FudgeAmqpRouterOptions(input, new FailingSelector()));
+        await RunUntilAsync(router, () => router.Counters.DeadLettered == 1);
+
+        Assert.Equal(new[] { "the route selector failed: InvalidOperationException: no route table loaded" }, await ReasonsAsync(input + ".dead-letter"));
+        Assert.Equal(0u, await _broker.ReadyCountAsync(input));
+    }
+
+    [Fact]
     public async Task An_unreachable_broker_stops_the_router_with_a_clear_error_after_bounded_retries()
     {
         var factory = new ConnectionFactory { HostName = "127.0.0.1", Port = 1 };
@@ -80,6 +93,11 @@ public class RouterTests
 
         var error = await Assert.ThrowsAsync<FudgeAmqpException>(() => run.WaitAsync(TimeSpan.FromMinutes(1)));
         Assert.Contains("after 3 attempt(s)", error.Message);
+    }
+
+    private sealed class FailingSelector : IFudgeRouteSelector
+    {
+        public IReadOnlyList<AmqpDestination> Select(ReadOnlySpan<byte> envelope) => throw new InvalidOperationException("no route table loaded");
     }
 
     private static void AssertSameBodies(IEnumerable<byte[]> expected, IEnumerable<byte[]> actual)

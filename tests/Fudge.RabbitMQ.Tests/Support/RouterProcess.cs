@@ -40,6 +40,24 @@ public sealed class RouterProcess : IDisposable
         await _process.WaitForExitAsync();
     }
 
+    /// <summary>SIGTERM: the router stops consuming and finishes what is in flight; false if it had to be killed after a minute.</summary>
+    public async Task<bool> StopAsync()
+    {
+        if (_process.HasExited) return true;
+        using (var signal = Process.Start("kill", new[] { "-TERM", _process.Id.ToString() })!) await signal.WaitForExitAsync();
+        using var timeout = new System.Threading.CancellationTokenSource(TimeSpan.FromMinutes(1));
+        try
+        {
+            await _process.WaitForExitAsync(timeout.Token);
+            return true;
+        }
+        catch (OperationCanceledException)
+        {
+            await KillAsync();
+            return false;
+        }
+    }
+
     public void Dispose()
     {
         if (!_process.HasExited) _process.Kill(entireProcessTree: true);
