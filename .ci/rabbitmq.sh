@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# Starts or stops the local RabbitMQ broker the Fudge.RabbitMQ integration tests run against.
+#   bash .ci/rabbitmq.sh start   installs Debian's rabbitmq-server if missing, listens on loopback only, waits for it
+#   bash .ci/rabbitmq.sh stop    stops it (no error when it is not running)
+# No systemd here (containers, CI): the broker runs detached and is stopped with rabbitmqctl.
+set -euo pipefail
+
+wait_seconds="${FUDGE_RABBITMQ_WAIT_SECONDS:-120}"
+
+configure() {
+  # Loopback only: AMQP listener, Erlang distribution and epmd all bind to 127.0.0.1; the node is named after
+  # localhost so rabbitmqctl finds it whatever the machine's host name resolves to. Both the server and rabbitmqctl
+  # read this file, so they agree on the node name.
+  mkdir -p /etc/rabbitmq
+  cat > /etc/rabbitmq/rabbitmq-env.conf <<'CONF'
+NODENAME=rabbit@localhost
+NODE_IP_ADDRESS=127.0.0.1
+NODE_PORT=5672
+DIST_PORT=25672
+SERVER_ADDITIONAL_ERL_ARGS="-kernel inet_dist_use_interface {127,0,0,1}"
+CONF
+  # Tests publish bursts of 100,000 messages: keep the broker from blocking publishers on the default memory and
+  # disk thresholds of a small CI machine.
+  cat > /etc/rabbitmq/rabbitmq.conf <<'CONF'
+listeners.tcp.default = 127.0.0.1:5672
+vm_memory_high_watermark.relative = 0.8
+disk_free_limit.absolute = 50MB
+CONF
+}
+
+install_if_missing() {
+  command -v rabbitmq-server >/dev/null 2>&1 && return 0
+  echo "== installing rabbitmq-server (Debian package)"
+  # Keep the package's maintainer scripts from starting the service themselves: this script starts it, configured.
+  local policy=/usr/sbin/policy-rc.d created=""
+  if [ ! -e "$policy" ]; then printf '#!/bin/sh\nexit 101\n' > "$policy"; chmod +x "$policy"; created=1; fi
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq rabbitmq-server >/dev/null
+  [ -z "$created" ] || rm -f "$policy"
+}
+
+start() {
+  configure
+  install_if_missing
+  export ERL_EPMD_ADDRESS=127.0.0.1
+  if rabbitmqctl -q status >/dev/null 2>&1; then echo "== rabbitmq already running"; return 0; fi
+  echo "== starting rabbitmq-server (detached, loopback only)"
+  rabbitmq-server -detached
+  # await_startup blocks until the node has booted; the timeout keeps a broken install from hanging CI.
+  local deadline=$((SECONDS + wait_seconds))
+  until rabbitmqctl -q await_startup --timeout 10 >/dev/null 2>&1; do
+    if [ "$SECONDS" -ge "$deadline" ]; then
+      echo "rabbitmq-server did not start within ${wait_seconds}s" >&2
+      tail -n 40 /var/log/rabbitmq/*.log 2>/dev/null >&2 || true
+      exit 1
+    fi
+    sleep 1
+  done
+  echo "== rabbitmq ready on 127.0.0.1:5672"
+}
+
+stop() {
+  command -v rabbitmqctl >/dev/null 2>&1 || return 0
+  rabbitmqctl -q stop >/dev/null 2>&1 || true
+  echo "== rabbitmq stopped"
+}
+
+case "${1:-}" in
+  start) start ;;
+  stop) stop ;;
+  *) echo "usage: $0 start|stop" >&2; exit 2 ;;
+esac

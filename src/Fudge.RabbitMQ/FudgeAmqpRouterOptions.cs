@@ -1,0 +1,45 @@
+using System;
+
+namespace Fudge.RabbitMQ;
+
+/// <summary>What <see cref="FudgeAmqpRouter"/> consumes, how it selects destinations and how it recovers.</summary>
+public sealed class FudgeAmqpRouterOptions
+{
+    /// <summary>Creates options for routing the envelopes of <paramref name="sourceQueue"/> with <paramref name="selector"/>.</summary>
+    public FudgeAmqpRouterOptions(string sourceQueue, IFudgeRouteSelector selector)
+    {
+        SourceQueue = sourceQueue ?? throw new ArgumentNullException(nameof(sourceQueue));
+        Selector = selector ?? throw new ArgumentNullException(nameof(selector));
+    }
+
+    /// <summary>The queue the router consumes (it must exist).</summary>
+    public string SourceQueue { get; }
+
+    /// <summary>Chooses each envelope's destinations from its raw bytes.</summary>
+    public IFudgeRouteSelector Selector { get; }
+
+    /// <summary>
+    /// How many messages are in flight at once (the prefetch count, and as many handlers publishing concurrently).
+    /// It bounds the duplicates a crash can cause: at most this many messages per crash reach a destination twice.
+    /// Default 200.
+    /// </summary>
+    public ushort PrefetchCount { get; set; } = 200;
+
+    /// <summary>Attempts per (re)connection before <see cref="FudgeAmqpRouter.RunAsync"/> fails with <see cref="FudgeAmqpException"/>. Default 5.</summary>
+    public int MaxConnectAttempts { get; set; } = 5;
+
+    /// <summary>Delay before the second attempt; it doubles after each failure. Default 1 second.</summary>
+    public TimeSpan ConnectRetryDelay { get; set; } = TimeSpan.FromSeconds(1);
+
+    /// <summary>Where malformed and unroutable messages go; null for the source queue's name followed by <c>.dead-letter</c>.</summary>
+    public string? DeadLetterQueue { get; set; }
+
+    /// <summary>How long a cancelled router waits for in-flight messages to be confirmed and acknowledged. Default 10 seconds.</summary>
+    public TimeSpan DrainTimeout { get; set; } = TimeSpan.FromSeconds(10);
+
+    /// <summary>Limits for reading envelope headers (untrusted input); null for the defaults.</summary>
+    public FudgeReaderOptions? ReaderOptions { get; set; }
+
+    /// <summary>Receives one line per notable event (connected, connection lost, dead letter); null for silence.</summary>
+    public Action<string>? Log { get; set; }
+}

@@ -1,0 +1,194 @@
+using System;
+using System.Collections.Generic;
+using System.Threading;
+using System.Threading.Tasks;
+using RabbitMQ.Client;
+using RabbitMQ.Client.Events;
+using RabbitMQ.Client.Exceptions;
+
+namespace Fudge.RabbitMQ;
+
+/// <summary>One connection's worth of routing: ends when the connection or a channel closes, or on cancellation.</summary>
+internal sealed class FudgeAmqpRouterSession
+{
+    private readonly FudgeAmqpRouterOptions _options;
+    private readonly FudgeAmqpRouterCounters _counters;
+    private readonly Action<string> _log;
+    private readonly string _deadLetterQueue;
+    private readonly TaskCompletionSource<string> _lost = new(TaskCreationOptions.RunContinuationsAsynchronously);
+    private int _inFlight;
+    private IChannel _input = null!;
+    private IChannel _output = null!;
+
+    public FudgeAmqpRouterSession(FudgeAmqpRouterOptions options, FudgeAmqpRouterCounters counters, Action<string> log)
+    {
+        _options = options;
+        _counters = counters;
+        _log = log;
+        _deadLetterQueue = options.DeadLetterQueue ?? DeadLetters.DefaultQueueFor(options.SourceQueue);
+    }
+
+    /// <summary>Routes until the connection is lost (returns the reason) or the token is cancelled (drains, then throws).</summary>
+    public async Task<string> RunAsync(IConnection connection, CancellationToken cancellationToken)
+    {
+        connection.ConnectionShutdownAsync += (_, e) => Lost($"connection closed: {e.ReplyText}");
+        // Input handlers run concurrently, one per prefetched message, each waiting for its own confirms: the
+        // window of unacknowledged messages is the prefetch count, and it is also the bound on duplicates.
+        _input = await connection.CreateChannelAsync(
+            new CreateChannelOptions(publisherConfirmationsEnabled: false, publisherConfirmationTrackingEnabled: false,
+                consumerDispatchConcurrency: _options.PrefetchCount), cancellationToken).ConfigureAwait(false);
+        _output = await connection.CreateChannelAsync(
+            new CreateChannelOptions(publisherConfirmationsEnabled: true, publisherConfirmationTrackingEnabled: true),
+            cancellationToken).ConfigureAwait(false);
+        _input.ChannelShutdownAsync += (_, e) => Lost($"input channel closed: {e.ReplyText}");
+        _output.ChannelShutdownAsync += (_, e) => Lost($"output channel closed: {e.ReplyText}");
+
+        await DeadLetters.DeclareAsync(_output, _deadLetterQueue, cancellationToken).ConfigureAwait(false);
+        await _input.BasicQosAsync(0, _options.PrefetchCount, global: false, cancellationToken).ConfigureAwait(false);
+        var consumer = new AsyncEventingBasicConsumer(_input);
+        consumer.ReceivedAsync += (_, delivery) => RouteAsync(delivery);
+        string consumerTag = await _input.BasicConsumeAsync(_options.SourceQueue, autoAck: false, consumer, cancellationToken).ConfigureAwait(false);
+
+        var cancelled = new TaskCompletionSource<string>(TaskCreationOptions.RunContinuationsAsynchronously);
+        using (cancellationToken.Register(() => cancelled.TrySetResult("cancelled")))
+        {
+            var ended = await Task.WhenAny(_lost.Task, cancelled.Task).ConfigureAwait(false);
+            if (ended == _lost.Task) return await _lost.Task.ConfigureAwait(false);
+        }
+        await DrainAsync(consumerTag).ConfigureAwait(false);
+        throw new OperationCanceledException(cancellationToken);
+    }
+
+    /// <summary>Stops new deliveries and waits for the ones in flight to be confirmed and acknowledged.</summary>
+    private async Task DrainAsync(string consumerTag)
+    {
+        try
+        {
+            await _input.BasicCancelAsync(consumerTag).ConfigureAwait(false);
+            var deadline = DateTime.UtcNow + _options.DrainTimeout;
+            while (Volatile.Read(ref _inFlight) > 0 && DateTime.UtcNow < deadline && !_lost.Task.IsCompleted)
+                await Task.Delay(20).ConfigureAwait(false);
+        }
+        catch (Exception e) when (e is AlreadyClosedException or OperationInterruptedException)
+        {
+            // The connection went while stopping: unacknowledged messages return to the queue.
+        }
+    }
+
+    private async Task RouteAsync(BasicDeliverEventArgs delivery)
+    {
+        Interlocked.Increment(ref _inFlight);
+        try
+        {
+            var body = delivery.Body;
+            var destinations = Select(body.Span, out string? malformed);
+            if (malformed is not null)
+            {
+                await DeadLetterAsync(delivery, malformed).ConfigureAwait(false);
+                return;
+            }
+            if (destinations.Count == 0)
+            {
+                await _input.BasicAckAsync(delivery.DeliveryTag, multiple: false).ConfigureAwait(false);
+                _counters.AddUnrouted();
+                return;
+            }
+            string? unroutable = await PublishAllAsync(destinations, delivery).ConfigureAwait(false);
+            if (unroutable is not null)
+            {
+                await DeadLetterAsync(delivery, unroutable).ConfigureAwait(false);
+                return;
+            }
+            await _input.BasicAckAsync(delivery.DeliveryTag, multiple: false).ConfigureAwait(false);
+            _counters.AddRouted(destinations.Count);
+        }
+        catch (Exception e) when (e is AlreadyClosedException or OperationInterruptedException or ObjectDisposedException or OperationCanceledException)
+        {
+            // The connection is going: this message stays unacknowledged and the broker delivers it again.
+        }
+        catch (PublishException e)
+        {
+            // The broker refused a publish (a nack): give the message back to be routed again.
+            _log($"publish refused (sequence {e.PublishSequenceNumber}); requeueing the message");
+            await RequeueQuietlyAsync(delivery.DeliveryTag).ConfigureAwait(false);
+        }
+        finally
+        {
+            Interlocked.Decrement(ref _inFlight);
+        }
+    }
+
+    private IReadOnlyList<AmqpDestination> Select(ReadOnlySpan<byte> body, out string? malformed)
+    {
+        try
+        {
+            FudgeEnvelopeCheck.ReadHeader(body, _options.ReaderOptions);
+            malformed = null;
+            return _options.Selector.Select(body);
+        }
+        catch (FudgeFormatException e)
+        {
+            malformed = e.Message;
+            return Array.Empty<AmqpDestination>();
+        }
+        catch (Exception e) when (e is not OutOfMemoryException)
+        {
+            // A selector bug must neither lose the message nor leave it stuck unacknowledged: keep it aside, with why.
+            malformed = $"the route selector failed: {e.GetType().Name}: {e.Message}";
+            return Array.Empty<AmqpDestination>();
+        }
+    }
+
+    /// <summary>Publishes to every destination concurrently; returns why one was unroutable, or null when all were confirmed.</summary>
+    private async Task<string?> PublishAllAsync(IReadOnlyList<AmqpDestination> destinations, BasicDeliverEventArgs delivery)
+    {
+        var properties = new BasicProperties(delivery.BasicProperties);
+        if (destinations.Count == 1) return await PublishAsync(destinations[0], properties, delivery.Body).ConfigureAwait(false);
+        var publishes = new Task<string?>[destinations.Count];
+        for (int i = 0; i < publishes.Length; i++) publishes[i] = PublishAsync(destinations[i], properties, delivery.Body);
+        string?[] outcomes = await Task.WhenAll(publishes).ConfigureAwait(false);
+        foreach (string? outcome in outcomes)
+            if (outcome is not null) return outcome;
+        return null;
+    }
+
+    private async Task<string?> PublishAsync(AmqpDestination destination, BasicProperties properties, ReadOnlyMemory<byte> body)
+    {
+        try
+        {
+            // Mandatory: a destination no queue is bound to comes back as a return instead of silently dropping the message.
+            await _output.BasicPublishAsync(destination.Exchange, destination.RoutingKey, mandatory: true, properties, body).ConfigureAwait(false);
+            return null;
+        }
+        catch (PublishException e) when (e.IsReturn)
+        {
+            return $"no queue receives {destination}";
+        }
+    }
+
+    private async Task DeadLetterAsync(BasicDeliverEventArgs delivery, string reason)
+    {
+        await DeadLetters.PublishAsync(_output, _deadLetterQueue, _options.SourceQueue, reason, delivery.BasicProperties, delivery.Body, CancellationToken.None).ConfigureAwait(false);
+        await _input.BasicAckAsync(delivery.DeliveryTag, multiple: false).ConfigureAwait(false);
+        _counters.AddDeadLettered();
+        _log($"dead-lettered a message from '{_options.SourceQueue}': {reason}");
+    }
+
+    private async Task RequeueQuietlyAsync(ulong deliveryTag)
+    {
+        try
+        {
+            await _input.BasicRejectAsync(deliveryTag, requeue: true).ConfigureAwait(false);
+        }
+        catch (Exception e) when (e is AlreadyClosedException or OperationInterruptedException or ObjectDisposedException)
+        {
+            // Closed meanwhile: the broker requeues it anyway.
+        }
+    }
+
+    private Task Lost(string reason)
+    {
+        _lost.TrySetResult(reason);
+        return Task.CompletedTask;
+    }
+}

@@ -1,0 +1,105 @@
+using System;
+using System.Threading;
+using System.Threading.Tasks;
+using Fudge.Serialization;
+using RabbitMQ.Client;
+
+namespace Fudge.RabbitMQ;
+
+/// <summary>
+/// One received envelope, read in place: <see cref="Body"/> is the client's receive buffer, valid only until the
+/// enumeration moves to the next delivery (copy it with <c>Body.ToArray()</c> to keep it). Acknowledge it with
+/// <see cref="AckAsync"/>, at any time, even after moving on.
+/// </summary>
+public sealed class FudgeDelivery
+{
+    private readonly IChannel _channel;
+
+    internal FudgeDelivery(IChannel channel, ulong deliveryTag, bool redelivered, string exchange, string routingKey,
+        IReadOnlyBasicProperties properties, ReadOnlyMemory<byte> body, FudgeEnvelopeHeader header)
+    {
+        _channel = channel;
+        DeliveryTag = deliveryTag;
+        Redelivered = redelivered;
+        Exchange = exchange;
+        RoutingKey = routingKey;
+        Properties = properties;
+        Body = body;
+        Header = header;
+    }
+
+    /// <summary>The envelope's bytes as received (valid until the enumeration moves on).</summary>
+    public ReadOnlyMemory<byte> Body { get; }
+
+    /// <summary>The envelope header: taxonomy id, schema version, size.</summary>
+    public FudgeEnvelopeHeader Header { get; }
+
+    /// <summary>The AMQP properties and headers the message arrived with.</summary>
+    public IReadOnlyBasicProperties Properties { get; }
+
+    /// <summary>The exchange the message was published to.</summary>
+    public string Exchange { get; }
+
+    /// <summary>The routing key it was published with.</summary>
+    public string RoutingKey { get; }
+
+    /// <summary>True when the broker delivered it before without an acknowledgement.</summary>
+    public bool Redelivered { get; }
+
+    /// <summary>The channel-scoped delivery tag.</summary>
+    public ulong DeliveryTag { get; }
+
+    /// <summary>Decodes the envelope into a <see cref="FudgeEnvelope"/>.</summary>
+    public FudgeEnvelope ToEnvelope(FudgeReaderOptions? options = null) => FudgeEnvelope.Parse(Body.Span, options);
+
+    /// <summary>Deserializes the envelope as a <c>[FudgeMessage]</c> type.</summary>
+    public T Deserialize<T>(FudgeReaderOptions? options = null) => FudgeSerializer.Deserialize<T>(Body.Span, options);
+
+    /// <summary>Acknowledges the message: the broker forgets it.</summary>
+    public ValueTask AckAsync(CancellationToken cancellationToken = default)
+        => _channel.BasicAckAsync(DeliveryTag, multiple: false, cancellationToken);
+
+    /// <summary>Rejects the message: back to the queue with <paramref name="requeue"/>, otherwise dropped (or dead-lettered by the queue's own policy).</summary>
+    public ValueTask RejectAsync(bool requeue, CancellationToken cancellationToken = default)
+        => _channel.BasicRejectAsync(DeliveryTag, requeue, cancellationToken);
+}
+
+/// <summary>One received and deserialized <c>[FudgeMessage]</c> object; acknowledge it with <see cref="AckAsync"/>.</summary>
+/// <typeparam name="T">The message type.</typeparam>
+public sealed class FudgeDelivery<T>
+{
+    private readonly IChannel _channel;
+
+    internal FudgeDelivery(IChannel channel, ulong deliveryTag, bool redelivered, IReadOnlyBasicProperties properties, FudgeEnvelopeHeader header, T value)
+    {
+        _channel = channel;
+        DeliveryTag = deliveryTag;
+        Redelivered = redelivered;
+        Properties = properties;
+        Header = header;
+        Value = value;
+    }
+
+    /// <summary>The deserialized message.</summary>
+    public T Value { get; }
+
+    /// <summary>The envelope header it came in: taxonomy id, schema version, size.</summary>
+    public FudgeEnvelopeHeader Header { get; }
+
+    /// <summary>The AMQP properties and headers the message arrived with.</summary>
+    public IReadOnlyBasicProperties Properties { get; }
+
+    /// <summary>True when the broker delivered it before without an acknowledgement.</summary>
+    public bool Redelivered { get; }
+
+    /// <summary>The channel-scoped delivery tag.</summary>
+    public ulong DeliveryTag { get; }
+
+    /// <summary>Acknowledges the message: the broker forgets it.</summary>
+    public ValueTask AckAsync(CancellationToken cancellationToken = default)
+        => _channel.BasicAckAsync(DeliveryTag, multiple: false, cancellationToken);
+
+    /// <summary>Rejects the message: back to the queue with <paramref name="requeue"/>, otherwise dropped (or dead-lettered by the queue's own policy).</summary>
+    public ValueTask RejectAsync(bool requeue, CancellationToken cancellationToken = default)
+        => _channel.BasicRejectAsync(DeliveryTag, requeue, cancellationToken);
+}
