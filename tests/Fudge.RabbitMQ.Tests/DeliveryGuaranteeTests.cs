@@ -33,7 +33,7 @@ public class DeliveryGuaranteeTests
         _output = output;
     }
 
-    [Fact]
+    [BrokerFact]
     public async Task Killing_the_router_process_at_random_points_loses_nothing()
     {
         var run = await Run.PrepareAsync(_broker, MessageCount);
@@ -70,7 +70,7 @@ public class DeliveryGuaranteeTests
         await run.AssertEveryMessageArrivedAsync(_output, interruptions: kills);
     }
 
-    [Fact]
+    [BrokerFact]
     public async Task The_router_reconnects_when_the_broker_closes_every_connection()
     {
         var run = await Run.PrepareAsync(_broker, MessageCount);

@@ -18,7 +18,7 @@ public class PublishConsumeTests
 
     public PublishConsumeTests(Broker broker) => _broker = broker;
 
-    [Fact]
+    [BrokerFact]
     public async Task Objects_arrive_as_fudge_with_taxonomy_and_schema_version_headers()
     {
         string queue = await _broker.CreateQueueAsync("objects");
@@ -40,7 +40,7 @@ public class PublishConsumeTests
         Assert.True(first.Properties.Persistent);
     }
 
-    [Fact]
+    [BrokerFact]
     public async Task Envelopes_are_consumed_in_place_and_decode_to_what_was_sent()
     {
         string queue = await _broker.CreateQueueAsync("envelopes");
@@ -62,7 +62,7 @@ public class PublishConsumeTests
         Assert.Equal(0u, await _broker.ReadyCountAsync(queue));
     }
 
-    [Fact]
+    [BrokerFact]
     public async Task A_malformed_body_goes_to_the_dead_letter_queue_with_its_reason_and_the_consumer_carries_on()
     {
         string queue = await _broker.CreateQueueAsync("malformed");
@@ -89,7 +89,7 @@ public class PublishConsumeTests
         Assert.Equal(0u, await _broker.ReadyCountAsync(queue));
     }
 
-    [Fact]
+    [BrokerFact]
     public async Task A_message_left_unacknowledged_is_delivered_again()
     {
         string queue = await _broker.CreateQueueAsync("redelivery");
@@ -106,7 +106,7 @@ public class PublishConsumeTests
         Assert.Equal(5, second[0].Value.Sequence);
     }
 
-    [Fact]
+    [BrokerFact]
     public async Task An_unreachable_broker_is_a_clear_error_after_the_configured_attempts()
     {
         var factory = new ConnectionFactory { HostName = "127.0.0.1", Port = 1 }; // nothing listens on port 1

@@ -19,7 +19,7 @@ public class RouterTests
 
     public RouterTests(Broker broker) => _broker = broker;
 
-    [Fact]
+    [BrokerFact]
     public async Task Routes_the_unchanged_bytes_to_every_destination_the_field_value_names()
     {
         var (input, trades, audit, levels) = (await _broker.CreateQueueAsync("in"), await _broker.CreateQueueAsync("trades"),
@@ -39,7 +39,7 @@ public class RouterTests
         AssertSameBodies(Enumerable.Range(0, 50).Where(i => i % 5 != 0).Select(Encoded), await BodiesAsync(levels));
     }
 
-    [Fact]
+    [BrokerFact]
     public async Task Malformed_and_unroutable_messages_go_to_the_dead_letter_queue_with_the_reason()
     {
         string input = await _broker.CreateQueueAsync("in");
@@ -67,7 +67,7 @@ public class RouterTests
         Assert.Contains(reasons, r => r.StartsWith("no queue receives exchange 'amq.direct'", StringComparison.Ordinal));
     }
 
-    [Fact]
+    [BrokerFact]
     public async Task A_failing_selector_sets_the_message_aside_instead_of_losing_it_or_leaving_it_stuck()
     {
         string input = await _broker.CreateQueueAsync("in");
@@ -80,7 +80,7 @@ public class RouterTests
         Assert.Equal(0u, await _broker.ReadyCountAsync(input));
     }
 
-    [Fact]
+    [BrokerFact]
     public async Task An_unreachable_broker_stops_the_router_with_a_clear_error_after_bounded_retries()
     {
         var factory = new ConnectionFactory { HostName = "127.0.0.1", Port = 1 };
