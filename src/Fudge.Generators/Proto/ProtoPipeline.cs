@@ -54,9 +54,10 @@ internal static class ProtoPipeline
         ct.ThrowIfCancellationRequested();
         var binder = new ProtoBinder(diagnostics);
         binder.Bind(root);
-        var csharp = new ProtoCSharp(binder, diagnostics, ParseMap(input.NamespaceMap));
-        string declarations = csharp.Write(root);
         string hint = HintName(input.Path);
+        var csharp = new ProtoCSharp(binder, diagnostics, ParseMap(input.NamespaceMap));
+        // The C# mapping assumes a file without errors (every default checked, every type resolved).
+        string? declarations = diagnostics.HasErrors ? null : csharp.Write(root);
         bool ok = !diagnostics.HasErrors;
         // A file with errors produces no C#: half a schema would only add confusing compiler errors to the real ones.
         return new ProtoFileOutput(input.Path, hint, ok ? declarations : null,
