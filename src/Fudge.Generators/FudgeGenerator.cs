@@ -26,6 +26,9 @@ public sealed class FudgeGenerator : IIncrementalGenerator
 
         /// <summary>The collected registrations.</summary>
         public const string Registrations = "Registrations";
+
+        /// <summary>Per Fudge-Proto file: parsed, checked and mapped to declarations and models.</summary>
+        public const string ProtoParse = Proto.ProtoPipeline.ParseStep;
     }
 
     /// <inheritdoc/>
@@ -56,7 +59,7 @@ public sealed class FudgeGenerator : IIncrementalGenerator
             static (spc, pair) => spc.AddSource(pair.Left.HintName, Emitter.Emit(pair.Left, pair.Right)));
 
         // Fudge-Proto schema files (AdditionalFiles with FudgeProto="true"): declarations plus the same formatters.
-        var protoFiles = Proto.ProtoPipeline.Register(context);
+        var protoFiles = Proto.ProtoPipeline.Register(context, emitOptions);
         context.RegisterSourceOutput(protoFiles.Combine(emitOptions), static (spc, pair) =>
         {
             foreach (var d in pair.Left.Diagnostics) spc.ReportDiagnostic(d.ToDiagnostic());

@@ -96,7 +96,8 @@ internal sealed class ProtoLexer
             }
             Token token;
             if (IsIdentifierStart(c) || (c == '$' && IsIdentifierStart(next))) token = Identifier(doc);
-            else if (char.IsDigit(c) || ((c == '+' || c == '-' || c == '.') && (char.IsDigit(next) || next == '.'))) token = Number(doc);
+            else if (char.IsDigit(c) || (c is '+' or '-' && (char.IsDigit(next) || (next == '.' && _pos + 2 < _text.Length && char.IsDigit(_text[_pos + 2]))))
+                     || (c == '.' && char.IsDigit(next))) token = Number(doc);
             else if (c == '"') token = StringLiteral(doc);
             else if (c == '<' && next == '<' && _pos + 2 < _text.Length && _text[_pos + 2] == '<') token = HereDoc(doc);
             else if ("{}[]();=,.".IndexOf(c) >= 0)
@@ -112,6 +113,8 @@ internal sealed class ProtoLexer
             }
             doc = null;
             tokens.Add(token);
+            // Every token consumes text; this guards the loop's termination against a future lexing mistake.
+            if (_pos == start) _pos++;
         }
     }
 

@@ -8,7 +8,7 @@ using Microsoft.CodeAnalysis.Text;
 namespace Fudge.Generators.Proto;
 
 /// <summary>One .proto file as the pipeline sees it: its path, text and namespace mapping (all equatable).</summary>
-internal sealed record ProtoInput(string Path, string Text, string NamespaceMap);
+internal sealed record ProtoInput(string Path, string Text, string NamespaceMap, bool NullableAnnotations = true);
 
 /// <summary>What one .proto file produces: the declarations, the formatter models, and the diagnostics.</summary>
 internal sealed record ProtoFileOutput(
@@ -26,13 +26,15 @@ internal static class ProtoPipeline
 {
     public const string ParseStep = "ProtoParse";
 
-    public static IncrementalValuesProvider<ProtoFileOutput> Register(IncrementalGeneratorInitializationContext context)
+    public static IncrementalValuesProvider<ProtoFileOutput> Register(IncrementalGeneratorInitializationContext context, IncrementalValueProvider<EmitOptions> emitOptions)
     {
         var inputs = context.AdditionalTextsProvider
             .Combine(context.AnalyzerConfigOptionsProvider)
             .Select(static (pair, ct) => ToInput(pair.Left, pair.Right.GetOptions(pair.Left), ct))
             .Where(static i => i is not null)
-            .Select(static (i, _) => i!);
+            .Select(static (i, _) => i!)
+            .Combine(emitOptions)
+            .Select(static (pair, _) => pair.Left with { NullableAnnotations = pair.Right.NullableDirectives });
         return inputs.Select(static (input, ct) => Compile(input, ct)).WithTrackingName(ParseStep);
     }
 
@@ -55,7 +57,7 @@ internal static class ProtoPipeline
         var binder = new ProtoBinder(diagnostics);
         binder.Bind(root);
         string hint = HintName(input.Path);
-        var csharp = new ProtoCSharp(binder, diagnostics, ParseMap(input.NamespaceMap));
+        var csharp = new ProtoCSharp(binder, diagnostics, ParseMap(input.NamespaceMap), input.NullableAnnotations);
         // The C# mapping assumes a file without errors (every default checked, every type resolved).
         string? declarations = diagnostics.HasErrors ? null : csharp.Write(root);
         bool ok = !diagnostics.HasErrors;
