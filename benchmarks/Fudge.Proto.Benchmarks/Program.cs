@@ -1,7 +1,6 @@
 using System;
 using System.IO;
 using System.Linq;
-using BenchmarkDotNet.Columns;
 using BenchmarkDotNet.Configs;
 using BenchmarkDotNet.Jobs;
 using BenchmarkDotNet.Running;
@@ -37,11 +36,8 @@ internal static class Program
             Console.WriteLine(ok ? "Quick run: every benchmark ran." : "Quick run: a benchmark failed.");
             return ok ? 0 : 1;
         }
-        var config = DefaultConfig.Instance
-            .WithOptions(ConfigOptions.JoinSummary)
-            .AddColumn(CategoriesColumn.Default)
-            .AddLogicalGroupRules(BenchmarkLogicalGroupRule.ByCategory, BenchmarkLogicalGroupRule.ByParams);
-        var summaries = BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run(args, config);
+        // Grouping by category (one baseline per direction) is declared on StudyBenchmarks, so every mode shares it.
+        var summaries = BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run(args, DefaultConfig.Instance.WithOptions(ConfigOptions.JoinSummary));
         return summaries.All(s => s.Reports.All(r => r.Success)) ? 0 : 1;
     }
 

@@ -1,5 +1,6 @@
 using System.Buffers;
 using BenchmarkDotNet.Attributes;
+using BenchmarkDotNet.Configs;
 using Fudge.Serialization;
 using Google.Protobuf;
 using N = study.names;
@@ -10,6 +11,8 @@ namespace Fudge.Proto.Benchmarks;
 
 /// <summary>Serialize into a reused buffer and deserialize from bytes: Fudge-Proto names, ordinals, and Google.Protobuf.</summary>
 [MemoryDiagnoser]
+[CategoriesColumn]
+[GroupBenchmarksBy(BenchmarkLogicalGroupRule.ByCategory, BenchmarkLogicalGroupRule.ByParams)]
 public class StudyBenchmarks
 {
     private N.Portfolio _names = null!;
