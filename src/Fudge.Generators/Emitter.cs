@@ -425,8 +425,8 @@ internal sealed class Emitter
             else if (member.Shape.Kind == ShapeKind.Indicator) sb.AppendLine($"                    __v{i} = true;");
             else
             {
-            sb.AppendLine($"                    if (reader.IsIndicator) __v{i} = default({member.Shape.TypeName});");
-            sb.AppendLine($"                    else __v{i} = {ReadExpression(member.Shape, "reader")};");
+                sb.AppendLine($"                    if (reader.IsIndicator) __v{i} = default({member.Shape.TypeName});");
+                sb.AppendLine($"                    else __v{i} = {ReadExpression(member.Shape, "reader")};");
             }
             if (UsesPresence(i)) sb.AppendLine($"                    __h{i} = true;");
             sb.AppendLine("                    break;");
