@@ -172,6 +172,8 @@ internal sealed class Emitter
                 return $"{Key}.FromOrdinal({ordinal})";
             case 2: // NamesAndOrdinals
                 return $"{Key}.Create({Literal(member.WireName)}, {ordinal})";
+            case 4: // Fudge-Proto: the ordinal where the .proto declares one, else the name
+                return member.HasOrdinal ? $"{Key}.FromOrdinal({ordinal})" : $"{Key}.Create({Literal(member.WireName)}, null)";
             default:
                 return $"{Key}.Create({Literal(member.WireName)}, null)";
         }
@@ -226,12 +228,25 @@ internal sealed class Emitter
             var member = m.Members[i];
             string local = NextLocal();
             sb.AppendLine($"        var {local} = value.{member.Name};");
+            if (member.Repeated) { WriteRepeated(sb, member, $"__k{i}", local); continue; }
             string? direct = m.FieldIds is 1 or 3 && member.HasOrdinal ? OrdinalWriteStatement(member.Shape, (short)member.Ordinal, local) : null;
             if (direct is not null) sb.AppendLine("        " + direct);
             else WriteValue(sb, "        ", member.Shape, $"__k{i}", local, nullAsIndicator: false);
         }
         if (m.IsExtensible) sb.AppendLine($"        {H}.WriteExtensionData(ref writer, __extra);");
         sb.AppendLine("    }");
+    }
+
+    /// <summary>A repeated member (Fudge-Proto): one field per element, all under the member's key.</summary>
+    private void WriteRepeated(StringBuilder sb, MemberModel member, string key, string list)
+    {
+        string e = NextLocal();
+        sb.AppendLine($"        if ({list} != null)");
+        sb.AppendLine($"            for (int __i = 0; __i < {list}.Count; __i++)");
+        sb.AppendLine("            {");
+        sb.AppendLine($"                var {e} = {list}[__i];");
+        WriteValue(sb, "                ", member.Shape.Element!, key, e, nullAsIndicator: true);
+        sb.AppendLine("            }");
     }
 
     /// <summary>Writes <paramref name="value"/> (a local or parameter, evaluated more than once) under <paramref name="key"/>.</summary>
@@ -294,6 +309,8 @@ internal sealed class Emitter
             case ShapeKind.Int64Array: return $"writer.WriteInt64Array(in {key}, {v});";
             case ShapeKind.SingleArray: return $"writer.WriteSingleArray(in {key}, {v});";
             case ShapeKind.DoubleArray: return $"writer.WriteDoubleArray(in {key}, {v});";
+            case ShapeKind.Indicator: return $"if ({v}) writer.WriteIndicator(in {key});";
+            case ShapeKind.EnumName: return $"writer.WriteString(in {key}, {shape.TypeName}FudgeEncoding.ToName({v}));";
             case ShapeKind.FudgeMsg: return $"{H}.WriteMessage(ref writer, in {key}, {v});";
             case ShapeKind.Message: return $"{H}.WriteObject<{shape.TypeName}>(ref writer, in {key}, {v});";
             case ShapeKind.Collection:
@@ -434,8 +451,18 @@ internal sealed class Emitter
         {
             var member = m.Members[i];
             sb.AppendLine($"                case {i}:");
-            sb.AppendLine($"                    if (reader.IsIndicator) __v{i} = default({member.Shape.TypeName});");
-            sb.AppendLine($"                    else __v{i} = {ReadExpression(member.Shape, "reader")};");
+            if (member.Repeated)
+            {
+                var element = member.Shape.Element!;
+                sb.AppendLine($"                    if (__v{i} == null) __v{i} = new {member.Shape.TypeName}();");
+                sb.AppendLine($"                    __v{i}.Add(reader.IsIndicator ? default({element.TypeName}) : {ReadExpression(element, "reader")});");
+            }
+            else if (member.Shape.Kind == ShapeKind.Indicator) sb.AppendLine($"                    __v{i} = true;");
+            else
+            {
+                sb.AppendLine($"                    if (reader.IsIndicator) __v{i} = default({member.Shape.TypeName});");
+                sb.AppendLine($"                    else __v{i} = {ReadExpression(member.Shape, "reader")};");
+            }
             if (UsesPresence(i)) sb.AppendLine($"                    __h{i} = true;");
             sb.AppendLine("                    break;");
         }
@@ -491,7 +518,8 @@ internal sealed class Emitter
     {
         var m = _model;
         return !m.IsExtensible && !m.IsAbstract && m.Unions.Count == 0 && m.TypeNames.Count == 0 && m.CtorArgs.Count == 0
-            && m.Members.All(x => x.SetMode == SetMode.Assign && x.BaseSetter is null && !x.IsRequired && x.AbsentDefault is null);
+            && m.Members.All(x => x.SetMode == SetMode.Assign && x.BaseSetter is null && !x.IsRequired && x.AbsentDefault is null
+                && !x.Repeated && x.Shape.Kind != ShapeKind.Indicator); // both accumulate or flag across fields: the general reader does that
     }
 
     /// <summary>
@@ -641,6 +669,8 @@ internal sealed class Emitter
             case ShapeKind.Int64Array: return $"{r}.GetInt64Array()";
             case ShapeKind.SingleArray: return $"{r}.GetSingleArray()";
             case ShapeKind.DoubleArray: return $"{r}.GetDoubleArray()";
+            case ShapeKind.Indicator: return "true";
+            case ShapeKind.EnumName: return $"{shape.TypeName}FudgeEncoding.Read(ref {r})";
             case ShapeKind.FudgeMsg: return $"{H}.ReadMessage(ref {r})";
             case ShapeKind.Message: return $"{H}.ReadObject<{shape.TypeName}>(ref {r})";
             case ShapeKind.Nullable: return $"new {shape.TypeName}({ReadExpression(shape.Element!, r)})";

@@ -26,6 +26,9 @@ public sealed class FudgeGenerator : IIncrementalGenerator
 
         /// <summary>The collected registrations.</summary>
         public const string Registrations = "Registrations";
+
+        /// <summary>Per Fudge-Proto file: parsed, checked and mapped to declarations and models.</summary>
+        public const string ProtoParse = Proto.ProtoPipeline.ParseStep;
     }
 
     /// <inheritdoc/>
@@ -55,10 +58,22 @@ public sealed class FudgeGenerator : IIncrementalGenerator
         context.RegisterSourceOutput(models.Combine(emitOptions),
             static (spc, pair) => spc.AddSource(pair.Left.HintName, Emitter.Emit(pair.Left, pair.Right)));
 
+        // Fudge-Proto schema files (AdditionalFiles with FudgeProto="true"): declarations plus the same formatters.
+        var protoFiles = Proto.ProtoPipeline.Register(context, emitOptions);
+        context.RegisterSourceOutput(protoFiles.Combine(emitOptions), static (spc, pair) =>
+        {
+            foreach (var d in pair.Left.Diagnostics) spc.ReportDiagnostic(d.ToDiagnostic());
+            if (pair.Left.Declarations is null) return;
+            spc.AddSource(pair.Left.DeclarationsHintName, pair.Left.Declarations);
+            foreach (var model in pair.Left.Models) spc.AddSource(model.HintName, Emitter.Emit(model, pair.Right));
+        });
+        var protoNames = protoFiles.SelectMany(static (f, _) => f.Models.Select(m => m.FullyQualifiedName)).Collect();
+
         var registrations = models
             .Select(static (m, _) => m.FullyQualifiedName)
             .Collect()
-            .Select(static (names, _) => names.Sort(System.StringComparer.Ordinal).ToEquatableArray())
+            .Combine(protoNames)
+            .Select(static (names, _) => names.Left.AddRange(names.Right).Sort(System.StringComparer.Ordinal).ToEquatableArray())
             .WithTrackingName(Steps.Registrations);
         var moduleInitializer = context.CompilationProvider
             .Select(static (c, _) => c.GetTypeByMetadataName("System.Runtime.CompilerServices.ModuleInitializerAttribute") is { } a

@@ -12,6 +12,10 @@ internal enum ShapeKind
     Enum, Bytes, ReadOnlyMemoryBytes, MemoryBytes,
     Int16Array, Int32Array, Int64Array, SingleArray, DoubleArray,
     FudgeMsg, Message, Nullable, Collection, Dictionary,
+
+    // Fudge-Proto only: an indicator field that is present when the bool is true; an enum written by member name
+    // through the generated <TypeName>FudgeEncoding class.
+    Indicator, EnumName,
 }
 
 internal enum CollectionKind { None, Array, List, IList, ICollection, IEnumerable, IReadOnlyList, IReadOnlyCollection, HashSet, ISet, Dictionary, IDictionary, IReadOnlyDictionary }
@@ -60,7 +64,8 @@ internal sealed record MemberModel(
     SetMode SetMode,
     string? BaseSetter = null,
     bool ExposesSetter = false,
-    string? AbsentDefault = null)
+    string? AbsentDefault = null,
+    bool Repeated = false)
 {
     /// <summary>The name of the static method through which derived types' formatters call a private setter.</summary>
     public string SetterMethodName => "__Set_" + Name.TrimStart('@');
@@ -68,6 +73,8 @@ internal sealed record MemberModel(
     public const int NoOrdinal = int.MinValue;
 
     public bool HasOrdinal => Ordinal != NoOrdinal;
+
+    // Repeated (Fudge-Proto): Shape is a List<T> written as one field per element under the member's key, not as a sub-message.
 }
 
 /// <summary>A constructor argument: the member it comes from, or a constant default.</summary>

@@ -1,0 +1,48 @@
+using System;
+using Fudge.Samples.quotes;
+using Fudge.Serialization;
+using Xunit;
+
+namespace Fudge.Proto.Consumer;
+
+/// <summary>The sample schema, compiled by the packed package: the generated types serialize like any [FudgeMessage] type.</summary>
+public class QuoteTests
+{
+    [Fact]
+    public void A_quote_round_trips()
+    {
+        var quote = new Quote
+        {
+            Symbol = "VOD.L",
+            Bids = { new Level { Price = 99.5, Size = 1000 } },
+            Asks = { new Level { Price = 100.25, Size = 500 }, new Level { Price = 100.5, Size = 10_000_000_000 } },
+            Stamp = new DateTimeOffset(2011, 3, 16, 9, 30, 0, TimeSpan.Zero),
+        };
+        byte[] bytes = FudgeSerializer.Serialize(quote);
+        Quote back = FudgeSerializer.Deserialize<Quote>(bytes);
+        Assert.Equal("VOD.L", back.Symbol);
+        Assert.Equal(Venue.LSE, back.Venue);
+        Assert.Equal("none", back.Comment);
+        Assert.Equal(2, back.Asks.Count);
+        Assert.Equal(10_000_000_000, back.Asks[1].Size);
+        Assert.Equal(quote.Stamp, back.Stamp);
+
+        // Readable without the classes: the venue is a name, the asks are two fields with ordinal 4.
+        var message = FudgeMsg.Parse(bytes);
+        Assert.Equal("LSE", message.GetString(2));
+    }
+
+    [Fact]
+    public void A_missing_required_field_names_the_field()
+    {
+        var error = Assert.Throws<FudgeFormatException>(() => FudgeSerializer.Deserialize<Level>(new FudgeMsg().Add(1, 1.0).ToByteArray()));
+        Assert.Contains("Size", error.Message);
+    }
+
+    [Fact]
+    public void A_derived_quote_is_read_back_as_itself_through_its_base()
+    {
+        var quote = FudgeSerializer.Deserialize<Quote>(FudgeSerializer.Serialize<Quote>(new IndicativeQuote { Symbol = "X", Confidence = 0.9 }));
+        Assert.Equal(0.9, Assert.IsType<IndicativeQuote>(quote).Confidence);
+    }
+}

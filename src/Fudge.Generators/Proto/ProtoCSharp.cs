@@ -1,0 +1,457 @@
+using System.Collections.Generic;
+using System.Globalization;
+using System.Linq;
+using System.Text;
+using Microsoft.CodeAnalysis.CSharp;
+
+namespace Fudge.Generators.Proto;
+
+/// <summary>
+/// Turns a bound .proto file into C#: the type declarations (partial classes with properties, enums, taxonomies), and
+/// for every message the same <see cref="TypeModel"/> the <c>[FudgeMessage]</c> path builds, so that the one
+/// <see cref="Emitter"/> writes its formatter.
+/// </summary>
+internal sealed class ProtoCSharp
+{
+    /// <summary>Fields are keyed by ordinal when the .proto gives one, by name otherwise (Fudge-Proto's rule).</summary>
+    public const int OrdinalWhereDeclared = 4;
+
+    private readonly ProtoBinder _b;
+    private readonly ProtoDiagnosticBag _diagnostics;
+    private readonly IReadOnlyList<KeyValuePair<string, string>> _namespaceMap;
+    private readonly Dictionary<ProtoDefinition, string> _csNames = new();
+
+    private readonly bool _nullable;
+
+    public ProtoCSharp(ProtoBinder binder, ProtoDiagnosticBag diagnostics, IReadOnlyList<KeyValuePair<string, string>> namespaceMap, bool nullableAnnotations)
+    {
+        _nullable = nullableAnnotations;
+        _b = binder;
+        _diagnostics = diagnostics;
+        _namespaceMap = namespaceMap;
+    }
+
+    public List<TypeModel> Models { get; } = new();
+
+    // ------------------------------------------------------------------ names
+
+    /// <summary>The C# namespace for a proto namespace, after the first matching prefix mapping; null for the global one.</summary>
+    public string? CSharpNamespace(string protoNamespace)
+    {
+        foreach (var pair in _namespaceMap)
+        {
+            if (protoNamespace == pair.Key || (pair.Key.Length == 0 ? protoNamespace.Length > 0 : protoNamespace.StartsWith(pair.Key + ".", System.StringComparison.Ordinal)))
+            {
+                string rest = pair.Key.Length == 0 ? protoNamespace : protoNamespace.Substring(pair.Key.Length).TrimStart('.');
+                protoNamespace = pair.Value.Length == 0 ? rest : rest.Length == 0 ? pair.Value : pair.Value + "." + rest;
+                break;
+            }
+        }
+        if (protoNamespace.Length == 0) return null;
+        return string.Join(".", protoNamespace.Split('.').Select(Escape));
+    }
+
+    private string TypeName(ProtoDefinition d)
+    {
+        if (_csNames.TryGetValue(d, out var name)) return name;
+        name = d.Binding.TryGetValue("name", out var bound) ? bound.Text : Escape(d.Name.TrimStart('$'));
+        _csNames[d] = name;
+        return name;
+    }
+
+    /// <summary><c>global::Ns.Outer.Inner</c>.</summary>
+    public string FullName(ProtoDefinition d)
+    {
+        if (d is ProtoExtern x) return ExternFullName(x);
+        var parts = new List<string> { TypeName(d) };
+        var current = d;
+        while (_b.Outer.TryGetValue(current, out var outer))
+        {
+            parts.Insert(0, TypeName(outer));
+            current = outer;
+        }
+        string? csNs = CSharpNamespace(_b.Namespaces[current]);
+        return "global::" + (csNs is null ? "" : csNs + ".") + string.Join(".", parts);
+    }
+
+    private string ExternFullName(ProtoExtern x)
+    {
+        string full = _b.FullNames.TryGetValue(x, out var f) ? f : x.Name;
+        string ns = full.Contains(".") ? full.Substring(0, full.LastIndexOf('.')) : "";
+        string? csNs = CSharpNamespace(ns);
+        return "global::" + (csNs is null ? "" : csNs + ".") + Escape(full.Substring(full.LastIndexOf('.') + 1));
+    }
+
+    /// <summary>The class name Fudge-Java's generated code writes at ordinal 0: <c>a.b.Outer$Inner</c>.</summary>
+    private string JavaName(ProtoDefinition d)
+    {
+        var parts = new List<string> { d.Name };
+        var current = d;
+        while (_b.Outer.TryGetValue(current, out var outer))
+        {
+            parts.Insert(0, outer.Name);
+            current = outer;
+        }
+        string ns = _b.Namespaces[current];
+        return (ns.Length == 0 ? "" : ns + ".") + string.Join("$", parts);
+    }
+
+    /// <summary>camelCase to PascalCase (<c>bcA_o</c> to <c>BcA_o</c>, <c>$int</c> to <c>Int</c>), a keyword escaped.</summary>
+    public static string PropertyName(string field)
+    {
+        string n = field.TrimStart('$');
+        if (n.Length > 0 && char.IsLower(n[0])) n = char.ToUpperInvariant(n[0]) + n.Substring(1);
+        return Escape(n);
+    }
+
+    /// <summary>
+    /// The C# property of <paramref name="field"/> declared in <paramref name="declaring"/>: PascalCase, with "Value"
+    /// appended when that would be the name of the type itself or of one of its nested types (C# forbids both).
+    /// </summary>
+    private string Property(ProtoField field, ProtoMessage declaring)
+    {
+        string prop = PropertyName(field.Name);
+        if (prop == TypeName(declaring) || declaring.Nested.Any(n => TypeName(n) == prop)) prop += "Value";
+        return prop;
+    }
+
+    private static string Escape(string name)
+        => SyntaxFacts.GetKeywordKind(name) != SyntaxKind.None || SyntaxFacts.GetContextualKeywordKind(name) is SyntaxKind.AwaitKeyword ? "@" + name : name;
+
+    // ------------------------------------------------------------------ shapes
+
+    private ValueShape? ElementShape(BoundType t, string fieldName, Microsoft.CodeAnalysis.Text.TextSpan span)
+    {
+        if (t.Message is not null) return new ValueShape(ShapeKind.Message, FullName(t.Message), false);
+        if (t.Extern is { Kind: "message" }) return new ValueShape(ShapeKind.Message, FullName(t.Extern), false);
+        if (t.Extern is not null) return new ValueShape(ShapeKind.Enum, FullName(t.Extern), true);
+        if (t.Enum is not null)
+            return _b.NameEncodedEnums.Contains(t.Enum)
+                ? new ValueShape(ShapeKind.EnumName, FullName(t.Enum), true)
+                : new ValueShape(ShapeKind.Enum, FullName(t.Enum), true);
+        return t.Primitive switch
+        {
+            "bool" => new ValueShape(ShapeKind.Boolean, "bool", true),
+            "byte" => new ValueShape(ShapeKind.SByte, "sbyte", true),
+            "short" => new ValueShape(ShapeKind.Int16, "short", true),
+            "int" => new ValueShape(ShapeKind.Int32, "int", true),
+            "long" => new ValueShape(ShapeKind.Int64, "long", true),
+            "float" => new ValueShape(ShapeKind.Single, "float", true),
+            "double" => new ValueShape(ShapeKind.Double, "double", true),
+            "string" => new ValueShape(ShapeKind.String, "string", false),
+            "indicator" => new ValueShape(ShapeKind.Indicator, "bool", true),
+            "date" => new ValueShape(ShapeKind.DateOnly, "global::System.DateOnly", true),
+            "datetime" => new ValueShape(ShapeKind.DateTimeOffset, "global::System.DateTimeOffset", true),
+            "time" => new ValueShape(ShapeKind.TimeOnly, "global::System.TimeOnly", true),
+            _ => new ValueShape(ShapeKind.FudgeMsg, "global::Fudge.FudgeMsg", false),
+        };
+    }
+
+    /// <summary>The shape of a value of <paramref name="t"/> with its array dimensions (innermost native arrays where Fudge has one).</summary>
+    private ValueShape? Shape(BoundType t, string fieldName, Microsoft.CodeAnalysis.Text.TextSpan span)
+    {
+        var shape = ElementShape(t, fieldName, span);
+        if (shape is null) return null;
+        for (int i = 0; i < t.Dimensions.Count; i++)
+        {
+            if (i == 0 && t.Primitive is not null)
+            {
+                var native = t.Primitive switch
+                {
+                    "byte" => new ValueShape(ShapeKind.Bytes, "byte[]", false),
+                    "short" => new ValueShape(ShapeKind.Int16Array, "short[]", false),
+                    "int" => new ValueShape(ShapeKind.Int32Array, "int[]", false),
+                    "long" => new ValueShape(ShapeKind.Int64Array, "long[]", false),
+                    "float" => new ValueShape(ShapeKind.SingleArray, "float[]", false),
+                    "double" => new ValueShape(ShapeKind.DoubleArray, "double[]", false),
+                    _ => null,
+                };
+                if (native is not null) { shape = native; continue; }
+            }
+            shape = new ValueShape(ShapeKind.Collection, shape.TypeName + "[]", false, Collection: CollectionKind.Array, Element: shape);
+        }
+        return shape;
+    }
+
+    // ------------------------------------------------------------------ defaults
+
+    private string Literal(ProtoLiteral literal, BoundType type)
+    {
+        if (type.Message is not null)
+        {
+            var fields = Fields(type.Message);
+            var inits = new List<string>();
+            for (int i = 0; i < literal.Items.Count && i < fields.Count; i++)
+            {
+                var declaring = (_b.Chain(type.Message) ?? new List<ProtoMessage> { type.Message }).First(m => m.Fields.Any(f => f.Name == fields[i].Name));
+                inits.Add(Property(declaring.Fields.First(f => f.Name == fields[i].Name), declaring) + " = " + Literal(literal.Items[i], _b.FieldTypes[fields[i]]));
+            }
+            return "new " + FullName(type.Message) + " { " + string.Join(", ", inits) + " }";
+        }
+        if (type.Enum is not null) return FullName(type.Enum) + "." + Escape(literal.Text);
+        switch (type.Primitive)
+        {
+            case "bool": return literal.Text is "true" or "1" ? "true" : "false";
+            case "long": return long.Parse(literal.Text, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture).ToString(CultureInfo.InvariantCulture) + "L";
+            case "byte":
+            case "short":
+            case "int": return long.Parse(literal.Text, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture).ToString(CultureInfo.InvariantCulture);
+            case "float":
+                return ((float)double.Parse(literal.Text.TrimEnd('f'), NumberStyles.Float, CultureInfo.InvariantCulture)).ToString("R", CultureInfo.InvariantCulture) + "F";
+            case "double":
+                return double.Parse(literal.Text.TrimEnd('f'), NumberStyles.Float, CultureInfo.InvariantCulture).ToString("R", CultureInfo.InvariantCulture) + "D";
+            default:
+                ProtoBinder.Unescape(literal.Text, out var s);
+                return SymbolDisplay.FormatLiteral(s, quote: true);
+        }
+    }
+
+    /// <summary>A message's fields with inherited ones first (a redeclared field keeps its base position, takes the new declaration).</summary>
+    private List<ProtoField> Fields(ProtoMessage message)
+    {
+        var chain = _b.Chain(message) ?? new List<ProtoMessage> { message };
+        var result = new List<ProtoField>();
+        var index = new Dictionary<string, int>();
+        foreach (var m in chain)
+            foreach (var f in m.Fields)
+            {
+                if (index.TryGetValue(f.Name, out int i)) result[i] = f;
+                else { index[f.Name] = result.Count; result.Add(f); }
+            }
+        return result;
+    }
+
+    // ------------------------------------------------------------------ declarations and models
+
+    public string Write(ProtoNamespace root)
+    {
+        var sb = new StringBuilder();
+        sb.AppendLine("// <auto-generated/>");
+        // Before C# 8 there are no nullable annotations: the properties are then written without '?' on reference types.
+        if (_nullable) sb.AppendLine("#nullable enable annotations");
+        sb.AppendLine("#pragma warning disable CS1591 // members documented in the .proto");
+        foreach (var group in TopLevel(root).GroupBy(d => _b.Namespaces[d]))
+        {
+            string? ns = CSharpNamespace(group.Key);
+            string indent = "";
+            if (ns is not null)
+            {
+                sb.AppendLine("namespace " + ns);
+                sb.AppendLine("{");
+                indent = "    ";
+            }
+            foreach (var d in group) WriteDefinition(sb, d, indent);
+            if (ns is not null) sb.AppendLine("}");
+        }
+        return sb.ToString();
+    }
+
+    private IEnumerable<ProtoDefinition> TopLevel(ProtoNamespace ns)
+    {
+        foreach (var member in ns.Members)
+        {
+            if (member is ProtoNamespace inner)
+                foreach (var d in TopLevel(inner)) yield return d;
+            else if (member is ProtoMessage or ProtoEnum or ProtoTaxonomy && _b.FullNames.ContainsKey((ProtoDefinition)member)) yield return (ProtoDefinition)member;
+        }
+    }
+
+    private static void Doc(StringBuilder sb, string indent, string? doc, string fallback)
+    {
+        sb.AppendLine(indent + "/// <summary>");
+        foreach (var line in (doc ?? fallback).Split('\n'))
+            sb.AppendLine(indent + "/// " + System.Security.SecurityElement.Escape(line));
+        sb.AppendLine(indent + "/// </summary>");
+    }
+
+    private void WriteDefinition(StringBuilder sb, ProtoDefinition d, string indent)
+    {
+        switch (d)
+        {
+            case ProtoMessage m: WriteMessage(sb, m, indent); break;
+            case ProtoEnum e: WriteEnum(sb, e, indent); break;
+            case ProtoTaxonomy t: WriteTaxonomy(sb, t, indent); break;
+        }
+    }
+
+    private void WriteMessage(StringBuilder sb, ProtoMessage message, string indent)
+    {
+        string name = TypeName(message);
+        Doc(sb, indent, message.Doc, $"The Fudge-Proto message {_b.FullNames[message]}.");
+        string baseType = _b.Bases.TryGetValue(message, out var b) && b is not null ? FullName(b)
+            : _b.ExternBases.TryGetValue(message, out var x) ? FullName(x) : "";
+        var bases = new List<string>();
+        if (baseType.Length > 0) bases.Add(baseType);
+        if (message.Binding.TryGetValue("implements", out var impl)) bases.AddRange(impl.Text.Split(',').Select(s => s.Trim()).Where(s => s.Length > 0));
+        sb.AppendLine($"{indent}[global::System.CodeDom.Compiler.GeneratedCode(\"Fudge.Generators\", \"0.1.0\")]");
+        sb.AppendLine($"{indent}public {(message.IsAbstract ? "abstract " : "")}partial class {name}{(bases.Count > 0 ? " : " + string.Join(", ", bases) : "")}");
+        sb.AppendLine(indent + "{");
+        string inner = indent + "    ";
+        var memberNames = new HashSet<string> { "FudgeFormatter" };
+        var inherited = new HashSet<string>((_b.Chain(message) ?? new List<ProtoMessage>()).Where(m => m != message).SelectMany(m => m.Fields).Select(f => f.Name));
+        var overrides = new List<string>();
+        foreach (var field in message.Fields)
+        {
+            if (!_b.FieldTypes.TryGetValue(field, out var type)) continue;
+            string prop = Property(field, message);
+            if (inherited.Contains(field.Name))
+            {
+                // A redeclared inherited field: the property is the base's; only its default changes.
+                if (field.Default is not null) overrides.Add($"{prop} = {Literal(field.Default, type)};");
+                continue;
+            }
+            if (!memberNames.Add(prop))
+            {
+                _diagnostics.Report(ProtoDiagnostics.NameCollision, field.NameSpan, $"the field '{field.Name}' becomes the C# member '{prop}', which '{message.Name}' already has");
+                continue;
+            }
+            var shape = PropertyShape(field, type);
+            if (shape is null) continue;
+            Doc(sb, inner, field.Doc, $"The field {field.Name}{(field.Ordinal is int o ? " (ordinal " + o.ToString(CultureInfo.InvariantCulture) + ")" : "")}{(field.Required ? ", required" : "")}.");
+            string nullable = shape.IsValueType || field.Required || !_nullable ? "" : "?";
+            string init = field.Repeated ? $" = new {shape.TypeName}();" : field.Default is not null ? $" = {Literal(field.Default, type)};" : "";
+            sb.AppendLine($"{inner}public {shape.TypeName}{(field.Repeated ? "" : nullable)} {prop} {{ get; set; }}{init}");
+            sb.AppendLine();
+        }
+        if (overrides.Count > 0)
+        {
+            sb.AppendLine($"{inner}/// <summary>Applies the defaults this message gives to inherited fields.</summary>");
+            sb.AppendLine($"{inner}public {name}()");
+            sb.AppendLine(inner + "{");
+            foreach (var o in overrides) sb.AppendLine(inner + "    " + o);
+            sb.AppendLine(inner + "}");
+            sb.AppendLine();
+        }
+        if (message.Binding.TryGetValue("body", out var body))
+            foreach (var line in body.Text.Replace("\r\n", "\n").Split('\n')) sb.AppendLine(inner + line.TrimEnd());
+        foreach (var nested in message.Nested) WriteDefinition(sb, nested, inner);
+        sb.AppendLine(indent + "}");
+        sb.AppendLine();
+        foreach (var key in message.Binding.Keys.Where(k => k is not ("name" or "implements" or "body")))
+            _diagnostics.Report(ProtoDiagnostics.UnknownBinding, message.Binding[key].Span, $"the C# binding key '{key}' is not known (known: name, implements, body); it is ignored");
+        Models.Add(Model(message));
+    }
+
+    /// <summary>The property's shape: repeated fields are lists; optional value types are nullable (absent means null).</summary>
+    private ValueShape? PropertyShape(ProtoField field, BoundType type)
+    {
+        var shape = Shape(type, field.Name, field.NameSpan);
+        if (shape is null) return null;
+        if (field.Repeated)
+            return new ValueShape(ShapeKind.Collection, $"global::System.Collections.Generic.List<{shape.TypeName}>", false, Collection: CollectionKind.List, Element: shape);
+        if (shape.IsValueType && !field.Required && shape.Kind != ShapeKind.Indicator)
+            return new ValueShape(ShapeKind.Nullable, shape.TypeName + "?", true, Element: shape);
+        return shape;
+    }
+
+    private TypeModel Model(ProtoMessage message)
+    {
+        var chain = _b.Chain(message) ?? new List<ProtoMessage> { message };
+        var members = new List<MemberModel>();
+        bool anyOrdinal = false, anyName = false;
+        foreach (var field in Fields(message))
+        {
+            if (!_b.FieldTypes.TryGetValue(field, out var type)) continue;
+            var declaring = chain.First(m => m.Fields.Any(f => f.Name == field.Name));
+            var shape = PropertyShape(declaring.Fields.First(f => f.Name == field.Name), _b.FieldTypes.TryGetValue(declaring.Fields.First(f => f.Name == field.Name), out var dt) ? dt : type);
+            if (shape is null) continue;
+            string prop = Property(declaring.Fields.First(f => f.Name == field.Name), declaring);
+            if (field.Ordinal is not null) anyOrdinal = true; else anyName = true;
+            members.Add(new MemberModel(prop, field.Name, field.Ordinal ?? MemberModel.NoOrdinal, shape, field.Required, SetMode.Assign, Repeated: field.Repeated));
+        }
+        int fieldIds = anyOrdinal && anyName ? OrdinalWhereDeclared : anyOrdinal ? 1 : 0;
+
+        var containers = new List<ContainerModel>();
+        ProtoDefinition current = message;
+        while (_b.Outer.TryGetValue(current, out var outer))
+        {
+            containers.Insert(0, new ContainerModel("class", TypeName(outer)));
+            current = outer;
+        }
+        string? ns = CSharpNamespace(_b.Namespaces[current]);
+        string fqn = FullName(message);
+        string hint = fqn.Substring("global::".Length).Replace("@", "") + ".Fudge.g.cs";
+
+        // Polymorphism (Fudge-Proto's class headers): a message with a base or with derived messages writes its Java class names at ordinal 0.
+        var derived = _b.Messages.Where(m => _b.Bases.TryGetValue(m, out var bm) && bm == message).ToList();
+        bool hasBase = chain.Count > 1 || _b.ExternBases.ContainsKey(message);
+        var typeNames = new List<string>();
+        if (hasBase || derived.Count > 0)
+            for (int i = chain.Count - 1; i >= 0; i--) typeNames.Add(JavaName(chain[i]));
+        var unions = derived.Select(d => new UnionModel(JavaName(d), FullName(d))).ToList();
+
+        return new TypeModel(ns, containers.ToEquatableArray(), "class", TypeName(message), fqn, _b.FullNames[message], hint,
+            IsValueType: false, IsAbstract: message.IsAbstract, HidesInheritedFormatter: hasBase, FieldIds: fieldIds, TaxonomyId: 0,
+            Members: members.ToEquatableArray(), CtorArgs: new EquatableArray<CtorArgModel>(new CtorArgModel[0]), IsExtensible: false,
+            TypeNames: typeNames.ToEquatableArray(), Unions: unions.ToEquatableArray());
+    }
+
+    private void WriteEnum(StringBuilder sb, ProtoEnum e, string indent)
+    {
+        string name = TypeName(e);
+        bool byName = _b.NameEncodedEnums.Contains(e);
+        Doc(sb, indent, e.Doc, $"The Fudge-Proto enum {_b.FullNames[e]} (on the wire: {(byName ? "its names, as strings" : "its values, as integers")}).");
+        sb.AppendLine($"{indent}public enum {name}");
+        sb.AppendLine(indent + "{");
+        var values = _b.EnumValues.TryGetValue(e, out var v) ? v : new List<(ProtoEntry, int)>();
+        foreach (var (entry, value) in values)
+            sb.AppendLine($"{indent}    {Escape(entry.Name)} = {value.ToString(CultureInfo.InvariantCulture)},");
+        sb.AppendLine(indent + "}");
+        sb.AppendLine();
+        if (!byName) return;
+        // The name encoding: written as constant strings (no allocation), read by comparing UTF-8 bytes.
+        sb.AppendLine($"{indent}/// <summary>Converts <see cref=\"{name}\"/> to and from the names Fudge-Proto writes.</summary>");
+        sb.AppendLine($"{indent}[global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]");
+        sb.AppendLine($"{indent}public static class {name}FudgeEncoding");
+        sb.AppendLine(indent + "{");
+        sb.AppendLine($"{indent}    /// <summary>The wire name of <paramref name=\"value\"/>.</summary>");
+        sb.AppendLine($"{indent}    public static string ToName({name} value)");
+        sb.AppendLine(indent + "    {");
+        sb.AppendLine(indent + "        switch (value)");
+        sb.AppendLine(indent + "        {");
+        foreach (var (entry, _) in values)
+            sb.AppendLine($"{indent}            case {name}.{Escape(entry.Name)}: return {SymbolDisplay.FormatLiteral(entry.Name, true)};");
+        sb.AppendLine($"{indent}            default: throw new global::Fudge.FudgeException(\"{name} has no member with the value \" + ((int)value).ToString(global::System.Globalization.CultureInfo.InvariantCulture));");
+        sb.AppendLine(indent + "        }");
+        sb.AppendLine(indent + "    }");
+        sb.AppendLine();
+        sb.AppendLine($"{indent}    /// <summary>Reads the current field (a string naming a member).</summary>");
+        sb.AppendLine($"{indent}    public static {name} Read(ref global::Fudge.FudgeReader reader)");
+        sb.AppendLine(indent + "    {");
+        sb.AppendLine(indent + "        if (reader.TypeId == global::Fudge.FudgeTypeId.String)");
+        sb.AppendLine(indent + "        {");
+        sb.AppendLine(indent + "            var __name = reader.ValueSpan;");
+        foreach (var (entry, _) in values)
+        {
+            var bytes = Encoding.UTF8.GetBytes(entry.Name);
+            sb.AppendLine($"{indent}            if (global::System.MemoryExtensions.SequenceEqual(__name, new byte[] {{ {string.Join(", ", bytes.Select(x => x.ToString(CultureInfo.InvariantCulture)))} }})) return {name}.{Escape(entry.Name)};");
+        }
+        sb.AppendLine(indent + "        }");
+        sb.AppendLine($"{indent}        throw new global::Fudge.FudgeFormatException(reader.FieldOffset, \"the field is not the name of a {name} member\");");
+        sb.AppendLine(indent + "    }");
+        sb.AppendLine(indent + "}");
+        sb.AppendLine();
+    }
+
+    private void WriteTaxonomy(StringBuilder sb, ProtoTaxonomy t, string indent)
+    {
+        string name = TypeName(t);
+        var entries = _b.TaxonomyEntries.TryGetValue(t, out var e) ? e : new List<(string, short)>();
+        Doc(sb, indent, t.Doc, $"The Fudge-Proto taxonomy {_b.FullNames[t]}: field ordinals and their names.");
+        sb.AppendLine($"{indent}public static partial class {name}");
+        sb.AppendLine(indent + "{");
+        var constants = new HashSet<string> { "Instance", name };
+        foreach (var (entryName, ordinal) in entries)
+        {
+            string constant = Escape(entryName.TrimStart('$'));
+            if (!constants.Add(constant)) continue;
+            sb.AppendLine($"{indent}    /// <summary>The ordinal of <c>{entryName}</c>.</summary>");
+            sb.AppendLine($"{indent}    public const short {constant} = {ordinal.ToString(CultureInfo.InvariantCulture)};");
+        }
+        string pairs = string.Join(", ", entries.Select(x => $"new global::System.Collections.Generic.KeyValuePair<short, string>({x.Item2.ToString(CultureInfo.InvariantCulture)}, {SymbolDisplay.FormatLiteral(x.Item1, true)})"));
+        sb.AppendLine($"{indent}    /// <summary>The taxonomy, for <c>FudgeTaxonomyResolver</c> or a writer's taxonomy.</summary>");
+        sb.AppendLine($"{indent}    public static readonly global::Fudge.IFudgeTaxonomy Instance = new global::Fudge.FudgeTaxonomy(new global::System.Collections.Generic.KeyValuePair<short, string>[] {{ {pairs} }});");
+        sb.AppendLine(indent + "}");
+        sb.AppendLine();
+    }
+}

@@ -1,0 +1,94 @@
+using System.Collections.Generic;
+using System.Linq;
+using System.Threading;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Diagnostics;
+using Microsoft.CodeAnalysis.Text;
+
+namespace Fudge.Generators.Proto;
+
+/// <summary>One .proto file as the pipeline sees it: its path, text and namespace mapping (all equatable).</summary>
+internal sealed record ProtoInput(string Path, string Text, string NamespaceMap, bool NullableAnnotations = true);
+
+/// <summary>What one .proto file produces: the declarations, the formatter models, and the diagnostics.</summary>
+internal sealed record ProtoFileOutput(
+    string Path,
+    string DeclarationsHintName,
+    string? Declarations,
+    EquatableArray<TypeModel> Models,
+    EquatableArray<DiagnosticInfo> Diagnostics);
+
+/// <summary>
+/// The .proto half of the generator: each additional file with the metadata <c>FudgeProto = true</c> is parsed and
+/// mapped on its own, so editing one file reruns only its own steps and outputs.
+/// </summary>
+internal static class ProtoPipeline
+{
+    public const string ParseStep = "ProtoParse";
+
+    public static IncrementalValuesProvider<ProtoFileOutput> Register(IncrementalGeneratorInitializationContext context, IncrementalValueProvider<EmitOptions> emitOptions)
+    {
+        var inputs = context.AdditionalTextsProvider
+            .Combine(context.AnalyzerConfigOptionsProvider)
+            .Select(static (pair, ct) => ToInput(pair.Left, pair.Right.GetOptions(pair.Left), ct))
+            .Where(static i => i is not null)
+            .Select(static (i, _) => i!)
+            .Combine(emitOptions)
+            .Select(static (pair, _) => pair.Left with { NullableAnnotations = pair.Right.NullableDirectives });
+        return inputs.Select(static (input, ct) => Compile(input, ct)).WithTrackingName(ParseStep);
+    }
+
+    private static ProtoInput? ToInput(AdditionalText file, AnalyzerConfigOptions options, CancellationToken ct)
+    {
+        if (!options.TryGetValue("build_metadata.AdditionalFiles.FudgeProto", out var flag)
+            || !string.Equals(flag.Trim(), "true", System.StringComparison.OrdinalIgnoreCase)) return null;
+        options.TryGetValue("build_metadata.AdditionalFiles.FudgeProtoNamespace", out var map);
+        var text = file.GetText(ct);
+        return new ProtoInput(file.Path, text?.ToString() ?? "", map ?? "");
+    }
+
+    /// <summary>Parses, binds and maps one file. Never throws on any text: problems become diagnostics.</summary>
+    public static ProtoFileOutput Compile(ProtoInput input, CancellationToken ct)
+    {
+        var source = SourceText.From(input.Text);
+        var diagnostics = new ProtoDiagnosticBag(input.Path, source);
+        var root = ProtoParser.Parse(input.Text, diagnostics);
+        ct.ThrowIfCancellationRequested();
+        var binder = new ProtoBinder(diagnostics);
+        binder.Bind(root);
+        string hint = HintName(input.Path);
+        var csharp = new ProtoCSharp(binder, diagnostics, ParseMap(input.NamespaceMap), input.NullableAnnotations);
+        // The C# mapping assumes a file without errors (every default checked, every type resolved).
+        string? declarations = diagnostics.HasErrors ? null : csharp.Write(root);
+        bool ok = !diagnostics.HasErrors;
+        // A file with errors produces no C#: half a schema would only add confusing compiler errors to the real ones.
+        return new ProtoFileOutput(input.Path, hint, ok ? declarations : null,
+            ok ? csharp.Models.ToEquatableArray() : new EquatableArray<TypeModel>(new TypeModel[0]),
+            diagnostics.Items.ToEquatableArray());
+    }
+
+    /// <summary><c>from=to;from2=to2</c>: proto namespace prefixes and the C# namespaces they become ("" = the global namespace).</summary>
+    public static List<KeyValuePair<string, string>> ParseMap(string map)
+    {
+        var result = new List<KeyValuePair<string, string>>();
+        foreach (var part in map.Split(';', ','))
+        {
+            int eq = part.IndexOf('=');
+            if (eq < 0) continue;
+            result.Add(new KeyValuePair<string, string>(part.Substring(0, eq).Trim(), part.Substring(eq + 1).Trim()));
+        }
+        // Longest prefix first, so that a specific mapping wins over a general one.
+        return result.OrderByDescending(p => p.Key.Length).ToList();
+    }
+
+    private static string HintName(string path)
+    {
+        string name = System.IO.Path.GetFileNameWithoutExtension(path);
+        var sb = new System.Text.StringBuilder();
+        foreach (char c in name) sb.Append(char.IsLetterOrDigit(c) || c == '.' ? c : '_');
+        // Two files of the same name in different folders must not collide.
+        uint hash = 2166136261;
+        foreach (char c in path) hash = (hash ^ c) * 16777619;
+        return sb + "." + hash.ToString("x8", System.Globalization.CultureInfo.InvariantCulture) + ".proto.g.cs";
+    }
+}

@@ -1,0 +1,102 @@
+using System.Linq;
+using Microsoft.CodeAnalysis;
+using Xunit;
+
+namespace Fudge.Generators.Tests.Proto;
+
+/// <summary>Every syntax and semantic error of a .proto file is a diagnostic with an id, at the file's line and column.</summary>
+public class ProtoDiagnosticTests
+{
+    /// <summary>Asserts exactly the diagnostic <paramref name="id"/> at 1-based <paramref name="line"/>:<paramref name="column"/> (first one if several).</summary>
+    private static void AssertDiagnostic(string proto, string id, int line, int column)
+    {
+        var (diagnostics, _) = ProtoDriver.Run(proto, "errors.proto");
+        var found = diagnostics.FirstOrDefault(d => d.Id == id);
+        Assert.True(found is not null, $"no {id}; got: " + string.Join("; ", diagnostics));
+        var position = found!.Location.GetLineSpan();
+        Assert.Equal("errors.proto", position.Path);
+        Assert.Equal((line, column), (position.StartLinePosition.Line + 1, position.StartLinePosition.Character + 1));
+        Assert.False(string.IsNullOrWhiteSpace(found.GetMessage()));
+    }
+
+    [Theory]
+    [InlineData("message A {\n  int x = 1\n}", "FUDGEP002", 3, 1)]                       // missing ';'
+    [InlineData("message A {\n  int 5x;\n}", "FUDGEP002", 2, 7)]                          // not a field name
+    [InlineData("mesage A { }", "FUDGEP002", 1, 1)]
+    [InlineData("message A {\n  string s [default = \"open];\n}", "FUDGEP001", 2, 23)]    // unterminated string
+    [InlineData("message A { int x; } /* open comment", "FUDGEP001", 1, 22)]
+    [InlineData("message A {\n  int x; # \n}", "FUDGEP001", 2, 10)]                      // stray character
+    [InlineData("message A {\n  Missing m;\n}", "FUDGEP004", 2, 3)]                       // unknown type
+    [InlineData("message A extends Nope { }", "FUDGEP004", 1, 19)]                        // unknown base
+    [InlineData("namespace foo {\n  message Foo { }\n}\nnamespace foo {\n  message Foo { }\n}", "FUDGEP003", 5, 11)] // duplicate definition
+    [InlineData("message A {\n  int x;\n  long x;\n}", "FUDGEP005", 3, 8)]                // duplicate field name
+    [InlineData("message A {\n  int x = 1;\n  int y = 1;\n}", "FUDGEP006", 3, 11)]        // duplicate ordinal
+    [InlineData("message A {\n  int x = 0;\n}", "FUDGEP007", 2, 11)]                      // reserved ordinal
+    [InlineData("message A {\n  int x = 40000;\n}", "FUDGEP007", 2, 11)]
+    [InlineData("message A extends B { }\nmessage B extends A { }", "FUDGEP008", 1, 19)]   // cycle in extends
+    [InlineData("enum E { X; }\nmessage A extends E { }", "FUDGEP009", 2, 19)]             // extends a non-message
+    [InlineData("message A {\n  int x [default = \"s\"];\n}", "FUDGEP010", 2, 20)]        // bad default for the type
+    [InlineData("message A {\n  byte x [default = 300];\n}", "FUDGEP010", 2, 21)]
+    [InlineData("message A {\n  bool b [default = 2];\n}", "FUDGEP010", 2, 21)]
+    [InlineData("message A {\n  string s [default = \"\\q\"];\n}", "FUDGEP010", 2, 23)]
+    [InlineData("message B { int i; }\nmessage A {\n  B b [default = (1, 2)];\n}", "FUDGEP010", 3, 18)]
+    [InlineData("enum E { X; }\nmessage A {\n  E e [default = Y];\n}", "FUDGEP010", 3, 18)]
+    [InlineData("message A {\n  int[0] x;\n}", "FUDGEP011", 2, 7)]                         // bad array size
+    [InlineData("message A {\n  int[-3] x;\n}", "FUDGEP011", 2, 7)]
+    [InlineData("taxonomy T {\n  import Nope;\n}", "FUDGEP012", 2, 10)]                    // import of an unknown message
+    [InlineData("enum E { X; }\ntaxonomy T {\n  import E;\n}", "FUDGEP012", 3, 10)]
+    [InlineData("enum E {\n  A = 1;\n  B = 1;\n}", "FUDGEP013", 3, 3)]                     // duplicate enum value
+    [InlineData("enum E {\n  A;\n  A;\n}", "FUDGEP013", 3, 3)]
+    [InlineData("taxonomy T {\n  A = 1;\n  B = 1;\n}", "FUDGEP013", 3, 7)]
+    [InlineData("message A { }\nmessage B { }\nmessage C extends A, B { }", "FUDGEP014", 3, 22)] // multiple inheritance
+    [InlineData("message A {\n  int x;\n  binding CSharp { colour \"red\"; }\n}", "FUDGEP015", 3, 20)] // unknown C# binding key
+    [InlineData("message A {\n  int foo;\n  int Foo;\n}", "FUDGEP017", 3, 7)]                // same C# property
+    [InlineData("message A {\n  required optional int x;\n}", "FUDGEP018", 2, 25)]
+    public void Error_is_located(string proto, string id, int line, int column) => AssertDiagnostic(proto, id, line, column);
+
+    [Fact]
+    public void Nesting_beyond_the_limit_is_a_diagnostic_not_a_stack_overflow()
+    {
+        string deep = string.Concat(Enumerable.Repeat("namespace n { ", 10_000)) + string.Concat(Enumerable.Repeat("} ", 10_000));
+        var (diagnostics, _) = ProtoDriver.Run(deep, "errors.proto");
+        Assert.Contains(diagnostics, d => d.Id == "FUDGEP016");
+        string tuple = "message B { int i; }\nmessage A { B b [default = " + new string('(', 5000) + "]; }";
+        Assert.Contains(ProtoDriver.Run(tuple, "errors.proto").Diagnostics, d => d.Id is "FUDGEP016" or "FUDGEP002");
+    }
+
+    [Fact]
+    public void Fudge_proto_duplicate_identifier_rules()
+    {
+        // Fudge-Proto's E201002221611a case: the same name in different namespaces, an extern before or after its
+        // definition, and a repeated extern are all fine; only the second definition of foo.Foo is an error.
+        const string proto = """
+            namespace foo { message Safe1 { } }
+            namespace bar { message Safe1 { } }
+            namespace foo { extern message Safe2; message Safe2 { } }
+            namespace foo { message Safe3 { } extern message Safe3; }
+            namespace foo { extern message Safe4; extern message Safe4; }
+            namespace foo { message Foo { } }
+            namespace foo { message Foo { } }
+            """;
+        var (diagnostics, _) = ProtoDriver.Run(proto, "errors.proto");
+        var error = Assert.Single(diagnostics);
+        Assert.Equal("FUDGEP003", error.Id);
+        Assert.Equal(6, error.Location.GetLineSpan().StartLinePosition.Line);
+    }
+
+    [Fact]
+    public void A_file_with_errors_generates_no_csharp()
+    {
+        var (diagnostics, output) = ProtoDriver.Run("message A { int x; }\nmessage B { Missing m; }");
+        Assert.NotEmpty(diagnostics);
+        Assert.Single(output.SyntaxTrees);
+    }
+
+    [Fact]
+    public void Warnings_do_not_stop_generation()
+    {
+        var (diagnostics, output) = ProtoDriver.Run("message A {\n  int x;\n  binding CSharp { colour \"red\"; }\n}");
+        Assert.Equal(DiagnosticSeverity.Warning, Assert.Single(diagnostics).Severity);
+        Assert.True(output.SyntaxTrees.Count() > 1);
+    }
+}

@@ -1,0 +1,134 @@
+using System;
+using System.Collections.Generic;
+using Fudge.Generators.Tests.ProtoGenerated.trading;
+using Fudge.Serialization;
+using Xunit;
+
+namespace Fudge.Generators.Tests.Proto;
+
+/// <summary>
+/// The bytes of generated .proto types follow Fudge-Proto's generated Java (docs/proto.md, "Wire rules"): ordinals where
+/// declared, names otherwise; repeated fields as one field per element; enums by value or by name; arrays native or as
+/// sub-messages of anonymous fields; class names at ordinal 0 for polymorphic reads.
+/// </summary>
+public class ProtoWireTests
+{
+    private static void AssertBytes<T>(T value, FudgeMsg javaShaped)
+    {
+        byte[] bytes = FudgeSerializer.Serialize(value);
+        Assert.Equal(Convert.ToHexString(javaShaped.ToByteArray()), Convert.ToHexString(bytes));
+    }
+
+    [Fact]
+    public void Declared_ordinals_are_written_without_names_and_defaults_are_written()
+    {
+        // Envelope (8 bytes, size 0x1A); symbol: variable width, 1 size byte, ordinal 1, string "A";
+        // tickSize: fixed width, ordinal 3, double 0.01 (its default, which Fudge-Proto's Java also writes).
+        byte[] expected = Convert.FromHexString("000000000000001A" + "300E00010141" + "900B0003" + "3F847AE147AE147B");
+        Assert.Equal(expected, FudgeSerializer.Serialize(new Instrument { Symbol = "A" }));
+        Assert.Equal("A", FudgeSerializer.Deserialize<Instrument>(expected).Symbol);
+    }
+
+    [Fact]
+    public void Integers_are_reduced_to_the_smallest_type()
+    {
+        // id = 1 as int8 (type 2) at ordinal 1; weight = 1.0 at ordinal 2.
+        byte[] expected = Convert.FromHexString("0000000000000019" + "9002000101" + "900B0002" + "3FF0000000000000");
+        Assert.Equal(expected, FudgeSerializer.Serialize(new Order.Leg { Id = 1 }));
+    }
+
+    [Fact]
+    public void Names_are_used_where_no_ordinal_is_declared_and_repeated_fields_repeat_the_key()
+    {
+        var order = new Order
+        {
+            Instrument = new Instrument { Symbol = "VOD" },
+            Side = Side.SHORT,
+            Quantity = 5_000_000_000,
+            Fills = { 1.5, 2.25 },
+            Notes = { "a", "b" },
+            Venue = Venue.XETRA,
+            Legs = { new Order.Leg { Id = 2 } },
+        };
+        var instrument = new FudgeMsg().Add(1, "VOD").Add(3, 0.01);
+        var java = new FudgeMsg()
+            .Add(1, instrument)
+            .Add(2, (sbyte)10)                 // Side is integer-encoded: its value
+            .Add(3, 5_000_000_000L)
+            .Add(4, 1.5).Add(4, 2.25)         // repeated: one field per element, same ordinal
+            .Add("notes", "a").Add("notes", "b")
+            .Add(5, "XETRA")                  // Venue is name-encoded: the constant's name
+            .Add("legs", new FudgeMsg().Add(1, (sbyte)2).Add(2, 1.0));
+        AssertBytes(order, java);
+    }
+
+    [Fact]
+    public void Arrays_are_native_Fudge_arrays_or_submessages_of_anonymous_fields()
+    {
+        var value = new Arrays { Ints = new[] { 1, 2 }, Strings = new[] { "x", null! }, Grid = new[] { new[] { 3 } }, Flags = new[] { true } };
+        var java = new FudgeMsg()
+            .Add("ints", new[] { 1, 2 })
+            .Add("strings", new FudgeMsg().Add(null, "x").Add(null, null))   // a null element is an indicator
+            .Add("grid", new FudgeMsg().Add(null, new[] { 3 }))
+            .Add("flags", new FudgeMsg().Add(null, true));
+        AssertBytes(value, java);
+    }
+
+    [Fact]
+    public void Indicator_fields_are_present_when_true()
+    {
+        var bytes = FudgeSerializer.Serialize(new Scalars { Marker = true });
+        var message = FudgeMsg.Parse(bytes);
+        Assert.True(message.GetField("marker")!.Value.IsIndicator);
+        Assert.Null(FudgeMsg.Parse(FudgeSerializer.Serialize(new Scalars())).GetField("marker"));
+        Assert.True(FudgeSerializer.Deserialize<Scalars>(bytes).Marker);
+    }
+
+    [Fact]
+    public void Reading_honours_java_class_headers_and_ignores_unknown_fields()
+    {
+        // What Fudge-Proto's Java writes for a MoreDerived in a Base field: the runtime class (and classes up to, not
+        // including, the declared one) at ordinal 0, then the fields, base first.
+        var sub = new FudgeMsg()
+            .Add(0, "org.example.trading.MoreDerived").Add(0, "org.example.trading.Derived")
+            .Add(1, "id").Add(2, "extra").Add(3, 7).Add("unknown", 1.5).Add(99, "ignored");
+        var holder = FudgeSerializer.Deserialize<Holder>(new FudgeMsg().Add(1, sub).ToByteArray());
+        var more = Assert.IsType<MoreDerived>(holder.Item);
+        Assert.Equal(("id", "extra", 7), (more.Id, more.Extra, more.Level));
+
+        // A subclass this side does not know: the first known name wins.
+        var newer = new FudgeMsg().Add(0, "org.example.trading.FutureThing").Add(0, "org.example.trading.Derived").Add(1, "x").Add(2, "y");
+        Assert.IsType<Derived>(FudgeSerializer.Deserialize<Holder>(new FudgeMsg().Add(1, newer).ToByteArray()).Item);
+
+        // No header: the declared type.
+        Assert.IsType<Base>(FudgeSerializer.Deserialize<Holder>(new FudgeMsg().Add(1, new FudgeMsg().Add(1, "x")).ToByteArray()).Item);
+    }
+
+    [Fact]
+    public void Polymorphic_types_write_their_java_class_names_at_ordinal_0()
+    {
+        // Deviation (docs/proto.md): the .NET writer always writes the whole chain of class names of a type that takes
+        // part in inheritance; Fudge-Proto's Java writes only the names below the declared type. Both readers accept both.
+        var holder = new Holder { Item = new Derived { Id = "i", Extra = "e" } };
+        var java = new FudgeMsg().Add(1, new FudgeMsg()
+            .Add(0, "org.example.trading.Derived").Add(0, "org.example.trading.Base")
+            .Add(1, "i").Add(2, "e"));
+        AssertBytes(holder, java);
+    }
+
+    [Fact]
+    public void An_abstract_message_without_a_known_class_name_is_a_format_error()
+    {
+        var bytes = new FudgeMsg().Add("shape", new FudgeMsg().Add("area", 1.0)).ToByteArray();
+        Assert.Throws<FudgeFormatException>(() => FudgeSerializer.Deserialize<UsesShape>(bytes));
+    }
+
+    [Fact]
+    public void A_name_encoded_enum_with_an_unknown_name_is_a_format_error()
+    {
+        var bytes = new FudgeMsg().Add("venue", "MOON").ToByteArray();
+        var error = Assert.Throws<FudgeFormatException>(() => FudgeSerializer.Deserialize<Scalars>(bytes));
+        Assert.Contains("Venue", error.Message);
+        Assert.Equal(Venue.LSE, FudgeSerializer.Deserialize<Scalars>(new FudgeMsg().Add("venue", "LSE").ToByteArray()).Venue);
+    }
+}
