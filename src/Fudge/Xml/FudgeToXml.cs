@@ -13,6 +13,7 @@ internal static class FudgeToXml
     public const string OrdinalAttribute = "ordinal";
     public const string TypeAttribute = "type";
     public const string EncodingAttribute = "encoding";
+    public const string NameEncodingAttribute = "nameEncoding";
     public const string ProcessingDirectivesAttribute = "processingDirectives";
     public const string SchemaVersionAttribute = "schemaVersion";
     public const string TaxonomyAttribute = "taxonomy";
@@ -45,13 +46,27 @@ internal static class FudgeToXml
                 && XmlFieldNames.Clean(restored) is { Length: > 0 } cleaned && !XmlFieldNames.IsGeneric(cleaned))
                 element = cleaned;
             xml.WriteStartElement(element);
-            if (nameAttribute) xml.WriteAttributeString(NameAttribute, name);
+            if (nameAttribute) WriteName(xml, name!);
             if (ordinal is short o) xml.WriteAttributeString(OrdinalAttribute, Text(o));
             if (settings.TypeAttributes == FudgeXmlTypeAttributes.Always || NeedsType(typeId))
                 xml.WriteAttributeString(TypeAttribute, FudgeTypeId.GetName(typeId));
             WriteValue(ref reader, xml, settings);
             xml.WriteEndElement();
         }
+    }
+
+    /// <summary>
+    /// The name attribute; a name holding characters XML cannot carry goes out as base64 of its UTF-8 bytes, marked by a
+    /// <c>nameEncoding</c> attribute, the way such strings go out as values.
+    /// </summary>
+    private static void WriteName(XmlWriter xml, string name)
+    {
+        if (NeedsBase64(name))
+        {
+            xml.WriteAttributeString(NameEncodingAttribute, "base64");
+            xml.WriteAttributeString(NameAttribute, Convert.ToBase64String(Encoding.UTF8.GetBytes(name)));
+        }
+        else xml.WriteAttributeString(NameAttribute, name);
     }
 
     private static bool NeedsType(byte typeId) => typeId switch
@@ -125,7 +140,7 @@ internal static class FudgeToXml
     /// Text XML cannot carry exactly: characters XML forbids, and carriage returns, which XML readers turn into line
     /// feeds unless the writer happened to escape them.
     /// </summary>
-    private static bool NeedsBase64(string s)
+    internal static bool NeedsBase64(string s)
     {
         for (int i = 0; i < s.Length; i++)
         {

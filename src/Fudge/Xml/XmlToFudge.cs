@@ -96,6 +96,8 @@ internal static class XmlToFudge
         string? keyText = xml.GetAttribute("key");
         string? typeText = xml.GetAttribute(FudgeToXml.TypeAttribute);
         bool base64 = string.Equals(xml.GetAttribute(FudgeToXml.EncodingAttribute), "base64", StringComparison.OrdinalIgnoreCase);
+        if (name is not null && string.Equals(xml.GetAttribute(FudgeToXml.NameEncodingAttribute), "base64", StringComparison.OrdinalIgnoreCase))
+            name = DecodeBase64Name(xml, name);
 
         short? ordinal = null;
         if (ordinalText is not null)
@@ -237,6 +239,19 @@ internal static class XmlToFudge
                 else if (!Hex.TryDecode(text.Trim(), out payload)) throw new FormatException("an unknown type's value must be hexadecimal bytes");
                 writer.WriteRawField(key, type, payload);
                 return;
+        }
+    }
+
+    /// <summary>A name written as base64 of its UTF-8 bytes because XML cannot carry its characters.</summary>
+    private static string DecodeBase64Name(XmlReader xml, string encoded)
+    {
+        try
+        {
+            return Encoding.UTF8.GetString(Convert.FromBase64String(encoded));
+        }
+        catch (FormatException e)
+        {
+            throw Error(xml, $"the base64 field name '{encoded}' is invalid: {e.Message}", e);
         }
     }
 
