@@ -173,9 +173,11 @@ internal static class FudgeToJson
 
     private static string PlainKey(ref FudgeReader reader, FudgeJsonSettings settings)
     {
+        // Decoded even when the ordinal wins, so a name that is not valid UTF-8 is refused here exactly as Parse refuses it.
+        string? name = reader.GetName();
         string? ordinal = reader.HasOrdinal ? reader.Ordinal.ToString(CultureInfo.InvariantCulture) : null;
         if (settings.KeyPreference == FudgeJsonKeyPreference.OrdinalFirst && ordinal is not null) return ordinal;
-        return reader.GetName() ?? ordinal ?? "";
+        return name ?? ordinal ?? "";
     }
 
     private static void WritePlainValue(ref FudgeReader reader, int depth, JsonWriter json, PlainContext context)
@@ -378,6 +380,9 @@ internal static class FudgeToJson
         int max = (settings.ReaderOptions ?? FudgeReaderOptions.Default).MaxDepth;
         if (depth + 1 > max)
             throw new FudgeFormatException(reader.FieldOffset, $"sub-messages are nested deeper than the limit of {max} (FudgeReaderOptions.MaxDepth)");
+        // The plain walk recurses per sub-message on its own (not through FudgeReader.ReadMessage), so it checks the stack itself.
+        if (!StackRoom.ForAnotherLevel())
+            throw new FudgeFormatException(reader.FieldOffset, $"sub-messages are nested {depth + 1} deep, more than the remaining stack can hold; lower FudgeReaderOptions.MaxDepth");
     }
 }
 

@@ -212,9 +212,30 @@ public sealed class FudgeMsg : IReadOnlyList<FudgeField>, IEquatable<FudgeMsg>
     /// <summary>Same fields in the same order, with equal keys, types and values.</summary>
     public bool Equals(FudgeMsg? other)
     {
-        if (other is null || other._fields.Count != _fields.Count) return false;
-        for (int i = 0; i < _fields.Count; i++) if (!_fields[i].Equals(other._fields[i])) return false;
-        return true;
+        if (other is null) return false;
+        // Iterative: a message Parse accepted with a raised MaxDepth may nest deeper than a recursive compare could go.
+        Stack<(FudgeMsg, FudgeMsg)>? pending = null;
+        var (left, right) = (this, other);
+        while (true)
+        {
+            if (!ReferenceEquals(left, right))
+            {
+                if (left._fields.Count != right._fields.Count) return false;
+                for (int i = 0; i < left._fields.Count; i++)
+                {
+                    var a = left._fields[i];
+                    var b = right._fields[i];
+                    if (a.Value is FudgeMsg subA && b.Value is FudgeMsg subB)
+                    {
+                        if (a.Name != b.Name || a.Ordinal != b.Ordinal || a.TypeId != b.TypeId) return false;
+                        (pending ??= new Stack<(FudgeMsg, FudgeMsg)>()).Push((subA, subB));
+                    }
+                    else if (!a.Equals(b)) return false;
+                }
+            }
+            if (pending is null || pending.Count == 0) return true;
+            (left, right) = pending.Pop();
+        }
     }
 
     /// <inheritdoc/>
@@ -239,6 +260,12 @@ public sealed class FudgeMsg : IReadOnlyList<FudgeField>, IEquatable<FudgeMsg>
     /// <summary>Appends the tree form of <see cref="ToString"/>; <paramref name="maxItems"/> 0 prints arrays and strings in full.</summary>
     public void AppendTree(StringBuilder sb, int indent, int maxItems)
     {
+        if (!StackRoom.ForAnotherLevel())
+        {
+            // Printing is for people: a message nested deeper than the stack allows is cut short, not fatal.
+            sb.Append(' ', indent * 2).Append("... (nested too deep to print)\n");
+            return;
+        }
         foreach (var f in _fields)
         {
             sb.Append(' ', indent * 2).Append(FudgeFieldKey.Of(f.Name, f.Ordinal).ToString()).Append(" (").Append(FudgeTypeId.GetName(f.TypeId)).Append(')');

@@ -46,6 +46,8 @@ internal static class FudgeMsgCodec
             case FudgeTypeId.Time: writer.WriteTime(key, (FudgeTime)value); break;
             case FudgeTypeId.DateTime: writer.WriteDateTime(key, (FudgeDateTime)value); break;
             case FudgeTypeId.Message:
+                // A message built in code, or read with a raised MaxDepth, may nest deeper than this recursion can go.
+                if (!StackRoom.ForAnotherLevel()) throw new FudgeException("The message is nested deeper than the remaining stack can encode.");
                 var marker = writer.BeginMessage(key);
                 WriteFields(ref writer, (FudgeMsg)value, taxonomy);
                 writer.EndMessage(marker);

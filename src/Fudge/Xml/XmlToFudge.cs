@@ -289,6 +289,7 @@ internal static class XmlToFudge
     {
         int max = (settings.ReaderOptions ?? FudgeReaderOptions.Default).MaxDepth;
         if (depth + 1 > max) throw Error(xml, $"sub-messages are nested deeper than the limit of {max} (FudgeReaderOptions.MaxDepth)");
+        if (!StackRoom.ForAnotherLevel()) throw Error(xml, $"elements are nested {depth + 1} deep, more than the remaining stack can hold; lower FudgeReaderOptions.MaxDepth");
     }
 
     private static FudgeXmlException Error(XmlReader xml, string reason, Exception? inner = null)
