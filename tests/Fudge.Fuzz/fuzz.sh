@@ -28,7 +28,10 @@ fi
 
 echo "== building into $work/bin, instrumenting a copy in $work/afl"
 (cd "$repo" && dotnet tool restore >/dev/null)
-dotnet build "$repo/tests/Fudge.Fuzz/Fudge.Fuzz.csproj" -c Release -o "$work/bin" -v quiet -nologo >/dev/null
+if ! dotnet build "$repo/tests/Fudge.Fuzz/Fudge.Fuzz.csproj" -c Release -o "$work/bin" -nologo > "$work/build.log" 2>&1; then
+  tail -n 30 "$work/build.log" >&2
+  exit 1
+fi
 rm -rf "$work/afl" && cp -r "$work/bin" "$work/afl"
 for dll in Fudge.dll Fudge.Json.dll Fudge.Fuzz.Model.dll; do
   (cd "$repo" && dotnet tool run sharpfuzz "$work/afl/$dll") >/dev/null

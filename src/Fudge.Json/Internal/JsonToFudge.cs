@@ -42,6 +42,7 @@ internal static class JsonToFudge
                 if (settings.IsLossless) ReadLosslessEnvelope(json, ref writer, settings, header);
                 else ReadPlainMembers(json, ref writer, settings, 0, settings.EnvelopeAttributes ? header : null);
                 writer.EndEnvelope(marker);
+                CheckSize(json, ref writer, settings);
                 writer.Flush();
             }
             finally
@@ -106,6 +107,7 @@ internal static class JsonToFudge
 
     private static void ReadPlainValue(JsonReader json, ref FudgeWriter writer, in FudgeFieldKey key, FudgeJsonSettings settings, int depth)
     {
+        CheckSize(json, ref writer, settings);
         switch (json.TokenType)
         {
             case JsonToken.Null:
@@ -352,6 +354,7 @@ internal static class JsonToFudge
     /// <summary>Reads the value that starts at the next token as the wire form of <paramref name="type"/>, written exactly (no reduction).</summary>
     private static void ReadLosslessValue(JsonReader json, ref FudgeWriter writer, in FudgeFieldKey key, byte type, FudgeJsonSettings settings, int depth)
     {
+        CheckSize(json, ref writer, settings);
         switch (type)
         {
             case FudgeTypeId.Indicator:
@@ -508,6 +511,18 @@ internal static class JsonToFudge
         int max = (settings.ReaderOptions ?? FudgeReaderOptions.Default).MaxDepth;
         if (depth + 1 > max) throw Error(json, $"sub-messages are nested deeper than the limit of {max} (FudgeReaderOptions.MaxDepth)");
         CheckStack(json);
+    }
+
+    /// <summary>
+    /// Enforces <see cref="FudgeReaderOptions.MaxMessageSize"/> while the envelope is written, so an oversized document
+    /// is refused at its position in the text (before each value and once the envelope is complete) rather than when
+    /// the bytes are read back.
+    /// </summary>
+    private static void CheckSize(JsonReader json, ref FudgeWriter writer, FudgeJsonSettings settings)
+    {
+        int max = (settings.ReaderOptions ?? FudgeReaderOptions.Default).MaxMessageSize;
+        if (writer.BytesPending > max)
+            throw Error(json, $"the envelope grows to {writer.BytesPending} bytes, more than the limit of {max} (FudgeReaderOptions.MaxMessageSize)");
     }
 
     /// <summary>A caller's reader may have no MaxDepth of its own, so every recursion here checks the stack.</summary>

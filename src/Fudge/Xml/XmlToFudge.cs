@@ -27,6 +27,7 @@ internal static class XmlToFudge
                 var marker = writer.BeginEnvelope(directives, schema, taxonomy);
                 ReadMessageContent(xml, ref writer, settings, 0);
                 writer.EndEnvelope(marker);
+                CheckSize(xml, ref writer, settings);
                 writer.Flush();
             }
             finally
@@ -90,6 +91,7 @@ internal static class XmlToFudge
 
     private static void ReadField(XmlReader xml, ref FudgeWriter writer, FudgeXmlSettings settings, int depth)
     {
+        CheckSize(xml, ref writer, settings);
         string element = xml.LocalName;
         string? name = xml.GetAttribute(FudgeToXml.NameAttribute);
         string? ordinalText = xml.GetAttribute(FudgeToXml.OrdinalAttribute) ?? xml.GetAttribute("index");
@@ -290,6 +292,17 @@ internal static class XmlToFudge
         int max = (settings.ReaderOptions ?? FudgeReaderOptions.Default).MaxDepth;
         if (depth + 1 > max) throw Error(xml, $"sub-messages are nested deeper than the limit of {max} (FudgeReaderOptions.MaxDepth)");
         if (!StackRoom.ForAnotherLevel()) throw Error(xml, $"elements are nested {depth + 1} deep, more than the remaining stack can hold; lower FudgeReaderOptions.MaxDepth");
+    }
+
+    /// <summary>
+    /// Enforces <see cref="FudgeReaderOptions.MaxMessageSize"/> while the envelope is written (before each field and once
+    /// it is complete), so an oversized document is refused at its line and position.
+    /// </summary>
+    private static void CheckSize(XmlReader xml, ref FudgeWriter writer, FudgeXmlSettings settings)
+    {
+        int max = (settings.ReaderOptions ?? FudgeReaderOptions.Default).MaxMessageSize;
+        if (writer.BytesPending > max)
+            throw Error(xml, $"the envelope grows to {writer.BytesPending} bytes, more than the limit of {max} (FudgeReaderOptions.MaxMessageSize)");
     }
 
     private static FudgeXmlException Error(XmlReader xml, string reason, Exception? inner = null)
