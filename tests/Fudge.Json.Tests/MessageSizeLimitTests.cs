@@ -57,3 +57,22 @@ public class MessageSizeLimitTests
         Assert.Equal("min", FudgeXml.ToEnvelope(xml, new FudgeXmlSettings { ReaderOptions = Limit(18) }).Message.GetString("min"));
     }
 }
+
+/// <summary>JSON output obeys MaxFieldCount (issue 10, item 7).</summary>
+public class FieldCountLimitJsonTests
+{
+    [Theory]
+    [InlineData(FudgeJsonMode.Lossless, FudgeJsonRepeatedFields.CollapseToArray)]
+    [InlineData(FudgeJsonMode.Plain, FudgeJsonRepeatedFields.CollapseToArray)]
+    [InlineData(FudgeJsonMode.Plain, FudgeJsonRepeatedFields.RepeatKeys)]
+    public void Json_out_accepts_the_limit_and_refuses_one_more(FudgeJsonMode mode, FudgeJsonRepeatedFields repeats)
+    {
+        var msg = new FudgeMsg().Add("m", new FudgeMsg().Add("a", 1).Add("a", 2)).Add("b", 3);
+        var bytes = msg.ToByteArray();
+        FudgeJsonSettings Settings(int max) => new() { Mode = mode, RepeatedFields = repeats, ReaderOptions = new FudgeReaderOptions { MaxFieldCount = max } };
+
+        Assert.Contains("\"b\"", FudgeJson.ToJson(bytes, Settings(4)));
+        var e = Assert.Throws<FudgeFormatException>(() => FudgeJson.ToJson(bytes, Settings(3)));
+        Assert.Contains("MaxFieldCount", e.Message);
+    }
+}

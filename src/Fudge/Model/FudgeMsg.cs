@@ -14,7 +14,14 @@ namespace Fudge;
 /// </summary>
 public sealed class FudgeMsg : IReadOnlyList<FudgeField>, IEquatable<FudgeMsg>
 {
-    private readonly List<FudgeField> _fields;
+    /// <summary>
+    /// The fields of every decoded empty message until one is added: decoding many empty sub-messages then costs one
+    /// object each, not two. Only <see cref="Add(FudgeField)"/>-style growth can change an empty list, and those paths
+    /// replace it first (<see cref="Growable"/>); removals and clearing leave an empty list unchanged.
+    /// </summary>
+    private static readonly List<FudgeField> SharedEmpty = new(0);
+
+    private List<FudgeField> _fields;
     private int _version;
 
     /// <summary>Creates an empty message.</summary>
@@ -23,7 +30,19 @@ public sealed class FudgeMsg : IReadOnlyList<FudgeField>, IEquatable<FudgeMsg>
     /// <summary>Creates a message holding <paramref name="fields"/> in order.</summary>
     public FudgeMsg(IEnumerable<FudgeField> fields) => _fields = new List<FudgeField>(fields);
 
-    internal FudgeMsg(int capacity) => _fields = new List<FudgeField>(capacity);
+    internal FudgeMsg(int capacity) => _fields = capacity == 0 ? SharedEmpty : new List<FudgeField>(capacity);
+
+    /// <summary>The field list, made this message's own if it is still the shared empty one.</summary>
+    private List<FudgeField> Growable => ReferenceEquals(_fields, SharedEmpty) ? _fields = new List<FudgeField>() : _fields;
+
+    /// <summary>Adds a field a decoder has already checked (wire form, name length): no checks, no version bump needed.</summary>
+    internal void AddDecoded(in FudgeField field) => Growable.Add(field);
+
+    /// <summary>
+    /// Fields, at every depth, that a decoder has materialised into this message so far; an extensible type's reader
+    /// adds unknown fields one at a time and charges them to <see cref="FudgeReaderOptions.MaxFieldCount"/> through this.
+    /// </summary>
+    internal int DecodedFieldCount { get; set; }
 
     /// <summary>Number of fields.</summary>
     public int Count => _fields.Count;
@@ -48,7 +67,7 @@ public sealed class FudgeMsg : IReadOnlyList<FudgeField>, IEquatable<FudgeMsg>
     {
         CheckName(name);
         var (typeId, wireValue) = FudgeValues.ToWire(value);
-        _fields.Add(new FudgeField(name, ordinal, typeId, wireValue, true));
+        Growable.Add(new FudgeField(name, ordinal, typeId, wireValue, true));
         _version++;
         return this;
     }
@@ -58,7 +77,7 @@ public sealed class FudgeMsg : IReadOnlyList<FudgeField>, IEquatable<FudgeMsg>
     {
         CheckName(field.Name);
         if (field.Value is null) throw new ArgumentException("The field is uninitialised (default).", nameof(field));
-        _fields.Add(field);
+        Growable.Add(field);
         _version++;
         return this;
     }
@@ -70,7 +89,7 @@ public sealed class FudgeMsg : IReadOnlyList<FudgeField>, IEquatable<FudgeMsg>
     public void Insert(int index, FudgeField field)
     {
         CheckName(field.Name);
-        _fields.Insert(index, field);
+        Growable.Insert(index, field);
         _version++;
     }
 

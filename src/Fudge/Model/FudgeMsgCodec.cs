@@ -59,28 +59,48 @@ internal static class FudgeMsgCodec
         }
     }
 
+    /// <summary>Reads the remaining fields of a reader, at most <see cref="FudgeReaderOptions.MaxFieldCount"/> in all.</summary>
     public static FudgeMsg ReadFields(ref FudgeReader reader)
     {
-        var message = new FudgeMsg();
+        var context = new DecodeContext(reader.Options.MaxFieldCount);
+        return ReadFields(ref reader, context);
+    }
+
+    /// <summary>
+    /// Reads the remaining fields into a list sized exactly: a first pass over the field headers counts them (no
+    /// values are decoded), which also charges them to the envelope's field budget before anything is built.
+    /// </summary>
+    internal static FudgeMsg ReadFields(ref FudgeReader reader, DecodeContext context)
+    {
+        var counter = reader;
+        int count = 0;
+        while (counter.Read())
+        {
+            if (++count > context.RemainingFields)
+                throw new FudgeFormatException(counter.FieldOffset,
+                    $"the envelope holds more than {context.MaxFields} fields (FudgeReaderOptions.MaxFieldCount)");
+        }
+        context.RemainingFields -= count;
+        var message = new FudgeMsg(count);
         while (reader.Read())
         {
-            string? name = reader.GetName();
+            string? name = reader.HasName ? context.Name(ref reader) : reader.GetName();
             short? ordinal = reader.HasOrdinal ? reader.Ordinal : null;
             byte typeId = reader.TypeId;
-            object value = ReadValue(ref reader, typeId);
-            message.Add(new FudgeField(name, ordinal, typeId, value, true));
+            object value = ReadValue(ref reader, typeId, context);
+            message.AddDecoded(new FudgeField(name, ordinal, typeId, value, true));
         }
         return message;
     }
 
-    private static object ReadValue(ref FudgeReader reader, byte typeId)
+    private static object ReadValue(ref FudgeReader reader, byte typeId, DecodeContext context)
     {
         switch (typeId)
         {
             case FudgeTypeId.Indicator: return FudgeIndicator.Instance;
-            case FudgeTypeId.Boolean: return reader.GetBoolean();
-            case FudgeTypeId.Int8: return (sbyte)reader.GetInt64();
-            case FudgeTypeId.Int16: return (short)reader.GetInt64();
+            case FudgeTypeId.Boolean: return BoxCache.Of(reader.GetBoolean());
+            case FudgeTypeId.Int8: return BoxCache.Of((sbyte)reader.GetInt64());
+            case FudgeTypeId.Int16: return BoxCache.Of((short)reader.GetInt64());
             case FudgeTypeId.Int32: return (int)reader.GetInt64();
             case FudgeTypeId.Int64: return reader.GetInt64();
             case FudgeTypeId.Float: return reader.GetSingle();
@@ -96,7 +116,7 @@ internal static class FudgeMsgCodec
             case FudgeTypeId.DateTime: return reader.GetDateTime();
             case FudgeTypeId.Message:
                 var sub = reader.ReadMessage();
-                return ReadFields(ref sub);
+                return ReadFields(ref sub, context);
             default:
                 if (FudgeTypeId.IsByteArray(typeId)) return reader.GetBytes();
                 return new FudgeUnknownValue(typeId, reader.ValueSpan);

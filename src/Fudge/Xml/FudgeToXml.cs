@@ -29,14 +29,21 @@ internal static class FudgeToXml
             if (header.SchemaVersion != 0) xml.WriteAttributeString(SchemaVersionAttribute, Text(header.SchemaVersion));
             if (header.TaxonomyId != 0) xml.WriteAttributeString(TaxonomyAttribute, Text(header.TaxonomyId));
         }
-        WriteFields(ref reader, xml, settings);
+        int remainingFields = (settings.ReaderOptions ?? FudgeReaderOptions.Default).MaxFieldCount;
+        WriteFields(ref reader, xml, settings, ref remainingFields);
         xml.WriteEndElement();
     }
 
-    private static void WriteFields(ref FudgeReader reader, XmlWriter xml, FudgeXmlSettings settings)
+    private static void WriteFields(ref FudgeReader reader, XmlWriter xml, FudgeXmlSettings settings, ref int remainingFields)
     {
         while (reader.Read())
         {
+            // Each field costs tens of bytes of text: the field limit bounds the output an envelope of tiny fields makes.
+            if (--remainingFields < 0)
+            {
+                int max = (settings.ReaderOptions ?? FudgeReaderOptions.Default).MaxFieldCount;
+                throw new FudgeFormatException(reader.FieldOffset, $"the envelope holds more than {max} fields (FudgeReaderOptions.MaxFieldCount)");
+            }
             // The name on the wire only: a name restored from a taxonomy would come back as an extra name.
             string? name = reader.HasName ? reader.GetName() : null;
             short? ordinal = reader.HasOrdinal ? reader.Ordinal : null;
@@ -50,7 +57,7 @@ internal static class FudgeToXml
             if (ordinal is short o) xml.WriteAttributeString(OrdinalAttribute, Text(o));
             if (settings.TypeAttributes == FudgeXmlTypeAttributes.Always || NeedsType(typeId))
                 xml.WriteAttributeString(TypeAttribute, FudgeTypeId.GetName(typeId));
-            WriteValue(ref reader, xml, settings);
+            WriteValue(ref reader, xml, settings, ref remainingFields);
             xml.WriteEndElement();
         }
     }
@@ -76,7 +83,7 @@ internal static class FudgeToXml
         _ => true,
     };
 
-    private static void WriteValue(ref FudgeReader reader, XmlWriter xml, FudgeXmlSettings settings)
+    private static void WriteValue(ref FudgeReader reader, XmlWriter xml, FudgeXmlSettings settings, ref int remainingFields)
     {
         var value = reader.ValueSpan;
         switch (reader.TypeId)
@@ -108,7 +115,7 @@ internal static class FudgeToXml
             case FudgeTypeId.DateTime: xml.WriteString(FudgeValueText.FormatDateTime(reader.GetDateTime(), exact: true)); return;
             case FudgeTypeId.Message:
                 var sub = reader.ReadMessage();
-                WriteFields(ref sub, xml, settings);
+                WriteFields(ref sub, xml, settings, ref remainingFields);
                 return;
             default:
                 if (FudgeTypeId.IsByteArray(reader.TypeId)) WriteList(xml, value, 1, (v, i) => Text((sbyte)v[i])); // signed, per the spec
