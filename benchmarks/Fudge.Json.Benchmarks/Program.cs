@@ -1,5 +1,7 @@
 using System;
 using System.Linq;
+using System.Runtime.InteropServices;
+using Fudge.Json.Benchmarks.Amplification;
 using BenchmarkDotNet.Configs;
 using BenchmarkDotNet.Diagnosers;
 using BenchmarkDotNet.Jobs;
@@ -13,9 +15,17 @@ public static class Program
     /// <summary>
     /// <c>--quick</c>: every benchmark once, in process, with a dry job (a CI smoke test, well under a minute).
     /// <c>--short</c>: BenchmarkDotNet's ShortRun job. Other arguments go to BenchmarkDotNet (e.g. <c>--filter *Lookup*</c>).
+    /// <c>--amplification</c>: the table of bytes allocated per input byte on every read path (tiny-field inputs).
     /// </summary>
     public static void Main(string[] args)
     {
+        if (args.Contains("--amplification"))
+        {
+            Console.WriteLine($"Bytes allocated per input byte, {TinyFieldInputs.TargetBytes / 1024} KiB envelopes of tiny fields ({RuntimeInformation.FrameworkDescription}, {RuntimeInformation.OSDescription}):");
+            Console.WriteLine();
+            Console.Write(AmplificationTable.Build());
+            return;
+        }
         bool quick = args.Contains("--quick");
         bool shortRun = args.Contains("--short");
         var rest = args.Where(a => a is not "--quick" and not "--short").ToArray();

@@ -61,7 +61,10 @@ public static class FudgeJson
     /// <summary>
     /// Reads the next JSON object from <paramref name="reader"/> (or the one it is positioned on) and appends it to
     /// <paramref name="output"/> as one encoded envelope. The reader is left on the object's closing brace, so a
-    /// reader with <see cref="JsonReader.SupportMultipleContent"/> can be passed again for the next envelope.
+    /// reader with <see cref="JsonReader.SupportMultipleContent"/> can be passed again for the next envelope. The
+    /// reader's own <see cref="JsonReader.MaxDepth"/> applies: Newtonsoft's default of 64 refuses lossless JSON of
+    /// messages nested 31 or more deep, which <see cref="ToFudge(string, FudgeJsonSettings?)"/> accepts up to
+    /// <see cref="FudgeReaderOptions.MaxDepth"/>. Whatever the reader allows, the stack is never exhausted.
     /// </summary>
     /// <exception cref="FudgeJsonException">The JSON is malformed or does not follow the mapping; names line and position.</exception>
     public static void ReadJson(JsonReader reader, IBufferWriter<byte> output, FudgeJsonSettings? settings = null)
@@ -84,7 +87,10 @@ public static class FudgeJson
     /// <exception cref="FudgeJsonException">The JSON is malformed, has content after the object, or does not follow the mapping.</exception>
     public static byte[] ToFudge(string json, FudgeJsonSettings? settings = null)
     {
-        using var reader = new JsonTextReader(new StringReader(json ?? throw new ArgumentNullException(nameof(json))));
+        using var reader = new JsonTextReader(new StringReader(json ?? throw new ArgumentNullException(nameof(json))))
+        {
+            MaxDepth = JsonDepthFor(settings),
+        };
         var bytes = ToFudge(reader, settings);
         try
         {
@@ -109,8 +115,19 @@ public static class FudgeJson
     /// <summary>Converts a <see cref="JObject"/> to an envelope.</summary>
     public static FudgeEnvelope ToEnvelope(JObject json, FudgeJsonSettings? settings = null)
     {
-        using var reader = new JTokenReader(json ?? throw new ArgumentNullException(nameof(json)));
+        using var reader = new JTokenReader(json ?? throw new ArgumentNullException(nameof(json))) { MaxDepth = JsonDepthFor(settings) };
         return FudgeEnvelope.Parse(ToFudge(reader, settings), settings?.ReaderOptions);
+    }
+
+    /// <summary>
+    /// The JSON nesting that holds the deepest message <see cref="FudgeReaderOptions.MaxDepth"/> accepts: lossless JSON
+    /// takes two levels per Fudge level (a value array and a field object), plain JSON at most two (an object, and an
+    /// array when a key repeats), plus the envelope's own. Newtonsoft's default of 64 would refuse what we write.
+    /// </summary>
+    internal static int? JsonDepthFor(FudgeJsonSettings? settings)
+    {
+        long depth = 2L * (settings?.ReaderOptions ?? FudgeReaderOptions.Default).MaxDepth + 4;
+        return depth > int.MaxValue ? null : (int)depth;
     }
 
     /// <summary>Converts a <see cref="JObject"/> to a message.</summary>

@@ -63,7 +63,7 @@ public class CommandLineTests
 
         Assert.Equal(1, result.ExitCode);
         Assert.StartsWith("fudge: taxonomy file '", result.Stderr);
-        Assert.Contains("is not a taxonomy message (spec §13.3): A taxonomy field has no ordinal.", result.Stderr);
+        Assert.Contains("is not a taxonomy message (spec §13.3): field 0: a taxonomy field has no ordinal", result.Stderr);
     }
 
     [Fact]

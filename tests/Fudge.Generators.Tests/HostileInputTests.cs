@@ -101,3 +101,18 @@ public class HostileInputTests
         }
     }
 }
+
+/// <summary>Unknown fields an extensible type keeps count towards MaxFieldCount, nested ones included (issue 10, item 7).</summary>
+public class ExtensibleFieldCountTests
+{
+    [Fact]
+    public void Kept_unknown_fields_obey_the_field_limit()
+    {
+        var msg = new Fudge.FudgeMsg().Add("Name", "n").Add("x", 1).Add("y", new Fudge.FudgeMsg().Add("p", 1).Add("q", 2));
+        var bytes = msg.ToByteArray();
+
+        var kept = Fudge.Serialization.FudgeSerializer.Deserialize<CustomerV1>(bytes, new Fudge.FudgeReaderOptions { MaxFieldCount = 4 });
+        Assert.Equal(2, kept.ExtensionData!.Count);
+        Assert.Throws<Fudge.FudgeFormatException>(() => Fudge.Serialization.FudgeSerializer.Deserialize<CustomerV1>(bytes, new Fudge.FudgeReaderOptions { MaxFieldCount = 3 }));
+    }
+}

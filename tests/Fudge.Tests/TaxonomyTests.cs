@@ -50,8 +50,8 @@ public class TaxonomyTests
     [Fact]
     public void Taxonomy_messages_must_have_string_fields_with_unique_ordinals()
     {
-        Assert.Throws<FudgeException>(() => FudgeTaxonomy.FromMessage(new FudgeMsg().Add("name", "x")));
-        Assert.Throws<FudgeException>(() => FudgeTaxonomy.FromMessage(new FudgeMsg().Add(1, 5)));
-        Assert.Throws<FudgeException>(() => FudgeTaxonomy.FromMessage(new FudgeMsg().Add(1, "a").Add(1, "b")));
+        Assert.Throws<FudgeFormatException>(() => FudgeTaxonomy.FromMessage(new FudgeMsg().Add("name", "x")));
+        Assert.Throws<FudgeFormatException>(() => FudgeTaxonomy.FromMessage(new FudgeMsg().Add(1, 5)));
+        Assert.Throws<FudgeFormatException>(() => FudgeTaxonomy.FromMessage(new FudgeMsg().Add(1, "a").Add(1, "b")));
     }
 }

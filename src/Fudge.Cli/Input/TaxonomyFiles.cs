@@ -38,7 +38,9 @@ internal static class TaxonomyFiles
         }
         catch (FudgeException e)
         {
-            throw new FudgeException($"taxonomy file '{path}' is not a taxonomy message (spec §13.3): {e.Message}", e);
+            // A taxonomy message's format errors count fields, not bytes: the reason alone reads right.
+            string reason = e is FudgeFormatException format ? format.Reason : e.Message;
+            throw new FudgeException($"taxonomy file '{path}' is not a taxonomy message (spec §13.3): {reason}", e);
         }
     }
 

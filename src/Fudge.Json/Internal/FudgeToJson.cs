@@ -29,7 +29,8 @@ internal static class FudgeToJson
         if (settings.IsLossless)
         {
             json.WritePropertyName(FieldsMember);
-            WriteLosslessFields(ref reader, json);
+            int remainingFields = MaxFields(settings);
+            WriteLosslessFields(ref reader, json, settings, ref remainingFields);
         }
         else
         {
@@ -57,6 +58,7 @@ internal static class FudgeToJson
         {
             while (reader.Read())
             {
+                CountField(ref reader, settings, ref context.RemainingFields);
                 json.WritePropertyName(PlainKey(ref reader, settings));
                 WritePlainValue(ref reader, depth, json, context);
             }
@@ -70,6 +72,7 @@ internal static class FudgeToJson
         Dictionary<string, int>? firstIndex = null;
         while (reader.Read())
         {
+            CountField(ref reader, settings, ref context.RemainingFields);
             string key = PlainKey(ref reader, settings);
             anyRepeat |= SeenBefore(keys, start, key, ref firstIndex);
             keys.Add(key);
@@ -162,7 +165,14 @@ internal static class FudgeToJson
     /// <summary>State shared by the plain writer's recursion: the settings and the stack of keys and offsets.</summary>
     private sealed class PlainContext
     {
-        public PlainContext(FudgeJsonSettings settings) => Settings = settings;
+        public PlainContext(FudgeJsonSettings settings)
+        {
+            Settings = settings;
+            RemainingFields = MaxFields(settings);
+        }
+
+        /// <summary>Fields the envelope may still hold (<see cref="FudgeReaderOptions.MaxFieldCount"/>); a field only counts once.</summary>
+        public int RemainingFields;
 
         public FudgeJsonSettings Settings { get; }
 
@@ -173,9 +183,11 @@ internal static class FudgeToJson
 
     private static string PlainKey(ref FudgeReader reader, FudgeJsonSettings settings)
     {
+        // Decoded even when the ordinal wins, so a name that is not valid UTF-8 is refused here exactly as Parse refuses it.
+        string? name = reader.GetName();
         string? ordinal = reader.HasOrdinal ? reader.Ordinal.ToString(CultureInfo.InvariantCulture) : null;
         if (settings.KeyPreference == FudgeJsonKeyPreference.OrdinalFirst && ordinal is not null) return ordinal;
-        return reader.GetName() ?? ordinal ?? "";
+        return name ?? ordinal ?? "";
     }
 
     private static void WritePlainValue(ref FudgeReader reader, int depth, JsonWriter json, PlainContext context)
@@ -297,11 +309,12 @@ internal static class FudgeToJson
     // ---------------------------------------------------------------- lossless
 
     /// <summary>Writes the remaining fields of <paramref name="reader"/> as a JSON array of field objects.</summary>
-    private static void WriteLosslessFields(ref FudgeReader reader, JsonWriter json)
+    private static void WriteLosslessFields(ref FudgeReader reader, JsonWriter json, FudgeJsonSettings settings, ref int remainingFields)
     {
         json.WriteStartArray();
         while (reader.Read())
         {
+            CountField(ref reader, settings, ref remainingFields);
             json.WriteStartObject();
             if (reader.HasName)
             {
@@ -318,14 +331,14 @@ internal static class FudgeToJson
             if (!reader.IsIndicator)
             {
                 json.WritePropertyName(LosslessMembers.Value);
-                WriteLosslessValue(ref reader, json);
+                WriteLosslessValue(ref reader, json, settings, ref remainingFields);
             }
             json.WriteEndObject();
         }
         json.WriteEndArray();
     }
 
-    private static void WriteLosslessValue(ref FudgeReader reader, JsonWriter json)
+    private static void WriteLosslessValue(ref FudgeReader reader, JsonWriter json, FudgeJsonSettings settings, ref int remainingFields)
     {
         byte typeId = reader.TypeId;
         switch (typeId)
@@ -347,7 +360,7 @@ internal static class FudgeToJson
             case FudgeTypeId.DateTime: json.WriteValue(FudgeValueText.FormatDateTime(reader.GetDateTime(), exact: true)); return;
             case FudgeTypeId.Message:
                 var sub = reader.ReadMessage();
-                WriteLosslessFields(ref sub, json);
+                WriteLosslessFields(ref sub, json, settings, ref remainingFields);
                 return;
             default:
                 if (!FudgeTypeId.IsStandard(typeId))
@@ -373,11 +386,23 @@ internal static class FudgeToJson
         else json.WriteValue(value);
     }
 
+    private static int MaxFields(FudgeJsonSettings settings) => (settings.ReaderOptions ?? FudgeReaderOptions.Default).MaxFieldCount;
+
+    /// <summary>Each field costs tens of bytes of text: the field limit bounds the output an envelope of tiny fields makes.</summary>
+    private static void CountField(ref FudgeReader reader, FudgeJsonSettings settings, ref int remainingFields)
+    {
+        if (--remainingFields < 0)
+            throw new FudgeFormatException(reader.FieldOffset, $"the envelope holds more than {MaxFields(settings)} fields (FudgeReaderOptions.MaxFieldCount)");
+    }
+
     private static void CheckDepth(ref FudgeReader reader, int depth, FudgeJsonSettings settings)
     {
         int max = (settings.ReaderOptions ?? FudgeReaderOptions.Default).MaxDepth;
         if (depth + 1 > max)
             throw new FudgeFormatException(reader.FieldOffset, $"sub-messages are nested deeper than the limit of {max} (FudgeReaderOptions.MaxDepth)");
+        // The plain walk recurses per sub-message on its own (not through FudgeReader.ReadMessage), so it checks the stack itself.
+        if (!StackRoom.ForAnotherLevel())
+            throw new FudgeFormatException(reader.FieldOffset, $"sub-messages are nested {depth + 1} deep, more than the remaining stack can hold; lower FudgeReaderOptions.MaxDepth");
     }
 }
 

@@ -42,6 +42,7 @@ internal static class JsonToFudge
                 if (settings.IsLossless) ReadLosslessEnvelope(json, ref writer, settings, header);
                 else ReadPlainMembers(json, ref writer, settings, 0, settings.EnvelopeAttributes ? header : null);
                 writer.EndEnvelope(marker);
+                CheckSize(json, ref writer, settings);
                 writer.Flush();
             }
             finally
@@ -83,10 +84,15 @@ internal static class JsonToFudge
             Next(json);
             if (json.TokenType == JsonToken.EndObject) return;
             string name = (string)json.Value!;
-            if (header is not null && TryReadHeaderMember(json, name, header)) continue;
-            var key = PlainKey(name, settings);
             Next(json);
-            ReadPlainValue(json, ref writer, key, settings, depth);
+            // A header member holds a number (or, per the spec, text meaning 0); an object or array under the same
+            // name cannot be one, so it is a field that happens to share the name.
+            if (header is not null && IsHeaderMember(name) && json.TokenType is not (JsonToken.StartObject or JsonToken.StartArray))
+            {
+                ReadHeaderMember(json, name, header);
+                continue;
+            }
+            ReadPlainValue(json, ref writer, PlainKey(name, settings), settings, depth);
         }
     }
 
@@ -101,6 +107,7 @@ internal static class JsonToFudge
 
     private static void ReadPlainValue(JsonReader json, ref FudgeWriter writer, in FudgeFieldKey key, FudgeJsonSettings settings, int depth)
     {
+        CheckSize(json, ref writer, settings);
         switch (json.TokenType)
         {
             case JsonToken.Null:
@@ -138,6 +145,7 @@ internal static class JsonToFudge
     /// </summary>
     private static void ReadPlainArray(JsonReader json, ref FudgeWriter writer, in FudgeFieldKey key, FudgeJsonSettings settings, int depth)
     {
+        CheckStack(json); // arrays of arrays flatten into repeated fields without adding Fudge depth, but they recurse
         if (settings.NumberArrays == FudgeJsonNumberArrays.RepeatedFields)
         {
             while (Next(json) != JsonToken.EndArray) ReadPlainValue(json, ref writer, key, settings, depth);
@@ -215,6 +223,23 @@ internal static class JsonToFudge
     }
 
     private static double ToDouble(object number) => number is BigInteger big ? (double)big : Convert.ToDouble(number, CultureInfo.InvariantCulture);
+
+    private static bool IsHeaderMember(string name)
+        => name is FudgeToJson.ProcessingDirectivesMember or FudgeToJson.SchemaVersionMember or FudgeToJson.TaxonomyMember;
+
+    /// <summary>Stores the header value the reader is on (the token after the member name).</summary>
+    private static void ReadHeaderMember(JsonReader json, string name, Header header)
+    {
+        switch (name)
+        {
+            case FudgeToJson.ProcessingDirectivesMember: header.Directives = (byte)CurrentHeaderValue(json, 0, 255); break;
+            case FudgeToJson.SchemaVersionMember: header.SchemaVersion = (byte)CurrentHeaderValue(json, 0, 255); break;
+            default: header.Taxonomy = (short)CurrentHeaderValue(json, short.MinValue, short.MaxValue); break;
+        }
+    }
+
+    private static long CurrentHeaderValue(JsonReader json, long min, long max)
+        => json.TokenType == JsonToken.Integer && IsInteger(json.Value!, out long v) && v >= min && v <= max ? v : 0;
 
     private static bool TryReadHeaderMember(JsonReader json, string name, Header header)
     {
@@ -317,7 +342,8 @@ internal static class JsonToFudge
         if (pending is not null)
         {
             if (type is not byte late) throw Error(json, "the field object has a 'value' but no 'type'");
-            using var replay = new JTokenReader(pending);
+            // The value was already read under the outer reader's depth limit; replaying it must not apply a second one.
+            using var replay = new JTokenReader(pending) { MaxDepth = null };
             ReadLosslessValue(replay, ref writer, key, late, settings, depth);
             return;
         }
@@ -328,6 +354,7 @@ internal static class JsonToFudge
     /// <summary>Reads the value that starts at the next token as the wire form of <paramref name="type"/>, written exactly (no reduction).</summary>
     private static void ReadLosslessValue(JsonReader json, ref FudgeWriter writer, in FudgeFieldKey key, byte type, FudgeJsonSettings settings, int depth)
     {
+        CheckSize(json, ref writer, settings);
         switch (type)
         {
             case FudgeTypeId.Indicator:
@@ -483,6 +510,25 @@ internal static class JsonToFudge
     {
         int max = (settings.ReaderOptions ?? FudgeReaderOptions.Default).MaxDepth;
         if (depth + 1 > max) throw Error(json, $"sub-messages are nested deeper than the limit of {max} (FudgeReaderOptions.MaxDepth)");
+        CheckStack(json);
+    }
+
+    /// <summary>
+    /// Enforces <see cref="FudgeReaderOptions.MaxMessageSize"/> while the envelope is written, so an oversized document
+    /// is refused at its position in the text (before each value and once the envelope is complete) rather than when
+    /// the bytes are read back.
+    /// </summary>
+    private static void CheckSize(JsonReader json, ref FudgeWriter writer, FudgeJsonSettings settings)
+    {
+        int max = (settings.ReaderOptions ?? FudgeReaderOptions.Default).MaxMessageSize;
+        if (writer.BytesPending > max)
+            throw Error(json, $"the envelope grows to {writer.BytesPending} bytes, more than the limit of {max} (FudgeReaderOptions.MaxMessageSize)");
+    }
+
+    /// <summary>A caller's reader may have no MaxDepth of its own, so every recursion here checks the stack.</summary>
+    private static void CheckStack(JsonReader json)
+    {
+        if (!StackRoom.ForAnotherLevel()) throw Error(json, "the JSON is nested deeper than the remaining stack can hold");
     }
 
     private static string Describe(JsonReader json) => json.TokenType switch

@@ -91,7 +91,24 @@ public static class FudgeConvert
         {
             throw new FudgeException($"The value {value} does not fit in {target.Name}.", e);
         }
-        if (FudgeSecondaryTypes.TryGet(target, out var secondary) && secondary.TryFromWireValue(value, out var result)) return result;
+        catch (ArgumentException e)
+        {
+            // A value read from the wire that .NET's type cannot hold, such as a zone offset beyond ±14 hours.
+            throw new FudgeException($"The value {value} cannot be represented as {target.Name}: {e.Message}", e);
+        }
+        if (FudgeSecondaryTypes.TryGet(target, out var secondary))
+        {
+            object? result;
+            try
+            {
+                if (secondary.TryFromWireValue(value, out result)) return result;
+            }
+            catch (Exception e) when (e is FormatException or ArgumentException or OverflowException)
+            {
+                // Secondary types parse wire values with .NET's own parsers (a Uri from a string), which throw their own types.
+                throw new FudgeException($"The value {value} cannot be read as {target.Name}: {e.Message}", e);
+            }
+        }
         throw new FudgeException($"A {value.GetType().Name} field value cannot be read as {target.Name}.");
     }
 }

@@ -14,7 +14,14 @@ namespace Fudge;
 /// </summary>
 public sealed class FudgeMsg : IReadOnlyList<FudgeField>, IEquatable<FudgeMsg>
 {
-    private readonly List<FudgeField> _fields;
+    /// <summary>
+    /// The fields of every decoded empty message until one is added: decoding many empty sub-messages then costs one
+    /// object each, not two. Only <see cref="Add(FudgeField)"/>-style growth can change an empty list, and those paths
+    /// replace it first (<see cref="Growable"/>); removals and clearing leave an empty list unchanged.
+    /// </summary>
+    private static readonly List<FudgeField> SharedEmpty = new(0);
+
+    private List<FudgeField> _fields;
     private int _version;
 
     /// <summary>Creates an empty message.</summary>
@@ -23,7 +30,19 @@ public sealed class FudgeMsg : IReadOnlyList<FudgeField>, IEquatable<FudgeMsg>
     /// <summary>Creates a message holding <paramref name="fields"/> in order.</summary>
     public FudgeMsg(IEnumerable<FudgeField> fields) => _fields = new List<FudgeField>(fields);
 
-    internal FudgeMsg(int capacity) => _fields = new List<FudgeField>(capacity);
+    internal FudgeMsg(int capacity) => _fields = capacity == 0 ? SharedEmpty : new List<FudgeField>(capacity);
+
+    /// <summary>The field list, made this message's own if it is still the shared empty one.</summary>
+    private List<FudgeField> Growable => ReferenceEquals(_fields, SharedEmpty) ? _fields = new List<FudgeField>() : _fields;
+
+    /// <summary>Adds a field a decoder has already checked (wire form, name length): no checks, no version bump needed.</summary>
+    internal void AddDecoded(in FudgeField field) => Growable.Add(field);
+
+    /// <summary>
+    /// Fields, at every depth, that a decoder has materialised into this message so far; an extensible type's reader
+    /// adds unknown fields one at a time and charges them to <see cref="FudgeReaderOptions.MaxFieldCount"/> through this.
+    /// </summary>
+    internal int DecodedFieldCount { get; set; }
 
     /// <summary>Number of fields.</summary>
     public int Count => _fields.Count;
@@ -48,7 +67,7 @@ public sealed class FudgeMsg : IReadOnlyList<FudgeField>, IEquatable<FudgeMsg>
     {
         CheckName(name);
         var (typeId, wireValue) = FudgeValues.ToWire(value);
-        _fields.Add(new FudgeField(name, ordinal, typeId, wireValue, true));
+        Growable.Add(new FudgeField(name, ordinal, typeId, wireValue, true));
         _version++;
         return this;
     }
@@ -58,7 +77,7 @@ public sealed class FudgeMsg : IReadOnlyList<FudgeField>, IEquatable<FudgeMsg>
     {
         CheckName(field.Name);
         if (field.Value is null) throw new ArgumentException("The field is uninitialised (default).", nameof(field));
-        _fields.Add(field);
+        Growable.Add(field);
         _version++;
         return this;
     }
@@ -70,7 +89,7 @@ public sealed class FudgeMsg : IReadOnlyList<FudgeField>, IEquatable<FudgeMsg>
     public void Insert(int index, FudgeField field)
     {
         CheckName(field.Name);
-        _fields.Insert(index, field);
+        Growable.Insert(index, field);
         _version++;
     }
 
@@ -218,9 +237,30 @@ public sealed class FudgeMsg : IReadOnlyList<FudgeField>, IEquatable<FudgeMsg>
     /// <summary>Same fields in the same order, with equal keys, types and values.</summary>
     public bool Equals(FudgeMsg? other)
     {
-        if (other is null || other._fields.Count != _fields.Count) return false;
-        for (int i = 0; i < _fields.Count; i++) if (!_fields[i].Equals(other._fields[i])) return false;
-        return true;
+        if (other is null) return false;
+        // Iterative: a message Parse accepted with a raised MaxDepth may nest deeper than a recursive compare could go.
+        Stack<(FudgeMsg, FudgeMsg)>? pending = null;
+        var (left, right) = (this, other);
+        while (true)
+        {
+            if (!ReferenceEquals(left, right))
+            {
+                if (left._fields.Count != right._fields.Count) return false;
+                for (int i = 0; i < left._fields.Count; i++)
+                {
+                    var a = left._fields[i];
+                    var b = right._fields[i];
+                    if (a.Value is FudgeMsg subA && b.Value is FudgeMsg subB)
+                    {
+                        if (a.Name != b.Name || a.Ordinal != b.Ordinal || a.TypeId != b.TypeId) return false;
+                        (pending ??= new Stack<(FudgeMsg, FudgeMsg)>()).Push((subA, subB));
+                    }
+                    else if (!a.Equals(b)) return false;
+                }
+            }
+            if (pending is null || pending.Count == 0) return true;
+            (left, right) = pending.Pop();
+        }
     }
 
     /// <inheritdoc/>
@@ -245,6 +285,12 @@ public sealed class FudgeMsg : IReadOnlyList<FudgeField>, IEquatable<FudgeMsg>
     /// <summary>Appends the tree form of <see cref="ToString"/>; <paramref name="maxItems"/> 0 prints arrays and strings in full.</summary>
     public void AppendTree(StringBuilder sb, int indent, int maxItems)
     {
+        if (!StackRoom.ForAnotherLevel())
+        {
+            // Printing is for people: a message nested deeper than the stack allows is cut short, not fatal.
+            sb.Append(' ', indent * 2).Append("... (nested too deep to print)\n");
+            return;
+        }
         foreach (var f in _fields)
         {
             sb.Append(' ', indent * 2).Append(FudgeFieldKey.Of(f.Name, f.Ordinal).ToString()).Append(" (").Append(FudgeTypeId.GetName(f.TypeId)).Append(')');

@@ -46,6 +46,8 @@ internal static class FudgeMsgCodec
             case FudgeTypeId.Time: writer.WriteTime(key, (FudgeTime)value); break;
             case FudgeTypeId.DateTime: writer.WriteDateTime(key, (FudgeDateTime)value); break;
             case FudgeTypeId.Message:
+                // A message built in code, or read with a raised MaxDepth, may nest deeper than this recursion can go.
+                if (!StackRoom.ForAnotherLevel()) throw new FudgeException("The message is nested deeper than the remaining stack can encode.");
                 var marker = writer.BeginMessage(key);
                 WriteFields(ref writer, (FudgeMsg)value, taxonomy);
                 writer.EndMessage(marker);
@@ -57,16 +59,36 @@ internal static class FudgeMsgCodec
         }
     }
 
+    /// <summary>Reads the remaining fields of a reader, at most <see cref="FudgeReaderOptions.MaxFieldCount"/> in all.</summary>
     public static FudgeMsg ReadFields(ref FudgeReader reader)
     {
-        var message = new FudgeMsg();
+        var context = new DecodeContext(reader.Options.MaxFieldCount);
+        return ReadFields(ref reader, context);
+    }
+
+    /// <summary>
+    /// Reads the remaining fields into a list sized exactly: a first pass over the field headers counts them (no
+    /// values are decoded), which also charges them to the envelope's field budget before anything is built.
+    /// </summary>
+    internal static FudgeMsg ReadFields(ref FudgeReader reader, DecodeContext context)
+    {
+        var counter = reader;
+        int count = 0;
+        while (counter.Read())
+        {
+            if (++count > context.RemainingFields)
+                throw new FudgeFormatException(counter.FieldOffset,
+                    $"the envelope holds more than {context.MaxFields} fields (FudgeReaderOptions.MaxFieldCount)");
+        }
+        context.RemainingFields -= count;
+        var message = new FudgeMsg(count);
         while (reader.Read())
         {
-            string? name = reader.GetName();
+            string? name = reader.HasName ? context.Name(ref reader) : reader.GetName();
             short? ordinal = reader.HasOrdinal ? reader.Ordinal : null;
             byte typeId = reader.TypeId;
-            object value = ReadValue(ref reader, typeId);
-            message.Add(new FudgeField(name, ordinal, typeId, value, true));
+            object value = ReadValue(ref reader, typeId, context);
+            message.AddDecoded(new FudgeField(name, ordinal, typeId, value, true));
         }
         return message;
     }
@@ -77,17 +99,17 @@ internal static class FudgeMsgCodec
         string? name = reader.GetName();
         short? ordinal = reader.HasOrdinal ? reader.Ordinal : null;
         byte typeId = reader.TypeId;
-        return new FudgeField(name, ordinal, typeId, ReadValue(ref reader, typeId), true);
+        return new FudgeField(name, ordinal, typeId, ReadValue(ref reader, typeId, new DecodeContext(reader.Options.MaxFieldCount)), true);
     }
 
-    private static object ReadValue(ref FudgeReader reader, byte typeId)
+    private static object ReadValue(ref FudgeReader reader, byte typeId, DecodeContext context)
     {
         switch (typeId)
         {
             case FudgeTypeId.Indicator: return FudgeIndicator.Instance;
-            case FudgeTypeId.Boolean: return reader.GetBoolean();
-            case FudgeTypeId.Int8: return (sbyte)reader.GetInt64();
-            case FudgeTypeId.Int16: return (short)reader.GetInt64();
+            case FudgeTypeId.Boolean: return BoxCache.Of(reader.GetBoolean());
+            case FudgeTypeId.Int8: return BoxCache.Of((sbyte)reader.GetInt64());
+            case FudgeTypeId.Int16: return BoxCache.Of((short)reader.GetInt64());
             case FudgeTypeId.Int32: return (int)reader.GetInt64();
             case FudgeTypeId.Int64: return reader.GetInt64();
             case FudgeTypeId.Float: return reader.GetSingle();
@@ -103,7 +125,7 @@ internal static class FudgeMsgCodec
             case FudgeTypeId.DateTime: return reader.GetDateTime();
             case FudgeTypeId.Message:
                 var sub = reader.ReadMessage();
-                return ReadFields(ref sub);
+                return ReadFields(ref sub, context);
             default:
                 if (FudgeTypeId.IsByteArray(typeId)) return reader.GetBytes();
                 return new FudgeUnknownValue(typeId, reader.ValueSpan);

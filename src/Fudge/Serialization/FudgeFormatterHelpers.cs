@@ -284,29 +284,36 @@ public static class FudgeFormatterHelpers
     public static FudgeMsg AddUnknownField(FudgeMsg? extras, ref FudgeReader reader)
     {
         extras ??= new FudgeMsg();
+        // Unknown fields arrive one at a time; together with everything nested in them they share one field budget.
+        int maxFields = reader.Options.MaxFieldCount;
+        if (extras.DecodedFieldCount >= maxFields)
+            throw new FudgeFormatException(reader.FieldOffset, $"the envelope holds more than {maxFields} fields (FudgeReaderOptions.MaxFieldCount)");
+        extras.DecodedFieldCount++;
         byte typeId = reader.TypeId;
         object value;
         if (typeId == FudgeTypeId.Message)
         {
+            var context = DecodeContext.ForUnknownFields(maxFields, maxFields - extras.DecodedFieldCount);
             var sub = reader.ReadMessage(); // checks the depth limit
             if (reader.Taxonomy is null)
             {
-                value = FudgeMsg.ReadFields(ref sub);
+                value = FudgeMsgCodec.ReadFields(ref sub, context);
             }
             else
             {
                 var plain = WithoutTaxonomy(reader.ValueSpan, reader.Options, reader.Depth, reader.ValueOffset);
-                value = FudgeMsg.ReadFields(ref plain);
+                value = FudgeMsgCodec.ReadFields(ref plain, context);
             }
+            extras.DecodedFieldCount = maxFields - context.RemainingFields;
         }
         else
         {
             value = typeId switch
             {
                 FudgeTypeId.Indicator => FudgeIndicator.Instance,
-                FudgeTypeId.Boolean => reader.GetBoolean(),
-                FudgeTypeId.Int8 => (sbyte)reader.GetInt64(),
-                FudgeTypeId.Int16 => (short)reader.GetInt64(),
+                FudgeTypeId.Boolean => BoxCache.Of(reader.GetBoolean()),
+                FudgeTypeId.Int8 => BoxCache.Of((sbyte)reader.GetInt64()),
+                FudgeTypeId.Int16 => BoxCache.Of((short)reader.GetInt64()),
                 FudgeTypeId.Int32 => (int)reader.GetInt64(),
                 FudgeTypeId.Int64 => reader.GetInt64(),
                 FudgeTypeId.Float => reader.GetSingle(),

@@ -66,17 +66,25 @@ public sealed class FudgeTaxonomy : IFudgeTaxonomy
         return msg;
     }
 
-    /// <summary>Decodes a taxonomy message.</summary>
-    /// <exception cref="FudgeException">A field has no ordinal, is not a string, or repeats an ordinal.</exception>
+    /// <summary>Decodes a taxonomy message (spec §13.3), which usually comes from the wire.</summary>
+    /// <exception cref="FudgeFormatException">
+    /// A field has no ordinal, is not a string, repeats an ordinal, or maps to an empty or repeated name. A message keeps
+    /// no byte offsets, so the exception's offset is the index of the offending field and the reason says so.
+    /// </exception>
     public static FudgeTaxonomy FromMessage(FudgeMsg message)
     {
+        if (message is null) throw new ArgumentNullException(nameof(message));
         var entries = new List<KeyValuePair<short, string>>();
-        var seen = new HashSet<short>();
-        foreach (var field in message)
+        var seenOrdinals = new HashSet<short>();
+        var seenNames = new HashSet<string>(StringComparer.Ordinal);
+        for (int i = 0; i < message.Count; i++)
         {
-            if (field.Ordinal is not short ordinal) throw new FudgeException("A taxonomy field has no ordinal.");
-            if (field.Value is not string name) throw new FudgeException($"Taxonomy ordinal {ordinal} is not a string.");
-            if (!seen.Add(ordinal)) throw new FudgeException($"Taxonomy ordinal {ordinal} appears twice.");
+            var field = message[i];
+            if (field.Ordinal is not short ordinal) throw new FudgeFormatException(i, $"field {i}: a taxonomy field has no ordinal");
+            if (field.Value is not string name) throw new FudgeFormatException(i, $"field {i}: taxonomy ordinal {ordinal} is not a string");
+            if (!seenOrdinals.Add(ordinal)) throw new FudgeFormatException(i, $"field {i}: taxonomy ordinal {ordinal} appears twice");
+            if (name.Length == 0) throw new FudgeFormatException(i, $"field {i}: taxonomy ordinal {ordinal} has an empty name");
+            if (!seenNames.Add(name)) throw new FudgeFormatException(i, $"field {i}: taxonomy name '{name}' appears twice");
             entries.Add(new KeyValuePair<short, string>(ordinal, name));
         }
         return new FudgeTaxonomy(entries);

@@ -61,8 +61,11 @@ public readonly struct FudgeDate : IEquatable<FudgeDate>, IComparable<FudgeDate>
     /// <summary>Writes the 4-byte payload.</summary>
     public void WriteTo(Span<byte> destination) => BinaryPrimitives.WriteInt32BigEndian(destination, _raw);
 
-    /// <summary>True when this is a real calendar date in .NET's range (year 1..9999, month and day present) or a marker.</summary>
-    public bool IsConvertible => IsMarker || (Year is >= 1 and <= 9999 && Month is >= 1 and <= 12 && Day >= 1 && Day <= DateTime.DaysInMonth(Year, Month));
+    /// <summary>
+    /// True when this is a real calendar date in .NET's range (year 1..9999, month and day present) or one of the two
+    /// markers; month 15 day 31 in any other year is neither.
+    /// </summary>
+    public bool IsConvertible => this == MinValue || this == MaxValue || (Year is >= 1 and <= 9999 && Month is >= 1 and <= 12 && Day >= 1 && Day <= DateTime.DaysInMonth(Year, Month));
 
     /// <summary>Converts to a midnight <see cref="DateTime"/> (markers map to <see cref="DateTime.MinValue"/>/<see cref="DateTime.MaxValue"/> dates).</summary>
     /// <exception cref="FudgeException">The value is not a calendar date .NET can represent.</exception>
@@ -156,7 +159,7 @@ public readonly struct FudgeDate : IEquatable<FudgeDate>, IComparable<FudgeDate>
         int month = 0, day = 0;
         if (parts.Length > 1 && !int.TryParse(parts[1], NumberStyles.None, CultureInfo.InvariantCulture, out month)) return false;
         if (parts.Length > 2 && !int.TryParse(parts[2], NumberStyles.None, CultureInfo.InvariantCulture, out day)) return false;
-        if (year < MinYear || year > MaxYear || month > 12 || day > 31) return false;
+        if (year < MinYear || year > MaxYear || month > 12 || day > 31 || (day != 0 && month == 0)) return false;
         value = new FudgeDate(year, month, day);
         return true;
     }

@@ -62,7 +62,7 @@ public readonly struct FudgeDateTime : IEquatable<FudgeDateTime>
     /// <exception cref="FudgeException">The date is not representable by <see cref="DateTime"/>.</exception>
     public DateTime ToDateTime()
     {
-        var local = Date.ToDateTime().Add(Time.TimeOfDay);
+        var local = LocalDateTime();
         if (Time.UtcOffset is not TimeSpan offset) return local;
         long utcTicks = local.Ticks - offset.Ticks;
         if (utcTicks < DateTime.MinValue.Ticks || utcTicks > DateTime.MaxValue.Ticks) return DateTime.SpecifyKind(local, DateTimeKind.Utc);
@@ -70,8 +70,30 @@ public readonly struct FudgeDateTime : IEquatable<FudgeDateTime>
     }
 
     /// <summary>Converts to <see cref="DateTimeOffset"/>; a value without a zone is taken as UTC.</summary>
+    /// <exception cref="FudgeException">
+    /// The date is not representable, the offset is beyond the ±14 hours <see cref="DateTimeOffset"/> allows, or the
+    /// instant falls outside its range.
+    /// </exception>
     public DateTimeOffset ToDateTimeOffset()
-        => new(DateTime.SpecifyKind(Date.ToDateTime().Add(Time.TimeOfDay), DateTimeKind.Unspecified), Time.UtcOffset ?? TimeSpan.Zero);
+    {
+        var local = LocalDateTime();
+        var offset = Time.UtcOffset ?? TimeSpan.Zero;
+        if (offset.Duration() > MaxOffset) throw new FudgeException($"The zone offset {offset} of {this} is beyond the ±14 hours a DateTimeOffset can carry.");
+        long utcTicks = local.Ticks - offset.Ticks;
+        if (utcTicks < DateTime.MinValue.Ticks || utcTicks > DateTime.MaxValue.Ticks)
+            throw new FudgeException($"The instant {this} is outside the range of DateTimeOffset.");
+        return new DateTimeOffset(local, offset);
+    }
+
+    private static readonly TimeSpan MaxOffset = TimeSpan.FromHours(14);
+
+    /// <summary>The wall-clock date and time; a time read from the wire may hold up to 36 hours, so the sum is checked.</summary>
+    private DateTime LocalDateTime()
+    {
+        long ticks = Date.ToDateTime().Ticks + Time.TimeOfDay.Ticks;
+        if (ticks > DateTime.MaxValue.Ticks) throw new FudgeException($"The Fudge date-time {this} is after the last instant .NET can represent.");
+        return new DateTime(ticks, DateTimeKind.Unspecified);
+    }
 
     /// <inheritdoc/>
     public bool Equals(FudgeDateTime other) => Date == other.Date && Time == other.Time;

@@ -191,6 +191,8 @@ public readonly struct FudgeTime : IEquatable<FudgeTime>
             var zone = clock.Substring(zoneAt + 1).Split(':');
             if (zone.Length != 2 || !int.TryParse(zone[0], NumberStyles.None, CultureInfo.InvariantCulture, out int zh)
                 || !int.TryParse(zone[1], NumberStyles.None, CultureInfo.InvariantCulture, out int zm)) return false;
+            // Bounded before multiplying: a huge hour count must not wrap around into a plausible offset.
+            if (zh > 99 || zm > 59) return false;
             int minutes = zh * 60 + zm;
             if (minutes % 15 != 0 || minutes / 15 > 127) return false;
             quarters = (clock[zoneAt] == '-' ? -1 : 1) * minutes / 15;

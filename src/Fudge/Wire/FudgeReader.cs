@@ -490,29 +490,12 @@ public ref partial struct FudgeReader
         if (_depth + 1 > _options.MaxDepth)
             throw Error(_fieldOffset, $"sub-messages are nested deeper than the limit of {_options.MaxDepth} (FudgeReaderOptions.MaxDepth)");
         // Callers recurse per sub-message; with a generous MaxDepth the stack, not the limit, would run out first.
-        if (!HasStackForAnotherLevel())
+        if (!StackRoom.ForAnotherLevel())
             throw Error(_fieldOffset, $"sub-messages are nested {_depth + 1} deep, more than the remaining stack can hold; lower FudgeReaderOptions.MaxDepth");
         return new FudgeReader(ValueSpan, _baseOffset + _valueStart, _depth + 1, _options, _taxonomy, EnvelopeHeader);
     }
 
     // ---------------------------------------------------------------- helpers
-
-    private static bool HasStackForAnotherLevel()
-    {
-#if NETSTANDARD2_0
-        try
-        {
-            RuntimeHelpers.EnsureSufficientExecutionStack();
-            return true;
-        }
-        catch (InsufficientExecutionStackException)
-        {
-            return false;
-        }
-#else
-        return RuntimeHelpers.TryEnsureSufficientExecutionStack();
-#endif
-    }
 
     private readonly string DecodeUtf8(int start, int length, string what)
     {

@@ -13,6 +13,7 @@ internal static class FudgeToXml
     public const string OrdinalAttribute = "ordinal";
     public const string TypeAttribute = "type";
     public const string EncodingAttribute = "encoding";
+    public const string NameEncodingAttribute = "nameEncoding";
     public const string ProcessingDirectivesAttribute = "processingDirectives";
     public const string SchemaVersionAttribute = "schemaVersion";
     public const string TaxonomyAttribute = "taxonomy";
@@ -28,14 +29,21 @@ internal static class FudgeToXml
             if (header.SchemaVersion != 0) xml.WriteAttributeString(SchemaVersionAttribute, Text(header.SchemaVersion));
             if (header.TaxonomyId != 0) xml.WriteAttributeString(TaxonomyAttribute, Text(header.TaxonomyId));
         }
-        WriteFields(ref reader, xml, settings);
+        int remainingFields = (settings.ReaderOptions ?? FudgeReaderOptions.Default).MaxFieldCount;
+        WriteFields(ref reader, xml, settings, ref remainingFields);
         xml.WriteEndElement();
     }
 
-    private static void WriteFields(ref FudgeReader reader, XmlWriter xml, FudgeXmlSettings settings)
+    private static void WriteFields(ref FudgeReader reader, XmlWriter xml, FudgeXmlSettings settings, ref int remainingFields)
     {
         while (reader.Read())
         {
+            // Each field costs tens of bytes of text: the field limit bounds the output an envelope of tiny fields makes.
+            if (--remainingFields < 0)
+            {
+                int max = (settings.ReaderOptions ?? FudgeReaderOptions.Default).MaxFieldCount;
+                throw new FudgeFormatException(reader.FieldOffset, $"the envelope holds more than {max} fields (FudgeReaderOptions.MaxFieldCount)");
+            }
             // The name on the wire only: a name restored from a taxonomy would come back as an extra name.
             string? name = reader.HasName ? reader.GetName() : null;
             short? ordinal = reader.HasOrdinal ? reader.Ordinal : null;
@@ -45,13 +53,27 @@ internal static class FudgeToXml
                 && XmlFieldNames.Clean(restored) is { Length: > 0 } cleaned && !XmlFieldNames.IsGeneric(cleaned))
                 element = cleaned;
             xml.WriteStartElement(element);
-            if (nameAttribute) xml.WriteAttributeString(NameAttribute, name);
+            if (nameAttribute) WriteName(xml, name!);
             if (ordinal is short o) xml.WriteAttributeString(OrdinalAttribute, Text(o));
             if (settings.TypeAttributes == FudgeXmlTypeAttributes.Always || NeedsType(typeId))
                 xml.WriteAttributeString(TypeAttribute, FudgeTypeId.GetName(typeId));
-            WriteValue(ref reader, xml, settings);
+            WriteValue(ref reader, xml, settings, ref remainingFields);
             xml.WriteEndElement();
         }
+    }
+
+    /// <summary>
+    /// The name attribute; a name holding characters XML cannot carry goes out as base64 of its UTF-8 bytes, marked by a
+    /// <c>nameEncoding</c> attribute, the way such strings go out as values.
+    /// </summary>
+    private static void WriteName(XmlWriter xml, string name)
+    {
+        if (NeedsBase64(name))
+        {
+            xml.WriteAttributeString(NameEncodingAttribute, "base64");
+            xml.WriteAttributeString(NameAttribute, Convert.ToBase64String(Encoding.UTF8.GetBytes(name)));
+        }
+        else xml.WriteAttributeString(NameAttribute, name);
     }
 
     private static bool NeedsType(byte typeId) => typeId switch
@@ -61,7 +83,7 @@ internal static class FudgeToXml
         _ => true,
     };
 
-    private static void WriteValue(ref FudgeReader reader, XmlWriter xml, FudgeXmlSettings settings)
+    private static void WriteValue(ref FudgeReader reader, XmlWriter xml, FudgeXmlSettings settings, ref int remainingFields)
     {
         var value = reader.ValueSpan;
         switch (reader.TypeId)
@@ -93,7 +115,7 @@ internal static class FudgeToXml
             case FudgeTypeId.DateTime: xml.WriteString(FudgeValueText.FormatDateTime(reader.GetDateTime(), exact: true)); return;
             case FudgeTypeId.Message:
                 var sub = reader.ReadMessage();
-                WriteFields(ref sub, xml, settings);
+                WriteFields(ref sub, xml, settings, ref remainingFields);
                 return;
             default:
                 if (FudgeTypeId.IsByteArray(reader.TypeId)) WriteList(xml, value, 1, (v, i) => Text((sbyte)v[i])); // signed, per the spec
@@ -125,7 +147,7 @@ internal static class FudgeToXml
     /// Text XML cannot carry exactly: characters XML forbids, and carriage returns, which XML readers turn into line
     /// feeds unless the writer happened to escape them.
     /// </summary>
-    private static bool NeedsBase64(string s)
+    internal static bool NeedsBase64(string s)
     {
         for (int i = 0; i < s.Length; i++)
         {

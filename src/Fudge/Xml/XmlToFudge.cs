@@ -27,6 +27,7 @@ internal static class XmlToFudge
                 var marker = writer.BeginEnvelope(directives, schema, taxonomy);
                 ReadMessageContent(xml, ref writer, settings, 0);
                 writer.EndEnvelope(marker);
+                CheckSize(xml, ref writer, settings);
                 writer.Flush();
             }
             finally
@@ -90,12 +91,15 @@ internal static class XmlToFudge
 
     private static void ReadField(XmlReader xml, ref FudgeWriter writer, FudgeXmlSettings settings, int depth)
     {
+        CheckSize(xml, ref writer, settings);
         string element = xml.LocalName;
         string? name = xml.GetAttribute(FudgeToXml.NameAttribute);
         string? ordinalText = xml.GetAttribute(FudgeToXml.OrdinalAttribute) ?? xml.GetAttribute("index");
         string? keyText = xml.GetAttribute("key");
         string? typeText = xml.GetAttribute(FudgeToXml.TypeAttribute);
         bool base64 = string.Equals(xml.GetAttribute(FudgeToXml.EncodingAttribute), "base64", StringComparison.OrdinalIgnoreCase);
+        if (name is not null && string.Equals(xml.GetAttribute(FudgeToXml.NameEncodingAttribute), "base64", StringComparison.OrdinalIgnoreCase))
+            name = DecodeBase64Name(xml, name);
 
         short? ordinal = null;
         if (ordinalText is not null)
@@ -240,6 +244,19 @@ internal static class XmlToFudge
         }
     }
 
+    /// <summary>A name written as base64 of its UTF-8 bytes because XML cannot carry its characters.</summary>
+    private static string DecodeBase64Name(XmlReader xml, string encoded)
+    {
+        try
+        {
+            return Encoding.UTF8.GetString(Convert.FromBase64String(encoded));
+        }
+        catch (FormatException e)
+        {
+            throw Error(xml, $"the base64 field name '{encoded}' is invalid: {e.Message}", e);
+        }
+    }
+
     private static bool ParseBoolean(string text) => text.Trim().ToLowerInvariant() switch
     {
         "true" or "t" or "on" or "1" => true,
@@ -274,6 +291,18 @@ internal static class XmlToFudge
     {
         int max = (settings.ReaderOptions ?? FudgeReaderOptions.Default).MaxDepth;
         if (depth + 1 > max) throw Error(xml, $"sub-messages are nested deeper than the limit of {max} (FudgeReaderOptions.MaxDepth)");
+        if (!StackRoom.ForAnotherLevel()) throw Error(xml, $"elements are nested {depth + 1} deep, more than the remaining stack can hold; lower FudgeReaderOptions.MaxDepth");
+    }
+
+    /// <summary>
+    /// Enforces <see cref="FudgeReaderOptions.MaxMessageSize"/> while the envelope is written (before each field and once
+    /// it is complete), so an oversized document is refused at its line and position.
+    /// </summary>
+    private static void CheckSize(XmlReader xml, ref FudgeWriter writer, FudgeXmlSettings settings)
+    {
+        int max = (settings.ReaderOptions ?? FudgeReaderOptions.Default).MaxMessageSize;
+        if (writer.BytesPending > max)
+            throw Error(xml, $"the envelope grows to {writer.BytesPending} bytes, more than the limit of {max} (FudgeReaderOptions.MaxMessageSize)");
     }
 
     private static FudgeXmlException Error(XmlReader xml, string reason, Exception? inner = null)

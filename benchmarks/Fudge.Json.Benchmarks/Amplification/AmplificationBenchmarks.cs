@@ -1,0 +1,29 @@
+using BenchmarkDotNet.Attributes;
+
+namespace Fudge.Json.Benchmarks.Amplification;
+
+/// <summary>
+/// Bytes allocated per read of a 64 KiB envelope of tiny fields, on each read path (see the Allocated column; divide by
+/// the input size for bytes per input byte, which <c>--amplification</c> prints directly).
+/// </summary>
+[MemoryDiagnoser]
+public class AmplificationBenchmarks
+{
+    private byte[] _input = System.Array.Empty<byte>();
+
+    [ParamsSource(nameof(Kinds))]
+    public string Kind { get; set; } = "";
+
+    [ParamsSource(nameof(Paths))]
+    public string Path { get; set; } = "";
+
+    public static System.Collections.Generic.IEnumerable<string> Kinds => TinyFieldInputs.Kinds;
+
+    public static System.Collections.Generic.IEnumerable<string> Paths => ReadPaths.Names;
+
+    [GlobalSetup]
+    public void Setup() => _input = TinyFieldInputs.Envelope(Kind);
+
+    [Benchmark]
+    public object Read() => ReadPaths.Run(Path, _input, TinyFieldInputs.Unlimited);
+}

@@ -1,0 +1,100 @@
+using System;
+
+namespace Fudge;
+
+/// <summary>
+/// State of one decode into a <see cref="FudgeMsg"/>: the fields the envelope may still hold
+/// (<see cref="FudgeReaderOptions.MaxFieldCount"/>), and a small cache so a name repeated across fields is one string.
+/// </summary>
+internal sealed class DecodeContext
+{
+    /// <summary>Names longer than this are rare enough to repeat that caching them is not worth the comparison.</summary>
+    private const int MaxCachedNameBytes = 32;
+    /// <summary>Names decoded before the cache is created: small messages never pay for it.</summary>
+    private const int NamesBeforeCaching = 8;
+    private const int CacheSlots = 64;
+
+    private byte[]?[]? _cachedBytes;
+    private string?[]? _cachedNames;
+    private int _namesSeen;
+
+    [ThreadStatic]
+    private static DecodeContext? _forUnknownFields;
+
+    public DecodeContext(int maxFields)
+    {
+        MaxFields = maxFields;
+        RemainingFields = maxFields;
+    }
+
+    public int MaxFields { get; private set; }
+
+    /// <summary>
+    /// A context reused by the calling thread for the unknown fields an extensible type keeps, which arrive one sub-message
+    /// at a time: one per field would cost more than the fields. Nothing decoded re-enters, so one per thread suffices;
+    /// its name cache then spans messages, which only means more names are shared.
+    /// </summary>
+    public static DecodeContext ForUnknownFields(int maxFields, int remainingFields)
+    {
+        var context = _forUnknownFields ??= new DecodeContext(maxFields);
+        context.MaxFields = maxFields;
+        context.RemainingFields = remainingFields;
+        return context;
+    }
+
+    public int RemainingFields { get; set; }
+
+    /// <summary>The name of the reader's current field, which has one on the wire; equal names share one string.</summary>
+    public string Name(ref FudgeReader reader)
+    {
+        var utf8 = reader.NameUtf8;
+        if (utf8.Length > MaxCachedNameBytes || ++_namesSeen <= NamesBeforeCaching) return reader.GetName()!;
+        _cachedBytes ??= new byte[CacheSlots][];
+        _cachedNames ??= new string[CacheSlots];
+        int slot = Slot(utf8);
+        if (_cachedBytes[slot] is { } bytes && utf8.SequenceEqual(bytes)) return _cachedNames[slot]!;
+        // Decoded (and validated) by the reader as usual; only an identical byte sequence reuses the result.
+        string name = reader.GetName()!;
+        _cachedBytes[slot] = utf8.ToArray();
+        _cachedNames[slot] = name;
+        return name;
+    }
+
+    private static int Slot(ReadOnlySpan<byte> utf8)
+    {
+        uint hash = 2166136261;
+        foreach (byte b in utf8) hash = (hash ^ b) * 16777619;
+        return (int)(hash % CacheSlots);
+    }
+}
+
+/// <summary>Shared boxes for the small values that dominate messages of tiny fields, so decoding them allocates nothing.</summary>
+internal static class BoxCache
+{
+    private const int SmallShortMin = -1024;
+    private const int SmallShortMax = 1023;
+    private static readonly object True = true;
+    private static readonly object False = false;
+    private static readonly object[] SBytes = CreateSBytes();
+    private static readonly object[] Shorts = CreateShorts();
+
+    public static object Of(bool value) => value ? True : False;
+
+    public static object Of(sbyte value) => SBytes[value + 128];
+
+    public static object Of(short value) => value is >= SmallShortMin and <= SmallShortMax ? Shorts[value - SmallShortMin] : value;
+
+    private static object[] CreateSBytes()
+    {
+        var boxes = new object[256];
+        for (int i = 0; i < boxes.Length; i++) boxes[i] = (sbyte)(i - 128);
+        return boxes;
+    }
+
+    private static object[] CreateShorts()
+    {
+        var boxes = new object[SmallShortMax - SmallShortMin + 1];
+        for (int i = 0; i < boxes.Length; i++) boxes[i] = (short)(i + SmallShortMin);
+        return boxes;
+    }
+}

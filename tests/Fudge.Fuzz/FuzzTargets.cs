@@ -1,0 +1,168 @@
+using System;
+using System.Collections.Generic;
+using System.IO;
+using System.Text;
+using Fudge.Json;
+using Fudge.Serialization;
+using Fudge.Xml;
+
+namespace Fudge.Fuzz;
+
+/// <summary>
+/// One entry point per way untrusted input enters the library. Each target lets the library's own exceptions
+/// (<see cref="FudgeException"/> and its subclasses) through as expected outcomes; anything else escapes and afl++
+/// records it as a crash. What a target accepts it also re-reads, so "cannot read back its own output" is a crash too.
+/// </summary>
+internal static class FuzzTargets
+{
+    public static readonly IReadOnlyDictionary<string, Action<byte[]>> All = new Dictionary<string, Action<byte[]>>
+    {
+        ["parse"] = Parse,
+        ["reader"] = ReaderWalk,
+        ["deserialize"] = Deserialize,
+        ["tojson"] = ToJson,
+        ["toxml"] = ToXml,
+        ["fromjson"] = FromJson,
+        ["fromxml"] = FromXml,
+    };
+
+    /// <summary>Runs a target, swallowing only the library's own exceptions.</summary>
+    public static void Run(Action<byte[]> target, byte[] input)
+    {
+        try
+        {
+            target(input);
+        }
+        catch (FudgeException)
+        {
+            // The documented outcome for input that is not valid.
+        }
+    }
+
+    private static void Parse(byte[] input)
+    {
+        var envelope = FudgeEnvelope.Parse(input);
+        byte[] again = envelope.ToByteArray();
+        var back = FudgeEnvelope.Parse(again);
+        if (!back.Message.Equals(envelope.Message)) throw new InvalidOperationException("re-encoded envelope decodes differently");
+        _ = envelope.Message.GetHashCode();
+        _ = envelope.Message.ToString();
+        foreach (var field in envelope.Message) TryConversions(field.Value);
+    }
+
+    /// <summary>DOM conversions a consumer would try on values from the wire; each may refuse only with FudgeException.</summary>
+    private static void TryConversions(object value)
+    {
+        Try<long>(value);
+        Try<DateTime>(value);
+        Try<DateTimeOffset>(value);
+        Try<DateOnly>(value);
+        Try<TimeOnly>(value);
+        Try<Uri>(value);
+        Try<Guid>(value);
+        Try<decimal>(value);
+        Try<double>(value);
+        if (value is FudgeMsg taxonomy) Try(() => FudgeTaxonomy.FromMessage(taxonomy));
+    }
+
+    private static void Try<T>(object value) => Try(() => FudgeConvert.To<T>(value));
+
+    private static void Try<T>(Func<T> conversion)
+    {
+        try
+        {
+            conversion();
+        }
+        catch (FudgeException)
+        {
+        }
+    }
+
+    private static void ReaderWalk(byte[] input)
+    {
+        var reader = new FudgeReader(input);
+        Walk(ref reader);
+    }
+
+    private static void Walk(ref FudgeReader reader)
+    {
+        while (reader.Read())
+        {
+            _ = reader.GetName();
+            switch (reader.TypeId)
+            {
+                case FudgeTypeId.Message:
+                    var sub = reader.ReadMessage();
+                    Walk(ref sub);
+                    break;
+                case FudgeTypeId.String: _ = reader.GetString(); break;
+                case FudgeTypeId.Boolean: _ = reader.GetBoolean(); break;
+                case FudgeTypeId.Int8 or FudgeTypeId.Int16 or FudgeTypeId.Int32 or FudgeTypeId.Int64: _ = reader.GetInt64(); break;
+                case FudgeTypeId.Float: _ = reader.GetSingle(); break;
+                case FudgeTypeId.Double: _ = reader.GetDouble(); break;
+                case FudgeTypeId.Date: _ = reader.GetDate(); break;
+                case FudgeTypeId.Time: _ = reader.GetTime(); break;
+                case FudgeTypeId.DateTime: _ = reader.GetDateTime(); break;
+                default: _ = reader.ValueSpan.Length; break;
+            }
+        }
+    }
+
+    private static void Deserialize(byte[] input)
+    {
+        var order = FudgeSerializer.Deserialize<FuzzOrder>(input);
+        // What the generated reader accepted must serialize and read back.
+        FudgeSerializer.Deserialize<FuzzOrder>(FudgeSerializer.Serialize(order));
+    }
+
+    private static void ToJson(byte[] input)
+    {
+        string lossless = FudgeJson.ToJson(input, FudgeJsonSettings.Lossless);
+        MustReadBack(input, () => FudgeJson.ToFudge(lossless, FudgeJsonSettings.Lossless));
+        // Plain mode is lossy by design, so reading it back may refuse, but only with the library's exceptions.
+        foreach (var settings in PlainSettings())
+        {
+            string plain = FudgeJson.ToJson(input, settings);
+            FudgeEnvelope.Parse(FudgeJson.ToFudge(plain, settings));
+        }
+    }
+
+    private static IEnumerable<FudgeJsonSettings> PlainSettings()
+    {
+        yield return FudgeJsonSettings.Plain;
+        yield return new FudgeJsonSettings { KeyPreference = FudgeJsonKeyPreference.OrdinalFirst, RepeatedFields = FudgeJsonRepeatedFields.RepeatKeys };
+    }
+
+    private static void ToXml(byte[] input)
+    {
+        string xml = FudgeXml.ToXml(input);
+        MustReadBack(input, () => FudgeXml.ToFudge(xml));
+    }
+
+    /// <summary>Exact modes: what was written from valid bytes must read back to an equal message, or it is a bug.</summary>
+    private static void MustReadBack(byte[] input, Func<byte[]> readBack)
+    {
+        byte[] back;
+        try
+        {
+            back = readBack();
+        }
+        catch (FudgeException e)
+        {
+            throw new InvalidOperationException("the library cannot read back what it wrote: " + e.Message, e);
+        }
+        if (!FudgeEnvelope.Parse(back).Message.Equals(FudgeEnvelope.Parse(input).Message))
+            throw new InvalidOperationException("the text form reads back as a different message");
+    }
+
+    private static void FromJson(byte[] input)
+    {
+        string json = Text(input);
+        FudgeEnvelope.Parse(FudgeJson.ToFudge(json));
+        FudgeEnvelope.Parse(FudgeJson.ToFudge(json, FudgeJsonSettings.Lossless));
+    }
+
+    private static void FromXml(byte[] input) => FudgeEnvelope.Parse(FudgeXml.ToFudge(new MemoryStream(input, writable: false)));
+
+    private static string Text(byte[] input) => new UTF8Encoding(false, false).GetString(input);
+}

@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# Coverage-guided fuzzing of one target (or "all") with afl++ and SharpFuzz.
+#   tests/Fudge.Fuzz/fuzz.sh TARGET SECONDS [WORKDIR]
+# TARGET: parse, reader, deserialize, tojson, toxml, fromjson, fromxml, or all (SECONDS each, one after the other).
+# Installs afl++ from Debian when missing and the pinned SharpFuzz tool from the local tool manifest, builds the
+# targets into WORKDIR/bin, copies that to WORKDIR/afl and instruments Fudge.dll, Fudge.Json.dll and the model there
+# (instrumented code only runs under afl-fuzz), runs afl-fuzz for SECONDS and fails when it recorded any crash.
+# Crashing inputs are left in WORKDIR/TARGET/findings/default/crashes; replay one (uninstrumented) with:
+#   dotnet WORKDIR/bin/Fudge.Fuzz.dll TARGET FILE
+set -euo pipefail
+if [ $# -lt 2 ]; then
+  echo "usage: $0 TARGET SECONDS [WORKDIR]" >&2
+  exit 2
+fi
+target="$1"
+seconds="$2"
+repo="$(cd "$(dirname "$0")/../.." && pwd)"
+work="${3:-$(mktemp -d)}"
+mkdir -p "$work"
+work="$(cd "$work" && pwd)"
+export DOTNET_CLI_TELEMETRY_OPTOUT=1 DOTNET_NOLOGO=1
+
+if ! command -v afl-fuzz >/dev/null; then
+  echo "== installing afl++ (Debian package)"
+  sudo=""; [ "$(id -u)" = 0 ] || sudo="sudo"
+  $sudo apt-get update -qq && $sudo apt-get install -y -qq afl++ >/dev/null
+fi
+
+echo "== building into $work/bin, instrumenting a copy in $work/afl"
+(cd "$repo" && dotnet tool restore >/dev/null)
+if ! dotnet build "$repo/tests/Fudge.Fuzz/Fudge.Fuzz.csproj" -c Release -o "$work/bin" -nologo > "$work/build.log" 2>&1; then
+  tail -n 30 "$work/build.log" >&2
+  exit 1
+fi
+rm -rf "$work/afl" && cp -r "$work/bin" "$work/afl"
+for dll in Fudge.dll Fudge.Json.dll Fudge.Fuzz.Model.dll; do
+  (cd "$repo" && dotnet tool run sharpfuzz "$work/afl/$dll") >/dev/null
+done
+
+if [ "$target" = all ]; then
+  targets="parse reader deserialize tojson toxml fromjson fromxml"
+else
+  targets="$target"
+fi
+
+failed=0
+for t in $targets; do
+  dir="$work/$t"
+  rm -rf "$dir/seeds"
+  dotnet "$work/bin/Fudge.Fuzz.dll" seeds "$t" "$repo" "$dir/seeds" >/dev/null
+  # afl++ cannot see .NET's binary as instrumented (SharpFuzz instruments the IL), may not own the core pattern or
+  # CPU frequency settings on a shared machine, and shares its cores with other work.
+  AFL_SKIP_BIN_CHECK=1 AFL_NO_UI=1 AFL_SKIP_CPUFREQ=1 AFL_NO_AFFINITY=1 AFL_AUTORESUME=1 \
+  AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 AFL_FORKSRV_INIT_TMOUT=60000 \
+    afl-fuzz -V "$seconds" -t 5000 -m none -i "$dir/seeds" -o "$dir/findings" \
+      -- dotnet "$work/afl/Fudge.Fuzz.dll" "$t" > "$dir/afl.log" 2>&1 || { echo "afl-fuzz failed for $t:"; tail -n 30 "$dir/afl.log"; failed=1; continue; }
+  stats="$dir/findings/default/fuzzer_stats"
+  execs="$(awk -F' *: *' '$1=="execs_done"{print $2}' "$stats")"
+  paths="$(awk -F' *: *' '$1=="corpus_count"{print $2}' "$stats")"
+  crashes="$(find "$dir/findings/default/crashes" -type f ! -name README.txt | wc -l)"
+  hangs="$(find "$dir/findings/default/hangs" -type f | wc -l)"
+  echo "$t: ${seconds}s, $execs executions, $paths corpus entries, $crashes crashes, $hangs hangs"
+  if [ "$crashes" -gt 0 ]; then
+    failed=1
+    for f in "$dir/findings/default/crashes"/id*; do
+      echo "  crash: $f"
+      dotnet "$work/bin/Fudge.Fuzz.dll" "$t" "$f" 2>&1 | head -n 3 | sed 's/^/    /' || true
+    done
+  fi
+done
+exit "$failed"
