@@ -12,9 +12,16 @@ public class AllocationTests
     private static long Allocated(Action action, int iterations)
     {
         for (int i = 0; i < 2000; i++) action(); // warm up: formatter look-up, JIT tiers
-        long before = GC.GetAllocatedBytesForCurrentThread();
-        for (int i = 0; i < iterations; i++) action();
-        return GC.GetAllocatedBytesForCurrentThread() - before;
+        // The least of up to five rounds: one round on a loaded machine can also catch one-off runtime work on this
+        // thread (tiering up, type loading); what the code itself allocates shows in every round.
+        long least = long.MaxValue;
+        for (int round = 0; round < 5; round++)
+        {
+            long before = GC.GetAllocatedBytesForCurrentThread();
+            for (int i = 0; i < iterations; i++) action();
+            least = Math.Min(least, GC.GetAllocatedBytesForCurrentThread() - before);
+        }
+        return least;
     }
 
     private static Trade SampleTrade() => new()

@@ -24,10 +24,10 @@ internal static class EnvelopeScan
     {
         while (reader.Read())
         {
-            if (reader.HasName && !Utf8.IsValid(reader.NameUtf8))
-                throw new FudgeFormatException(reader.FieldOffset, "the field name is not valid UTF-8");
-            if (reader.TypeId == FudgeTypeId.String && !Utf8.IsValid(reader.ValueSpan))
-                throw new FudgeFormatException(reader.ValueOffset, "the string is not valid UTF-8");
+            // Text the strict check refuses gets the reader's own decoding, which also takes Fudge-Java's CESU-8
+            // surrogate pairs and throws, with the offset of the bad sequence, for anything else.
+            if (reader.HasName && !Utf8.IsValid(reader.NameUtf8)) _ = reader.GetName();
+            if (reader.TypeId == FudgeTypeId.String && !Utf8.IsValid(reader.ValueSpan)) _ = reader.GetString();
             if (reader.TypeId == FudgeTypeId.Message)
             {
                 var sub = reader.ReadMessage();

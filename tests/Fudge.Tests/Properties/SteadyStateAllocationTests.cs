@@ -31,18 +31,13 @@ public class SteadyStateAllocationTests
     public void Writing_and_reading_a_flat_10_field_scalar_message_allocates_nothing_once_warm()
     {
         var buffer = new ArrayBufferWriter<byte>(256);
-        Write(buffer, Sample);
-        _ = Read(buffer.WrittenSpan); // warm up: JIT, static keys, the buffer's final capacity
-
-        long before = GC.GetAllocatedBytesForCurrentThread();
         Scalars readBack = default;
-        for (int i = 0; i < 1000; i++)
+        long allocated = Fudge.Tests.Support.Allocations.SteadyState(() =>
         {
             buffer.Clear();
             Write(buffer, Sample);
             readBack = Read(buffer.WrittenSpan);
-        }
-        long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+        }, iterations: 1000);
 
         Assert.Equal(0, allocated);
         Assert.Equal(Sample, readBack);

@@ -7,13 +7,7 @@ namespace Fudge.Tests.Query;
 /// <summary>A compiled path, filter or router allocates nothing per message on encoded bytes.</summary>
 public class QueryAllocationTests
 {
-    private static long AllocatedBy(Action action)
-    {
-        action(); // warm up: JIT, static tables, pooled buffers
-        long before = GC.GetAllocatedBytesForCurrentThread();
-        for (int i = 0; i < 100; i++) action();
-        return GC.GetAllocatedBytesForCurrentThread() - before;
-    }
+    private static long AllocatedBy(Action action) => Fudge.Tests.Support.Allocations.SteadyState(action);
 
     [Theory]
     [InlineData("$.Company.Ticker == 'AAPL' && ($['Log Type'] in ['AUDIT', 'SECURITY'])")]

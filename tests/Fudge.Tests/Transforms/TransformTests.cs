@@ -168,10 +168,7 @@ public class TransformAllocationTests
             output.ResetWrittenCount();
             transform.Apply(input, output);
         }
-        Run();
-        long before = GC.GetAllocatedBytesForCurrentThread();
-        for (int i = 0; i < 100; i++) Run();
-        Assert.Equal(0, GC.GetAllocatedBytesForCurrentThread() - before);
+        Assert.Equal(0, Fudge.Tests.Support.Allocations.SteadyState(Run));
         Assert.Equal("Ticker", FudgeMsg.Parse(output.WrittenSpan)[0].Name);
     }
 }
