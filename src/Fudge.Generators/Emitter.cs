@@ -221,7 +221,7 @@ internal sealed class Emitter
             else sb.AppendLine($"        {H}.WriteKeptTypeNames(ref writer, __extra);");
         }
         for (int i = 0; i < m.TypeNames.Count; i++)
-            sb.AppendLine($"{namesIndent}writer.WriteStringUtf8(in {H}.TypeNameKey, __t{i});");
+            sb.AppendLine($"{namesIndent}{H}.WriteTypeName(ref writer, __t{i});");
         if (m.IsExtensible && m.TypeNames.Count > 0) sb.AppendLine("        }");
         for (int i = 0; i < m.Members.Count; i++)
         {
@@ -415,9 +415,9 @@ internal sealed class Emitter
             for (int i = 0; i < m.Unions.Count; i++)
             {
                 var u = m.Unions[i];
-                sb.AppendLine($"            if ({Span}(__typeName, __u{i})) return global::Fudge.Serialization.FudgeFormatterCache<{u.FullyQualifiedName}>.Formatter.Read(ref reader);");
+                sb.AppendLine($"            if ({H}.TypeNameEquals(__typeName, __u{i})) return global::Fudge.Serialization.FudgeFormatterCache<{u.FullyQualifiedName}>.Formatter.Read(ref reader);");
             }
-            if (!m.IsAbstract && m.TypeNames.Count > 0) sb.AppendLine($"            if ({Span}(__typeName, __t0)) break;");
+            if (!m.IsAbstract && m.TypeNames.Count > 0) sb.AppendLine($"            if ({H}.TypeNameEquals(__typeName, __t0)) break;");
             sb.AppendLine("        }");
             if (m.IsAbstract)
             {

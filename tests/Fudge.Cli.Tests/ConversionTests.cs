@@ -30,6 +30,24 @@ public class ConversionTests
     }
 
     [Theory]
+    [InlineData("lossless")]
+    [InlineData("plain")]
+    public void A_message_nested_as_deep_as_the_reader_allows_converts_to_json_and_back(string mode)
+    {
+        var message = new FudgeMsg().Add("leaf", 1);
+        for (int level = 1; level < FudgeReaderOptions.Default.MaxDepth; level++) message = new FudgeMsg().Add("n", message);
+        byte[] original = message.ToByteArray();
+        using var file = new RepoFiles.TempFile(original);
+
+        var json = FudgeTool.Run("to-json", "--mode", mode, file.Path);
+        var back = FudgeTool.RunWithInput(json.StdoutBytes, "from-json", "--mode", mode, "-");
+
+        Assert.Equal(0, json.ExitCode);
+        Assert.Equal("", back.Stderr);
+        Assert.Equal(original, back.StdoutBytes);
+    }
+
+    [Theory]
     [MemberData(nameof(VectorsAndSamples))]
     public void Lossless_xml_round_trip_gives_identical_bytes(string fileName)
     {

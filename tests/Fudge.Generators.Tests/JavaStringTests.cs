@@ -83,3 +83,49 @@ public class JavaStringTests
         Assert.Equal("a\U0001F600b", message.GetString("\U0001F600"));
     }
 }
+
+/// <summary>A union whose type names hold a character outside the Basic Multilingual Plane.</summary>
+[FudgeMessage]
+[FudgeUnion("Star\U0001F31F", typeof(StarBadge))]
+public abstract partial class Badge
+{
+    public int Level { get; set; }
+}
+
+/// <summary>The derived type named <c>Star🌟</c> on the wire.</summary>
+[FudgeMessage(TypeName = "Star\U0001F31F")]
+public partial class StarBadge : Badge
+{
+}
+
+/// <summary>Union type names (ordinal-0 strings) in Fudge-Java's CESU-8 form, read and written.</summary>
+public class JavaTypeNameTests
+{
+    // U+1F31F is F0 9F 8C 9F in UTF-8 and ED A0 BC ED BC 9F in CESU-8.
+    private static readonly byte[] StarUtf8 = [(byte)'S', (byte)'t', (byte)'a', (byte)'r', 0xF0, 0x9F, 0x8C, 0x9F];
+    private static readonly byte[] StarJava = [(byte)'S', (byte)'t', (byte)'a', (byte)'r', 0xED, 0xA0, 0xBC, 0xED, 0xBC, 0x9F];
+
+    [Fact]
+    public void A_union_type_name_written_by_java_selects_the_derived_type()
+    {
+        byte[] java = [0, 0, 0, 0, 0, 0, 0, 0, 0x30, FudgeTypeId.String, 0, 0, (byte)StarJava.Length, .. StarJava];
+        java[7] = (byte)java.Length;
+
+        var badge = FudgeSerializer.Deserialize<Badge>(java);
+
+        Assert.IsType<StarBadge>(badge);
+    }
+
+    [Fact]
+    public void Type_names_are_written_in_cesu8_only_when_asked()
+    {
+        var badge = new StarBadge { Level = 3 };
+
+        byte[] standard = FudgeSerializer.Serialize<Badge>(badge);
+        byte[] java = FudgeSerializer.Serialize<Badge>(badge, FudgeWriterOptions.JavaCompatible);
+
+        Assert.Equal(Convert.ToHexString([0x30, FudgeTypeId.String, 0, 0, (byte)StarUtf8.Length, .. StarUtf8]), Convert.ToHexString(standard.AsSpan(8, 5 + StarUtf8.Length)));
+        Assert.Equal(Convert.ToHexString([0x30, FudgeTypeId.String, 0, 0, (byte)StarJava.Length, .. StarJava]), Convert.ToHexString(java.AsSpan(8, 5 + StarJava.Length)));
+        Assert.Equal(3, Assert.IsType<StarBadge>(FudgeSerializer.Deserialize<Badge>(java)).Level);
+    }
+}

@@ -30,7 +30,14 @@ internal sealed class FromJsonCommand
     public int Run(TextReader input, ProgressReporter progress)
     {
         var buffer = new ArrayBufferWriter<byte>(4096);
-        using var json = new JsonTextReader(input) { SupportMultipleContent = true, CloseInput = false, DateParseHandling = DateParseHandling.None };
+        // Newtonsoft's default depth of 64 would refuse lossless JSON of messages nested 31 deep, which the binary
+        // reader accepts: allow two JSON levels per Fudge level, plus the envelope and an enclosing array.
+        long depth = 2L * (_settings.ReaderOptions ?? FudgeReaderOptions.Default).MaxDepth + 5;
+        using var json = new JsonTextReader(input)
+        {
+            SupportMultipleContent = true, CloseInput = false, DateParseHandling = DateParseHandling.None,
+            MaxDepth = depth > int.MaxValue ? null : (int)depth,
+        };
         int count = 0;
         bool inArray = false;
         while (Next(json))

@@ -49,6 +49,37 @@ public static class FudgeFormatterHelpers
     public static string? DecodeJavaName(ReadOnlySpan<byte> name)
         => JavaCesu8.MayHoldSurrogates(name) && JavaCesu8.TryDecode(name, out string? text) < 0 ? text : null;
 
+    /// <summary>
+    /// True when the type name on the wire, <paramref name="wire"/>, is <paramref name="utf8"/>: byte for byte, or as
+    /// the CESU-8 form Fudge-Java writes for a name with characters outside the Basic Multilingual Plane (that second
+    /// look is taken only when the wire form is longer and holds a 0xED byte).
+    /// </summary>
+    public static bool TypeNameEquals(ReadOnlySpan<byte> wire, ReadOnlySpan<byte> utf8)
+    {
+        if (wire.SequenceEqual(utf8)) return true;
+        if (wire.Length <= utf8.Length || !JavaCesu8.MayHoldSurrogates(wire)) return false;
+        return JavaCesu8.TryDecode(wire, out string? text) < 0 && text == Encoding.UTF8.GetString(utf8.ToArray());
+    }
+
+    /// <summary>
+    /// Writes a pre-encoded type name at ordinal 0: as given, except that a Java-compatible writer gets its
+    /// supplementary characters (the only 4-byte UTF-8 sequences) in CESU-8, as for every other string it writes.
+    /// </summary>
+    public static void WriteTypeName(ref FudgeWriter writer, ReadOnlySpan<byte> utf8)
+    {
+        if (writer.StringEncoding == FudgeStringEncoding.JavaCesu8 && HasFourByteSequence(utf8))
+            writer.WriteString(in TypeNameKey, Encoding.UTF8.GetString(utf8.ToArray()).AsSpan());
+        else
+            writer.WriteStringUtf8(in TypeNameKey, utf8);
+    }
+
+    private static bool HasFourByteSequence(ReadOnlySpan<byte> utf8)
+    {
+        foreach (byte b in utf8)
+            if (b >= 0xF0) return true;
+        return false;
+    }
+
     /// <summary>True when the current field is a type name (ordinal 0), which generated readers never treat as a member.</summary>
     public static bool IsTypeName(ref FudgeReader reader) => reader.HasOrdinal && reader.Ordinal == 0;
 
@@ -360,7 +391,7 @@ public static class FudgeFormatterHelpers
         if (reader.TypeId != FudgeTypeId.String) return extras;
         if (matched >= 0)
         {
-            if (matched < ownNamesUtf8.Length && reader.ValueSpan.SequenceEqual(ownNamesUtf8[matched]))
+            if (matched < ownNamesUtf8.Length && TypeNameEquals(reader.ValueSpan, ownNamesUtf8[matched]))
             {
                 matched++;
                 return extras;
