@@ -1,0 +1,89 @@
+using System;
+using System.Collections.Generic;
+using System.Threading;
+using System.Threading.Tasks;
+using Fudge.Query;
+using Fudge.Transforms;
+
+namespace Fudge.Store;
+
+/// <summary>
+/// A named collection of Fudge documents. Documents are identified by a 64-bit id the store assigns on insert, and
+/// are found with the predicate language of <see cref="FudgeFilter"/>, evaluated by the database itself.
+/// </summary>
+public interface IFudgeCollection
+{
+    /// <summary>The collection's name.</summary>
+    string Name { get; }
+
+    /// <summary>Stores one envelope and returns its id.</summary>
+    /// <param name="envelope">A complete Fudge envelope; it is validated before it is stored.</param>
+    /// <param name="cancellationToken">Cancels the operation.</param>
+    /// <exception cref="FudgeFormatException">The bytes are not a valid envelope; nothing is stored.</exception>
+    ValueTask<long> InsertAsync(ReadOnlyMemory<byte> envelope, CancellationToken cancellationToken = default);
+
+    /// <summary>
+    /// Stores a batch of envelopes in one transaction (joining the store's open transaction when there is one) and
+    /// returns how many were stored. When any envelope is invalid, nothing of the batch is stored.
+    /// </summary>
+    /// <param name="envelopes">The envelopes, read once in order.</param>
+    /// <param name="cancellationToken">Cancels the operation.</param>
+    ValueTask<long> InsertManyAsync(IAsyncEnumerable<ReadOnlyMemory<byte>> envelopes, CancellationToken cancellationToken = default);
+
+    /// <summary>Returns the stored bytes of the document with the given id, or <see langword="null"/> when there is none.</summary>
+    /// <param name="id">The id returned by an insert.</param>
+    /// <param name="cancellationToken">Cancels the operation.</param>
+    ValueTask<FudgeStoredDocument?> GetAsync(long id, CancellationToken cancellationToken = default);
+
+    /// <summary>Streams the documents a query selects, as their exact stored bytes.</summary>
+    /// <param name="query">Predicate, order, skip and limit; <see langword="null"/> returns every document in id order.</param>
+    /// <param name="cancellationToken">Cancels the enumeration.</param>
+    IAsyncEnumerable<FudgeStoredDocument> FindAsync(FudgeQuery? query = null, CancellationToken cancellationToken = default);
+
+    /// <summary>Counts the documents that match <paramref name="where"/>, or all of them when it is <see langword="null"/>.</summary>
+    /// <param name="where">The predicate, or <see langword="null"/>.</param>
+    /// <param name="cancellationToken">Cancels the operation.</param>
+    ValueTask<long> CountAsync(FudgeFilter? where = null, CancellationToken cancellationToken = default);
+
+    /// <summary>Replaces the bytes of one document, keeping its id; returns false when there is no such document.</summary>
+    /// <param name="id">The document's id.</param>
+    /// <param name="envelope">The new envelope; it is validated before it is stored.</param>
+    /// <param name="cancellationToken">Cancels the operation.</param>
+    ValueTask<bool> ReplaceAsync(long id, ReadOnlyMemory<byte> envelope, CancellationToken cancellationToken = default);
+
+    /// <summary>
+    /// Applies <paramref name="transform"/> to every document that matches <paramref name="where"/>, in one
+    /// transaction, and returns how many documents were rewritten.
+    /// </summary>
+    /// <param name="where">The predicate choosing the documents.</param>
+    /// <param name="transform">The transform applied to each chosen document's bytes.</param>
+    /// <param name="cancellationToken">Cancels the operation.</param>
+    ValueTask<long> UpdateAsync(FudgeFilter where, FudgeTransform transform, CancellationToken cancellationToken = default);
+
+    /// <summary>Deletes one document; returns false when there is no such document.</summary>
+    /// <param name="id">The document's id.</param>
+    /// <param name="cancellationToken">Cancels the operation.</param>
+    ValueTask<bool> DeleteAsync(long id, CancellationToken cancellationToken = default);
+
+    /// <summary>Deletes every document that matches <paramref name="where"/> and returns how many were deleted.</summary>
+    /// <param name="where">The predicate choosing the documents.</param>
+    /// <param name="cancellationToken">Cancels the operation.</param>
+    ValueTask<long> DeleteAsync(FudgeFilter where, CancellationToken cancellationToken = default);
+
+    /// <summary>
+    /// Indexes the values <paramref name="path"/> selects, so that equality and range predicates on that path are
+    /// answered from the index instead of a scan. Creating an index that exists does nothing.
+    /// </summary>
+    /// <param name="path">The path to index.</param>
+    /// <param name="cancellationToken">Cancels the operation.</param>
+    ValueTask CreateIndexAsync(FudgePath path, CancellationToken cancellationToken = default);
+
+    /// <summary>Removes the index on <paramref name="path"/>; returns false when there was none.</summary>
+    /// <param name="path">The indexed path.</param>
+    /// <param name="cancellationToken">Cancels the operation.</param>
+    ValueTask<bool> DropIndexAsync(FudgePath path, CancellationToken cancellationToken = default);
+
+    /// <summary>Lists the paths indexed in this collection, as their text.</summary>
+    /// <param name="cancellationToken">Cancels the operation.</param>
+    ValueTask<IReadOnlyList<string>> ListIndexesAsync(CancellationToken cancellationToken = default);
+}
