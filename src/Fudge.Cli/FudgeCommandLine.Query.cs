@@ -1,3 +1,4 @@
+using System;
 using System.Collections.Generic;
 using System.CommandLine;
 using System.IO;
@@ -5,6 +6,8 @@ using Fudge.Cli.Console;
 using Fudge.Cli.Input;
 using Fudge.Cli.Query;
 using Fudge.Query;
+using Fudge.RabbitMQ;
+using Fudge.Transforms;
 
 namespace Fudge.Cli;
 
@@ -63,16 +66,49 @@ internal static partial class FudgeCommandLine
     private static Command RouteCommandLine(CliConsole console, Option<string[]> taxonomy)
     {
         var rules = new Option<string>("--rules", "-r") { Description = "The rules file (JSON, docs/routing.md).", Required = true };
-        var file = InputArgument();
+        var file = new Argument<string?>("INPUT") { Description = "The envelopes to split: a file, or '-' for standard input. Not with --amqp.", Arity = ArgumentArity.ZeroOrOne };
         var folder = new Option<string>("--output-dir", "-d") { Description = "Folder for the DESTINATION.fudge files (created if missing). Default: the current folder.", DefaultValueFactory = _ => "." };
         var toStdout = new Option<string?>("--stdout") { Description = "Write this one destination to standard output instead of a file.", HelpName = "DESTINATION" };
-        var command = new Command("route", "Split the input by a rules file: one output per destination, envelopes copied byte for byte. Prints how many each received.")
+        var amqp = new Option<string?>("--amqp") { Description = "Route on a RabbitMQ broker instead of a stream: consume --from, publish to each destination (EXCHANGE/ROUTINGKEY or QUEUE) with confirms; runs until SIGINT/SIGTERM (docs/rabbitmq.md).", HelpName = "URI" };
+        var from = new Option<string?>("--from") { Description = "With --amqp: the queue to consume.", HelpName = "QUEUE" };
+        var transform = new Option<string?>("--transform") { Description = "With --amqp: a transform file applied before publishing (rules still see the input bytes).", HelpName = "FILE" };
+        var prefetch = new Option<ushort>("--prefetch") { Description = "With --amqp: messages in flight at once (bounds the duplicates a crash can cause).", DefaultValueFactory = _ => 200 };
+        var attempts = new Option<int>("--connect-attempts") { Description = "With --amqp: connection attempts before giving up (the delay doubles from 1 s).", DefaultValueFactory = _ => 5 };
+        var command = new Command("route", "Split the input by a rules file: one output per destination, envelopes copied byte for byte, and print how many each received. With --amqp, route a RabbitMQ queue instead.")
         {
-            rules, file, folder, toStdout,
+            rules, file, folder, toStdout, amqp, from, transform, prefetch, attempts,
         };
-        command.SetAction(parsed => Guarded(console, writesAsItGoes: parsed.GetValue(toStdout) is not null, progress =>
+        command.Validators.Add(result =>
         {
-            var router = FudgeRouter.Load(parsed.GetValue(rules)!);
+            bool onBroker = result.GetValue(amqp) is not null;
+            if (onBroker && result.GetValue(from) is null) result.AddError("--amqp needs --from QUEUE.");
+            if (onBroker && result.GetValue(file) is not null) result.AddError("--amqp reads from the broker: give no INPUT.");
+            if (!onBroker && result.GetValue(file) is null) result.AddError("Required argument missing for command: 'route' (INPUT, or --amqp).");
+            if (!onBroker && (result.GetValue(from) is not null || result.GetValue(transform) is not null)) result.AddError("--from and --transform go with --amqp.");
+            if (result.GetValue(attempts) < 1) result.AddError("--connect-attempts must be at least 1.");
+            if (result.GetValue(prefetch) < 1) result.AddError("--prefetch must be at least 1.");
+        });
+        command.SetAction(parsed => Guarded(console, writesAsItGoes: parsed.GetValue(toStdout) is not null || parsed.GetValue(amqp) is not null, progress =>
+        {
+            var router = LoadRules(parsed.GetValue(rules)!);
+            if (parsed.GetValue(amqp) is string uri)
+            {
+                var factory = AmqpRouteCommand.FactoryFor(uri);
+                var options = new FudgeReaderOptions { TaxonomyResolver = TaxonomyFiles.Load(parsed.GetValue(taxonomy)) };
+                RulesRouteSelector selector;
+                try
+                {
+                    selector = new RulesRouteSelector(router, options);
+                }
+                catch (FormatException e)
+                {
+                    throw new IOException($"{parsed.GetValue(rules)}: {e.Message}");
+                }
+                var transformFile = parsed.GetValue(transform);
+                var stage = transformFile is null ? null : LoadTransform(transformFile);
+                return new AmqpRouteCommand(selector, stage, console.Error)
+                    .Run(factory, parsed.GetValue(from)!, parsed.GetValue(prefetch), parsed.GetValue(attempts));
+            }
             string? stdoutDestination = parsed.GetValue(toStdout);
             if (stdoutDestination is not null && !((IList<string>)router.Destinations).Contains(stdoutDestination))
                 throw new IOException($"--stdout names '{stdoutDestination}', which is not a destination of the rules file");
@@ -109,5 +145,31 @@ internal static partial class FudgeCommandLine
             }
         }));
         return command;
+    }
+
+    /// <summary>Reads a rules file; an invalid one is reported with its path, line and column, before anything starts.</summary>
+    private static FudgeRouter LoadRules(string path)
+    {
+        try
+        {
+            return FudgeRouter.Load(path);
+        }
+        catch (FudgeQueryException e)
+        {
+            throw new FudgeException($"{path}: {e.Message}", e);
+        }
+    }
+
+    /// <summary>Reads a transform file; an invalid one is reported with its path, line and column.</summary>
+    private static FudgeTransform LoadTransform(string path)
+    {
+        try
+        {
+            return FudgeTransform.Load(path);
+        }
+        catch (FudgeQueryException e)
+        {
+            throw new FudgeException($"{path}: {e.Message}", e);
+        }
     }
 }

@@ -17,6 +17,22 @@ public readonly record struct AmqpDestination
     /// <summary>A queue, reached through the default exchange.</summary>
     public static AmqpDestination Queue(string queue) => new("", queue);
 
+    /// <summary>
+    /// Reads a destination as rules files and the command line write it: <c>EXCHANGE/ROUTINGKEY</c> (split at the first
+    /// '/'; <c>/KEY</c> is the default exchange with that key) or a bare queue name, reached through the default exchange.
+    /// </summary>
+    /// <param name="text">The destination text.</param>
+    /// <exception cref="FormatException">The text is empty or is a lone '/'.</exception>
+    public static AmqpDestination Parse(string text)
+    {
+        if (text is null) throw new ArgumentNullException(nameof(text));
+        int slash = text.IndexOf('/');
+        if (slash < 0)
+            return text.Length > 0 ? Queue(text) : throw new FormatException("An AMQP destination cannot be empty.");
+        if (slash == 0 && text.Length == 1) throw new FormatException("The AMQP destination '/' names neither an exchange nor a routing key.");
+        return new AmqpDestination(text.Substring(0, slash), text.Substring(slash + 1));
+    }
+
     /// <summary>The exchange; empty for the default exchange.</summary>
     public string Exchange { get; }
 

@@ -40,6 +40,14 @@ public sealed class FudgeAmqpRouterOptions
     /// <summary>Limits for reading envelope headers (untrusted input); null for the defaults.</summary>
     public FudgeReaderOptions? ReaderOptions { get; set; }
 
+    /// <summary>
+    /// A transform applied before publishing (docs/routing.md), or null to publish the bytes unchanged. The selector
+    /// still decides on the input bytes; the transformed envelope is what every destination receives, with its
+    /// <see cref="FudgeAmqpHeaders.SchemaVersion"/> header following the transform. An envelope the transform cannot
+    /// read is dead-lettered.
+    /// </summary>
+    public Fudge.Transforms.FudgeTransform? Transform { get; set; }
+
     /// <summary>Receives one line per notable event (connected, connection lost, dead letter); null for silence.</summary>
     public Action<string>? Log { get; set; }
 }

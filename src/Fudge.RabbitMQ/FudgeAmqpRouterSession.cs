@@ -4,6 +4,7 @@ using System.Threading;
 using System.Threading.Tasks;
 using RabbitMQ.Client;
 using RabbitMQ.Client.Events;
+using Fudge.Serialization;
 using RabbitMQ.Client.Exceptions;
 
 namespace Fudge.RabbitMQ;
@@ -93,7 +94,24 @@ internal sealed class FudgeAmqpRouterSession
                 _counters.AddUnrouted();
                 return;
             }
-            string? unroutable = await PublishAllAsync(destinations, delivery).ConfigureAwait(false);
+            string? unroutable;
+            if (_options.Transform is null)
+            {
+                unroutable = await PublishAllAsync(destinations, delivery.BasicProperties, delivery.Body).ConfigureAwait(false);
+            }
+            else
+            {
+                using var transformed = new PooledBufferWriter(delivery.Body.Length + 256);
+                if (!TryTransform(body.Span, transformed, out string? unreadable))
+                {
+                    await DeadLetterAsync(delivery, unreadable!).ConfigureAwait(false);
+                    return;
+                }
+                var properties = new BasicProperties(delivery.BasicProperties);
+                if (_options.Transform.SchemaVersion is byte version) SetSchemaVersion(properties, version);
+                unroutable = await PublishAllAsync(destinations, properties,
+                    transformed.Buffer.AsMemory(0, transformed.WrittenCount)).ConfigureAwait(false);
+            }
             if (unroutable is not null)
             {
                 await DeadLetterAsync(delivery, unroutable).ConfigureAwait(false);
@@ -139,13 +157,35 @@ internal sealed class FudgeAmqpRouterSession
         }
     }
 
-    /// <summary>Publishes to every destination concurrently; returns why one was unroutable, or null when all were confirmed.</summary>
-    private async Task<string?> PublishAllAsync(IReadOnlyList<AmqpDestination> destinations, BasicDeliverEventArgs delivery)
+    private bool TryTransform(ReadOnlySpan<byte> body, PooledBufferWriter output, out string? unreadable)
     {
-        var properties = new BasicProperties(delivery.BasicProperties);
-        if (destinations.Count == 1) return await PublishAsync(destinations[0], properties, delivery.Body).ConfigureAwait(false);
+        try
+        {
+            _options.Transform!.Apply(body, output, _options.ReaderOptions);
+            unreadable = null;
+            return true;
+        }
+        catch (FudgeFormatException e)
+        {
+            unreadable = "the transform cannot read the message: " + e.Message;
+            return false;
+        }
+    }
+
+    private static void SetSchemaVersion(BasicProperties properties, byte version)
+    {
+        var headers = properties.Headers is null ? new Dictionary<string, object?>() : new Dictionary<string, object?>(properties.Headers);
+        headers[FudgeAmqpHeaders.SchemaVersion] = (int)version;
+        properties.Headers = headers;
+    }
+
+    /// <summary>Publishes to every destination concurrently; returns why one was unroutable, or null when all were confirmed.</summary>
+    private async Task<string?> PublishAllAsync(IReadOnlyList<AmqpDestination> destinations, IReadOnlyBasicProperties received, ReadOnlyMemory<byte> body)
+    {
+        var properties = received as BasicProperties ?? new BasicProperties(received);
+        if (destinations.Count == 1) return await PublishAsync(destinations[0], properties, body).ConfigureAwait(false);
         var publishes = new Task<string?>[destinations.Count];
-        for (int i = 0; i < publishes.Length; i++) publishes[i] = PublishAsync(destinations[i], properties, delivery.Body);
+        for (int i = 0; i < publishes.Length; i++) publishes[i] = PublishAsync(destinations[i], properties, body);
         string?[] outcomes = await Task.WhenAll(publishes).ConfigureAwait(false);
         foreach (string? outcome in outcomes)
             if (outcome is not null) return outcome;
