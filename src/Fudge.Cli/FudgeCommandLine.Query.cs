@@ -78,6 +78,14 @@ internal static partial class FudgeCommandLine
         {
             rules, file, folder, toStdout, amqp, from, transform, prefetch, attempts,
         };
+        attempts.Validators.Add(result =>
+        {
+            if (result.GetValueOrDefault<int>() < 1) result.AddError("--connect-attempts must be at least 1.");
+        });
+        prefetch.Validators.Add(result =>
+        {
+            if (result.GetValueOrDefault<ushort>() < 1) result.AddError("--prefetch must be at least 1.");
+        });
         command.Validators.Add(result =>
         {
             bool onBroker = result.GetValue(amqp) is not null;
@@ -85,8 +93,6 @@ internal static partial class FudgeCommandLine
             if (onBroker && result.GetValue(file) is not null) result.AddError("--amqp reads from the broker: give no INPUT.");
             if (!onBroker && result.GetValue(file) is null) result.AddError("Required argument missing for command: 'route' (INPUT, or --amqp).");
             if (!onBroker && (result.GetValue(from) is not null || result.GetValue(transform) is not null)) result.AddError("--from and --transform go with --amqp.");
-            if (result.GetValue(attempts) < 1) result.AddError("--connect-attempts must be at least 1.");
-            if (result.GetValue(prefetch) < 1) result.AddError("--prefetch must be at least 1.");
         });
         command.SetAction(parsed => Guarded(console, writesAsItGoes: parsed.GetValue(toStdout) is not null || parsed.GetValue(amqp) is not null, progress =>
         {
