@@ -1,6 +1,7 @@
 using System;
 using System.Collections.Generic;
 using System.Diagnostics;
+using System.IO;
 using System.Linq;
 using System.Threading;
 using System.Threading.Tasks;
@@ -139,8 +140,20 @@ public class DeliveryGuaranteeTests
             return run;
         }
 
-        public RouterProcess StartRouterProcess() => RouterProcess.Start(
-            "--from", Input, "--field-ordinal", "1", "--to", $"1={Trades},{Audit}", "--to", $"2={Levels}", "--prefetch", Prefetch.ToString());
+        /// <summary>
+        /// <c>fudge route --amqp</c> with a rules file saying what <see cref="Selector"/> says: trades (kind 1, ordinal 1)
+        /// to two queues, price levels (kind 2) to a third.
+        /// </summary>
+        public RouterProcess StartRouterProcess()
+        {
+            string rules = Path.Combine(Path.GetTempPath(), Input + ".rules.json");
+            File.WriteAllText(rules, $$"""
+                { "rules": [
+                    { "name": "trades", "where": "$.#1 == 1", "destinations": ["{{Trades}}", "{{Audit}}"] },
+                    { "name": "levels", "where": "$.#1 == 2", "destinations": "{{Levels}}" } ] }
+                """);
+            return RouterProcess.Start("--rules", rules, "--from", Input, "--prefetch", Prefetch.ToString());
+        }
 
         /// <summary>Seeded random points, as messages still waiting in the input queue, spread over the run.</summary>
         public IEnumerable<uint> InterruptionPoints(int seed)

@@ -40,6 +40,28 @@ public class RouterTests
     }
 
     [BrokerFact]
+    public async Task A_rules_file_and_a_transform_route_the_input_and_publish_the_transformed_bytes()
+    {
+        var (input, trades, levels) = (await _broker.CreateQueueAsync("in"), await _broker.CreateQueueAsync("trades"), await _broker.CreateQueueAsync("levels"));
+        var rules = Fudge.Query.FudgeRouter.Parse($$"""
+            { "rules": [ { "name": "trades", "where": "$.#1 == 1", "destinations": "{{trades}}" },
+                         { "name": "levels", "where": "$.#1 == 2", "destinations": "/{{levels}}" } ] }
+            """);
+        // Version 3 of the tick drops the size: the rules still read the input (kind is kept anyway).
+        var transform = Fudge.Transforms.FudgeTransform.Parse("""{ "schemaVersion": 3, "operations": [ { "remove": "$.#4" } ] }""");
+        await Traffic.PublishTicksAsync(_broker, input, 20);
+
+        var router = new FudgeAmqpRouter(_broker.CreateFactory(), new FudgeAmqpRouterOptions(input, new RulesRouteSelector(rules)) { Transform = transform });
+        await RunUntilAsync(router, () => router.Counters.Routed == 20);
+
+        AssertSameBodies(Enumerable.Range(0, 20).Where(i => i % 5 == 0).Select(i => transform.Apply(Encoded(i))), await BodiesAsync(trades));
+        var levelMessages = await MessagesAsync(levels);
+        AssertSameBodies(Enumerable.Range(0, 20).Where(i => i % 5 != 0).Select(i => transform.Apply(Encoded(i))), levelMessages.Select(m => m.Body));
+        Assert.All(levelMessages, m => Assert.Equal(3, m.SchemaVersion));
+        Assert.All(levelMessages, m => Assert.Equal(3, m.Body[1])); // the envelope header's schema version byte
+    }
+
+    [BrokerFact]
     public async Task Malformed_and_unroutable_messages_go_to_the_dead_letter_queue_with_the_reason()
     {
         string input = await _broker.CreateQueueAsync("in");
@@ -120,6 +142,15 @@ public class RouterTests
         var bodies = new List<byte[]>();
         while (await channel.BasicGetAsync(queue, autoAck: true) is { } result) bodies.Add(result.Body.ToArray());
         return bodies;
+    }
+
+    private async Task<List<(byte[] Body, int SchemaVersion)>> MessagesAsync(string queue)
+    {
+        await using var channel = await _broker.OpenChannelAsync();
+        var messages = new List<(byte[], int)>();
+        while (await channel.BasicGetAsync(queue, autoAck: true) is { } result)
+            messages.Add((result.Body.ToArray(), (int)result.BasicProperties.Headers![FudgeAmqpHeaders.SchemaVersion]!));
+        return messages;
     }
 
     private async Task<List<string>> ReasonsAsync(string queue)

@@ -5,21 +5,21 @@ using System.Threading.Tasks;
 
 namespace Fudge.RabbitMQ.Tests.Support;
 
-/// <summary>The example router (samples/Fudge.RabbitMQ.Router) as a separate process the tests can kill outright.</summary>
+/// <summary><c>fudge route --amqp</c> (the command-line tool, src/Fudge.Cli) as a separate process the tests can kill outright.</summary>
 public sealed class RouterProcess : IDisposable
 {
     private readonly Process _process;
 
     private RouterProcess(Process process) => _process = process;
 
-    /// <summary>Starts <c>route</c> with the given arguments (after the broker address).</summary>
+    /// <summary>Starts <c>fudge route --amqp BROKER</c> with the given arguments after the broker address.</summary>
     public static RouterProcess Start(params string[] routeArguments)
     {
-        string dll = Path.Combine(AppContext.BaseDirectory, "Fudge.RabbitMQ.Router.dll");
+        string dll = Path.Combine(AppContext.BaseDirectory, "Fudge.Cli.dll");
         var start = new ProcessStartInfo("dotnet") { RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false };
         start.ArgumentList.Add(dll);
         start.ArgumentList.Add("route");
-        start.ArgumentList.Add("--uri");
+        start.ArgumentList.Add("--amqp");
         start.ArgumentList.Add(Broker.Uri.ToString());
         foreach (string argument in routeArguments) start.ArgumentList.Add(argument);
         var process = Process.Start(start) ?? throw new InvalidOperationException("could not start the router process");
