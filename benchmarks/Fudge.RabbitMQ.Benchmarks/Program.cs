@@ -76,6 +76,18 @@ await Measure("route", "content (FieldValueRouteSelector)", async () =>
     var selector = new FieldValueRouteSelector(ordinal: 1).Route(1, AmqpDestination.Queue(trades)).Route(2, AmqpDestination.Queue(levels));
     return await harness.RouteAsync(input, selector);
 });
+await Measure("route", "rules file (RulesRouteSelector)", async () =>
+{
+    string input = await harness.CreateQueueAsync("in");
+    string trades = await harness.CreateQueueAsync("trades");
+    string levels = await harness.CreateQueueAsync("levels");
+    await harness.PublishFudgeAsync(input);
+    var rules = Fudge.Query.FudgeRouter.Parse($$"""
+        { "rules": [ { "name": "trades", "where": "$.#1 == 1", "destinations": "{{trades}}" },
+                     { "name": "levels", "where": "$.#1 == 2", "destinations": "{{levels}}" } ] }
+        """);
+    return await harness.RouteAsync(input, new RulesRouteSelector(rules));
+});
 
 if (resultsFolder is not null) WriteResults(resultsFolder);
 return 0;

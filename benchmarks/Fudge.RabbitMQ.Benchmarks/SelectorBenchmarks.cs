@@ -6,7 +6,7 @@ namespace Fudge.RabbitMQ.Benchmarks;
 
 /// <summary>
 /// What choosing a destination costs per message, without the broker: the content selector (reads the envelope up to
-/// field 1) against plain forwarding (reads nothing). Compare with the per-message broker time of the harness.
+/// field 1) and a rules file with the same decision against plain forwarding (reads nothing). Compare with the per-message broker time of the harness.
 /// </summary>
 [MemoryDiagnoser]
 public class SelectorBenchmarks
@@ -15,6 +15,10 @@ public class SelectorBenchmarks
     private readonly IFudgeRouteSelector _content = new FieldValueRouteSelector(ordinal: 1)
         .Route(1, AmqpDestination.Queue("trades"))
         .Route(2, AmqpDestination.Queue("levels"));
+    private readonly IFudgeRouteSelector _rules = new RulesRouteSelector(Fudge.Query.FudgeRouter.Parse("""
+        { "rules": [ { "name": "trades", "where": "$.#1 == 1", "destinations": "trades" },
+                     { "name": "levels", "where": "$.#1 == 2", "destinations": "levels" } ] }
+        """));
     private readonly IFudgeRouteSelector _forward = new FixedRouteSelector(AmqpDestination.Queue("all"));
 
     [GlobalSetup]
@@ -30,6 +34,9 @@ public class SelectorBenchmarks
 
     [Benchmark(OperationsPerInvoke = 1024)]
     public int ContentSelector() => Run(_content);
+
+    [Benchmark(OperationsPerInvoke = 1024)]
+    public int RulesFile() => Run(_rules);
 
     private int Run(IFudgeRouteSelector selector)
     {
