@@ -21,9 +21,14 @@ internal static class ValueComparison
 {
     private const int Incomparable = int.MinValue;
 
-    public static bool Holds(in FieldValue value, ComparisonOperator op, QueryLiteral literal)
+    public static bool Holds(in FieldValue value, ComparisonOperator op, QueryLiteral literal) => OrderHolds(Compare(in value, literal), op);
+
+    /// <summary>A double on the wire against a numeric literal (as <see cref="Holds(in FieldValue, ComparisonOperator, QueryLiteral)"/> would compare them).</summary>
+    public static bool Holds(double value, ComparisonOperator op, double literal) => OrderHolds(CompareDoubles(value, literal), op);
+
+    /// <summary>Whether an ordering (-1, 0, 1, or incomparable) satisfies the operator.</summary>
+    public static bool OrderHolds(int order, ComparisonOperator op)
     {
-        int order = Compare(in value, literal);
         if (order == Incomparable) return op == ComparisonOperator.NotEqual;
         return op switch
         {
