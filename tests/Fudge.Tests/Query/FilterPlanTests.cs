@@ -34,6 +34,9 @@ public class FilterPlanTests
         "$.id in [1, 'a', true] && !($.qty in [0, 2])",
         "!(!$.id) && !(!(!$.price))",
         "($.a || $.b) && ($.id || $.qty) && !($.x && $.y)",
+        "$.price < $.qty || $.a.b >= $..id",
+        "$.name != $.id && $.id == $.a.id",
+        "$.* == $.a.* && $.b",
     };
 
     [Fact]

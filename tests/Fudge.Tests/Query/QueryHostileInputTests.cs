@@ -19,6 +19,7 @@ public class QueryHostileInputTests
         FudgeFilter.Compile("$..* == 'x' || $..* > 1 || $..* == 2024-01-01T00:00:00Z || $..* == true"),
         FudgeFilter.Compile("match($..*, '.*x') || starts_with($..*, 'a') || type($..*) == 'message' || count($..*) > 1000"),
         FudgeFilter.Compile("$.*[-1].*[-1] in [1, 'a'] || $.#1 || $.# || $..#2 == 3"),
+        FudgeFilter.Compile("$.* == $.*.* || $.*[0] < $.*[-1] || $.#1 >= $.#2"),
     };
 
     private static readonly FudgePath[] Paths = { FudgePath.Compile("$..*"), FudgePath.Compile("$.*[-1]..*[0]") };
