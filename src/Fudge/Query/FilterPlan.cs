@@ -126,13 +126,13 @@ internal sealed class FilterPlan
     {
         var entries = level.Entries;
         ulong lengths = level.NameLengths;
-        while (reader.Read())
+        // Most fields are passed over on their header alone: by their name's length (when every step here is a plain
+        // name), and nameless ones when no taxonomy could name them.
+        bool nameless = lengths == ulong.MaxValue || reader.Taxonomy is not null;
+        while (reader.ReadCandidate(lengths, nameless))
         {
             bool hasName = reader.HasName;
             var name = reader.NameUtf8;
-            // Most fields are passed over on their name's length alone (when every step here is a plain name), and
-            // nameless ones when no taxonomy could name them.
-            if (hasName ? name.Length < 64 && (lengths & (1UL << name.Length)) == 0 : lengths != ulong.MaxValue && reader.Taxonomy is null) continue;
             for (int i = 0; i < entries.Length; i++)
             {
                 var entry = entries[i];
