@@ -231,14 +231,22 @@ internal static class TransformFile
         {
             throw ConfigJson.ErrorAt(state.Json, at, $"cannot read the taxonomy file '{file}': {e.Message}");
         }
+        FudgeTaxonomy taxonomy;
         try
         {
-            return FudgeTaxonomy.FromMessage(FudgeEnvelope.Parse(bytes).Message);
+            taxonomy = FudgeTaxonomy.FromMessage(FudgeEnvelope.Parse(bytes).Message);
         }
         catch (FudgeFormatException e)
         {
             throw ConfigJson.ErrorAt(state.Json, at, $"the taxonomy file '{file}' is not a taxonomy message: {e.Message}");
         }
+        // A taxonomy message may hold any string, but a name it gives a field must fit a field name.
+        foreach (var entry in taxonomy.Entries)
+        {
+            if (!TransformTaxonomy.FitsFieldName(entry.Value))
+                throw ConfigJson.ErrorAt(state.Json, at, $"the taxonomy file '{file}' names ordinal {entry.Key} with more than 255 UTF-8 bytes");
+        }
+        return taxonomy;
     }
 
     // { "name": ordinal, ... }: JSON object keys are the names, so each name appears once; ordinals must be distinct.

@@ -92,10 +92,15 @@ internal sealed class TransformTaxonomy
             if (!_namesByOrdinal.TryGetValue(field.Ordinal, out key)) return false;
             return true;
         }
-        if (field.Taxonomy?.GetName(field.Ordinal) is not { } restored) return false;
+        // The envelope's taxonomy comes from the reader options; a name too long for a field keeps its ordinal.
+        if (field.Taxonomy?.GetName(field.Ordinal) is not { } restored || !FitsFieldName(restored)) return false;
         key = FudgeFieldKey.Of(restored);
         return true;
     }
+
+    /// <summary>True when the name has 1 to 255 UTF-8 bytes, as a field name must.</summary>
+    public static bool FitsFieldName(string name)
+        => name.Length > 0 && (name.Length <= 85 || Encoding.UTF8.GetByteCount(name) <= 255);
 
     /// <summary>An open-addressing table from UTF-8 names to ordinals, so a name on the wire is looked up without decoding it.</summary>
     private sealed class Utf8NameTable

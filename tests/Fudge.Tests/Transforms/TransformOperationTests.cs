@@ -251,6 +251,42 @@ public class TransformOperationTests
         }
     }
 
+    [Fact]
+    public void A_taxonomy_file_name_too_long_for_a_field_is_an_error_at_its_name()
+    {
+        var folder = Directory.CreateTempSubdirectory("fudge-transform-");
+        try
+        {
+            var taxonomy = new FudgeTaxonomy(new Dictionary<short, string> { [1] = "ok", [2] = new string('n', 256) });
+            File.WriteAllBytes(Path.Combine(folder.FullName, "long.taxonomy"), new FudgeEnvelope(taxonomy.ToMessage()).ToByteArray());
+            var file = Path.Combine(folder.FullName, "t.json");
+            File.WriteAllText(file, "{ \"operations\": [ { \"taxonomy\": \"strip\", \"file\": \"long.taxonomy\" } ] }");
+
+            var e = Assert.Throws<FudgeQueryException>(() => FudgeTransform.Load(file));
+
+            Assert.Equal((1, 50), (e.Line, e.Column));
+            Assert.Contains("ordinal 2 with more than 255 UTF-8 bytes", e.Reason);
+        }
+        finally
+        {
+            folder.Delete(recursive: true);
+        }
+    }
+
+    [Fact]
+    public void Strip_keeps_the_ordinal_when_the_envelopes_taxonomy_gives_a_name_too_long_for_a_field()
+    {
+        var taxonomy = new FudgeTaxonomy(new Dictionary<short, string> { [1] = "ticker", [2] = new string('n', 256) });
+        var input = new FudgeEnvelope(new FudgeMsg().Add(null, 1, "ACME").Add(null, 2, 5), taxonomyId: 4).ToByteArray();
+
+        var output = FudgeTransform.Parse("""{ "operations": [ { "taxonomy": "strip" } ] }""")
+            .Apply(input, new FudgeReaderOptions { TaxonomyResolver = new FudgeTaxonomyResolver(4, taxonomy) });
+
+        var message = FudgeMsg.Parse(output);
+        Assert.Equal("ACME", message.GetString("ticker"));
+        Assert.Equal(5, message.GetInt32((short)2));
+    }
+
     // Every operation kind at once, over input that has (and lacks) the fields it names.
     private static readonly FudgeTransform Everything = FudgeTransform.Parse("""
         { "schemaVersion": 3, "operations": [
