@@ -116,15 +116,46 @@ public sealed class FudgeTransform
         }
     }
 
-    // A sub-message the input lacks, holding only what is set or moved into it (and the sub-messages below that).
+    // A sub-message the input lacks, holding only what is set or moved into it (and the sub-messages below that);
+    // not created when all it would receive are moves whose fields the input does not have.
     private void WriteCreated(ref FudgeWriter writer, FieldAction action, ReadOnlySpan<byte> envelope, FudgeReaderOptions? options)
     {
+        if (!Receives(action.Children!, envelope, options)) return;
         var message = writer.BeginMessage(action.CreatedKey);
         var level = action.Children!;
         WriteAppended(ref writer, level, envelope, options);
         foreach (var child in level.Actions)
             if (child.CreateWhenMissing) WriteCreated(ref writer, child, envelope, options);
         writer.EndMessage(message);
+    }
+
+    private static bool Receives(TransformLevel level, ReadOnlySpan<byte> envelope, FudgeReaderOptions? options)
+    {
+        foreach (var appended in level.Appends)
+        {
+            if (appended.Value is not null) return true;
+            var reader = new FudgeReader(envelope, options);
+            if (Finds(ref reader, appended.Source!, 0)) return true;
+        }
+        foreach (var child in level.Actions)
+            if (child.CreateWhenMissing && Receives(child.Children!, envelope, options)) return true;
+        return false;
+    }
+
+    // True when the input has a field at `source` (the walk a move would make, without writing).
+    private static bool Finds(ref FudgeReader reader, PathStep[] source, int depth)
+    {
+        var step = source[depth];
+        bool last = depth == source.Length - 1;
+        while (reader.Read())
+        {
+            if (!step.Matches(in reader)) continue;
+            if (last) return true;
+            if (reader.TypeId != FudgeTypeId.Message) continue;
+            var sub = reader.ReadMessage();
+            if (Finds(ref sub, source, depth + 1)) return true;
+        }
+        return false;
     }
 
     private void WriteAppended(ref FudgeWriter writer, TransformLevel level, ReadOnlySpan<byte> envelope, FudgeReaderOptions? options)

@@ -76,6 +76,16 @@ public class TransformOperationTests
     }
 
     [Fact]
+    public void A_move_that_finds_nothing_creates_no_sub_message_but_a_set_beside_it_does()
+    {
+        var moveOnly = Run("""{ "move": "$.Missing", "to": "$.Instrument.Ticker" }""", Order());
+        Assert.Equal(Order(), moveOnly);
+
+        var withSet = Run("""{ "move": "$.Missing", "to": "$.Instrument.Ticker" }, { "set": "$.Instrument.Venue", "value": "XNAS" }""", Order());
+        Assert.Equal(new FudgeMsg().Add("Venue", "XNAS"), withSet.GetMessage("Instrument"));
+    }
+
+    [Fact]
     public void Move_into_an_existing_sub_message_appends_after_its_fields_and_copies_the_value_bytes()
     {
         var input = Order().ToByteArray();
@@ -374,8 +384,8 @@ public class TransformOperationTests
             .Add("Execution", new FudgeMsg()
                 .Add("Legs", new FudgeMsg().Add("venue", "XNAS").Add("size", 10))
                 .Add("Legs", new FudgeMsg().Add("venue", "BATS").Add("size", 20))
-                .Add("Legs", new FudgeMsg().Add("venue", "EDGX").Add("size", 12)))
-            .Add("Instrument", new FudgeMsg());
+                .Add("Legs", new FudgeMsg().Add("venue", "EDGX").Add("size", 12)));
+        // No Instrument: the move into it finds no ticker, so it is not created.
         Assert.Equal(expected, named);
     }
 
