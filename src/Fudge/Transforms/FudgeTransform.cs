@@ -131,9 +131,11 @@ public sealed class FudgeTransform
 
     private static bool Receives(TransformLevel level, ReadOnlySpan<byte> envelope, FudgeReaderOptions? options)
     {
+        // Constants first: they decide without reading the input again.
+        foreach (var appended in level.Appends)
+            if (appended.Value is not null) return true;
         foreach (var appended in level.Appends)
         {
-            if (appended.Value is not null) return true;
             var reader = new FudgeReader(envelope, options);
             if (Finds(ref reader, appended.Source!, 0)) return true;
         }
