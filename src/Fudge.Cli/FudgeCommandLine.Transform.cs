@@ -14,7 +14,7 @@ internal static partial class FudgeCommandLine
         var rules = new Option<string>("--rules", "-r") { Description = "The transform file (JSON, docs/routing.md).", Required = true };
         var file = InputArgument();
         var output = new Option<string?>("--output", "-o") { Description = "Write the transformed envelopes to this file instead of standard output." };
-        var command = new Command("transform", "Rename, remove, set and keep fields and set the schema version of every envelope, as a transform file says. Untouched fields are copied byte for byte.")
+        var command = new Command("transform", "Rename, remove, set, move and keep fields, apply or strip a taxonomy, and set the schema version of every envelope, as a transform file says. Untouched fields are copied byte for byte.")
         {
             rules, file, output,
         };

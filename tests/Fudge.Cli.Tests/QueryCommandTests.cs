@@ -203,9 +203,38 @@ public class TransformCommandTests
             Assert.Null(envelope.Message.GetMessage("System")!.GetValue("Pid"));
             Assert.Equal("collector-1", envelope.Message.GetMessage("Log")!.GetString("Collector"));
             Assert.NotNull(envelope.Message.GetMessage("Log")!.GetString("Kind"));
+            Assert.NotNull(envelope.Message.GetMessage("Log")!.GetString("Ticker"));
+            Assert.Null(envelope.Message.GetMessage("Company"));
             offset += envelope.ToByteArray().Length;
         }
         Assert.Equal(24, count);
         Assert.Equal("valid: 24 messages", FudgeTool.RunWithInput(result.StdoutBytes, "validate", "-").Stdout.Split(',')[0]);
+    }
+
+    [Fact]
+    public void Stripping_and_applying_the_sample_taxonomy_turn_the_two_tick_streams_into_each_other_byte_for_byte()
+    {
+        var folder = System.IO.Directory.CreateTempSubdirectory("fudge-taxonomy-transform-");
+        try
+        {
+            string strip = System.IO.Path.Combine(folder.FullName, "strip.json");
+            string apply = System.IO.Path.Combine(folder.FullName, "apply.json");
+            System.IO.File.WriteAllText(strip, """{ "operations": [ { "taxonomy": "strip" } ] }""");
+            // The taxonomy file is named relative to the transform file.
+            System.IO.File.Copy(RepoFiles.Sample("taxonomy.fudge"), System.IO.Path.Combine(folder.FullName, "taxonomy.fudge"));
+            System.IO.File.WriteAllText(apply, """{ "operations": [ { "taxonomy": "apply", "id": 1, "file": "taxonomy.fudge" } ] }""");
+
+            var named = FudgeTool.Run("--taxonomy", RepoFiles.Sample("taxonomy.fudge"), "transform", "--rules", strip, RepoFiles.Sample("ticks-ordinals.fudge"));
+            Assert.Equal(0, named.ExitCode);
+            Assert.Equal(System.IO.File.ReadAllBytes(RepoFiles.Sample("ticks.fudge")), named.StdoutBytes);
+
+            var ordinals = FudgeTool.Run("transform", "--rules", apply, RepoFiles.Sample("ticks.fudge"));
+            Assert.Equal(0, ordinals.ExitCode);
+            Assert.Equal(System.IO.File.ReadAllBytes(RepoFiles.Sample("ticks-ordinals.fudge")), ordinals.StdoutBytes);
+        }
+        finally
+        {
+            folder.Delete(recursive: true);
+        }
     }
 }

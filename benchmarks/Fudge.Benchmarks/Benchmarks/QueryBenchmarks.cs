@@ -1,5 +1,6 @@
 using System;
 using System.Buffers;
+using System.Collections.Generic;
 using System.Linq;
 using BenchmarkDotNet.Attributes;
 using Fudge.Benchmarks.Data;
@@ -28,6 +29,9 @@ public class QueryBenchmarks
     private string _symbol = "";
     private string _instrument = "";
     private FudgeTransform _transform = null!;
+    private FudgeTransform _moveTransform = null!;
+    private FudgeTransform _taxonomyTransform = null!;
+    private FudgeTaxonomy _tickTaxonomy = null!;
     private readonly ArrayBufferWriter<byte> _output = new(64 * 1024);
 
     [GlobalSetup]
@@ -53,6 +57,18 @@ public class QueryBenchmarks
         _transform = FudgeTransform.Parse("""
             { "operations": [ { "rename": "$.Symbol", "to": "Ticker" }, { "set": "$.Venue", "value": "XFDG" } ] }
             """);
+        _moveTransform = FudgeTransform.Parse("""
+            { "operations": [ { "move": "$.Symbol", "to": "$.Instrument.Ticker" }, { "set": "$.Instrument.Venue", "value": "XFDG" } ] }
+            """);
+        string[] tickNames = { "Kind", "Symbol", "Side", "Price", "Size", "TimestampNs", "Flags", "Sequence", "Level" };
+        _tickTaxonomy = new FudgeTaxonomy(tickNames.Select((name, i) => new KeyValuePair<short, string>((short)(i + 1), name)));
+        _taxonomyTransform = FudgeTransform.Parse(
+            "{ \"operations\": [ { \"taxonomy\": \"apply\", \"id\": 3, \"entries\": { "
+            + string.Join(", ", tickNames.Select((name, i) => $"\"{name}\": {i + 1}")) + " } } ] }");
+        // Both ways of each transform must give the same message, or the comparison means nothing.
+        if (!FudgeMsg.Parse(_moveTransform.Apply(_ticks[0])).Equals(MoveThroughFudgeMsg(_ticks[0]))
+            || !_taxonomyTransform.Apply(_ticks[0]).AsSpan().SequenceEqual(TaxonomyThroughFudgeMsg(_ticks[0])))
+            throw new InvalidOperationException("the streamed and FudgeMsg transforms must agree");
     }
 
     private static Names.Portfolio ToGenerated(Models.Portfolio p)
@@ -131,4 +147,65 @@ public class QueryBenchmarks
         }
         return total;
     }
+
+    [Benchmark(OperationsPerInvoke = BatchSize)]
+    public int TickMoveStreamed()
+    {
+        int total = 0;
+        foreach (var tick in _ticks)
+        {
+            _output.ResetWrittenCount();
+            _moveTransform.Apply(tick, _output);
+            total += _output.WrittenCount;
+        }
+        return total;
+    }
+
+    [Benchmark(OperationsPerInvoke = BatchSize)]
+    public int TickMoveThroughFudgeMsg()
+    {
+        int total = 0;
+        foreach (var tick in _ticks) total += MoveThroughFudgeMsg(tick).ToByteArray().Length;
+        return total;
+    }
+
+    // The symbol moves into a new Instrument sub-message, which also gets the venue.
+    private static FudgeMsg MoveThroughFudgeMsg(byte[] tick)
+    {
+        var input = FudgeMsg.Parse(tick);
+        var output = new FudgeMsg();
+        var instrument = new FudgeMsg();
+        foreach (var field in input)
+        {
+            if (field.Name == "Symbol") instrument.Add(new FudgeField("Ticker", null, field.TypeId, field.Value));
+            else output.Add(field);
+        }
+        instrument.Add("Venue", "XFDG");
+        output.Add("Instrument", instrument);
+        return output;
+    }
+
+    [Benchmark(OperationsPerInvoke = BatchSize)]
+    public int TickApplyTaxonomyStreamed()
+    {
+        int total = 0;
+        foreach (var tick in _ticks)
+        {
+            _output.ResetWrittenCount();
+            _taxonomyTransform.Apply(tick, _output);
+            total += _output.WrittenCount;
+        }
+        return total;
+    }
+
+    [Benchmark(OperationsPerInvoke = BatchSize)]
+    public int TickApplyTaxonomyThroughFudgeMsg()
+    {
+        int total = 0;
+        foreach (var tick in _ticks) total += TaxonomyThroughFudgeMsg(tick).Length;
+        return total;
+    }
+
+    private byte[] TaxonomyThroughFudgeMsg(byte[] tick)
+        => new FudgeEnvelope(FudgeMsg.Parse(tick), taxonomyId: 3).ToByteArray(_tickTaxonomy);
 }

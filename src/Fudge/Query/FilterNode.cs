@@ -1,4 +1,14 @@
+using System;
+
 namespace Fudge.Query;
+
+/// <summary>A value of three-valued logic: what a filter already knows part way through a walk of the message.</summary>
+internal enum Decision
+{
+    Unknown,
+    False,
+    True,
+}
 
 /// <summary>A node of a compiled filter: evaluates to true or false on one message, as bytes or as a model.</summary>
 internal abstract class FilterNode
@@ -8,6 +18,14 @@ internal abstract class FilterNode
 
     /// <summary>Evaluates on a model message.</summary>
     public abstract bool Evaluate(FudgeMsg message, IFudgeTaxonomy? taxonomy);
+
+    /// <summary>
+    /// What the node is known to be while <see cref="FilterPlan"/> walks the message: <paramref name="passed"/> holds a
+    /// bit for each planned test that a field has passed so far. When <paramref name="final"/> the walk is over: a
+    /// planned test that has not passed is false, and a test outside the plan is evaluated on <paramref name="message"/>.
+    /// </summary>
+    public virtual Decision Decide(ulong passed, bool final, in FudgeReader message)
+        => !final ? Decision.Unknown : Evaluate(in message) ? Decision.True : Decision.False;
 }
 
 /// <summary><c>a &amp;&amp; b</c>: the right side is evaluated only when the left holds.</summary>
@@ -25,6 +43,19 @@ internal sealed class AndNode : FilterNode
     public override bool Evaluate(in FudgeReader message) => _left.Evaluate(in message) && _right.Evaluate(in message);
 
     public override bool Evaluate(FudgeMsg message, IFudgeTaxonomy? taxonomy) => _left.Evaluate(message, taxonomy) && _right.Evaluate(message, taxonomy);
+
+    public override Decision Decide(ulong passed, bool final, in FudgeReader message)
+    {
+        var left = _left.Decide(passed, final, in message);
+        if (left == Decision.False) return Decision.False;
+        var right = _right.Decide(passed, final, in message);
+        if (right == Decision.False) return Decision.False;
+        return left == Decision.True && right == Decision.True ? Decision.True : Decision.Unknown;
+    }
+
+    public FilterNode Left => _left;
+
+    public FilterNode Right => _right;
 }
 
 /// <summary><c>a || b</c>: the right side is evaluated only when the left does not hold.</summary>
@@ -42,6 +73,19 @@ internal sealed class OrNode : FilterNode
     public override bool Evaluate(in FudgeReader message) => _left.Evaluate(in message) || _right.Evaluate(in message);
 
     public override bool Evaluate(FudgeMsg message, IFudgeTaxonomy? taxonomy) => _left.Evaluate(message, taxonomy) || _right.Evaluate(message, taxonomy);
+
+    public override Decision Decide(ulong passed, bool final, in FudgeReader message)
+    {
+        var left = _left.Decide(passed, final, in message);
+        if (left == Decision.True) return Decision.True;
+        var right = _right.Decide(passed, final, in message);
+        if (right == Decision.True) return Decision.True;
+        return left == Decision.False && right == Decision.False ? Decision.False : Decision.Unknown;
+    }
+
+    public FilterNode Left => _left;
+
+    public FilterNode Right => _right;
 }
 
 /// <summary><c>!a</c>.</summary>
@@ -54,6 +98,16 @@ internal sealed class NotNode : FilterNode
     public override bool Evaluate(in FudgeReader message) => !_operand.Evaluate(in message);
 
     public override bool Evaluate(FudgeMsg message, IFudgeTaxonomy? taxonomy) => !_operand.Evaluate(message, taxonomy);
+
+    public override Decision Decide(ulong passed, bool final, in FudgeReader message)
+        => _operand.Decide(passed, final, in message) switch
+        {
+            Decision.True => Decision.False,
+            Decision.False => Decision.True,
+            _ => Decision.Unknown,
+        };
+
+    public FilterNode Operand => _operand;
 }
 
 /// <summary>
@@ -69,6 +123,16 @@ internal abstract class AnyFieldNode : FilterNode
     public abstract bool Test(in FudgeReader field);
 
     public abstract bool Test(in FudgeField field);
+
+    /// <summary>The bit of this test in a <see cref="FilterPlan"/>, or 0 when the plan does not walk its path.</summary>
+    public ulong PlanBit { get; set; }
+
+    public override Decision Decide(ulong passed, bool final, in FudgeReader message)
+    {
+        if (PlanBit == 0) return base.Decide(passed, final, in message);
+        if ((passed & PlanBit) != 0) return Decision.True;
+        return final ? Decision.False : Decision.Unknown;
+    }
 
     public override bool Evaluate(in FudgeReader message)
     {
@@ -145,7 +209,24 @@ internal sealed class ComparisonNode : AnyFieldNode
         _literal = literal;
     }
 
-    public override bool Test(in FudgeReader field) => ValueComparison.Holds(FieldValue.From(in field), _op, _literal);
+    public override bool Test(in FudgeReader field)
+    {
+        // The common cases compare straight from the wire; the rest go through the general widening comparison.
+        switch (field.TypeId)
+        {
+            case FudgeTypeId.String when _literal.Kind == LiteralKind.String:
+                return _op switch
+                {
+                    ComparisonOperator.Equal => field.ValueSpan.SequenceEqual(_literal.Utf8),
+                    ComparisonOperator.NotEqual => !field.ValueSpan.SequenceEqual(_literal.Utf8),
+                    _ => ValueComparison.OrderHolds(Math.Sign(field.ValueSpan.SequenceCompareTo(_literal.Utf8)), _op),
+                };
+            case FudgeTypeId.Double when _literal.IsNumeric:
+                return ValueComparison.Holds(field.GetDouble(), _op, _literal.Number);
+            default:
+                return ValueComparison.Holds(FieldValue.From(in field), _op, _literal);
+        }
+    }
 
     public override bool Test(in FudgeField field) => ValueComparison.Holds(FieldValue.From(in field), _op, _literal);
 }

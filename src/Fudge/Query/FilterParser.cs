@@ -121,6 +121,7 @@ internal sealed class FilterParser
         if (TryParseOperator(out var op, out int opAt))
         {
             _text.SkipBlanks();
+            if (_text.Current == '$') return new PathComparisonNode(path, op, ParsePath());
             var literal = ParseLiteral();
             CheckOperator(op, opAt, literal);
             return new ComparisonNode(path, op, literal);

@@ -19,11 +19,13 @@ namespace Fudge.Query;
 public sealed class FudgeFilter
 {
     private readonly FilterNode _root;
+    private readonly FilterPlan? _plan;
 
     private FudgeFilter(string text, FilterNode root)
     {
         Text = text;
         _root = root;
+        _plan = FilterPlan.Create(root);
     }
 
     /// <summary>The text the filter was compiled from.</summary>
@@ -45,7 +47,7 @@ public sealed class FudgeFilter
     public bool Matches(ReadOnlySpan<byte> envelope, FudgeReaderOptions? options = null)
     {
         var reader = new FudgeReader(envelope, options);
-        return _root.Evaluate(in reader);
+        return Evaluate(in reader);
     }
 
     /// <summary>
@@ -60,7 +62,10 @@ public sealed class FudgeFilter
     }
 
     /// <summary>True when the message <paramref name="message"/> is positioned at the start of passes; the reader does not move.</summary>
-    public bool Matches(in FudgeReader message) => _root.Evaluate(in message);
+    public bool Matches(in FudgeReader message) => Evaluate(in message);
+
+    // Bytes go through the plan (one walk for every test) when the filter has tests it can walk.
+    private bool Evaluate(in FudgeReader message) => _plan is not null ? _plan.Evaluate(in message) : _root.Evaluate(in message);
 
     /// <summary>True when a model message passes; <paramref name="taxonomy"/> names ordinal-only fields, if given.</summary>
     public bool Matches(FudgeMsg message, IFudgeTaxonomy? taxonomy = null)

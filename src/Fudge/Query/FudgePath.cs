@@ -94,8 +94,7 @@ public sealed class FudgePath
         where TVisitor : struct, IFudgeFieldVisitor
     {
         if (_steps.Length == 0) return;
-        var reader = message;
-        Walk(ref reader, 0, ref visitor);
+        Walk(message, 0, ref visitor);
     }
 
     /// <summary>True when the path selects at least one field of the envelope.</summary>
@@ -122,7 +121,8 @@ public sealed class FudgePath
         return collector.Fields;
     }
 
-    internal bool Walk<TVisitor>(ref FudgeReader reader, int stepIndex, ref TVisitor visitor)
+    // The reader is taken by value: a copy the walk owns reads faster than one reached through a reference.
+    internal bool Walk<TVisitor>(FudgeReader reader, int stepIndex, ref TVisitor visitor)
         where TVisitor : struct, IFudgeFieldVisitor
     {
         var step = _steps[stepIndex];
@@ -153,16 +153,14 @@ public sealed class FudgePath
                 }
                 else if (reader.TypeId == FudgeTypeId.Message)
                 {
-                    var sub = reader.ReadMessage();
-                    if (!Walk(ref sub, stepIndex + 1, ref visitor)) return false;
+                    if (!Walk(reader.ReadMessage(), stepIndex + 1, ref visitor)) return false;
                 }
             }
             if (step.Descendant)
             {
                 if (reader.TypeId == FudgeTypeId.Message)
                 {
-                    var sub = reader.ReadMessage();
-                    if (!Walk(ref sub, stepIndex, ref visitor)) return false;
+                    if (!Walk(reader.ReadMessage(), stepIndex, ref visitor)) return false;
                 }
             }
             else if (step.HasIndex && seen > target && target >= 0)

@@ -27,6 +27,8 @@ internal sealed class PathStep
         Selector = selector;
         Name = name;
         NameUtf8 = name is null ? Array.Empty<byte>() : Encoding.UTF8.GetBytes(name);
+        // Only a name with a supplementary character (a 4-byte UTF-8 sequence) has a second, CESU-8 form on the wire.
+        HasSupplementary = Array.Exists(NameUtf8, b => b >= 0xF0);
         Ordinal = ordinal;
         Descendant = descendant;
     }
@@ -51,6 +53,9 @@ internal sealed class PathStep
 
     public bool Descendant { get; }
 
+    /// <summary>True when the name has a supplementary character, which Fudge-Java writes in CESU-8 (a second form to match).</summary>
+    public bool HasSupplementary { get; }
+
     /// <summary>True when one occurrence is chosen by <see cref="Index"/>.</summary>
     public bool HasIndex { get; private set; }
 
@@ -72,7 +77,7 @@ internal sealed class PathStep
         switch (Selector)
         {
             case KeySelector.Name:
-                if (field.HasName) return field.NameEquals(NameUtf8);
+                if (field.HasName) return HasSupplementary ? field.NameEquals(NameUtf8) : field.NameUtf8.SequenceEqual(NameUtf8);
                 // Ordinal-only fields are known by the name their envelope's taxonomy gives them (spec §13).
                 return field.HasOrdinal && field.Taxonomy is { } taxonomy && string.Equals(taxonomy.GetName(field.Ordinal), Name, StringComparison.Ordinal);
             case KeySelector.Ordinal:

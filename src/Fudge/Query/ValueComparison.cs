@@ -21,9 +21,48 @@ internal static class ValueComparison
 {
     private const int Incomparable = int.MinValue;
 
-    public static bool Holds(in FieldValue value, ComparisonOperator op, QueryLiteral literal)
+    public static bool Holds(in FieldValue value, ComparisonOperator op, QueryLiteral literal) => OrderHolds(Compare(in value, literal), op);
+
+    /// <summary>A double on the wire against a numeric literal (as <see cref="Holds(in FieldValue, ComparisonOperator, QueryLiteral)"/> would compare them).</summary>
+    public static bool Holds(double value, ComparisonOperator op, double literal) => OrderHolds(CompareDoubles(value, literal), op);
+
+    /// <summary>
+    /// Two field values (<c>$.bid &lt; $.ask</c>), with the same widening as against a literal: integers exactly,
+    /// integers and floating values as doubles, strings by code point, booleans equal or not (never ordered), dates and
+    /// date-times as instants. Values of different families are not comparable: only <c>!=</c> holds.
+    /// </summary>
+    public static bool Holds(in FieldValue left, ComparisonOperator op, in FieldValue right)
     {
-        int order = Compare(in value, literal);
+        if (left.Kind == ValueKind.Boolean && right.Kind == ValueKind.Boolean && op is not (ComparisonOperator.Equal or ComparisonOperator.NotEqual))
+            return false;
+        return OrderHolds(Compare(in left, in right), op);
+    }
+
+    private static int Compare(in FieldValue left, in FieldValue right)
+    {
+        switch (left.Kind)
+        {
+            case ValueKind.Integer when right.Kind == ValueKind.Integer:
+                return left.Integer.CompareTo(right.Integer) switch { < 0 => -1, 0 => 0, _ => 1 };
+            case ValueKind.Integer or ValueKind.Number when right.Kind is ValueKind.Integer or ValueKind.Number:
+                return CompareDoubles(left.Number, right.Number);
+            case ValueKind.Boolean when right.Kind == ValueKind.Boolean:
+                return left.Boolean == right.Boolean ? 0 : 1;
+            case ValueKind.String when right.Kind == ValueKind.String:
+                if (left.Text is not null && right.Text is not null) return Math.Sign(string.CompareOrdinal(left.Text, right.Text));
+                return Math.Sign(left.Utf8.SequenceCompareTo(right.Utf8));
+            case ValueKind.Date when right.Kind == ValueKind.Date:
+                return left.Date.CompareTo(right.Date) switch { < 0 => -1, 0 => 0, _ => 1 };
+            case ValueKind.Date or ValueKind.DateTime when right.Kind is ValueKind.Date or ValueKind.DateTime:
+                return CompareInstants(left.Seconds, left.Nanoseconds, right.Seconds, right.Nanoseconds);
+            default:
+                return Incomparable;
+        }
+    }
+
+    /// <summary>Whether an ordering (-1, 0, 1, or incomparable) satisfies the operator.</summary>
+    public static bool OrderHolds(int order, ComparisonOperator op)
+    {
         if (order == Incomparable) return op == ComparisonOperator.NotEqual;
         return op switch
         {

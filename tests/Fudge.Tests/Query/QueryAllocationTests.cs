@@ -15,6 +15,7 @@ public class QueryAllocationTests
     [InlineData("match($.Company.Name, 'Apple.*') && search($.#5, 'iv')")]
     [InlineData("starts_with($.Company.Name, 'App') && type($.price) == 'number' && count($.legs) == 3")]
     [InlineData("$.booked >= 2024-01-05T10:00:00Z && $.tradeDate == 2024-01-05 && !$.missing")]
+    [InlineData("$.qty < $.notional && $.legs.venue > $.Company.Ticker && $.booked > $.tradeDate")]
     public void Filters_on_bytes_allocate_nothing(string text)
     {
         var filter = FudgeFilter.Compile(text);

@@ -19,6 +19,9 @@ public class QueryHostileInputTests
         FudgeFilter.Compile("$..* == 'x' || $..* > 1 || $..* == 2024-01-01T00:00:00Z || $..* == true"),
         FudgeFilter.Compile("match($..*, '.*x') || starts_with($..*, 'a') || type($..*) == 'message' || count($..*) > 1000"),
         FudgeFilter.Compile("$.*[-1].*[-1] in [1, 'a'] || $.#1 || $.# || $..#2 == 3"),
+        FudgeFilter.Compile("$.* == $.*.* || $.*[0] < $.*[-1] || $.#1 >= $.#2"),
+        // Plain name steps: the one-walk plan passes over fields on their headers (by name length) and reads the rest.
+        FudgeFilter.Compile("$.a == 1 && $.abcdef.b == 2 || $.zz == 'x' || $.Log.Type == 'AUDIT' && $.System.Hostname"),
     };
 
     private static readonly FudgePath[] Paths = { FudgePath.Compile("$..*"), FudgePath.Compile("$.*[-1]..*[0]") };

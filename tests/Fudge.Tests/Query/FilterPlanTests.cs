@@ -1,0 +1,86 @@
+using System.Linq;
+using Fudge.Query;
+using Fudge.Tests.Support;
+using Xunit;
+
+namespace Fudge.Tests.Query;
+
+/// <summary>
+/// On bytes, a filter evaluates all its tests in one walk of the message and stops once the result is decided; on a
+/// <see cref="FudgeMsg"/> it evaluates test by test. The two must always agree: these tests compare them on random
+/// messages with repeated keys, nesting, ordinals, anonymous fields and non-ASCII names.
+/// </summary>
+public class FilterPlanTests
+{
+    public static readonly string[] Filters =
+    {
+        "$.id && $.price",
+        "$.id || $.price",
+        "!$.id && $.qty",
+        "!($.id || $.price) || $.qty",
+        "$.price > 0 && $.price < 100",
+        "$.price > 0 || $.qty == 1 || $.a.b",
+        "$.a.b > 0 && !$.a.price",
+        "$.a.b.x || $.b.a.id != 3",
+        "$.a.* && $.*.id",
+        "$.#5 || $['x y'] || $.# || $.#0",
+        "$.name == 'a' || $.name >= 'b'",
+        "starts_with($.name, 'a') || contains($..name, 'b')",
+        "$..price > 1 && $.price < 1",
+        "$.a[0].b || $.a[-1].id",
+        "count($.a) > 1 && $.a.b",
+        "type($.price) == 'number' && !(type($.id) == 'string')",
+        "$['größe'] || $['😀 smile'] || $['名前'].id",
+        "$.id in [1, 'a', true] && !($.qty in [0, 2])",
+        "!(!$.id) && !(!(!$.price))",
+        "($.a || $.b) && ($.id || $.qty) && !($.x && $.y)",
+        "$.price < $.qty || $.a.b >= $..id",
+        "$.name != $.id && $.id == $.a.id",
+        "$.* == $.a.* && $.b",
+    };
+
+    [Fact]
+    public void Bytes_and_model_agree_on_random_messages()
+    {
+        var compiled = Filters.Select(FudgeFilter.Compile).ToArray();
+        var held = new int[compiled.Length];
+        foreach (var (seed, envelope) in RandomMessages.Envelopes(300))
+        {
+            var bytes = envelope.ToByteArray();
+            for (int i = 0; i < compiled.Length; i++)
+            {
+                bool onBytes = compiled[i].Matches(bytes);
+                Assert.True(compiled[i].Matches(envelope.Message) == onBytes, $"seed {seed}: {compiled[i].Text}");
+                if (onBytes) held[i]++;
+            }
+        }
+        // The comparison means something only if the messages make most filters both hold and fail.
+        Assert.True(held.Count(n => n > 0 && n < 300) >= compiled.Length / 2, string.Join(", ", held));
+    }
+
+    [Fact]
+    public void More_tests_than_the_plan_holds_still_evaluate()
+    {
+        // 70 tests: the plan walks 64 of them, the rest are evaluated on their own.
+        var text = string.Join(" || ", Enumerable.Range(0, 69).Select(i => $"$.f{i} == {i}")) + " || $.last == 'yes'";
+        var filter = FudgeFilter.Compile(text);
+
+        Assert.True(filter.Matches(new FudgeMsg().Add("x", 1).Add("last", "yes").ToByteArray()));
+        Assert.True(filter.Matches(new FudgeMsg().Add("f68", 68).ToByteArray()));
+        Assert.True(filter.Matches(new FudgeMsg().Add("f3", 3).ToByteArray()));
+        Assert.False(filter.Matches(new FudgeMsg().Add("f3", 4).Add("last", "no").ToByteArray()));
+    }
+
+    [Fact]
+    public void A_decided_filter_stops_reading_and_an_undecided_one_reads_to_the_end()
+    {
+        // The first field decides `$.a || ...`: the malformed bytes after it are never read.
+        var bytes = new FudgeMsg().Add("a", 1).Add("b", "text").ToByteArray();
+        bytes[bytes.Length - 5] = 0xFF; // b's value size: 255 bytes, beyond the end of the message
+        var decided = FudgeFilter.Compile("$.a || $.b == 'x'");
+        Assert.True(decided.Matches(bytes));
+        // Any semantics: `$.a == 2` may still hold on a later repeat, so the walk goes on and meets the bad bytes.
+        var undecided = FudgeFilter.Compile("$.a == 2 && $.b");
+        Assert.Throws<FudgeFormatException>(() => undecided.Matches(bytes));
+    }
+}
