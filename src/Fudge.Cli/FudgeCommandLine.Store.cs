@@ -83,7 +83,7 @@ internal static partial class FudgeCommandLine
                 await using var opened = await StoreOpener.OpenAsync(parsed.GetValue(db)!, create: false);
                 var source = await opened.GetCollectionAsync(parsed.GetValue(collection)!);
                 if (parsed.GetValue(json)) return await StoreCommands.QueryAsync(source, query, Stream.Null, console.Out, FudgeJsonSettings.Plain);
-                using var output = new BufferedStream(console.Output, 64 * 1024);
+                using var output = new BufferedStream(new Fudge.Cli.Input.LeaveOpenStream(console.Output), 64 * 1024);
                 long written = await StoreCommands.QueryAsync(source, query, output, null, FudgeJsonSettings.Plain);
                 await output.FlushAsync();
                 return written;
