@@ -82,6 +82,7 @@ internal static partial class FudgeCommandLine
             GetCommandLine(console, taxonomy),
             RouteCommandLine(console, taxonomy),
             TransformCommandLine(console, taxonomy),
+            StoreCommandLine(console, taxonomy),
         };
         return root;
     }

@@ -229,6 +229,10 @@ internal sealed class ComparisonNode : AnyFieldNode
     }
 
     public override bool Test(in FudgeField field) => ValueComparison.Holds(FieldValue.From(in field), _op, _literal);
+
+    public ComparisonOperator Operator => _op;
+
+    public QueryLiteral Literal => _literal;
 }
 
 /// <summary><c>path in [literal, ...]</c>: a selected value equals one of the literals.</summary>
@@ -237,6 +241,8 @@ internal sealed class MembershipNode : AnyFieldNode
     private readonly QueryLiteral[] _literals;
 
     public MembershipNode(FudgePath path, QueryLiteral[] literals) : base(path) => _literals = literals;
+
+    public QueryLiteral[] Literals => _literals;
 
     public override bool Test(in FudgeReader field) => AnyEqual(FieldValue.From(in field));
 

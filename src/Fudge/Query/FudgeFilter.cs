@@ -28,6 +28,9 @@ public sealed class FudgeFilter
         _plan = FilterPlan.Create(root);
     }
 
+    /// <summary>The compiled expression, for translators into other query languages (the stores).</summary>
+    internal FilterNode Root => _root;
+
     /// <summary>The text the filter was compiled from.</summary>
     public string Text { get; }
 

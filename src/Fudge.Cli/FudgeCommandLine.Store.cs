@@ -1,0 +1,152 @@
+using System.CommandLine;
+using System.IO;
+using Fudge.Cli.Console;
+using Fudge.Cli.Store;
+using Fudge.Json;
+using Fudge.Query;
+using Fudge.Store;
+
+namespace Fudge.Cli;
+
+/// <summary>The <c>fudge store</c> commands: import into, query, index and count a document store (docs/store.md).</summary>
+internal static partial class FudgeCommandLine
+{
+    private static Command StoreCommandLine(CliConsole console, Option<string[]> taxonomy)
+    {
+        var store = new Command("store", "Keep Fudge documents in a database and query them with the filter language: an SQLite file is the store (created by import).");
+        store.Subcommands.Add(StoreImportCommandLine(console, taxonomy));
+        store.Subcommands.Add(StoreQueryCommandLine(console));
+        store.Subcommands.Add(StoreIndexCommandLine(console));
+        store.Subcommands.Add(StoreCountCommandLine(console));
+        return store;
+    }
+
+    private static Argument<string> DbArgument() => new("DB") { Description = "The store: an SQLite file path (or an SQLite connection string)." };
+
+    private static Option<string> CollectionOption() => new("--collection", "-c") { Description = "The collection. Default: documents.", DefaultValueFactory = _ => "documents" };
+
+    private static Command StoreImportCommandLine(CliConsole console, Option<string[]> taxonomy)
+    {
+        var db = DbArgument();
+        var file = InputArgument();
+        var collection = CollectionOption();
+        var command = new Command("import", "Store every envelope of the input, byte for byte, in one transaction: a corrupt stream imports nothing. Progress on standard error.")
+        {
+            db, file, collection,
+        };
+        command.SetAction(parsed => Guarded(console, writesAsItGoes: false, progress =>
+        {
+            using var input = OpenInput(parsed.GetValue(file)!, console, parsed.GetValue(taxonomy));
+            long count = RunAsync(async () =>
+            {
+                await using var opened = await StoreOpener.OpenAsync(parsed.GetValue(db)!, create: true);
+                var target = await opened.GetCollectionAsync(parsed.GetValue(collection)!);
+                return await StoreCommands.ImportAsync(target, input, progress);
+            });
+            console.Out.WriteLine($"imported {StoreCommands.Count(count, "document")} into '{parsed.GetValue(collection)}'");
+            return Success;
+        }));
+        return command;
+    }
+
+    private static Command StoreQueryCommandLine(CliConsole console)
+    {
+        var db = DbArgument();
+        var collection = CollectionOption();
+        var where = new Option<string?>("--where", "-w") { Description = "The filter (docs/routing.md); every document when absent." };
+        var json = new Option<bool>("--json") { Description = "Write one JSON object per line instead of the Fudge envelopes." };
+        var orderBy = new Option<string?>("--order-by") { Description = "Order by the first value this path selects (default: by id).", HelpName = "PATH" };
+        var descending = new Option<bool>("--descending") { Description = "Reverse the order." };
+        var skip = new Option<int>("--skip") { Description = "Documents to pass over first." };
+        var limit = new Option<int?>("--limit") { Description = "The most documents to write." };
+        var command = new Command("query", "Write the documents that match a filter, byte for byte as stored (or as JSON lines).")
+        {
+            db, collection, where, json, orderBy, descending, skip, limit,
+        };
+        command.Validators.Add(result =>
+        {
+            if (result.GetValue(skip) < 0) result.AddError("--skip cannot be negative.");
+            if (result.GetValue(limit) is < 0) result.AddError("--limit cannot be negative.");
+        });
+        command.SetAction(parsed => Guarded(console, writesAsItGoes: true, progress =>
+        {
+            var query = new FudgeQuery
+            {
+                Where = parsed.GetValue(where) is string text ? FudgeFilter.Compile(text) : null,
+                OrderBy = parsed.GetValue(orderBy) is string path ? FudgePath.Compile(path) : null,
+                Descending = parsed.GetValue(descending),
+                Skip = parsed.GetValue(skip),
+                Limit = parsed.GetValue(limit),
+            };
+            RunAsync(async () =>
+            {
+                await using var opened = await StoreOpener.OpenAsync(parsed.GetValue(db)!, create: false);
+                var source = await opened.GetCollectionAsync(parsed.GetValue(collection)!);
+                if (parsed.GetValue(json)) return await StoreCommands.QueryAsync(source, query, Stream.Null, console.Out, FudgeJsonSettings.Plain);
+                using var output = new BufferedStream(new Fudge.Cli.Input.LeaveOpenStream(console.Output), 64 * 1024);
+                long written = await StoreCommands.QueryAsync(source, query, output, null, FudgeJsonSettings.Plain);
+                await output.FlushAsync();
+                return written;
+            });
+            return Success;
+        }));
+        return command;
+    }
+
+    private static Command StoreIndexCommandLine(CliConsole console)
+    {
+        var db = DbArgument();
+        var path = new Argument<string>("PATH") { Description = "The path to index, e.g. $.System.Hostname: equality, 'in' and range filters on it then search the index." };
+        var collection = CollectionOption();
+        var drop = new Option<bool>("--drop") { Description = "Remove the index instead." };
+        var command = new Command("index", "Index the values a path selects (an SQLite expression index).")
+        {
+            db, path, collection, drop,
+        };
+        command.SetAction(parsed => Guarded(console, writesAsItGoes: false, progress =>
+        {
+            var compiled = FudgePath.Compile(parsed.GetValue(path)!);
+            string outcome = RunAsync(async () =>
+            {
+                await using var opened = await StoreOpener.OpenAsync(parsed.GetValue(db)!, create: false);
+                var target = await opened.GetCollectionAsync(parsed.GetValue(collection)!);
+                if (!parsed.GetValue(drop))
+                {
+                    await target.CreateIndexAsync(compiled);
+                    return $"indexed {compiled.Text} in '{target.Name}'";
+                }
+                return await target.DropIndexAsync(compiled) ? $"dropped the index on {compiled.Text}" : $"no index on {compiled.Text}";
+            });
+            console.Out.WriteLine(outcome);
+            return Success;
+        }));
+        return command;
+    }
+
+    private static Command StoreCountCommandLine(CliConsole console)
+    {
+        var db = DbArgument();
+        var collection = CollectionOption();
+        var where = new Option<string?>("--where", "-w") { Description = "The filter; every document when absent." };
+        var command = new Command("count", "Print how many documents match a filter.")
+        {
+            db, collection, where,
+        };
+        command.SetAction(parsed => Guarded(console, writesAsItGoes: false, progress =>
+        {
+            var filter = parsed.GetValue(where) is string text ? FudgeFilter.Compile(text) : null;
+            long count = RunAsync(async () =>
+            {
+                await using var opened = await StoreOpener.OpenAsync(parsed.GetValue(db)!, create: false);
+                var source = await opened.GetCollectionAsync(parsed.GetValue(collection)!);
+                return await source.CountAsync(filter);
+            });
+            console.Out.WriteLine(count.ToString(System.Globalization.CultureInfo.InvariantCulture));
+            return Success;
+        }));
+        return command;
+    }
+
+    // The command line is synchronous (System.CommandLine actions return exit codes); the store API is async.
+    private static T RunAsync<T>(System.Func<System.Threading.Tasks.Task<T>> body) => body().GetAwaiter().GetResult();
+}

@@ -1,0 +1,135 @@
+using System;
+using System.Collections.Concurrent;
+using System.Threading;
+using Fudge.Query;
+using Microsoft.Data.Sqlite;
+
+namespace Fudge.Store.Sqlite;
+
+/// <summary>
+/// The path and predicate language inside SQLite: deterministic functions over a document's bytes, registered on each
+/// connection the store opens.
+/// <list type="bullet">
+/// <item><c>fudge_get(doc, path)</c>: the first value the path selects (integer, real, text, blob for byte arrays,
+/// ISO 8601 text for dates and date-times, 0/1 for booleans), or NULL.</item>
+/// <item><c>fudge_match(doc, filter)</c>: 1 when the document passes the filter, else 0.</item>
+/// <item><c>fudge_index_key(doc, path)</c>: what an index on a path holds: the one comparable value the path selects
+/// (integer, real, text, 0/1), NULL when it selects none or a value no literal compares with, and
+/// <see cref="SeveralValues"/> when it selects several, so that queries can still find documents whose later
+/// values match.</item>
+/// </list>
+/// </summary>
+internal static class FudgeSqlFunctions
+{
+    /// <summary>The index key of a path that selects several fields: the blob x'00', which no comparable value ever is.</summary>
+    public static readonly byte[] SeveralValues = { 0 };
+
+    // Compiled paths and filters by text, shared by every connection; bounded so hostile query text cannot grow it.
+    private const int CacheLimit = 1024;
+    private static readonly ConcurrentDictionary<string, FudgePath> Paths = new(StringComparer.Ordinal);
+    private static readonly ConcurrentDictionary<string, FudgeFilter> Filters = new(StringComparer.Ordinal);
+
+    private static long _matchCalls;
+    private static long _indexKeyCalls;
+
+    /// <summary>How many times fudge_match has run, for tests that prove an index spared the per-row evaluation.</summary>
+    internal static long MatchCalls => Interlocked.Read(ref _matchCalls);
+
+    /// <summary>How many times fudge_index_key has run.</summary>
+    internal static long IndexKeyCalls => Interlocked.Read(ref _indexKeyCalls);
+
+    public static void Register(SqliteConnection connection)
+    {
+        connection.CreateFunction<byte[], string, object?>("fudge_get", Get, isDeterministic: true);
+        connection.CreateFunction<byte[], string, long>("fudge_match", Match, isDeterministic: true);
+        connection.CreateFunction<byte[], string, object?>("fudge_index_key", IndexKey, isDeterministic: true);
+    }
+
+    public static FudgePath PathFor(string text)
+    {
+        if (Paths.TryGetValue(text, out var path)) return path;
+        path = FudgePath.Compile(text);
+        if (Paths.Count < CacheLimit) Paths.TryAdd(text, path);
+        return path;
+    }
+
+    public static FudgeFilter FilterFor(string text)
+    {
+        if (Filters.TryGetValue(text, out var filter)) return filter;
+        filter = FudgeFilter.Compile(text);
+        if (Filters.Count < CacheLimit) Filters.TryAdd(text, filter);
+        return filter;
+    }
+
+    private static object? Get(byte[] document, string path)
+    {
+        if (document is null || path is null) return null;
+        var visitor = new FirstValue();
+        PathFor(path).Visit(document, ref visitor);
+        return visitor.Value;
+    }
+
+    private static long Match(byte[] document, string filter)
+    {
+        Interlocked.Increment(ref _matchCalls);
+        return document is not null && filter is not null && FilterFor(filter).Matches(document) ? 1 : 0;
+    }
+
+    private static object? IndexKey(byte[] document, string path)
+    {
+        Interlocked.Increment(ref _indexKeyCalls);
+        if (document is null || path is null) return null;
+        var visitor = new SingleComparable();
+        PathFor(path).Visit(document, ref visitor);
+        return visitor.Count > 1 ? SeveralValues : visitor.Value;
+    }
+
+    /// <summary>The SQL value of a field, or null for sub-messages, indicators and types SQL has no value for.</summary>
+    private static object? SqlValue(in FudgeReader field, bool comparableOnly)
+    {
+        switch (field.TypeId)
+        {
+            case FudgeTypeId.Int8 or FudgeTypeId.Int16 or FudgeTypeId.Int32 or FudgeTypeId.Int64:
+                return field.GetInt64();
+            case FudgeTypeId.Float or FudgeTypeId.Double:
+                double number = field.GetDouble();
+                return double.IsNaN(number) ? null : number;
+            case FudgeTypeId.Boolean:
+                return field.GetBoolean() ? 1L : 0L;
+            case FudgeTypeId.String:
+                return field.GetString();
+            case FudgeTypeId.ByteArray when !comparableOnly:
+                return field.ValueSpan.ToArray();
+            case FudgeTypeId.Date when !comparableOnly:
+                return field.GetDate().ToString();
+            case FudgeTypeId.DateTime when !comparableOnly:
+                return field.GetDateTime().ToString();
+            default:
+                return null;
+        }
+    }
+
+    private struct FirstValue : IFudgeFieldVisitor
+    {
+        public object? Value;
+
+        public bool Visit(in FudgeReader field)
+        {
+            Value = SqlValue(in field, comparableOnly: false);
+            return false;
+        }
+    }
+
+    private struct SingleComparable : IFudgeFieldVisitor
+    {
+        public object? Value;
+        public int Count;
+
+        public bool Visit(in FudgeReader field)
+        {
+            if (++Count > 1) return false;
+            Value = SqlValue(in field, comparableOnly: true);
+            return true;
+        }
+    }
+}

@@ -1,0 +1,230 @@
+using System;
+using System.Collections.Generic;
+using System.Globalization;
+using System.Runtime.CompilerServices;
+using System.Threading;
+using System.Threading.Tasks;
+using Fudge.Query;
+using Fudge.Transforms;
+using Microsoft.Data.Sqlite;
+
+namespace Fudge.Store.Sqlite;
+
+/// <summary>One collection: a table of envelope bytes, queried through the functions of <see cref="FudgeSqlFunctions"/>.</summary>
+internal sealed class SqliteFudgeCollection : IFudgeCollection
+{
+    private readonly SqliteFudgeStore _store;
+    private readonly long _id;
+    private readonly List<string> _indexedPaths = new();
+
+    public SqliteFudgeCollection(SqliteFudgeStore store, string name, long id)
+    {
+        _store = store;
+        Name = name;
+        _id = id;
+        Table = "fudge_docs_" + id.ToString(CultureInfo.InvariantCulture);
+    }
+
+    public string Name { get; }
+
+    /// <summary>The table's name: made from the collection's number, never from its name.</summary>
+    internal string Table { get; }
+
+    internal async Task LoadIndexesAsync(CancellationToken cancellationToken)
+    {
+        using var command = _store.CreateCommand("SELECT path FROM fudge_indexes WHERE collection_id = $id ORDER BY id");
+        command.Parameters.AddWithValue("$id", _id);
+        _indexedPaths.Clear();
+        using var reader = await SqliteFudgeStore.Guard(() => command.ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
+        while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false)) _indexedPaths.Add(reader.GetString(0));
+    }
+
+    public async ValueTask<long> InsertAsync(ReadOnlyMemory<byte> envelope, CancellationToken cancellationToken = default)
+    {
+        EnvelopeCheck.Validate(envelope.Span);
+        using var command = _store.CreateCommand($"INSERT INTO {Table} (doc) VALUES ($doc); SELECT last_insert_rowid();");
+        command.Parameters.Add("$doc", SqliteType.Blob).Value = envelope.ToArray();
+        return (long)(await SqliteFudgeStore.Guard(() => command.ExecuteScalarAsync(cancellationToken)).ConfigureAwait(false))!;
+    }
+
+    public async ValueTask<long> InsertManyAsync(IAsyncEnumerable<ReadOnlyMemory<byte>> envelopes, CancellationToken cancellationToken = default)
+    {
+        if (envelopes is null) throw new ArgumentNullException(nameof(envelopes));
+        // Joins the caller's transaction when one is open; otherwise the batch is its own, all or nothing.
+        IFudgeStoreTransaction? own = _store.Transaction is null ? await _store.BeginTransactionAsync(cancellationToken).ConfigureAwait(false) : null;
+        try
+        {
+            using var command = _store.CreateCommand($"INSERT INTO {Table} (doc) VALUES ($doc)");
+            var doc = command.Parameters.Add("$doc", SqliteType.Blob);
+            command.Prepare();
+            long count = 0;
+            await foreach (var envelope in envelopes.WithCancellation(cancellationToken).ConfigureAwait(false))
+            {
+                EnvelopeCheck.Validate(envelope.Span);
+                doc.Value = envelope.ToArray();
+                await SqliteFudgeStore.Guard(() => command.ExecuteNonQueryAsync(cancellationToken)).ConfigureAwait(false);
+                count++;
+            }
+            if (own is not null) await own.CommitAsync(cancellationToken).ConfigureAwait(false);
+            return count;
+        }
+        finally
+        {
+            if (own is not null) await own.DisposeAsync().ConfigureAwait(false);
+        }
+    }
+
+    public async ValueTask<FudgeStoredDocument?> GetAsync(long id, CancellationToken cancellationToken = default)
+    {
+        using var command = _store.CreateCommand($"SELECT id, doc FROM {Table} WHERE id = $id");
+        command.Parameters.AddWithValue("$id", id);
+        using var reader = await SqliteFudgeStore.Guard(() => command.ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
+        return await reader.ReadAsync(cancellationToken).ConfigureAwait(false) ? Document(reader) : null;
+    }
+
+    public async IAsyncEnumerable<FudgeStoredDocument> FindAsync(FudgeQuery? query = null, [EnumeratorCancellation] CancellationToken cancellationToken = default)
+    {
+        query ??= new FudgeQuery();
+        using var command = _store.CreateCommand("");
+        string where = Where(query.Where, command);
+        string direction = query.Descending ? "DESC" : "ASC";
+        string order = query.OrderBy is FudgePath path && SqlText.Literal(path.Text) is string literal
+            ? $"fudge_get(doc, {literal}) {direction}, id {direction}"
+            : $"id {direction}";
+        if (query.OrderBy is not null && SqlText.Literal(query.OrderBy.Text) is null)
+            throw new FudgeStoreException("A path holding a NUL character cannot order a query.");
+        command.CommandText = $"SELECT id, doc FROM {Table} {where} ORDER BY {order} LIMIT $limit OFFSET $skip";
+        command.Parameters.AddWithValue("$limit", query.Limit is int limit ? limit : -1);
+        command.Parameters.AddWithValue("$skip", query.Skip);
+        using var reader = await SqliteFudgeStore.Guard(() => command.ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
+        while (await ReadAsync(reader, cancellationToken).ConfigureAwait(false)) yield return Document(reader);
+    }
+
+    public async ValueTask<long> CountAsync(FudgeFilter? where = null, CancellationToken cancellationToken = default)
+    {
+        using var command = _store.CreateCommand("");
+        command.CommandText = $"SELECT count(*) FROM {Table} {Where(where, command)}";
+        return (long)(await SqliteFudgeStore.Guard(() => command.ExecuteScalarAsync(cancellationToken)).ConfigureAwait(false))!;
+    }
+
+    public async ValueTask<bool> ReplaceAsync(long id, ReadOnlyMemory<byte> envelope, CancellationToken cancellationToken = default)
+    {
+        EnvelopeCheck.Validate(envelope.Span);
+        using var command = _store.CreateCommand($"UPDATE {Table} SET doc = $doc WHERE id = $id");
+        command.Parameters.AddWithValue("$id", id);
+        command.Parameters.Add("$doc", SqliteType.Blob).Value = envelope.ToArray();
+        return await SqliteFudgeStore.Guard(() => command.ExecuteNonQueryAsync(cancellationToken)).ConfigureAwait(false) == 1;
+    }
+
+    public async ValueTask<long> UpdateAsync(FudgeFilter where, FudgeTransform transform, CancellationToken cancellationToken = default)
+    {
+        if (where is null) throw new ArgumentNullException(nameof(where));
+        if (transform is null) throw new ArgumentNullException(nameof(transform));
+        IFudgeStoreTransaction? own = _store.Transaction is null ? await _store.BeginTransactionAsync(cancellationToken).ConfigureAwait(false) : null;
+        try
+        {
+            // Rewritten after the read completes: SQLite must not see rows change under an open cursor of the same table.
+            var rewritten = new List<(long Id, byte[] Envelope)>();
+            await foreach (var document in FindAsync(new FudgeQuery { Where = where }, cancellationToken).ConfigureAwait(false))
+                rewritten.Add((document.Id, transform.Apply(document.Envelope)));
+            foreach (var (id, envelope) in rewritten) await ReplaceAsync(id, envelope, cancellationToken).ConfigureAwait(false);
+            if (own is not null) await own.CommitAsync(cancellationToken).ConfigureAwait(false);
+            return rewritten.Count;
+        }
+        finally
+        {
+            if (own is not null) await own.DisposeAsync().ConfigureAwait(false);
+        }
+    }
+
+    public async ValueTask<bool> DeleteAsync(long id, CancellationToken cancellationToken = default)
+    {
+        using var command = _store.CreateCommand($"DELETE FROM {Table} WHERE id = $id");
+        command.Parameters.AddWithValue("$id", id);
+        return await SqliteFudgeStore.Guard(() => command.ExecuteNonQueryAsync(cancellationToken)).ConfigureAwait(false) == 1;
+    }
+
+    public async ValueTask<long> DeleteAsync(FudgeFilter where, CancellationToken cancellationToken = default)
+    {
+        if (where is null) throw new ArgumentNullException(nameof(where));
+        using var command = _store.CreateCommand("");
+        command.CommandText = $"DELETE FROM {Table} {Where(where, command)}";
+        return await SqliteFudgeStore.Guard(() => command.ExecuteNonQueryAsync(cancellationToken)).ConfigureAwait(false);
+    }
+
+    public async ValueTask CreateIndexAsync(FudgePath path, CancellationToken cancellationToken = default)
+    {
+        if (path is null) throw new ArgumentNullException(nameof(path));
+        string text = path.Text.Trim();
+        if (_indexedPaths.Contains(text)) return;
+        // The index expression must be text, not a parameter, for SQLite to match queries to it: the path is an
+        // escaped literal (a NUL would end the statement early, so such paths cannot be indexed).
+        string literal = SqlText.Literal(text) ?? throw new FudgeStoreException("A path holding a NUL character cannot be indexed.");
+        using var register = _store.CreateCommand("INSERT INTO fudge_indexes (collection_id, path) VALUES ($id, $path); SELECT last_insert_rowid();");
+        register.Parameters.AddWithValue("$id", _id);
+        register.Parameters.AddWithValue("$path", text);
+        long number = (long)(await SqliteFudgeStore.Guard(() => register.ExecuteScalarAsync(cancellationToken)).ConfigureAwait(false))!;
+        await _store.ExecuteAsync($"CREATE INDEX {IndexName(number)} ON {Table} (fudge_index_key(doc, {literal}))", cancellationToken).ConfigureAwait(false);
+        _indexedPaths.Add(text);
+    }
+
+    public async ValueTask<bool> DropIndexAsync(FudgePath path, CancellationToken cancellationToken = default)
+    {
+        if (path is null) throw new ArgumentNullException(nameof(path));
+        string text = path.Text.Trim();
+        using var find = _store.CreateCommand("SELECT id FROM fudge_indexes WHERE collection_id = $id AND path = $path");
+        find.Parameters.AddWithValue("$id", _id);
+        find.Parameters.AddWithValue("$path", text);
+        if (await SqliteFudgeStore.Guard(() => find.ExecuteScalarAsync(cancellationToken)).ConfigureAwait(false) is not long number) return false;
+        await _store.ExecuteAsync($"DROP INDEX IF EXISTS {IndexName(number)}", cancellationToken).ConfigureAwait(false);
+        using var forget = _store.CreateCommand("DELETE FROM fudge_indexes WHERE id = $number");
+        forget.Parameters.AddWithValue("$number", number);
+        await SqliteFudgeStore.Guard(() => forget.ExecuteNonQueryAsync(cancellationToken)).ConfigureAwait(false);
+        _indexedPaths.Remove(text);
+        return true;
+    }
+
+    public ValueTask<IReadOnlyList<string>> ListIndexesAsync(CancellationToken cancellationToken = default)
+        => new(_indexedPaths.ToArray());
+
+    /// <summary>The query plan SQLite chooses for a count with this predicate (EXPLAIN QUERY PLAN), one line per step.</summary>
+    internal async Task<string> ExplainAsync(FudgeFilter where, CancellationToken cancellationToken = default)
+    {
+        using var command = _store.CreateCommand("");
+        command.CommandText = $"EXPLAIN QUERY PLAN SELECT id, doc FROM {Table} {Where(where, command)}";
+        var plan = new System.Text.StringBuilder();
+        using var reader = await SqliteFudgeStore.Guard(() => command.ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
+        while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false)) plan.AppendLine(reader.GetString(3));
+        return plan.ToString();
+    }
+
+    /// <summary>
+    /// The WHERE clause for a filter: the indexed part (if any) narrows the rows through the index, and
+    /// <c>fudge_match</c> decides exactly on what remains. The filter text and every value are parameters.
+    /// </summary>
+    private string Where(FudgeFilter? filter, SqliteCommand command)
+    {
+        if (filter is null) return "";
+        command.Parameters.AddWithValue("$filter", filter.Text);
+        var indexed = IndexedPredicate.For(filter, _indexedPaths);
+        for (int i = 0; i < indexed.Values.Count; i++)
+            command.Parameters.AddWithValue("$k" + i.ToString(CultureInfo.InvariantCulture), indexed.Values[i]);
+        return indexed.Sql is null ? "WHERE fudge_match(doc, $filter)" : $"WHERE {indexed.Sql} AND fudge_match(doc, $filter)";
+    }
+
+    private string IndexName(long number) => Table + "_ix_" + number.ToString(CultureInfo.InvariantCulture);
+
+    private static FudgeStoredDocument Document(SqliteDataReader reader) => new(reader.GetInt64(0), (byte[])reader.GetValue(1));
+
+    private static async Task<bool> ReadAsync(SqliteDataReader reader, CancellationToken cancellationToken)
+    {
+        try
+        {
+            return await reader.ReadAsync(cancellationToken).ConfigureAwait(false);
+        }
+        catch (SqliteException e)
+        {
+            throw new FudgeStoreException("SQLite refused the operation: " + e.Message, e);
+        }
+    }
+}

@@ -1,0 +1,116 @@
+using System.IO;
+using System.Linq;
+using Fudge.Cli.Tests.Support;
+using Xunit;
+
+namespace Fudge.Cli.Tests;
+
+/// <summary><c>fudge store</c> on an SQLite file: the Fudge authors' query example on samples/logs.fudge.</summary>
+public class StoreCommandTests
+{
+    private const string Example = "$.System.Hostname == 'node-5' && $.Log.Type in ['AUDIT', 'SECURITY']";
+
+    [Fact]
+    public void Import_index_count_and_query_work_through_the_sample_log_stream()
+    {
+        using var db = new StoreFile();
+
+        var imported = FudgeTool.Run("store", "import", db.Path, RepoFiles.Sample("logs.fudge"));
+        var indexed = FudgeTool.Run("store", "index", db.Path, "$.System.Hostname");
+        var all = FudgeTool.Run("store", "count", db.Path);
+        var node5 = FudgeTool.Run("store", "count", db.Path, "--where", "$.System.Hostname == 'node-5'");
+        var example = FudgeTool.Run("store", "count", db.Path, "-w", Example);
+
+        Assert.Equal("imported 24 documents into 'documents'\n", imported.Stdout);
+        Assert.Equal("indexed $.System.Hostname in 'documents'\n", indexed.Stdout);
+        Assert.Equal("24\n", all.Stdout);
+        Assert.Equal("8\n", node5.Stdout);
+        Assert.Equal("1\n", example.Stdout);
+    }
+
+    [Fact]
+    public void Query_writes_the_stored_envelopes_byte_for_byte_as_filter_does()
+    {
+        using var db = new StoreFile();
+        FudgeTool.Run("store", "import", db.Path, RepoFiles.Sample("logs.fudge"));
+
+        var stored = FudgeTool.Run("store", "query", db.Path, "-w", "$.System.Hostname == 'node-5'");
+        var filtered = FudgeTool.Run("filter", "-w", "$.System.Hostname == 'node-5'", RepoFiles.Sample("logs.fudge"));
+
+        Assert.Equal(0, stored.ExitCode);
+        Assert.Equal(filtered.StdoutBytes, stored.StdoutBytes);
+    }
+
+    [Fact]
+    public void Query_writes_json_lines_with_order_and_limit()
+    {
+        using var db = new StoreFile();
+        FudgeTool.Run("store", "import", db.Path, RepoFiles.Sample("logs.fudge"));
+
+        var result = FudgeTool.Run("store", "query", db.Path, "--json", "--order-by", "$.Log.Seq", "--descending", "--limit", "2");
+
+        var lines = result.Stdout.Split('\n', System.StringSplitOptions.RemoveEmptyEntries);
+        Assert.Equal(2, lines.Length);
+        Assert.All(lines, line => Assert.StartsWith("{", line));
+        Assert.Contains("\"Seq\":24", lines[0]);
+        Assert.Contains("\"Seq\":23", lines[1]);
+    }
+
+    [Fact]
+    public void A_corrupt_stream_imports_nothing()
+    {
+        using var db = new StoreFile();
+        byte[] logs = File.ReadAllBytes(RepoFiles.Sample("logs.fudge"));
+        using var broken = new RepoFiles.TempFile(logs.Take(logs.Length - 5).ToArray());
+
+        var result = FudgeTool.Run("store", "import", db.Path, broken.Path);
+
+        Assert.Equal(1, result.ExitCode);
+        Assert.StartsWith("fudge: Invalid Fudge data", result.Stderr);
+        Assert.Equal("0\n", FudgeTool.Run("store", "count", db.Path).Stdout);
+    }
+
+    [Theory]
+    [InlineData("count")]
+    [InlineData("query")]
+    public void A_missing_store_file_is_an_error_and_is_not_created(string verb)
+    {
+        string missing = Path.Combine(Path.GetTempPath(), "fudge-no-such-store.db");
+
+        var result = FudgeTool.Run("store", verb, missing);
+
+        Assert.Equal(1, result.ExitCode);
+        Assert.Equal($"fudge: no store file '{missing}'\n", result.Stderr);
+        Assert.False(File.Exists(missing));
+    }
+
+    [Fact]
+    public void Bad_filters_urls_and_files_are_one_line_errors()
+    {
+        using var db = new StoreFile();
+        FudgeTool.Run("store", "import", db.Path, RepoFiles.Sample("logs.fudge"));
+        using var notADatabase = new RepoFiles.TempFile(System.Text.Encoding.ASCII.GetBytes(new string('x', 200)));
+
+        var badFilter = FudgeTool.Run("store", "count", db.Path, "-w", "$.x ==");
+        var url = FudgeTool.Run("store", "count", "mongodb://127.0.0.1/logs");
+        var garbage = FudgeTool.Run("store", "count", notADatabase.Path);
+
+        Assert.StartsWith("fudge: Invalid query at line 1, column 7", badFilter.Stderr);
+        Assert.Equal("fudge: 'mongodb://127.0.0.1/logs' is a mongodb URL; this build of fudge opens SQLite store files only\n", url.Stderr);
+        Assert.StartsWith("fudge: ", garbage.Stderr);
+        Assert.DoesNotContain("internal error", garbage.Stderr);
+        Assert.All(new[] { badFilter, url, garbage }, r => Assert.Equal(1, r.ExitCode));
+    }
+
+    /// <summary>A store file path in the temporary folder, deleted afterwards.</summary>
+    private sealed class StoreFile : System.IDisposable
+    {
+        public string Path { get; } = System.IO.Path.Combine(System.IO.Path.GetTempPath(), "fudge-cli-store-" + System.Guid.NewGuid().ToString("N") + ".db");
+
+        public void Dispose()
+        {
+            Microsoft.Data.Sqlite.SqliteConnection.ClearAllPools();
+            File.Delete(Path);
+        }
+    }
+}
