@@ -41,7 +41,7 @@ internal sealed class SqliteFudgeCollection : IFudgeCollection
 
     public async ValueTask<long> InsertAsync(ReadOnlyMemory<byte> envelope, CancellationToken cancellationToken = default)
     {
-        EnvelopeCheck.Validate(envelope.Span);
+        FudgeEnvelopeCheck.Validate(envelope.Span);
         using var command = _store.CreateCommand($"INSERT INTO {Table} (doc) VALUES ($doc); SELECT last_insert_rowid();");
         command.Parameters.Add("$doc", SqliteType.Blob).Value = envelope.ToArray();
         return (long)(await SqliteFudgeStore.Guard(() => command.ExecuteScalarAsync(cancellationToken)).ConfigureAwait(false))!;
@@ -60,7 +60,7 @@ internal sealed class SqliteFudgeCollection : IFudgeCollection
             long count = 0;
             await foreach (var envelope in envelopes.WithCancellation(cancellationToken).ConfigureAwait(false))
             {
-                EnvelopeCheck.Validate(envelope.Span);
+                FudgeEnvelopeCheck.Validate(envelope.Span);
                 doc.Value = envelope.ToArray();
                 await SqliteFudgeStore.Guard(() => command.ExecuteNonQueryAsync(cancellationToken)).ConfigureAwait(false);
                 count++;
@@ -109,7 +109,7 @@ internal sealed class SqliteFudgeCollection : IFudgeCollection
 
     public async ValueTask<bool> ReplaceAsync(long id, ReadOnlyMemory<byte> envelope, CancellationToken cancellationToken = default)
     {
-        EnvelopeCheck.Validate(envelope.Span);
+        FudgeEnvelopeCheck.Validate(envelope.Span);
         using var command = _store.CreateCommand($"UPDATE {Table} SET doc = $doc WHERE id = $id");
         command.Parameters.AddWithValue("$id", id);
         command.Parameters.Add("$doc", SqliteType.Blob).Value = envelope.ToArray();

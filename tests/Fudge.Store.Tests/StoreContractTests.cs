@@ -19,7 +19,7 @@ public abstract class StoreContractTests
     /// <summary>A new store with nothing in it, owned by the caller.</summary>
     protected abstract ValueTask<IFudgeStore> OpenEmptyStoreAsync();
 
-    [Fact]
+    [StoreFact]
     public async Task Documents_come_back_byte_for_byte_by_id()
     {
         await using var store = await OpenEmptyStoreAsync();
@@ -36,7 +36,7 @@ public abstract class StoreContractTests
         Assert.Equal(ids.Count, await collection.CountAsync());
     }
 
-    [Theory]
+    [StoreTheory]
     [InlineData("logs")]
     [InlineData("it's; DROP TABLE fudge_collections; --")]
     [InlineData("\"quoted\" [bracketed] `ticked`")]
@@ -55,7 +55,7 @@ public abstract class StoreContractTests
         Assert.Equal(1, await (await store.GetCollectionAsync(name)).CountAsync());
     }
 
-    [Fact]
+    [StoreFact]
     public async Task Find_evaluates_the_predicate_language_with_order_skip_and_limit()
     {
         await using var store = await OpenEmptyStoreAsync();
@@ -78,7 +78,7 @@ public abstract class StoreContractTests
         Assert.Equal(Enumerable.Range(0, 100), await Sequences(logs.FindAsync()));
     }
 
-    [Fact]
+    [StoreFact]
     public async Task Typed_objects_go_in_and_come_out_through_their_generated_serializer()
     {
         await using var store = await OpenEmptyStoreAsync();
@@ -92,7 +92,7 @@ public abstract class StoreContractTests
         Assert.Equal(new[] { "a", "b" }, high.Select(r => r.Sensor));
     }
 
-    [Fact]
+    [StoreFact]
     public async Task Update_applies_a_transform_to_the_matching_documents_only()
     {
         await using var store = await OpenEmptyStoreAsync();
@@ -109,7 +109,7 @@ public abstract class StoreContractTests
         Assert.Equal(transform.Apply(LogDocuments.Number(0)), first.Envelope);
     }
 
-    [Fact]
+    [StoreFact]
     public async Task Delete_by_predicate_and_by_id_and_replace_keep_ids()
     {
         await using var store = await OpenEmptyStoreAsync();
@@ -126,7 +126,7 @@ public abstract class StoreContractTests
         Assert.Equal(42, LogDocuments.SequenceOf((await logs.GetAsync(3))!.Envelope));
     }
 
-    [Fact]
+    [StoreFact]
     public async Task A_transaction_commits_rolls_back_and_rolls_back_when_disposed()
     {
         await using var store = await OpenEmptyStoreAsync();
@@ -151,7 +151,7 @@ public abstract class StoreContractTests
         Assert.Equal(new[] { 1 }, await Sequences(logs.FindAsync()));
     }
 
-    [Fact]
+    [StoreFact]
     public async Task A_second_transaction_on_the_same_store_is_refused()
     {
         await using var store = await OpenEmptyStoreAsync();
@@ -160,7 +160,7 @@ public abstract class StoreContractTests
         await Assert.ThrowsAsync<FudgeStoreException>(async () => await store.BeginTransactionAsync());
     }
 
-    [Fact]
+    [StoreFact]
     public async Task Bytes_that_are_not_one_envelope_are_refused_and_nothing_of_the_batch_is_stored()
     {
         await using var store = await OpenEmptyStoreAsync();
@@ -176,7 +176,7 @@ public abstract class StoreContractTests
         Assert.Equal(0, await logs.CountAsync());
     }
 
-    [Fact]
+    [StoreFact]
     public async Task Indexes_are_listed_dropped_and_change_no_answer()
     {
         await using var store = await OpenEmptyStoreAsync();
@@ -207,7 +207,7 @@ public abstract class StoreContractTests
         Assert.Equal(new[] { "$.System.Hostname" }, await logs.ListIndexesAsync());
     }
 
-    [Fact]
+    [StoreFact]
     public async Task An_index_still_finds_documents_whose_later_repeated_value_matches()
     {
         await using var store = await OpenEmptyStoreAsync();
@@ -223,7 +223,7 @@ public abstract class StoreContractTests
         Assert.Equal(0, await tagged.CountAsync("$.tag == 'green'"));
     }
 
-    [Theory]
+    [StoreTheory]
     [InlineData("it's; DROP TABLE fudge_indexes; --", "$['it\\'s; DROP TABLE fudge_indexes; --']")]
     [InlineData("名前 😀 \"x\"", "$['名前 😀 \"x\"']")]
     public async Task Paths_with_quotes_and_any_plane_are_indexed_and_queried_safely(string name, string path)

@@ -1,10 +1,12 @@
 using System;
 
-namespace Fudge.Store.Sqlite;
+namespace Fudge.Store;
 
-/// <summary>What goes into a store is one whole, readable envelope: checked before a row is written.</summary>
-internal static class EnvelopeCheck
+/// <summary>What goes into a store is one whole, readable envelope: every store checks it before a row is written.</summary>
+public static class FudgeEnvelopeCheck
 {
+    /// <summary>Checks that the bytes are exactly one envelope whose fields, sub-messages included, all read.</summary>
+    /// <param name="envelope">The bytes to store.</param>
     /// <exception cref="FudgeFormatException">The bytes are not exactly one well-formed envelope.</exception>
     public static void Validate(ReadOnlySpan<byte> envelope)
     {

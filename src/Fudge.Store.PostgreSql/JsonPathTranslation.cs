@@ -1,0 +1,151 @@
+using System.Globalization;
+using System.Text;
+using Fudge.Query;
+
+namespace Fudge.Store.PostgreSql;
+
+/// <summary>
+/// Turns a compiled filter into a PostgreSQL SQL/JSON path predicate over the document's jsonb form, for
+/// <c>json @? $path</c> (which the GIN index serves). The translation selects a superset of the matching documents:
+/// what cannot be translated exactly becomes "true" and is decided by the exact filter on the returned bytes.
+/// </summary>
+/// <remarks>
+/// Translated: <c>==</c>, <c>!=</c> and <c>in [...]</c> with string, number and boolean literals; <c>&lt;</c>, <c>&lt;=</c>,
+/// <c>&gt;</c>, <c>&gt;=</c> with numbers; existence; <c>&amp;&amp;</c> (each side alone if need be) and <c>||</c> (both
+/// sides needed); on paths of names, <c>*</c> and <c>..name</c>. Left to the client: <c>!</c>, ordinal and anonymous
+/// steps (the jsonb keys are names), indexes (a Fudge index counts occurrences, a JSON index counts array elements),
+/// dates, string ranges, type tests, counts, string functions and path comparisons. Values are written as jsonpath
+/// literals with JSON escapes: the jsonpath travels as a query parameter, never as SQL text.
+/// </remarks>
+internal static class JsonPathTranslation
+{
+    /// <summary>The jsonpath text (<c>$ ? (...)</c>), or null when nothing of the filter can be sent to the server.</summary>
+    public static string? Translate(FudgeFilter filter)
+    {
+        string? predicate = Node(filter.Root);
+        return predicate is null ? null : "$ ? (" + predicate + ")";
+    }
+
+    /// <summary>The jsonpath of a path alone (for ordering), or null when it has no JSON equivalent.</summary>
+    public static string? PathOf(FudgePath path)
+    {
+        string? steps = Steps(path);
+        return steps is null ? null : "$" + steps;
+    }
+
+    private static string? Node(FilterNode node)
+    {
+        switch (node)
+        {
+            case AndNode and:
+                string? left = Node(and.Left);
+                string? right = Node(and.Right);
+                return left is null ? right : right is null ? left : $"({left} && {right})";
+            case OrNode or:
+                string? first = Node(or.Left);
+                string? second = first is null ? null : Node(or.Right);
+                return second is null ? null : $"({first} || {second})";
+            case ExistsNode exists:
+                return Steps(exists.Path) is string p ? $"exists(@{p})" : null;
+            case ComparisonNode comparison:
+                return Comparison(comparison);
+            case MembershipNode membership:
+                return Membership(membership);
+            default:
+                return null;
+        }
+    }
+
+    private static string? Comparison(ComparisonNode node)
+    {
+        if (Steps(node.Path) is not string path || Literal(node.Literal) is not string value) return null;
+        bool ordered = node.Operator is not (ComparisonOperator.Equal or ComparisonOperator.NotEqual);
+        if (ordered && !node.Literal.IsNumeric) return null;
+        string op = node.Operator switch
+        {
+            ComparisonOperator.Equal => "==",
+            ComparisonOperator.NotEqual => "!=",
+            ComparisonOperator.Less => "<",
+            ComparisonOperator.LessOrEqual => "<=",
+            ComparisonOperator.Greater => ">",
+            _ => ">=",
+        };
+        return $"@{path} {op} {value}";
+    }
+
+    private static string? Membership(MembershipNode node)
+    {
+        if (Steps(node.Path) is not string path) return null;
+        var any = new StringBuilder("(");
+        foreach (var literal in node.Literals)
+        {
+            if (Literal(literal) is not string value) return null;
+            if (any.Length > 1) any.Append(" || ");
+            any.Append('@').Append(path).Append(" == ").Append(value);
+        }
+        return any.Append(')').ToString();
+    }
+
+    private static string? Steps(FudgePath path)
+    {
+        var text = new StringBuilder();
+        foreach (var step in path.Steps)
+        {
+            if (step.HasIndex) return null;
+            if (step.Descendant) text.Append(".**");
+            switch (step.Selector)
+            {
+                case KeySelector.Name:
+                    if (step.Name!.IndexOf('\0') >= 0) return null;
+                    text.Append('.');
+                    String(text, step.Name);
+                    break;
+                case KeySelector.Any:
+                    text.Append(".*");
+                    break;
+                default:
+                    return null;
+            }
+        }
+        return text.ToString();
+    }
+
+    private static string? Literal(QueryLiteral literal)
+    {
+        switch (literal.Kind)
+        {
+            case LiteralKind.Integer:
+                return literal.Integer.ToString(CultureInfo.InvariantCulture);
+            case LiteralKind.Number:
+                return double.IsFinite(literal.Number) ? literal.Number.ToString("R", CultureInfo.InvariantCulture) : null;
+            case LiteralKind.Boolean:
+                return literal.Boolean ? "true" : "false";
+            case LiteralKind.String:
+                if (literal.Text.IndexOf('\0') >= 0) return null; // jsonb cannot hold U+0000 (stored as U+FFFD)
+                var text = new StringBuilder();
+                String(text, literal.Text);
+                return text.ToString();
+            default:
+                return null;
+        }
+    }
+
+    /// <summary>A jsonpath string literal: double quotes with JSON escapes for quotes, backslashes and controls.</summary>
+    private static void String(StringBuilder text, string value)
+    {
+        text.Append('"');
+        foreach (char c in value)
+        {
+            switch (c)
+            {
+                case '"': text.Append("\\\""); break;
+                case '\\': text.Append("\\\\"); break;
+                default:
+                    if (c < 0x20) text.Append("\\u").Append(((int)c).ToString("x4", CultureInfo.InvariantCulture));
+                    else text.Append(c);
+                    break;
+            }
+        }
+        text.Append('"');
+    }
+}

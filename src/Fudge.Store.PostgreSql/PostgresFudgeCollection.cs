@@ -1,0 +1,269 @@
+using System;
+using System.Collections.Generic;
+using System.Globalization;
+using System.Runtime.CompilerServices;
+using System.Text;
+using System.Threading;
+using System.Threading.Tasks;
+using Fudge.Json;
+using Fudge.Query;
+using Fudge.Transforms;
+using Npgsql;
+using NpgsqlTypes;
+
+namespace Fudge.Store.PostgreSql;
+
+/// <summary>
+/// One collection: a table of envelope bytes and their jsonb form. The server selects candidates with the filter's
+/// SQL/JSON path translation (<see cref="JsonPathTranslation"/>); the exact filter then decides on their bytes, so
+/// what the translation leaves out never changes an answer, it only lets more candidates travel.
+/// </summary>
+internal sealed class PostgresFudgeCollection : IFudgeCollection
+{
+    private readonly PostgresFudgeStore _store;
+    private readonly long _id;
+    private readonly List<string> _indexedPaths = new();
+
+    public PostgresFudgeCollection(PostgresFudgeStore store, string name, long id)
+    {
+        _store = store;
+        Name = name;
+        _id = id;
+        Table = "fudge_docs_" + id.ToString(CultureInfo.InvariantCulture);
+    }
+
+    public string Name { get; }
+
+    /// <summary>The table's name: made from the collection's number, never from its name.</summary>
+    internal string Table { get; }
+
+    internal async Task LoadIndexesAsync(CancellationToken cancellationToken)
+    {
+        await using var command = _store.CreateCommand("SELECT path FROM fudge_indexes WHERE collection_id = @id ORDER BY id");
+        command.Parameters.AddWithValue("id", _id);
+        _indexedPaths.Clear();
+        await using var reader = await PostgresFudgeStore.Guard(() => command.ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
+        while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false)) _indexedPaths.Add(reader.GetString(0));
+    }
+
+    public async ValueTask<long> InsertAsync(ReadOnlyMemory<byte> envelope, CancellationToken cancellationToken = default)
+    {
+        await using var command = _store.CreateCommand($"INSERT INTO {Table} (doc, json) VALUES (@doc, @json) RETURNING id");
+        Bind(command, envelope);
+        return (long)(await PostgresFudgeStore.Guard(() => command.ExecuteScalarAsync(cancellationToken)).ConfigureAwait(false))!;
+    }
+
+    public async ValueTask<long> InsertManyAsync(IAsyncEnumerable<ReadOnlyMemory<byte>> envelopes, CancellationToken cancellationToken = default)
+    {
+        if (envelopes is null) throw new ArgumentNullException(nameof(envelopes));
+        IFudgeStoreTransaction? own = _store.Transaction is null ? await _store.BeginTransactionAsync(cancellationToken).ConfigureAwait(false) : null;
+        try
+        {
+            long count = 0;
+            var batch = new NpgsqlBatch();
+            await foreach (var envelope in envelopes.WithCancellation(cancellationToken).ConfigureAwait(false))
+            {
+                var command = new NpgsqlBatchCommand($"INSERT INTO {Table} (doc, json) VALUES ($1, $2)");
+                Bind(command.Parameters, envelope);
+                batch.BatchCommands.Add(command);
+                count++;
+                if (batch.BatchCommands.Count == 500) batch = await FlushAsync(batch, cancellationToken).ConfigureAwait(false);
+            }
+            await FlushAsync(batch, cancellationToken).ConfigureAwait(false);
+            if (own is not null) await own.CommitAsync(cancellationToken).ConfigureAwait(false);
+            return count;
+        }
+        finally
+        {
+            if (own is not null) await own.DisposeAsync().ConfigureAwait(false);
+        }
+    }
+
+    private async Task<NpgsqlBatch> FlushAsync(NpgsqlBatch batch, CancellationToken cancellationToken)
+    {
+        if (batch.BatchCommands.Count > 0)
+        {
+            batch.Connection = _store.Connection;
+            batch.Transaction = _store.Transaction;
+            await PostgresFudgeStore.Guard(() => batch.ExecuteNonQueryAsync(cancellationToken)).ConfigureAwait(false);
+        }
+        await batch.DisposeAsync().ConfigureAwait(false);
+        return new NpgsqlBatch();
+    }
+
+    public async ValueTask<FudgeStoredDocument?> GetAsync(long id, CancellationToken cancellationToken = default)
+    {
+        await using var command = _store.CreateCommand($"SELECT id, doc FROM {Table} WHERE id = @id");
+        command.Parameters.AddWithValue("id", id);
+        await using var reader = await PostgresFudgeStore.Guard(() => command.ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
+        return await reader.ReadAsync(cancellationToken).ConfigureAwait(false) ? new FudgeStoredDocument(reader.GetInt64(0), (byte[])reader.GetValue(1)) : null;
+    }
+
+    public async IAsyncEnumerable<FudgeStoredDocument> FindAsync(FudgeQuery? query = null, [EnumeratorCancellation] CancellationToken cancellationToken = default)
+    {
+        query ??= new FudgeQuery();
+        string direction = query.Descending ? "DESC" : "ASC";
+        string order = $"id {direction}";
+        await using var command = _store.CreateCommand("");
+        if (query.OrderBy is FudgePath orderBy)
+        {
+            string path = JsonPathTranslation.PathOf(orderBy) ?? throw new FudgeStoreException($"The path {orderBy.Text} has no SQL/JSON equivalent to order by (ordinal, anonymous and indexed steps).");
+            command.Parameters.AddWithValue("order", NpgsqlDbType.JsonPath, path);
+            // Documents without the value first, as SQLite orders NULL.
+            order = $"jsonb_path_query_first(json, @order) {direction} NULLS {(query.Descending ? "LAST" : "FIRST")}, id {direction}";
+        }
+        string where = Where(query.Where, command);
+        // Without a predicate the server applies the window; with one, the exact filter decides first.
+        string window = query.Where is null ? " LIMIT @limit OFFSET @skip" : "";
+        command.Parameters.AddWithValue("limit", query.Limit is int limit ? (object)limit : DBNull.Value);
+        command.Parameters.AddWithValue("skip", query.Skip);
+        command.CommandText = $"SELECT id, doc FROM {Table} {where} ORDER BY {order}{window}";
+        int skipped = 0, returned = 0;
+        await using var reader = await PostgresFudgeStore.Guard(() => command.ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
+        while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
+        {
+            var document = new FudgeStoredDocument(reader.GetInt64(0), (byte[])reader.GetValue(1));
+            if (query.Where is not null)
+            {
+                if (!Matches(query.Where, document)) continue;
+                if (skipped++ < query.Skip) continue;
+                if (query.Limit is int most && returned >= most) yield break;
+            }
+            returned++;
+            yield return document;
+        }
+    }
+
+    public async ValueTask<long> CountAsync(FudgeFilter? where = null, CancellationToken cancellationToken = default)
+    {
+        if (where is null)
+        {
+            await using var all = _store.CreateCommand($"SELECT count(*) FROM {Table}");
+            return (long)(await PostgresFudgeStore.Guard(() => all.ExecuteScalarAsync(cancellationToken)).ConfigureAwait(false))!;
+        }
+        long count = 0;
+        await foreach (var _ in FindAsync(new FudgeQuery { Where = where }, cancellationToken).ConfigureAwait(false)) count++;
+        return count;
+    }
+
+    public async ValueTask<bool> ReplaceAsync(long id, ReadOnlyMemory<byte> envelope, CancellationToken cancellationToken = default)
+    {
+        await using var command = _store.CreateCommand($"UPDATE {Table} SET doc = @doc, json = @json WHERE id = @id");
+        Bind(command, envelope);
+        command.Parameters.AddWithValue("id", id);
+        return await PostgresFudgeStore.Guard(() => command.ExecuteNonQueryAsync(cancellationToken)).ConfigureAwait(false) == 1;
+    }
+
+    public async ValueTask<long> UpdateAsync(FudgeFilter where, FudgeTransform transform, CancellationToken cancellationToken = default)
+    {
+        if (where is null) throw new ArgumentNullException(nameof(where));
+        if (transform is null) throw new ArgumentNullException(nameof(transform));
+        IFudgeStoreTransaction? own = _store.Transaction is null ? await _store.BeginTransactionAsync(cancellationToken).ConfigureAwait(false) : null;
+        try
+        {
+            var rewritten = new List<(long Id, byte[] Envelope)>();
+            await foreach (var document in FindAsync(new FudgeQuery { Where = where }, cancellationToken).ConfigureAwait(false))
+                rewritten.Add((document.Id, transform.Apply(document.Envelope)));
+            foreach (var (id, envelope) in rewritten) await ReplaceAsync(id, envelope, cancellationToken).ConfigureAwait(false);
+            if (own is not null) await own.CommitAsync(cancellationToken).ConfigureAwait(false);
+            return rewritten.Count;
+        }
+        finally
+        {
+            if (own is not null) await own.DisposeAsync().ConfigureAwait(false);
+        }
+    }
+
+    public async ValueTask<bool> DeleteAsync(long id, CancellationToken cancellationToken = default)
+    {
+        await using var command = _store.CreateCommand($"DELETE FROM {Table} WHERE id = @id");
+        command.Parameters.AddWithValue("id", id);
+        return await PostgresFudgeStore.Guard(() => command.ExecuteNonQueryAsync(cancellationToken)).ConfigureAwait(false) == 1;
+    }
+
+    public async ValueTask<long> DeleteAsync(FudgeFilter where, CancellationToken cancellationToken = default)
+    {
+        if (where is null) throw new ArgumentNullException(nameof(where));
+        var ids = new List<long>();
+        await foreach (var document in FindAsync(new FudgeQuery { Where = where }, cancellationToken).ConfigureAwait(false)) ids.Add(document.Id);
+        if (ids.Count == 0) return 0;
+        await using var command = _store.CreateCommand($"DELETE FROM {Table} WHERE id = ANY(@ids)");
+        command.Parameters.AddWithValue("ids", ids.ToArray());
+        return await PostgresFudgeStore.Guard(() => command.ExecuteNonQueryAsync(cancellationToken)).ConfigureAwait(false);
+    }
+
+    /// <summary>
+    /// Records the path as indexed. Every path is already indexed for what the server evaluates: the GIN index
+    /// (<c>jsonb_path_ops</c>) on the whole jsonb serves the equality and membership tests of any path, so no
+    /// index per path is built (range tests are evaluated on the rows the rest of the predicate selects).
+    /// </summary>
+    public async ValueTask CreateIndexAsync(FudgePath path, CancellationToken cancellationToken = default)
+    {
+        if (path is null) throw new ArgumentNullException(nameof(path));
+        string text = path.Text.Trim();
+        if (_indexedPaths.Contains(text)) return;
+        if (JsonPathTranslation.PathOf(path) is null)
+            throw new FudgeStoreException($"The path {text} has no SQL/JSON equivalent (ordinal, anonymous and indexed steps), so the server cannot index it.");
+        await using var register = _store.CreateCommand("INSERT INTO fudge_indexes (collection_id, path) VALUES (@id, @path) ON CONFLICT DO NOTHING");
+        register.Parameters.AddWithValue("id", _id);
+        register.Parameters.AddWithValue("path", text);
+        await PostgresFudgeStore.Guard(() => register.ExecuteNonQueryAsync(cancellationToken)).ConfigureAwait(false);
+        _indexedPaths.Add(text);
+    }
+
+    public async ValueTask<bool> DropIndexAsync(FudgePath path, CancellationToken cancellationToken = default)
+    {
+        if (path is null) throw new ArgumentNullException(nameof(path));
+        string text = path.Text.Trim();
+        await using var forget = _store.CreateCommand("DELETE FROM fudge_indexes WHERE collection_id = @id AND path = @path");
+        forget.Parameters.AddWithValue("id", _id);
+        forget.Parameters.AddWithValue("path", text);
+        bool dropped = await PostgresFudgeStore.Guard(() => forget.ExecuteNonQueryAsync(cancellationToken)).ConfigureAwait(false) == 1;
+        _indexedPaths.Remove(text);
+        return dropped;
+    }
+
+    public ValueTask<IReadOnlyList<string>> ListIndexesAsync(CancellationToken cancellationToken = default)
+        => new(_indexedPaths.ToArray());
+
+    /// <summary>The server's plan for the candidate query of a filter (EXPLAIN), one line per step.</summary>
+    internal async Task<string> ExplainAsync(FudgeFilter where, CancellationToken cancellationToken = default)
+    {
+        await using var command = _store.CreateCommand("");
+        command.CommandText = $"EXPLAIN SELECT id, doc FROM {Table} {Where(where, command)}";
+        var plan = new StringBuilder();
+        await using var reader = await PostgresFudgeStore.Guard(() => command.ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
+        while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false)) plan.AppendLine(reader.GetString(0));
+        return plan.ToString();
+    }
+
+    /// <summary>The server side of a filter: <c>json @? jsonpath</c>, the jsonpath a parameter; nothing when untranslatable.</summary>
+    private static string Where(FudgeFilter? filter, NpgsqlCommand command)
+    {
+        if (filter is null || JsonPathTranslation.Translate(filter) is not string path) return "";
+        command.Parameters.AddWithValue("where", NpgsqlDbType.JsonPath, path);
+        return "WHERE json @? @where";
+    }
+
+    private static bool Matches(FudgeFilter filter, FudgeStoredDocument document)
+    {
+        try
+        {
+            return filter.Matches(document.Envelope);
+        }
+        catch (FudgeFormatException e)
+        {
+            throw new FudgeStoreException($"The stored document {document.Id} is not a valid envelope: {e.Message}", e);
+        }
+    }
+
+    private void Bind(NpgsqlCommand command, ReadOnlyMemory<byte> envelope) => Bind(command.Parameters, envelope, named: true);
+
+    private void Bind(NpgsqlParameterCollection parameters, ReadOnlyMemory<byte> envelope, bool named = false)
+    {
+        FudgeEnvelopeCheck.Validate(envelope.Span);
+        string json = JsonbText.WithoutNul(FudgeJson.ToJson(envelope.Span, _store.Json));
+        parameters.Add(new NpgsqlParameter { ParameterName = named ? "doc" : "", NpgsqlDbType = NpgsqlDbType.Bytea, Value = envelope.ToArray() });
+        parameters.Add(new NpgsqlParameter { ParameterName = named ? "json" : "", NpgsqlDbType = NpgsqlDbType.Jsonb, Value = json });
+    }
+}

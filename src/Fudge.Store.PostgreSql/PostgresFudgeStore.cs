@@ -1,0 +1,155 @@
+using System;
+using System.Collections.Generic;
+using System.Threading;
+using System.Threading.Tasks;
+using Fudge.Json;
+using Npgsql;
+
+namespace Fudge.Store.PostgreSql;
+
+/// <summary>
+/// The Fudge document store on a PostgreSQL server: each document kept as its exact bytes (<c>bytea</c>) and as
+/// <c>jsonb</c> derived from them, with a GIN index; predicates run on the server as SQL/JSON path, so only candidate
+/// documents travel back, and the exact filter then decides on their bytes.
+/// </summary>
+/// <remarks>
+/// Layout (docs/store.md): <c>fudge_collections(id, name)</c>; per collection <c>fudge_docs_ID(id bigserial,
+/// doc bytea, json jsonb)</c> with the GIN index <c>fudge_docs_ID_gin</c> (<c>jsonb_path_ops</c>);
+/// <c>fudge_indexes(id, collection_id, path)</c>. The jsonb is Fudge.Json's plain form (names as keys, repeated names
+/// as arrays, ordinal-only fields under their ordinal's text, numbers as numbers, dates as ISO 8601 strings), with
+/// U+0000 in text stored as U+FFFD because jsonb cannot hold it.
+/// </remarks>
+public sealed class PostgresFudgeStore : IFudgeStore
+{
+    private readonly NpgsqlConnection _connection;
+    private readonly Dictionary<string, PostgresFudgeCollection> _collections = new(StringComparer.Ordinal);
+
+    private PostgresFudgeStore(NpgsqlConnection connection, FudgeJsonSettings json)
+    {
+        _connection = connection;
+        Json = json;
+    }
+
+    internal FudgeJsonSettings Json { get; }
+
+    internal NpgsqlConnection Connection => _connection;
+
+    internal NpgsqlTransaction? Transaction { get; private set; }
+
+    /// <summary>
+    /// Connects to a store: an Npgsql connection string (<c>Host=...;Database=...</c>) or a URL
+    /// (<c>postgres://user:password@host:port/database</c>). The tables are created when missing.
+    /// </summary>
+    /// <param name="connectionStringOrUrl">Where the server is.</param>
+    /// <param name="readerOptions">Limits, and the taxonomy resolver that names ordinal-only fields in the jsonb form (so that name paths find them, as they do in the filter).</param>
+    /// <param name="cancellationToken">Cancels the operation.</param>
+    /// <exception cref="FudgeStoreException">The server cannot be reached or refuses.</exception>
+    public static async ValueTask<PostgresFudgeStore> OpenAsync(string connectionStringOrUrl, FudgeReaderOptions? readerOptions = null, CancellationToken cancellationToken = default)
+    {
+        if (string.IsNullOrEmpty(connectionStringOrUrl)) throw new ArgumentException("A connection string or URL is required.", nameof(connectionStringOrUrl));
+        string connectionString = PostgresUrl.ToConnectionString(connectionStringOrUrl);
+        var json = FudgeJsonSettings.Plain;
+        if (readerOptions is not null) json.ReaderOptions = readerOptions;
+        NpgsqlConnection connection;
+        try
+        {
+            connection = new NpgsqlConnection(connectionString);
+        }
+        catch (ArgumentException e)
+        {
+            throw new FudgeStoreException("Not a PostgreSQL connection string: " + e.Message, e);
+        }
+        try
+        {
+            await connection.OpenAsync(cancellationToken).ConfigureAwait(false);
+            var store = new PostgresFudgeStore(connection, json);
+            await store.ExecuteAsync("""
+                CREATE TABLE IF NOT EXISTS fudge_collections (id bigserial PRIMARY KEY, name text NOT NULL UNIQUE);
+                CREATE TABLE IF NOT EXISTS fudge_indexes (id bigserial PRIMARY KEY, collection_id bigint NOT NULL, path text NOT NULL, UNIQUE (collection_id, path));
+                """, cancellationToken).ConfigureAwait(false);
+            return store;
+        }
+        catch (Exception e) when (e is NpgsqlException or TimeoutException)
+        {
+            await connection.DisposeAsync().ConfigureAwait(false);
+            throw new FudgeStoreException($"Cannot open the PostgreSQL store: {e.Message}", e);
+        }
+    }
+
+    /// <inheritdoc/>
+    public async ValueTask<IFudgeCollection> GetCollectionAsync(string name, CancellationToken cancellationToken = default)
+    {
+        if (string.IsNullOrEmpty(name)) throw new ArgumentException("A collection name is required.", nameof(name));
+        if (name.IndexOf('\0') >= 0) throw new FudgeStoreException("PostgreSQL text cannot hold U+0000: a collection name cannot contain it.");
+        if (_collections.TryGetValue(name, out var known)) return known;
+        await using var command = CreateCommand("""
+            INSERT INTO fudge_collections (name) VALUES (@name) ON CONFLICT (name) DO NOTHING;
+            SELECT id FROM fudge_collections WHERE name = @name;
+            """);
+        command.Parameters.AddWithValue("name", name);
+        long id = (long)(await Guard(() => command.ExecuteScalarAsync(cancellationToken)).ConfigureAwait(false))!;
+        var collection = new PostgresFudgeCollection(this, name, id);
+        await ExecuteAsync($"""
+            CREATE TABLE IF NOT EXISTS {collection.Table} (id bigserial PRIMARY KEY, doc bytea NOT NULL, json jsonb NOT NULL);
+            CREATE INDEX IF NOT EXISTS {collection.Table}_gin ON {collection.Table} USING gin (json jsonb_path_ops);
+            """, cancellationToken).ConfigureAwait(false);
+        await collection.LoadIndexesAsync(cancellationToken).ConfigureAwait(false);
+        _collections[name] = collection;
+        return collection;
+    }
+
+    /// <inheritdoc/>
+    public async ValueTask<IReadOnlyList<string>> ListCollectionsAsync(CancellationToken cancellationToken = default)
+    {
+        await using var command = CreateCommand("SELECT name FROM fudge_collections");
+        var names = new List<string>();
+        await using (var reader = await Guard(() => command.ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false))
+        {
+            while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false)) names.Add(reader.GetString(0));
+        }
+        names.Sort(StringComparer.Ordinal);
+        return names;
+    }
+
+    /// <inheritdoc/>
+    public async ValueTask<IFudgeStoreTransaction> BeginTransactionAsync(CancellationToken cancellationToken = default)
+    {
+        if (Transaction is not null) throw new FudgeStoreException("A transaction is already open on this store.");
+        Transaction = await _connection.BeginTransactionAsync(cancellationToken).ConfigureAwait(false);
+        return new PostgresFudgeTransaction(this, Transaction);
+    }
+
+    internal void EndTransaction(NpgsqlTransaction transaction)
+    {
+        if (ReferenceEquals(Transaction, transaction)) Transaction = null;
+    }
+
+    /// <inheritdoc/>
+    public async ValueTask DisposeAsync()
+    {
+        if (Transaction is not null) await Transaction.DisposeAsync().ConfigureAwait(false);
+        Transaction = null;
+        await _connection.DisposeAsync().ConfigureAwait(false);
+    }
+
+    internal NpgsqlCommand CreateCommand(string sql) => new(sql, _connection, Transaction);
+
+    internal async Task ExecuteAsync(string sql, CancellationToken cancellationToken)
+    {
+        await using var command = CreateCommand(sql);
+        await Guard(() => command.ExecuteNonQueryAsync(cancellationToken)).ConfigureAwait(false);
+    }
+
+    /// <summary>Runs a server call, turning the driver's errors into the store's own (with the server's reason).</summary>
+    internal static async Task<T> Guard<T>(Func<Task<T>> call)
+    {
+        try
+        {
+            return await call().ConfigureAwait(false);
+        }
+        catch (NpgsqlException e)
+        {
+            throw new FudgeStoreException("PostgreSQL refused the operation: " + e.Message, e);
+        }
+    }
+}

@@ -1,0 +1,96 @@
+using System;
+using System.Linq;
+using System.Threading.Tasks;
+using Fudge.Query;
+using Fudge.Store.PostgreSql;
+using Fudge.Store.Tests.Support;
+using Npgsql;
+using Xunit;
+
+namespace Fudge.Store.Tests;
+
+/// <summary>
+/// The contract on the PostgreSQL store against the real server (each test in a schema of its own), and what only
+/// PostgreSQL does: jsonb beside the bytes, the GIN index, predicates as SQL/JSON path.
+/// </summary>
+[NeedsPostgres]
+public class PostgresStoreTests : StoreContractTests
+{
+    protected override async ValueTask<IFudgeStore> OpenEmptyStoreAsync() => await PostgresFudgeStore.OpenAsync(await Postgres.FreshSchemaAsync());
+
+    [StoreFact]
+    public async Task The_server_keeps_bytes_and_jsonb_and_filters_with_the_gin_index()
+    {
+        await using var store = await PostgresFudgeStore.OpenAsync(await Postgres.FreshSchemaAsync());
+        var logs = (PostgresFudgeCollection)await store.GetCollectionAsync("logs");
+        await logs.InsertManyAsync(Enumerable.Range(0, 2000).Select(n => (ReadOnlyMemory<byte>)LogDocuments.Number(n)));
+        var example = FudgeFilter.Compile("$.System.Hostname == 'node-5' && $.Log.Type in ['AUDIT', 'SECURITY']");
+        await using (var analyze = store.Connection.CreateCommand())
+        {
+            analyze.CommandText = $"ANALYZE {logs.Table}; SET enable_seqscan = off";
+            await analyze.ExecuteNonQueryAsync();
+        }
+
+        string plan = await logs.ExplainAsync(example);
+
+        Assert.Contains($"Bitmap Index Scan on {logs.Table}_gin", plan);
+        Assert.Equal(160, await logs.CountAsync(example));
+        await using var json = store.Connection.CreateCommand();
+        json.CommandText = $"SELECT json->'System'->>'Hostname', json->'Log'->>'Type' FROM {logs.Table} WHERE id = 5";
+        await using var reader = await json.ExecuteReaderAsync();
+        Assert.True(await reader.ReadAsync());
+        Assert.Equal("node-5", reader.GetString(0));
+        Assert.Equal("INFO", reader.GetString(1));
+    }
+
+    [StoreFact]
+    public async Task Parts_the_server_cannot_evaluate_are_decided_on_the_bytes()
+    {
+        await using var store = await PostgresFudgeStore.OpenAsync(await Postgres.FreshSchemaAsync());
+        var logs = await store.GetCollectionAsync("logs");
+        await logs.InsertManyAsync(Enumerable.Range(0, 50).Select(n => (ReadOnlyMemory<byte>)LogDocuments.Number(n)));
+
+        // Negation, string ranges, string functions, counts and type tests run on the client after the server's part.
+        Assert.Equal(40, await logs.CountAsync("!($.System.Hostname == 'node-5')"));
+        Assert.Equal(20, await logs.CountAsync("$.System.Hostname > 'node-3'"));
+        Assert.Equal(10, await logs.CountAsync("starts_with($.System.Hostname, 'node-1') && $.Log.Seq < 50"));
+        Assert.Equal(50, await logs.CountAsync("count($.Log.*) == 3"));
+        Assert.Equal(50, await logs.CountAsync("type($.System.Hostname) == 'string'"));
+        Assert.Equal(5, await logs.CountAsync("$.Log.Seq >= 10 && $.Log.Seq < 20 && $.System.Hostname in ['node-1', 'node-2'] || $.Log.Seq == 49"));
+    }
+
+    [StoreFact]
+    public async Task Strings_with_nul_and_every_plane_survive_jsonb()
+    {
+        await using var store = await PostgresFudgeStore.OpenAsync(await Postgres.FreshSchemaAsync());
+        var odd = await store.GetCollectionAsync("odd");
+        var message = new FudgeMsg();
+        message.Add("text", "a\0b 😀 \"q\" \\");
+        byte[] envelope = new FudgeEnvelope(message).ToByteArray();
+        long id = await odd.InsertAsync(envelope);
+
+        Assert.Equal(envelope, (await odd.GetAsync(id))!.Envelope);
+        Assert.Equal(1, await odd.CountAsync("$.text == 'a\\u0000b 😀 \"q\" \\\\'"));
+        Assert.Equal(0, await odd.CountAsync("$.text == 'a\\ufffdb 😀 \"q\" \\\\'"));
+    }
+
+    [StoreFact]
+    public async Task A_postgres_url_opens_the_store()
+    {
+        var builder = new NpgsqlConnectionStringBuilder(Postgres.ConnectionString);
+        string url = $"postgres://{builder.Username}:{builder.Password}@{builder.Host}:{builder.Port}/{builder.Database}";
+
+        await using var store = await PostgresFudgeStore.OpenAsync(url);
+
+        Assert.NotNull(await store.ListCollectionsAsync());
+    }
+
+    [Fact]
+    public async Task An_unreachable_server_is_a_store_error()
+    {
+        var error = await Assert.ThrowsAsync<FudgeStoreException>(async () =>
+            await PostgresFudgeStore.OpenAsync("Host=127.0.0.1;Port=1;Username=x;Password=y;Database=z;Timeout=2"));
+
+        Assert.StartsWith("Cannot open the PostgreSQL store", error.Message);
+    }
+}
