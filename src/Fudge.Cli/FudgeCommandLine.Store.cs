@@ -13,7 +13,7 @@ internal static partial class FudgeCommandLine
 {
     private static Command StoreCommandLine(CliConsole console, Option<string[]> taxonomy)
     {
-        var store = new Command("store", "Keep Fudge documents in a database and query them with the filter language: an SQLite file is the store (created by import).");
+        var store = new Command("store", "Keep Fudge documents in a database and query them with the filter language: an SQLite file (created by import) or a PostgreSQL server (postgres:// URL).");
         store.Subcommands.Add(StoreImportCommandLine(console, taxonomy));
         store.Subcommands.Add(StoreQueryCommandLine(console));
         store.Subcommands.Add(StoreIndexCommandLine(console));
@@ -21,7 +21,7 @@ internal static partial class FudgeCommandLine
         return store;
     }
 
-    private static Argument<string> DbArgument() => new("DB") { Description = "The store: an SQLite file path (or an SQLite connection string)." };
+    private static Argument<string> DbArgument() => new("DB") { Description = "The store: an SQLite file path (or SQLite connection string), or a postgres://user:password@host:port/database URL." };
 
     private static Option<string> CollectionOption() => new("--collection", "-c") { Description = "The collection. Default: documents.", DefaultValueFactory = _ => "documents" };
 

@@ -96,7 +96,7 @@ public class StoreCommandTests
         var garbage = FudgeTool.Run("store", "count", notADatabase.Path);
 
         Assert.StartsWith("fudge: Invalid query at line 1, column 7", badFilter.Stderr);
-        Assert.Equal("fudge: 'mongodb://127.0.0.1/logs' is a mongodb URL; this build of fudge opens SQLite store files only\n", url.Stderr);
+        Assert.Equal("fudge: 'mongodb://127.0.0.1/logs' is a mongodb URL; fudge opens SQLite store files and postgres:// URLs\n", url.Stderr);
         Assert.StartsWith("fudge: ", garbage.Stderr);
         Assert.DoesNotContain("internal error", garbage.Stderr);
         Assert.All(new[] { badFilter, url, garbage }, r => Assert.Equal(1, r.ExitCode));
@@ -112,5 +112,64 @@ public class StoreCommandTests
             Microsoft.Data.Sqlite.SqliteConnection.ClearAllPools();
             File.Delete(Path);
         }
+    }
+}
+
+/// <summary><c>fudge store</c> with a <c>postgres://</c> URL, against the local server of <c>bash .ci/postgres.sh start</c>.</summary>
+public class PostgresStoreCommandTests
+{
+    [PostgresFact]
+    public void Import_and_count_work_on_a_postgres_url()
+    {
+        string collection = "cli-" + System.Guid.NewGuid().ToString("N");
+
+        var imported = FudgeTool.Run("store", "import", PostgresFactAttribute.Url, RepoFiles.Sample("logs.fudge"), "-c", collection);
+        var indexed = FudgeTool.Run("store", "index", PostgresFactAttribute.Url, "$.System.Hostname", "-c", collection);
+        var example = FudgeTool.Run("store", "count", PostgresFactAttribute.Url, "-c", collection, "-w", "$.System.Hostname == 'node-5' && $.Log.Type in ['AUDIT', 'SECURITY']");
+        var stored = FudgeTool.Run("store", "query", PostgresFactAttribute.Url, "-c", collection, "-w", "$.System.Hostname == 'node-5'");
+        var filtered = FudgeTool.Run("filter", "-w", "$.System.Hostname == 'node-5'", RepoFiles.Sample("logs.fudge"));
+
+        Assert.Equal($"imported 24 documents into '{collection}'\n", imported.Stdout);
+        Assert.Equal(0, indexed.ExitCode);
+        Assert.Equal("1\n", example.Stdout);
+        Assert.Equal(filtered.StdoutBytes, stored.StdoutBytes);
+    }
+
+    [Fact]
+    public void A_postgres_url_without_a_database_is_a_clear_error()
+    {
+        var result = FudgeTool.Run("store", "count", "postgres://user@127.0.0.1:5432");
+
+        Assert.Equal(1, result.ExitCode);
+        Assert.Equal("fudge: 'postgres://user@127.0.0.1:5432' is not a postgres://user:password@host[:port]/database URL.\n", result.Stderr);
+    }
+}
+
+/// <summary>
+/// A test that needs the local PostgreSQL server: always run in CI (so a server that did not start fails the build),
+/// skipped elsewhere with the command that starts one when nothing listens on 127.0.0.1:5432.
+/// </summary>
+[System.AttributeUsage(System.AttributeTargets.Method)]
+public sealed class PostgresFactAttribute : FactAttribute
+{
+    public const string Url = "postgres://fudge:fudge@127.0.0.1:5432/fudge_test";
+
+    private static readonly System.Lazy<string?> Unavailable = new(() =>
+    {
+        if (!string.IsNullOrEmpty(System.Environment.GetEnvironmentVariable("CI"))) return null;
+        try
+        {
+            using var client = new System.Net.Sockets.TcpClient();
+            if (client.ConnectAsync("127.0.0.1", 5432).Wait(System.TimeSpan.FromSeconds(2)) && client.Connected) return null;
+        }
+        catch (System.Exception e) when (e is System.Net.Sockets.SocketException or System.AggregateException)
+        {
+        }
+        return "SKIPPED: no PostgreSQL server on 127.0.0.1:5432; start one with `bash .ci/postgres.sh start` (CI never skips these tests)";
+    });
+
+    public PostgresFactAttribute()
+    {
+        if (Unavailable.Value is { } reason) Skip = reason;
     }
 }

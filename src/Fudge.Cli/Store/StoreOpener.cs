@@ -2,13 +2,15 @@ using System;
 using System.IO;
 using System.Threading.Tasks;
 using Fudge.Store;
+using Fudge.Store.PostgreSql;
 using Fudge.Store.Sqlite;
 
 namespace Fudge.Cli.Store;
 
 /// <summary>
-/// The one place <c>fudge store</c> turns its DB argument into a store: an SQLite file path (or an SQLite connection
-/// string). Anything written as a URL (<c>scheme://...</c>) names a server store this build cannot open.
+/// The one place <c>fudge store</c> turns its DB argument into a store: a <c>postgres://</c> (or
+/// <c>postgresql://</c>) URL opens the PostgreSQL store; anything else is an SQLite file path (or an SQLite
+/// connection string).
 /// </summary>
 internal static class StoreOpener
 {
@@ -17,9 +19,11 @@ internal static class StoreOpener
     /// <exception cref="FudgeStoreException">The database refused to open.</exception>
     public static async Task<IFudgeStore> OpenAsync(string db, bool create)
     {
+        if (db.StartsWith("postgres://", StringComparison.OrdinalIgnoreCase) || db.StartsWith("postgresql://", StringComparison.OrdinalIgnoreCase))
+            return await PostgresFudgeStore.OpenAsync(db).ConfigureAwait(false);
         int scheme = db.IndexOf("://", StringComparison.Ordinal);
         if (scheme > 0)
-            throw new IOException($"'{db}' is a {db.Substring(0, scheme)} URL; this build of fudge opens SQLite store files only");
+            throw new IOException($"'{db}' is a {db.Substring(0, scheme)} URL; fudge opens SQLite store files and postgres:// URLs");
         if (!create && !db.Contains('=') && !File.Exists(db)) throw new IOException($"no store file '{db}'");
         return await SqliteFudgeStore.OpenAsync(db).ConfigureAwait(false);
     }
