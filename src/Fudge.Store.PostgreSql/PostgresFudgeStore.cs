@@ -116,10 +116,10 @@ public sealed class PostgresFudgeStore : IFudgeStore
     {
         if (Transaction is not null) throw new FudgeStoreException("A transaction is already open on this store.");
         Transaction = await _connection.BeginTransactionAsync(cancellationToken).ConfigureAwait(false);
-        return new PostgresFudgeTransaction(this, Transaction);
+        return new DbStoreTransaction(Transaction, EndTransaction);
     }
 
-    internal void EndTransaction(NpgsqlTransaction transaction)
+    private void EndTransaction(System.Data.Common.DbTransaction transaction)
     {
         if (ReferenceEquals(Transaction, transaction)) Transaction = null;
     }

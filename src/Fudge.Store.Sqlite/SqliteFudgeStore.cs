@@ -103,10 +103,10 @@ public sealed class SqliteFudgeStore : IFudgeStore
     {
         if (Transaction is not null) throw new FudgeStoreException("A transaction is already open on this store.");
         Transaction = _connection.BeginTransaction();
-        return new ValueTask<IFudgeStoreTransaction>(new SqliteFudgeTransaction(this, Transaction));
+        return new ValueTask<IFudgeStoreTransaction>(new DbStoreTransaction(Transaction, EndTransaction));
     }
 
-    internal void EndTransaction(SqliteTransaction transaction)
+    private void EndTransaction(System.Data.Common.DbTransaction transaction)
     {
         if (ReferenceEquals(Transaction, transaction)) Transaction = null;
     }
