@@ -229,6 +229,8 @@ internal sealed class Emitter
             string local = NextLocal();
             sb.AppendLine($"        var {local} = value.{member.Name};");
             if (member.Repeated) { WriteRepeated(sb, member, $"__k{i}", local); continue; }
+            if (member.FixedLength > 0)
+                sb.AppendLine($"        if ({local} != null && {local}.Length != {member.FixedLength}) throw {H}.ArrayLengthToWrite({Literal(m.DisplayName)}, {Literal(member.Name.TrimStart('@'))}, {member.FixedLength}, {local}.Length);");
             string? direct = m.FieldIds is 1 or 3 && member.HasOrdinal ? OrdinalWriteStatement(member.Shape, (short)member.Ordinal, local) : null;
             if (direct is not null) sb.AppendLine("        " + direct);
             else WriteValue(sb, "        ", member.Shape, $"__k{i}", local, nullAsIndicator: false);
@@ -462,6 +464,8 @@ internal sealed class Emitter
             {
                 sb.AppendLine($"                    if (reader.IsIndicator) __v{i} = default({member.Shape.TypeName});");
                 sb.AppendLine($"                    else __v{i} = {ReadExpression(member.Shape, "reader")};");
+                if (member.FixedLength > 0)
+                    sb.AppendLine($"                    if (__v{i} != null && __v{i}.Length != {member.FixedLength}) throw {H}.WrongArrayLength(reader.ValueOffset, {Literal(m.DisplayName)}, {Literal(member.Name.TrimStart('@'))}, {member.FixedLength}, __v{i}.Length);");
             }
             if (UsesPresence(i)) sb.AppendLine($"                    __h{i} = true;");
             sb.AppendLine("                    break;");
@@ -519,7 +523,8 @@ internal sealed class Emitter
         var m = _model;
         return !m.IsExtensible && !m.IsAbstract && m.Unions.Count == 0 && m.TypeNames.Count == 0 && m.CtorArgs.Count == 0
             && m.Members.All(x => x.SetMode == SetMode.Assign && x.BaseSetter is null && !x.IsRequired && x.AbsentDefault is null
-                && !x.Repeated && x.Shape.Kind != ShapeKind.Indicator); // both accumulate or flag across fields: the general reader does that
+                && !x.Repeated && x.Shape.Kind != ShapeKind.Indicator // both accumulate or flag across fields: the general reader does that
+                && x.FixedLength == 0); // fixed-size arrays are length-checked by the general reader
     }
 
     /// <summary>

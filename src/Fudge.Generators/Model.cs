@@ -65,7 +65,8 @@ internal sealed record MemberModel(
     string? BaseSetter = null,
     bool ExposesSetter = false,
     string? AbsentDefault = null,
-    bool Repeated = false)
+    bool Repeated = false,
+    int FixedLength = 0)
 {
     /// <summary>The name of the static method through which derived types' formatters call a private setter.</summary>
     public string SetterMethodName => "__Set_" + Name.TrimStart('@');
@@ -75,6 +76,7 @@ internal sealed record MemberModel(
     public bool HasOrdinal => Ordinal != NoOrdinal;
 
     // Repeated (Fudge-Proto): Shape is a List<T> written as one field per element under the member's key, not as a sub-message.
+    // FixedLength (Fudge-Proto `T[n]`): the array must hold exactly n elements, checked when read and when written; 0 for none.
 }
 
 /// <summary>A constructor argument: the member it comes from, or a constant default.</summary>

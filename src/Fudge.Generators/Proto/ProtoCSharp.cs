@@ -357,7 +357,11 @@ internal sealed class ProtoCSharp
             if (shape is null) continue;
             string prop = Property(declaring.Fields.First(f => f.Name == field.Name), declaring);
             if (field.Ordinal is not null) anyOrdinal = true; else anyName = true;
-            members.Add(new MemberModel(prop, field.Name, field.Ordinal ?? MemberModel.NoOrdinal, shape, field.Required, SetMode.Assign, Repeated: field.Repeated));
+            var declared = dt ?? type;
+            // `T[n]`: one fixed dimension is checked (the sizes of nested dimensions are not).
+            int fixedLength = !field.Repeated && declared.Dimensions.Count == 1 && declared.Dimensions[0] is int n ? n : 0;
+            members.Add(new MemberModel(prop, field.Name, field.Ordinal ?? MemberModel.NoOrdinal, shape, field.Required, SetMode.Assign,
+                Repeated: field.Repeated, FixedLength: fixedLength));
         }
         int fieldIds = anyOrdinal && anyName ? OrdinalWhereDeclared : anyOrdinal ? 1 : 0;
 

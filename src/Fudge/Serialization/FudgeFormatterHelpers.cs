@@ -450,6 +450,14 @@ public static class FudgeFormatterHelpers
     public static FudgeFormatException MissingRequiredMember(int messageOffset, string typeName, string memberName, string fieldName)
         => new(messageOffset, $"the required member '{memberName}' of {typeName} is missing (no field '{fieldName}')");
 
+    /// <summary>The error for a fixed-size array (Fudge-Proto <c>T[n]</c>) read with another number of elements.</summary>
+    public static FudgeFormatException WrongArrayLength(int valueOffset, string typeName, string memberName, int expected, int actual)
+        => new(valueOffset, $"the member '{memberName}' of {typeName} is a fixed-size array of {expected} elements, but the data holds {actual}");
+
+    /// <summary>The error for writing a fixed-size array (Fudge-Proto <c>T[n]</c>) that holds another number of elements.</summary>
+    public static FudgeException ArrayLengthToWrite(string typeName, string memberName, int expected, int actual)
+        => new($"The member '{memberName}' of {typeName} is a fixed-size array of {expected} elements; it holds {actual}, so it cannot be written.");
+
     /// <summary>The error for a polymorphic message whose ordinal-0 type names are all unknown and whose base type is abstract.</summary>
     public static FudgeFormatException UnknownTypeName(int messageOffset, string typeName)
         => new(messageOffset, $"no type name at ordinal 0 names a known type derived from the abstract {typeName}");

@@ -173,4 +173,21 @@ public class ProtoRoundTripTests
         Assert.Equal(101, OrderFields.EXTRA);
         Assert.Equal("notes", OrderFields.Instance.GetName(OrderFields.notes));
     }
+
+    [Fact]
+    public void A_fixed_size_array_is_length_checked_when_written_and_when_read()
+    {
+        var tooShort = new Arrays { FixedInts = new[] { 1, 2, 3 } };
+        var written = Assert.Throws<FudgeException>(() => FudgeSerializer.Serialize(tooShort));
+
+        var message = new FudgeMsg();
+        message.Add("fixedInts", new[] { 1, 2, 3, 4, 5 });
+        byte[] fromAnotherWriter = new FudgeEnvelope(message).ToByteArray();
+        var read = Assert.Throws<FudgeFormatException>(() => FudgeSerializer.Deserialize<Arrays>(fromAnotherWriter));
+
+        Assert.Equal("The member 'FixedInts' of org.example.trading.Arrays is a fixed-size array of 4 elements; it holds 3, so it cannot be written.", written.Message);
+        Assert.Contains("the member 'FixedInts' of ", read.Message);
+        Assert.EndsWith("is a fixed-size array of 4 elements, but the data holds 5", read.Message);
+        Assert.Equal(new[] { 1, 2, 3, 4 }, RoundTrip(new Arrays { FixedInts = new[] { 1, 2, 3, 4 } }).FixedInts);
+    }
 }
