@@ -87,7 +87,9 @@ public static class Documents
 
     public static FudgeMsg BuildFudge(Doc doc)
     {
-        var message = new FudgeMsg();
+        int fields = 0;
+        foreach (var (_, value) in doc) fields += value is Repeated list ? list.Count : 1;
+        var message = new FudgeMsg(fields); // sized for its fields, as the native dictionary is for its keys
         foreach (var (key, value) in doc)
         {
             switch (value)

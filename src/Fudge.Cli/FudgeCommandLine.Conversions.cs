@@ -40,15 +40,27 @@ internal static partial class FudgeCommandLine
         var mode = ModeOption();
         var output = OutputOption("JSON");
         var indent = IndentOption();
+        var threads = new Option<int>("--threads")
+        {
+            Description = "Threads converting compact output (default: one per core in the native binary, 1 under the JIT; 1 converts on the reading thread).",
+            DefaultValueFactory = _ => DefaultConversionThreads,
+        };
+        threads.Validators.Add(result =>
+        {
+            if (result.GetValueOrDefault<int>() < 1) result.AddError("--threads must be at least 1.");
+        });
         var command = new Command("to-json", "Convert every message to a JSON object (spec §14), one object per line (JSON Lines).")
         {
-            file, mode, output, indent,
+            file, mode, output, indent, threads,
         };
         command.SetAction(parsed => Guarded(console, WritesToStandardOutput(parsed.GetValue(output)), progress =>
         {
             using var input = OpenInput(parsed.GetValue(file)!, console, parsed.GetValue(taxonomy));
-            return WithTextOutput(console, parsed.GetValue(output), parsed.GetValue(file)!, text =>
-                new ToJsonCommand(text, Mode(parsed, mode), parsed.GetValue(indent)).Run(input, progress));
+            var command = new ToJsonCommand(Mode(parsed, mode));
+            if (parsed.GetValue(indent))
+                return WithTextOutput(console, parsed.GetValue(output), parsed.GetValue(file)!, text => command.RunIndented(input, text, progress));
+            using var target = CliPaths.OpenOutput(parsed.GetValue(output), parsed.GetValue(file)!, console);
+            return command.Run(input, target, progress, parsed.GetValue(threads));
         }));
         return command;
     }
@@ -109,6 +121,14 @@ internal static partial class FudgeCommandLine
         }));
         return command;
     }
+
+    /// <summary>
+    /// One thread per core when the code is compiled ahead of time; one under the JIT, where on a small machine busy
+    /// converting threads starve the background compiler that optimizes them, so that a run of a million messages
+    /// finished later with two threads than with one (benchmarks/results/cli-throughput.md).
+    /// </summary>
+    private static int DefaultConversionThreads
+        => System.Runtime.CompilerServices.RuntimeFeature.IsDynamicCodeCompiled ? 1 : Environment.ProcessorCount;
 
     private static bool WritesToStandardOutput(string? outputPath) => outputPath is null or CliPaths.Console;
 

@@ -34,6 +34,53 @@ public class StreamingTests
             Assert.True(back.StdoutBytes.AsSpan(copy * ticks.Length, ticks.Length).SequenceEqual(ticks));
     }
 
+    [Theory]
+    [InlineData("plain")]
+    [InlineData("lossless")]
+    public void Json_lines_are_the_same_on_one_thread_and_on_several(string mode)
+    {
+        // 4,000 envelopes (520 KB): more than one batch of the parallel converter.
+        var ticks = File.ReadAllBytes(RepoFiles.Sample("ticks.fudge"));
+
+        var one = FudgeTool.RunWithInput(new RepeatingStream(ticks, 100), "to-json", "--mode", mode, "--threads", "1", "-");
+        var three = FudgeTool.RunWithInput(new RepeatingStream(ticks, 100), "to-json", "--mode", mode, "--threads", "3", "-");
+
+        Assert.Equal(0, three.ExitCode);
+        Assert.Equal(4000, one.Stdout.Split('\n', System.StringSplitOptions.RemoveEmptyEntries).Length);
+        Assert.Equal(one.StdoutBytes, three.StdoutBytes);
+    }
+
+    [Theory]
+    [InlineData("1")]
+    [InlineData("2")]
+    public void A_malformed_envelope_deep_in_a_stream_stops_the_run_after_every_line_before_it(string threads)
+    {
+        // 3,000 good envelopes, then one whose string is not UTF-8, then more good ones.
+        var ticks = File.ReadAllBytes(RepoFiles.Sample("ticks.fudge"));
+        var bad = new FudgeMsg().Add("s", "ok").ToByteArray();
+        bad[^1] = 0xFF; // the last byte of the string "ok"
+        var input = new MemoryStream();
+        for (int i = 0; i < 75; i++) input.Write(ticks);
+        input.Write(bad);
+        for (int i = 0; i < 10; i++) input.Write(ticks);
+
+        var result = FudgeTool.RunWithInput(input.ToArray(), "to-json", "--threads", threads, "-");
+
+        Assert.Equal(1, result.ExitCode);
+        Assert.Equal(3000, result.Stdout.Split('\n', System.StringSplitOptions.RemoveEmptyEntries).Length);
+        Assert.EndsWith("\n", result.Stdout);
+        Assert.Contains("message 3000: the string is not valid UTF-8", result.Stderr);
+    }
+
+    [Fact]
+    public void Threads_must_be_at_least_one()
+    {
+        var result = FudgeTool.Run("to-json", "--threads", "0", RepoFiles.Sample("ticks.fudge"));
+
+        Assert.Equal(2, result.ExitCode); // a usage error
+        Assert.Contains("--threads must be at least 1.", result.Stderr);
+    }
+
     [Fact]
     public void The_output_file_may_not_be_the_input_file()
     {

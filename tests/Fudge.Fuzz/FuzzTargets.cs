@@ -118,13 +118,24 @@ internal static class FuzzTargets
     private static void ToJson(byte[] input)
     {
         string lossless = FudgeJson.ToJson(input, FudgeJsonSettings.Lossless);
+        MustMatchNewtonsoft(input, lossless, FudgeJsonSettings.Lossless);
         MustReadBack(input, () => FudgeJson.ToFudge(lossless, FudgeJsonSettings.Lossless));
         // Plain mode is lossy by design, so reading it back may refuse, but only with the library's exceptions.
         foreach (var settings in PlainSettings())
         {
             string plain = FudgeJson.ToJson(input, settings);
+            MustMatchNewtonsoft(input, plain, settings);
             FudgeEnvelope.Parse(FudgeJson.ToFudge(plain, settings));
         }
+    }
+
+    /// <summary>The UTF-8 writer (behind compact ToJson) must write exactly what the Newtonsoft path writes.</summary>
+    private static void MustMatchNewtonsoft(byte[] input, string utf8Path, FudgeJsonSettings settings)
+    {
+        var text = new System.IO.StringWriter();
+        using (var writer = new Newtonsoft.Json.JsonTextWriter(text)) FudgeJson.WriteJson(input, writer, settings);
+        if (text.ToString() != utf8Path)
+            throw new InvalidOperationException("the UTF-8 JSON writer and the Newtonsoft path disagree");
     }
 
     private static IEnumerable<FudgeJsonSettings> PlainSettings()

@@ -104,6 +104,45 @@ public class ViewTests
     }
 
     [Fact]
+    public void Small_messages_are_searched_without_building_an_index()
+    {
+        var taxonomy = new FudgeTaxonomy(new Dictionary<short, string> { [1] = "bid" });
+        var message = new FudgeMsg().Add("a", 1).Add(null, (short)1, 2.5).Add(null, (short)7, "seven").Add(null, null, "anonymous");
+        var view = message.AsDictionary(taxonomy);
+
+        Assert.Equal(1, System.Convert.ToInt32(view["a"]));
+        Assert.Equal(2.5, view["bid"]);                  // the taxonomy's name for ordinal 1
+        Assert.False(view.ContainsKey("1"));             // ... which then is not keyed by its number
+        Assert.Equal("seven", view["7"]);
+        Assert.False(view.ContainsKey("07"));            // only the canonical text of an ordinal
+        Assert.False(view.ContainsKey("+7"));
+        Assert.Equal("anonymous", view[""]);
+        view["b"] = 3;                                   // appended through the view
+        Assert.True(view.ContainsKey("b"));
+        Assert.Equal(new[] { "a", "bid", "7", "", "b" }, view.Keys);
+        message.Add("a", 9).Add("c", 4);                 // changed directly: a repeat and a new key
+        Assert.Equal(new[] { "a", "bid", "7", "", "b", "c" }, view.Keys);
+        Assert.Equal(1, System.Convert.ToInt32(view["a"])); // still the first value
+
+        Assert.Equal(0, view.Index.BuildCount);
+    }
+
+    [Fact]
+    public void A_sub_message_replaced_behind_the_view_gets_a_new_wrapper()
+    {
+        var message = new FudgeMsg().Add("sub", new FudgeMsg().Add("x", 1));
+        var view = message.AsDictionary();
+        var before = (IDictionary<string, object?>)view["sub"]!;
+
+        message.SetAt(0, new FudgeMsg().Add("sub", new FudgeMsg().Add("y", 2))[0]);
+        var after = (IDictionary<string, object?>)view["sub"]!;
+
+        Assert.NotSame(before, after);
+        Assert.True(after.ContainsKey("y"));
+        Assert.Same(after, view["sub"]);                 // and that wrapper is kept while nothing changes
+    }
+
+    [Fact]
     public void Converting_to_a_dictionary_turns_repeats_into_lists_and_back_into_repeated_fields()
     {
         var dictionary = Sample().ToDictionary();

@@ -16,6 +16,11 @@ internal sealed class ByteBuffer : IBufferWriter<byte>
 
     public Span<byte> WrittenSpan => _buffer.AsSpan(0, _count);
 
+    /// <summary>The underlying array; the first <see cref="WrittenCount"/> bytes are the written ones.</summary>
+    public byte[] Buffer => _buffer;
+
+    public int WrittenCount => _count;
+
     public void Advance(int count) => _count += count;
 
     public Memory<byte> GetMemory(int sizeHint = 0)

@@ -1,13 +1,14 @@
 using System;
+using System.Buffers;
 using System.Buffers.Binary;
-using System.Collections.Generic;
-using System.Globalization;
-using System.Text;
 using Newtonsoft.Json;
 
 namespace Fudge.Json.Internal;
 
-/// <summary>Walks Fudge bytes with a <see cref="FudgeReader"/> and writes JSON tokens; no message model is built.</summary>
+/// <summary>
+/// Walks Fudge bytes with a <see cref="FudgeReader"/> and sends JSON tokens to a sink; no message model is built. One
+/// walk serves both outputs: a Newtonsoft <see cref="JsonWriter"/> and compact UTF-8 text written directly.
+/// </summary>
 internal static class FudgeToJson
 {
     internal const string ProcessingDirectivesMember = "fudgeProcessingDirectives";
@@ -17,373 +18,420 @@ internal static class FudgeToJson
 
     public static void WriteEnvelope(ReadOnlySpan<byte> envelope, JsonWriter json, FudgeJsonSettings settings)
     {
+        var sink = new NewtonsoftJsonSink(json);
+        Walk(envelope, ref sink, settings);
+    }
+
+    /// <summary>Writes the envelope as compact UTF-8 JSON; nothing buffered reaches the output if the bytes are malformed.</summary>
+    public static void WriteEnvelope(ReadOnlySpan<byte> envelope, IBufferWriter<byte> output, FudgeJsonSettings settings)
+    {
+        var sink = new Utf8JsonSink(output);
+        try
+        {
+            Walk(envelope, ref sink, settings);
+        }
+        catch
+        {
+            sink.Abandon();
+            throw;
+        }
+        sink.Complete();
+    }
+
+    private static void Walk<TSink>(ReadOnlySpan<byte> envelope, ref TSink json, FudgeJsonSettings settings) where TSink : struct, IJsonSink
+    {
         var reader = new FudgeReader(envelope, settings.ReaderOptions);
         var header = reader.EnvelopeHeader;
-        json.WriteStartObject();
+        json.StartObject();
         if (settings.IsLossless || settings.EnvelopeAttributes)
         {
-            if (header.ProcessingDirectives != 0) { json.WritePropertyName(ProcessingDirectivesMember); json.WriteValue((int)header.ProcessingDirectives); }
-            if (header.SchemaVersion != 0) { json.WritePropertyName(SchemaVersionMember); json.WriteValue((int)header.SchemaVersion); }
-            if (header.TaxonomyId != 0) { json.WritePropertyName(TaxonomyMember); json.WriteValue((int)header.TaxonomyId); }
+            if (header.ProcessingDirectives != 0) { json.PropertyName(ProcessingDirectivesMember); json.Integer(header.ProcessingDirectives); }
+            if (header.SchemaVersion != 0) { json.PropertyName(SchemaVersionMember); json.Integer(header.SchemaVersion); }
+            if (header.TaxonomyId != 0) { json.PropertyName(TaxonomyMember); json.Integer(header.TaxonomyId); }
         }
         if (settings.IsLossless)
         {
-            json.WritePropertyName(FieldsMember);
+            json.PropertyName(FieldsMember);
             int remainingFields = MaxFields(settings);
-            WriteLosslessFields(ref reader, json, settings, ref remainingFields);
+            WriteLosslessFields(ref reader, ref json, settings, ref remainingFields);
         }
         else
         {
-            var fields = envelope.Slice(FudgeEnvelopeHeader.Size, header.MessageSize - FudgeEnvelopeHeader.Size);
-            WritePlainFields(fields, FudgeEnvelopeHeader.Size, reader.Taxonomy, 0, json, new PlainContext(settings));
+            var context = new PlainContext(envelope, settings);
+            try
+            {
+                var fields = envelope.Slice(FudgeEnvelopeHeader.Size, header.MessageSize - FudgeEnvelopeHeader.Size);
+                WritePlainFields(fields, FudgeEnvelopeHeader.Size, reader.Taxonomy, 0, ref json, ref context);
+            }
+            finally
+            {
+                context.Release();
+            }
         }
-        json.WriteEndObject();
+        json.EndObject();
     }
 
     // ---------------------------------------------------------------- plain
 
     /// <summary>
     /// Writes the fields of one message as members of the already-open JSON object. Collapsing repeats needs to know
-    /// every key of the message first: a first pass records each field's key and offset, and values of repeated keys
-    /// are then re-read at their offsets. The keys and offsets of all open messages share two lists used as a stack
-    /// (a nested message appends after its parent's entries and removes them when done), so memory is bounded by the
-    /// fields of the open messages and a message without repeats allocates nothing beyond its key strings.
+    /// every key of the message first: a first pass records each field's key and offset, and when a key repeats the
+    /// values are written from those offsets, each repeated key once, as an array at the position of its first field.
     /// </summary>
-    private static void WritePlainFields(ReadOnlySpan<byte> fields, int baseOffset, IFudgeTaxonomy? taxonomy, int depth,
-        JsonWriter json, PlainContext context)
+    private static void WritePlainFields<TSink>(ReadOnlySpan<byte> fields, int baseOffset, IFudgeTaxonomy? taxonomy, int depth,
+        ref TSink json, ref PlainContext context) where TSink : struct, IJsonSink
     {
         var settings = context.Settings;
         var reader = FudgeReader.ForFields(fields, settings.ReaderOptions, taxonomy, baseOffset);
+        var stack = context.Fields;
         if (settings.RepeatedFields == FudgeJsonRepeatedFields.RepeatKeys)
         {
             while (reader.Read())
             {
                 CountField(ref reader, settings, ref context.RemainingFields);
-                json.WritePropertyName(PlainKey(ref reader, settings));
-                WritePlainValue(ref reader, depth, json, context);
+                int mark = stack.ScratchMark;
+                stack.Push(ref reader, settings.KeyPreference);
+                json.PropertyName(stack.Key(context.Envelope, stack.Count - 1));
+                stack.Pop(stack.Count - 1, mark);
+                WritePlainValue(ref reader, depth, ref json, ref context);
             }
             return;
         }
 
-        var keys = context.Keys;
-        var offsets = context.Offsets;
-        int start = keys.Count;
-        bool anyRepeat = false;
-        Dictionary<string, int>? firstIndex = null;
+        if (FewDistinctPlainKeys(fields, baseOffset, taxonomy, ref context))
+        {
+            // Most messages are small and repeat no key: write them in one more pass, without the field stack.
+            WriteDistinctPlainFields(fields, baseOffset, taxonomy, depth, ref json, ref context);
+            return;
+        }
+
+        int start = stack.Count;
+        int scratchMark = stack.ScratchMark;
         while (reader.Read())
         {
             CountField(ref reader, settings, ref context.RemainingFields);
-            string key = PlainKey(ref reader, settings);
-            anyRepeat |= SeenBefore(keys, start, key, ref firstIndex);
-            keys.Add(key);
-            offsets.Add(reader.FieldOffset - baseOffset);
+            stack.Push(ref reader, settings.KeyPreference);
         }
-        int end = keys.Count;
+        int end = stack.Count;
 
-        if (!anyRepeat)
+        if (!stack.LinkRepeats(context.Envelope, start, end))
         {
             reader = FudgeReader.ForFields(fields, settings.ReaderOptions, taxonomy, baseOffset);
             for (int i = start; reader.Read(); i++)
             {
-                json.WritePropertyName(keys[i]);
-                WritePlainValue(ref reader, depth, json, context);
+                json.PropertyName(stack.Key(context.Envelope, i));
+                WritePlainValue(ref reader, depth, ref json, ref context);
             }
         }
-        else WriteCollapsed(fields, baseOffset, taxonomy, depth, json, context, start, end, firstIndex);
+        else
+        {
+            for (int i = start; i < end; i++)
+            {
+                if (stack.IsRepeat(i)) continue; // written with the first field of its key
+                json.PropertyName(stack.Key(context.Envelope, i));
+                if (stack.Next(i) < 0)
+                {
+                    WritePlainValueAt(fields, baseOffset, stack.FieldOffset(i), taxonomy, depth, ref json, ref context);
+                    continue;
+                }
+                json.StartArray();
+                for (int at = i; at >= 0; at = stack.Next(at))
+                    WritePlainValueAt(fields, baseOffset, stack.FieldOffset(at), taxonomy, depth, ref json, ref context);
+                json.EndArray();
+            }
+        }
+        stack.Pop(start, scratchMark);
+    }
 
-        keys.RemoveRange(start, end - start);
-        offsets.RemoveRange(start, end - start);
+    /// <summary>Fields of a message checked for repeats on the stack, at most.</summary>
+    private const int FewFields = 16;
+
+    /// <summary>
+    /// True when the message has at most <see cref="FewFields"/> fields, each keyed by a valid UTF-8 name on the wire,
+    /// an ordinal or nothing, with distinct <see cref="PlainFieldStack.Fingerprint"/>s (so distinct keys). Reads the
+    /// headers only; false (including for two keys that merely share a fingerprint) leaves the message to the field
+    /// stack. Fields are counted against the limit here, once.
+    /// </summary>
+    private static bool FewDistinctPlainKeys(ReadOnlySpan<byte> fields, int baseOffset, IFudgeTaxonomy? taxonomy, ref PlainContext context)
+    {
+        var settings = context.Settings;
+        var reader = FudgeReader.ForFields(fields, settings.ReaderOptions, taxonomy, baseOffset);
+        Span<ulong> fingerprints = stackalloc ulong[FewFields];
+        Span<byte> ordinalText = stackalloc byte[6];
+        int remainingFields = context.RemainingFields;
+        int count = 0;
+        while (reader.Read())
+        {
+            if (count == FewFields) return false;
+            CountField(ref reader, settings, ref remainingFields);
+            if (!TryGetPlainKey(ref reader, settings.KeyPreference, ordinalText, out int ordinalLength)) return false;
+            ulong fingerprint = PlainFieldStack.Fingerprint(ordinalLength < 0 ? reader.NameUtf8 : ordinalText.Slice(0, ordinalLength));
+            for (int j = 0; j < count; j++)
+                if (fingerprints[j] == fingerprint) return false;
+            fingerprints[count++] = fingerprint;
+        }
+        context.RemainingFields = remainingFields;
+        return true;
+    }
+
+    /// <summary>Writes the fields of a message that <see cref="FewDistinctPlainKeys"/> accepted, in one pass.</summary>
+    private static void WriteDistinctPlainFields<TSink>(ReadOnlySpan<byte> fields, int baseOffset, IFudgeTaxonomy? taxonomy, int depth,
+        ref TSink json, ref PlainContext context) where TSink : struct, IJsonSink
+    {
+        var settings = context.Settings;
+        var reader = FudgeReader.ForFields(fields, settings.ReaderOptions, taxonomy, baseOffset);
+        Span<byte> ordinalText = stackalloc byte[6];
+        while (reader.Read())
+        {
+            TryGetPlainKey(ref reader, settings.KeyPreference, ordinalText, out int ordinalLength);
+            json.PropertyName(ordinalLength < 0 ? reader.NameUtf8 : ordinalText.Slice(0, ordinalLength));
+            WritePlainValue(ref reader, depth, ref json, ref context);
+        }
     }
 
     /// <summary>
-    /// Writes entries [start, end) of the context's lists, each repeated key once, as an array at its first position.
-    /// <paramref name="firstIndex"/> (key to list index of its first field) is reused when the first pass built it.
+    /// The plain key of the current field when it needs no decoding: the name on the wire in valid UTF-8
+    /// (<paramref name="ordinalLength"/> -1), the ordinal (its text written to <paramref name="ordinalText"/>), or
+    /// nothing (length 0). False for names that need decoding or a taxonomy, left to <see cref="PlainFieldStack"/>.
     /// </summary>
-    private static void WriteCollapsed(ReadOnlySpan<byte> fields, int baseOffset, IFudgeTaxonomy? taxonomy, int depth,
-        JsonWriter json, PlainContext context, int start, int end, Dictionary<string, int>? firstIndex)
+    private static bool TryGetPlainKey(ref FudgeReader reader, FudgeJsonKeyPreference preference, scoped Span<byte> ordinalText, out int ordinalLength)
     {
-        var keys = context.Keys;
-        var offsets = context.Offsets;
-        if (firstIndex is null)
+        ordinalLength = 0;
+        if (reader.HasName)
         {
-            firstIndex = new Dictionary<string, int>(end - start, StringComparer.Ordinal);
-            for (int i = end - 1; i >= start; i--) firstIndex[keys[i]] = i;
-        }
-        var repeats = new Dictionary<int, List<int>>(); // first list index of a repeated key -> every list index
-        for (int i = start; i < end; i++)
-        {
-            int first = firstIndex[keys[i]];
-            if (first == i) continue;
-            if (!repeats.TryGetValue(first, out var all)) repeats[first] = all = new List<int> { first };
-            all.Add(i);
-        }
-        for (int i = start; i < end; i++)
-        {
-            if (firstIndex[keys[i]] != i) continue; // written with the first occurrence
-            json.WritePropertyName(keys[i]);
-            if (!repeats.TryGetValue(i, out var positions))
+            if (!Utf8Text.IsValid(reader.NameUtf8)) return false;
+            if (preference == FudgeJsonKeyPreference.NameFirst || !reader.HasOrdinal)
             {
-                WritePlainFieldValueAt(fields, offsets[i], baseOffset, taxonomy, depth, json, context);
-                continue;
+                ordinalLength = -1;
+                return true;
             }
-            json.WriteStartArray();
-            foreach (int position in positions) WritePlainFieldValueAt(fields, offsets[position], baseOffset, taxonomy, depth, json, context);
-            json.WriteEndArray();
         }
+        else if (reader.HasOrdinal && reader.Taxonomy is not null)
+        {
+            return false;
+        }
+        if (reader.HasOrdinal) System.Buffers.Text.Utf8Formatter.TryFormat(reader.Ordinal, ordinalText, out ordinalLength);
+        return true;
     }
 
-    private static void WritePlainFieldValueAt(ReadOnlySpan<byte> fields, int offset, int baseOffset, IFudgeTaxonomy? taxonomy, int depth,
-        JsonWriter json, PlainContext context)
+    private static void WritePlainValueAt<TSink>(ReadOnlySpan<byte> fields, int baseOffset, int fieldOffset, IFudgeTaxonomy? taxonomy, int depth,
+        ref TSink json, ref PlainContext context) where TSink : struct, IJsonSink
     {
-        var at = FudgeReader.ForFields(fields.Slice(offset), context.Settings.ReaderOptions, taxonomy, baseOffset + offset);
+        int relative = fieldOffset - baseOffset;
+        var at = FudgeReader.ForFields(fields.Slice(relative), context.Settings.ReaderOptions, taxonomy, fieldOffset);
         at.Read();
-        WritePlainValue(ref at, depth, json, context);
+        WritePlainValue(ref at, depth, ref json, ref context);
     }
 
-    /// <summary>
-    /// True when <paramref name="key"/> is among the keys from <paramref name="start"/> to the end of the list: a scan
-    /// for small messages, then a map from key to the list index of its first field (kept for collapsing).
-    /// </summary>
-    private static bool SeenBefore(List<string> keys, int start, string key, ref Dictionary<string, int>? firstIndex)
+    /// <summary>State shared by the plain walk's recursion.</summary>
+    private ref struct PlainContext
     {
-        const int ScanLimit = 16;
-        if (firstIndex is null)
+        public PlainContext(ReadOnlySpan<byte> envelope, FudgeJsonSettings settings)
         {
-            if (keys.Count - start < ScanLimit)
-            {
-                for (int i = start; i < keys.Count; i++) if (keys[i] == key) return true;
-                return false;
-            }
-            firstIndex = new Dictionary<string, int>(StringComparer.Ordinal);
-            for (int i = keys.Count - 1; i >= start; i--) firstIndex[keys[i]] = i;
-        }
-        if (firstIndex.ContainsKey(key)) return true;
-        firstIndex.Add(key, keys.Count);
-        return false;
-    }
-
-    /// <summary>State shared by the plain writer's recursion: the settings and the stack of keys and offsets.</summary>
-    private sealed class PlainContext
-    {
-        public PlainContext(FudgeJsonSettings settings)
-        {
+            Envelope = envelope;
             Settings = settings;
             RemainingFields = MaxFields(settings);
+            Fields = PlainFieldStack.Rent();
         }
+
+        /// <summary>The whole envelope: keys on the wire are referenced by their offset in it.</summary>
+        public readonly ReadOnlySpan<byte> Envelope;
+
+        public readonly FudgeJsonSettings Settings;
 
         /// <summary>Fields the envelope may still hold (<see cref="FudgeReaderOptions.MaxFieldCount"/>); a field only counts once.</summary>
         public int RemainingFields;
 
-        public FudgeJsonSettings Settings { get; }
+        public readonly PlainFieldStack Fields;
 
-        public List<string> Keys { get; } = new();
-
-        public List<int> Offsets { get; } = new();
+        public readonly void Release() => PlainFieldStack.Return(Fields);
     }
 
-    private static string PlainKey(ref FudgeReader reader, FudgeJsonSettings settings)
-    {
-        // Decoded even when the ordinal wins, so a name that is not valid UTF-8 is refused here exactly as Parse refuses it.
-        string? name = reader.GetName();
-        string? ordinal = reader.HasOrdinal ? reader.Ordinal.ToString(CultureInfo.InvariantCulture) : null;
-        if (settings.KeyPreference == FudgeJsonKeyPreference.OrdinalFirst && ordinal is not null) return ordinal;
-        return name ?? ordinal ?? "";
-    }
-
-    private static void WritePlainValue(ref FudgeReader reader, int depth, JsonWriter json, PlainContext context)
+    private static void WritePlainValue<TSink>(ref FudgeReader reader, int depth, ref TSink json, ref PlainContext context) where TSink : struct, IJsonSink
     {
         var settings = context.Settings;
         byte typeId = reader.TypeId;
         switch (typeId)
         {
-            case FudgeTypeId.Indicator: json.WriteNull(); return;
-            case FudgeTypeId.Float: json.WriteValue(reader.GetSingle()); return;
-            case FudgeTypeId.Double: json.WriteValue(reader.GetDouble()); return;
+            case FudgeTypeId.Indicator: json.Null(); return;
+            case FudgeTypeId.Float: json.Single(reader.GetSingle()); return;
+            case FudgeTypeId.Double: json.Double(reader.GetDouble()); return;
             case FudgeTypeId.FloatArray:
-                json.WriteStartArray();
-                foreach (float f in reader.GetSingleArray()) json.WriteValue(f);
-                json.WriteEndArray();
+                json.StartArray();
+                WriteSingles(reader.ValueSpan, ref json, exact: false);
+                json.EndArray();
                 return;
             case FudgeTypeId.DoubleArray:
-                json.WriteStartArray();
-                WriteDoubles(reader.ValueSpan, json, exact: false);
-                json.WriteEndArray();
+                json.StartArray();
+                WriteDoubles(reader.ValueSpan, ref json, exact: false);
+                json.EndArray();
                 return;
-            case FudgeTypeId.Date: json.WriteValue(FudgeValueText.FormatDate(reader.GetDate(), exact: false)); return;
-            case FudgeTypeId.Time: json.WriteValue(FudgeValueText.FormatTime(reader.GetTime(), exact: false)); return;
-            case FudgeTypeId.DateTime: json.WriteValue(FudgeValueText.FormatDateTime(reader.GetDateTime(), exact: false)); return;
+            case FudgeTypeId.Date: json.PlainDate(reader.GetDate()); return;
+            case FudgeTypeId.Time: json.PlainTime(reader.GetTime()); return;
+            case FudgeTypeId.DateTime: json.PlainDateTime(reader.GetDateTime()); return;
             case FudgeTypeId.Message:
                 CheckDepth(ref reader, depth, settings);
-                json.WriteStartObject();
-                WritePlainFields(reader.ValueSpan, reader.ValueOffset, reader.Taxonomy, depth + 1, json, context);
-                json.WriteEndObject();
+                json.StartObject();
+                WritePlainFields(reader.ValueSpan, reader.ValueOffset, reader.Taxonomy, depth + 1, ref json, ref context);
+                json.EndObject();
                 return;
             default:
                 if (!FudgeTypeId.IsStandard(typeId))
                 {
-                    json.WriteValue(new FudgeUnknownValue(typeId, reader.ValueSpan).ToString());
+                    json.String(new FudgeUnknownValue(typeId, reader.ValueSpan).ToString());
                     return;
                 }
                 if (FudgeTypeId.IsByteArray(typeId) && settings.ByteArrays == FudgeJsonByteArrays.Base64)
                 {
-                    json.WriteValue(reader.GetBytes());
+                    json.Base64(reader.ValueSpan);
                     return;
                 }
-                WriteSharedValue(ref reader, json);
+                WriteSharedValue(ref reader, ref json);
                 return;
         }
     }
 
     /// <summary>Values written the same way in both modes: booleans, integers, strings, byte and integer arrays.</summary>
-    private static void WriteSharedValue(ref FudgeReader reader, JsonWriter json)
+    private static void WriteSharedValue<TSink>(ref FudgeReader reader, ref TSink json) where TSink : struct, IJsonSink
     {
         var value = reader.ValueSpan;
         switch (reader.TypeId)
         {
-            case FudgeTypeId.Boolean: json.WriteValue(reader.GetBoolean()); return;
+            case FudgeTypeId.Boolean: json.Boolean(reader.GetBoolean()); return;
             case FudgeTypeId.Int8:
             case FudgeTypeId.Int16:
             case FudgeTypeId.Int32:
-            case FudgeTypeId.Int64: json.WriteValue(reader.GetInt64()); return;
-            case FudgeTypeId.String: json.WriteValue(reader.GetString()); return;
-            case FudgeTypeId.Int16Array: WriteIntegerArray(value, 2, json); return;
-            case FudgeTypeId.Int32Array: WriteIntegerArray(value, 4, json); return;
-            case FudgeTypeId.Int64Array: WriteIntegerArray(value, 8, json); return;
-            default: WriteIntegerArray(value, 1, json); return; // byte[] and byte[N]: signed 8-bit decimals, as the spec says
+            case FudgeTypeId.Int64: json.Integer(reader.GetInt64()); return;
+            case FudgeTypeId.String: WriteString(ref reader, ref json); return;
+            case FudgeTypeId.Int16Array: WriteIntegerArray(value, 2, ref json); return;
+            case FudgeTypeId.Int32Array: WriteIntegerArray(value, 4, ref json); return;
+            case FudgeTypeId.Int64Array: WriteIntegerArray(value, 8, ref json); return;
+            default: WriteIntegerArray(value, 1, ref json); return; // byte[] and byte[N]: signed 8-bit decimals, as the spec says
         }
-    }
-
-    private static readonly string[] SignedByteText = CreateSignedByteText();
-
-    private static string[] CreateSignedByteText()
-    {
-        var texts = new string[256];
-        for (int b = 0; b < 256; b++) texts[b] = ((sbyte)b).ToString(CultureInfo.InvariantCulture);
-        return texts;
     }
 
     /// <summary>
-    /// Big-endian integers of <paramref name="width"/> bytes (1 = signed bytes) as a JSON array. Newtonsoft's cost per
-    /// value dominates long arrays, so a text writer receives all elements as one raw value; other writers (such as
-    /// <c>JTokenWriter</c>) get one value per element.
+    /// Valid UTF-8 goes to the sink as it is; anything else is decoded by the reader, which accepts Fudge-Java's
+    /// CESU-8 surrogate pairs and refuses the rest with a <see cref="FudgeFormatException"/>.
     /// </summary>
-    private static void WriteIntegerArray(ReadOnlySpan<byte> value, int width, JsonWriter json)
+    private static void WriteString<TSink>(ref FudgeReader reader, ref TSink json) where TSink : struct, IJsonSink
     {
-        json.WriteStartArray();
-        if (json is JsonTextWriter && value.Length > 0)
-        {
-            var text = new StringBuilder(value.Length / width * 5);
-            for (int i = 0; i < value.Length; i += width)
-            {
-                if (i > 0) text.Append(',');
-                if (width == 1) text.Append(SignedByteText[value[i]]);
-                else text.Append(ReadInteger(value.Slice(i), width).ToString(CultureInfo.InvariantCulture));
-            }
-            json.WriteRawValue(text.ToString());
-        }
-        else
-        {
-            for (int i = 0; i < value.Length; i += width) json.WriteValue(ReadInteger(value.Slice(i), width));
-        }
-        json.WriteEndArray();
+        var utf8 = reader.ValueSpan;
+        if (Utf8Text.IsValid(utf8)) json.Utf8String(utf8);
+        else json.String(reader.GetString());
     }
 
-    private static long ReadInteger(ReadOnlySpan<byte> value, int width) => width switch
+    private static void WriteIntegerArray<TSink>(ReadOnlySpan<byte> value, int width, ref TSink json) where TSink : struct, IJsonSink
     {
-        1 => (sbyte)value[0],
-        2 => BinaryPrimitives.ReadInt16BigEndian(value),
-        4 => BinaryPrimitives.ReadInt32BigEndian(value),
-        _ => BinaryPrimitives.ReadInt64BigEndian(value),
-    };
+        json.StartArray();
+        json.IntegerElements(value, width);
+        json.EndArray();
+    }
 
-    private static void WriteDoubles(ReadOnlySpan<byte> value, JsonWriter json, bool exact)
+    private static void WriteDoubles<TSink>(ReadOnlySpan<byte> value, ref TSink json, bool exact) where TSink : struct, IJsonSink
     {
         for (int i = 0; i < value.Length; i += 8)
         {
             double d = BitConverter.Int64BitsToDouble(BinaryPrimitives.ReadInt64BigEndian(value.Slice(i)));
-            if (exact) WriteExactDouble(d, json);
-            else json.WriteValue(d);
+            if (exact) WriteExactDouble(d, ref json);
+            else json.Double(d);
+        }
+    }
+
+    private static void WriteSingles<TSink>(ReadOnlySpan<byte> value, ref TSink json, bool exact) where TSink : struct, IJsonSink
+    {
+        for (int i = 0; i < value.Length; i += 4)
+        {
+#if NET8_0_OR_GREATER
+            float f = BinaryPrimitives.ReadSingleBigEndian(value.Slice(i));
+#else
+            float f = BitConverter.ToSingle(BitConverter.GetBytes(BinaryPrimitives.ReadInt32BigEndian(value.Slice(i))), 0);
+#endif
+            if (exact) WriteExactSingle(f, ref json);
+            else json.Single(f);
         }
     }
 
     // ---------------------------------------------------------------- lossless
 
     /// <summary>Writes the remaining fields of <paramref name="reader"/> as a JSON array of field objects.</summary>
-    private static void WriteLosslessFields(ref FudgeReader reader, JsonWriter json, FudgeJsonSettings settings, ref int remainingFields)
+    private static void WriteLosslessFields<TSink>(ref FudgeReader reader, ref TSink json, FudgeJsonSettings settings, ref int remainingFields)
+        where TSink : struct, IJsonSink
     {
-        json.WriteStartArray();
+        json.StartArray();
         while (reader.Read())
         {
             CountField(ref reader, settings, ref remainingFields);
-            json.WriteStartObject();
+            json.StartObject();
             if (reader.HasName)
             {
-                json.WritePropertyName(LosslessMembers.Name);
-                json.WriteValue(reader.GetName()); // the name on the wire; a taxonomy is never consulted here
+                json.PropertyName(LosslessMembers.Name);
+                json.String(reader.GetName()!); // the name on the wire; a taxonomy is never consulted here
             }
             if (reader.HasOrdinal)
             {
-                json.WritePropertyName(LosslessMembers.Ordinal);
-                json.WriteValue((int)reader.Ordinal);
+                json.PropertyName(LosslessMembers.Ordinal);
+                json.Integer(reader.Ordinal);
             }
-            json.WritePropertyName(LosslessMembers.Type);
-            json.WriteValue(FudgeTypeId.GetName(reader.TypeId));
+            json.PropertyName(LosslessMembers.Type);
+            json.String(FudgeTypeId.GetName(reader.TypeId));
             if (!reader.IsIndicator)
             {
-                json.WritePropertyName(LosslessMembers.Value);
-                WriteLosslessValue(ref reader, json, settings, ref remainingFields);
+                json.PropertyName(LosslessMembers.Value);
+                WriteLosslessValue(ref reader, ref json, settings, ref remainingFields);
             }
-            json.WriteEndObject();
+            json.EndObject();
         }
-        json.WriteEndArray();
+        json.EndArray();
     }
 
-    private static void WriteLosslessValue(ref FudgeReader reader, JsonWriter json, FudgeJsonSettings settings, ref int remainingFields)
+    private static void WriteLosslessValue<TSink>(ref FudgeReader reader, ref TSink json, FudgeJsonSettings settings, ref int remainingFields)
+        where TSink : struct, IJsonSink
     {
         byte typeId = reader.TypeId;
         switch (typeId)
         {
-            case FudgeTypeId.Float: WriteExactSingle(reader.GetSingle(), json); return;
-            case FudgeTypeId.Double: WriteExactDouble(reader.GetDouble(), json); return;
+            case FudgeTypeId.Float: WriteExactSingle(reader.GetSingle(), ref json); return;
+            case FudgeTypeId.Double: WriteExactDouble(reader.GetDouble(), ref json); return;
             case FudgeTypeId.FloatArray:
-                json.WriteStartArray();
-                foreach (float f in reader.GetSingleArray()) WriteExactSingle(f, json);
-                json.WriteEndArray();
+                json.StartArray();
+                WriteSingles(reader.ValueSpan, ref json, exact: true);
+                json.EndArray();
                 return;
             case FudgeTypeId.DoubleArray:
-                json.WriteStartArray();
-                WriteDoubles(reader.ValueSpan, json, exact: true);
-                json.WriteEndArray();
+                json.StartArray();
+                WriteDoubles(reader.ValueSpan, ref json, exact: true);
+                json.EndArray();
                 return;
-            case FudgeTypeId.Date: json.WriteValue(FudgeValueText.FormatDate(reader.GetDate(), exact: true)); return;
-            case FudgeTypeId.Time: json.WriteValue(FudgeValueText.FormatTime(reader.GetTime(), exact: true)); return;
-            case FudgeTypeId.DateTime: json.WriteValue(FudgeValueText.FormatDateTime(reader.GetDateTime(), exact: true)); return;
+            case FudgeTypeId.Date: json.String(FudgeValueText.FormatDate(reader.GetDate(), exact: true)); return;
+            case FudgeTypeId.Time: json.String(FudgeValueText.FormatTime(reader.GetTime(), exact: true)); return;
+            case FudgeTypeId.DateTime: json.String(FudgeValueText.FormatDateTime(reader.GetDateTime(), exact: true)); return;
             case FudgeTypeId.Message:
                 var sub = reader.ReadMessage();
-                WriteLosslessFields(ref sub, json, settings, ref remainingFields);
+                WriteLosslessFields(ref sub, ref json, settings, ref remainingFields);
                 return;
             default:
                 if (!FudgeTypeId.IsStandard(typeId))
                 {
-                    json.WriteValue(Hex.Encode(reader.ValueSpan));
+                    json.String(Hex.Encode(reader.ValueSpan));
                     return;
                 }
-                WriteSharedValue(ref reader, json);
+                WriteSharedValue(ref reader, ref json);
                 return;
         }
     }
 
     /// <summary>Finite values as JSON numbers (shortest round-trip digits); NaN and infinities as strings.</summary>
-    private static void WriteExactSingle(float value, JsonWriter json)
+    private static void WriteExactSingle<TSink>(float value, ref TSink json) where TSink : struct, IJsonSink
     {
-        if (float.IsNaN(value) || float.IsInfinity(value)) json.WriteValue(FudgeValueText.FormatSingle(value, exact: true));
-        else json.WriteValue(value);
+        if (float.IsNaN(value) || float.IsInfinity(value)) json.String(FudgeValueText.FormatSingle(value, exact: true));
+        else json.Single(value);
     }
 
-    private static void WriteExactDouble(double value, JsonWriter json)
+    private static void WriteExactDouble<TSink>(double value, ref TSink json) where TSink : struct, IJsonSink
     {
-        if (double.IsNaN(value) || double.IsInfinity(value)) json.WriteValue(FudgeValueText.FormatDouble(value, exact: true));
-        else json.WriteValue(value);
+        if (double.IsNaN(value) || double.IsInfinity(value)) json.String(FudgeValueText.FormatDouble(value, exact: true));
+        else json.Double(value);
     }
 
     private static int MaxFields(FudgeJsonSettings settings) => (settings.ReaderOptions ?? FudgeReaderOptions.Default).MaxFieldCount;

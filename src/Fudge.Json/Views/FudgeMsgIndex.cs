@@ -11,16 +11,20 @@ namespace Fudge.Views;
 /// <remarks>
 /// Most keys occur once, so the index keeps one int per key (the first position) and a list of positions only for
 /// keys that repeat; the keys and their first positions are also kept in order for enumeration without hashing.
+/// A message of at most <see cref="ScanLimit"/> fields is not indexed for look-ups at all: comparing the key with a
+/// few names costs less than hashing every name into a table (.NET strings do not cache their hash codes).
 /// </remarks>
 internal sealed class FudgeMsgIndex
 {
     // Created at the first build with the message's field count as capacity: growing them field by field would
     // allocate several times the final size.
-    private Dictionary<string, int> _slots = null!;
-    private List<string> _keys = null!;
-    private List<int> _firstPositions = null!;
+    private Dictionary<string, int> _first = null!;  // key -> position of its first field
+    private List<string>? _keys;                     // distinct keys in order, built when enumerated
+    private List<int>? _firstPositions;
     private Dictionary<string, List<int>>? _repeats;
     private Dictionary<int, object>? _wrappers;
+    private int _wrappersVersion;
+    private int _keysVersion;   // the message version the key lists were built by scanning for
     private int _version;
     private bool _built;
 
@@ -42,13 +46,48 @@ internal sealed class FudgeMsgIndex
     {
         get
         {
+            if (!IsCurrent && Message.Count <= ScanLimit)
+            {
+                // A small message lists its keys without the look-up table: a repeat is found among the few before it.
+                if (_keys is null || _keysVersion != Message.Version) BuildKeyListByScan();
+                return _keys!;
+            }
             EnsureCurrent();
-            return _keys;
+            if (_keys is null) BuildKeyList();
+            return _keys!;
         }
     }
 
+    private void BuildKeyListByScan()
+    {
+        _keys = new List<string>(Message.Count);
+        _firstPositions = new List<int>(Message.Count);
+        for (int i = 0; i < Message.Count; i++)
+        {
+            string key = KeyOf(Message[i], Taxonomy);
+            if (_keys.Contains(key)) continue;
+            _keys.Add(key);
+            _firstPositions.Add(i);
+        }
+        _keysVersion = Message.Version;
+    }
+
     /// <summary>Position of the first field of the key at <paramref name="slot"/> (an index into <see cref="Keys"/>).</summary>
-    public int FirstPositionOfSlot(int slot) => _firstPositions[slot];
+    public int FirstPositionOfSlot(int slot) => _firstPositions![slot];
+
+    /// <summary>Only enumeration needs the keys in order: look-ups alone never build these lists.</summary>
+    private void BuildKeyList()
+    {
+        _keys = new List<string>(_first.Count);
+        _firstPositions = new List<int>(_first.Count);
+        for (int i = 0; i < Message.Count; i++)
+        {
+            string key = KeyOf(Message[i], Taxonomy);
+            if (_first[key] != i) continue;
+            _keys.Add(key);
+            _firstPositions.Add(i);
+        }
+    }
 
     public bool IsCurrent => _built && _version == Message.Version;
 
@@ -60,15 +99,15 @@ internal sealed class FudgeMsgIndex
         return "";
     }
 
+    /// <summary>Messages up to this many fields are searched field by field instead of indexed.</summary>
+    internal const int ScanLimit = 12;
+
     /// <summary>Position of the first field with this key.</summary>
     public bool TryGetFirst(string key, out int position)
     {
+        if (!IsCurrent && Message.Count <= ScanLimit) return TryScanFirst(key, out position);
         EnsureCurrent();
-        if (_slots.TryGetValue(key, out int slot))
-        {
-            position = _firstPositions[slot];
-            return true;
-        }
+        if (_first.TryGetValue(key, out position)) return true;
         position = -1;
         return false;
     }
@@ -76,28 +115,63 @@ internal sealed class FudgeMsgIndex
     /// <summary>Positions of every field with this key, in message order, or null.</summary>
     public IReadOnlyList<int>? Find(string key)
     {
+        EnsureCurrent();
         if (!TryGetFirst(key, out int first)) return null;
         return _repeats is not null && _repeats.TryGetValue(key, out var all) ? all : new[] { first };
     }
 
-    /// <summary>Records a field the view has just appended; the index must have been current just before.</summary>
+    /// <summary>Records a field the view has just appended; the index (if built) must have been current just before.</summary>
     public void Appended(string key)
     {
+        if (_wrappersVersion == Message.Version - 1) _wrappersVersion = Message.Version; // appending leaves positions alone
+        if (!IsCurrentBefore(1)) return; // not in use: small messages are scanned, and a stale index is rebuilt
         Add(key, Message.Count - 1);
         _version = Message.Version;
     }
 
-    /// <summary>Records that the view replaced the value at a position without changing its key; the index must have been current just before.</summary>
+    /// <summary>Records that the view replaced the value at a position without changing its key; the index (if built) must have been current just before.</summary>
     public void Replaced(int position)
     {
         _wrappers?.Remove(position);
-        _version = Message.Version;
+        if (_wrappersVersion == Message.Version - 1) _wrappersVersion = Message.Version;
+        if (IsCurrentBefore(1)) _version = Message.Version;
     }
 
-    /// <summary>The wrapper of the sub-message at a position, created once per index build.</summary>
+    /// <summary>True when the index was current <paramref name="changes"/> versions of the message ago.</summary>
+    private bool IsCurrentBefore(int changes) => _built && _version == Message.Version - changes;
+
+    /// <summary>Position of the first field whose key is <paramref name="key"/>, by comparing field after field.</summary>
+    private bool TryScanFirst(string key, out int position)
+    {
+        for (int i = 0; i < Message.Count; i++)
+        {
+            if (!HasKey(Message[i], key)) continue;
+            position = i;
+            return true;
+        }
+        position = -1;
+        return false;
+    }
+
+    /// <summary>True when <see cref="KeyOf"/> of the field is <paramref name="key"/>, without building it.</summary>
+    private bool HasKey(in FudgeField field, string key)
+    {
+        if (field.Name is string name) return (object)name == key || string.Equals(name, key, System.StringComparison.Ordinal);
+        if (field.Ordinal is not short ordinal) return key.Length == 0;
+        if (Taxonomy?.GetName(ordinal) is string taxonomyName) return string.Equals(taxonomyName, key, System.StringComparison.Ordinal);
+        return key.Length <= 6 && short.TryParse(key, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out short parsed)
+               && parsed == ordinal && key == ordinal.ToString(CultureInfo.InvariantCulture);
+    }
+
+    /// <summary>The wrapper of the sub-message at a position, created once until the message changes behind the view.</summary>
     public T Wrapper<T>(int position, System.Func<FudgeMsg, IFudgeTaxonomy?, T> create) where T : class
     {
         _wrappers ??= new Dictionary<int, object>();
+        if (_wrappersVersion != Message.Version)
+        {
+            _wrappers.Clear();
+            _wrappersVersion = Message.Version;
+        }
         if (_wrappers.TryGetValue(position, out var existing) && existing is T wrapper) return wrapper;
         wrapper = create((FudgeMsg)Message[position].Value, Taxonomy);
         _wrappers[position] = wrapper;
@@ -106,35 +180,28 @@ internal sealed class FudgeMsgIndex
 
     private void Add(string key, int position)
     {
-        if (!_slots.TryGetValue(key, out int slot))
+        if (!_first.TryGetValue(key, out int first))
         {
-            _slots.Add(key, _keys.Count);
-            _keys.Add(key);
-            _firstPositions.Add(position);
+            _first.Add(key, position);
+            _keys?.Add(key);
+            _firstPositions?.Add(position);
             return;
         }
         _repeats ??= new Dictionary<string, List<int>>(System.StringComparer.Ordinal);
-        if (!_repeats.TryGetValue(key, out var all)) _repeats[key] = all = new List<int> { _firstPositions[slot] };
+        if (!_repeats.TryGetValue(key, out var all)) _repeats[key] = all = new List<int> { first };
         all.Add(position);
     }
 
     private void EnsureCurrent()
     {
         if (IsCurrent) return;
-        if (!_built)
-        {
-            _slots = new Dictionary<string, int>(Message.Count, System.StringComparer.Ordinal);
-            _keys = new List<string>(Message.Count);
-            _firstPositions = new List<int>(Message.Count);
-        }
-        else
-        {
-            _slots.Clear();
-            _keys.Clear();
-            _firstPositions.Clear();
-        }
+        _keys = null; // lists made by scanning, or for the old contents
+        _firstPositions = null;
+        if (!_built) _first = new Dictionary<string, int>(Message.Count, System.StringComparer.Ordinal);
+        else _first.Clear();
         _repeats?.Clear();
         _wrappers?.Clear();
+        _wrappersVersion = Message.Version;
         for (int i = 0; i < Message.Count; i++) Add(KeyOf(Message[i], Taxonomy), i);
         _version = Message.Version;
         _built = true;

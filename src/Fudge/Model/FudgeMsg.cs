@@ -30,7 +30,11 @@ public sealed class FudgeMsg : IReadOnlyList<FudgeField>, IEquatable<FudgeMsg>
     /// <summary>Creates a message holding <paramref name="fields"/> in order.</summary>
     public FudgeMsg(IEnumerable<FudgeField> fields) => _fields = new List<FudgeField>(fields);
 
-    internal FudgeMsg(int capacity) => _fields = capacity == 0 ? SharedEmpty : new List<FudgeField>(capacity);
+    /// <summary>Creates an empty message with room for <paramref name="capacity"/> fields before its list grows.</summary>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="capacity"/> is negative.</exception>
+    public FudgeMsg(int capacity)
+        => _fields = capacity == 0 ? SharedEmpty
+            : new List<FudgeField>(capacity >= 0 ? capacity : throw new ArgumentOutOfRangeException(nameof(capacity)));
 
     /// <summary>The field list, made this message's own if it is still the shared empty one.</summary>
     private List<FudgeField> Growable => ReferenceEquals(_fields, SharedEmpty) ? _fields = new List<FudgeField>() : _fields;

@@ -12,22 +12,24 @@ internal static class FudgeValues
     /// <summary>Infers the wire type of a CLR value and converts it to its reduced wire form (spec §7).</summary>
     public static (byte TypeId, object Value) ToWire(object? value)
     {
+        // A value already in its wire form keeps its box (unboxing and boxing again would allocate per field), and
+        // small integers and booleans take the shared boxes the decoder uses.
         switch (value)
         {
             case null: return (FudgeTypeId.Indicator, FudgeIndicator.Instance);
             case FudgeIndicator: return (FudgeTypeId.Indicator, FudgeIndicator.Instance);
-            case bool b: return (FudgeTypeId.Boolean, b);
-            case sbyte v: return (FudgeTypeId.Int8, v);
+            case bool b: return (FudgeTypeId.Boolean, BoxCache.Of(b));
+            case sbyte v: return (FudgeTypeId.Int8, BoxCache.Of(v));
             case byte v: return ReduceInteger(v);
-            case short v: return ReduceInteger(v);
+            case short v: return v is >= sbyte.MinValue and <= sbyte.MaxValue ? ReduceInteger(v) : (FudgeTypeId.Int16, value);
             case ushort v: return ReduceInteger(v);
-            case int v: return ReduceInteger(v);
+            case int v: return v is >= short.MinValue and <= short.MaxValue ? ReduceInteger(v) : (FudgeTypeId.Int32, value);
             case uint v: return ReduceInteger(v);
-            case long v: return ReduceInteger(v);
+            case long v: return v is >= int.MinValue and <= int.MaxValue ? ReduceInteger(v) : (FudgeTypeId.Int64, value);
             case ulong v when v <= long.MaxValue: return ReduceInteger((long)v);
-            case float v: return (FudgeTypeId.Float, v);
-            case double v: return (FudgeTypeId.Double, v);
-            case string s: return (FudgeTypeId.String, s);
+            case float: return (FudgeTypeId.Float, value);
+            case double: return (FudgeTypeId.Double, value);
+            case string: return (FudgeTypeId.String, value);
             case byte[] bytes: return (FudgeTypeId.ForByteArrayLength(bytes.Length), bytes);
             case ReadOnlyMemory<byte> memory: return (FudgeTypeId.ForByteArrayLength(memory.Length), memory.ToArray());
             case Memory<byte> memory: return (FudgeTypeId.ForByteArrayLength(memory.Length), memory.ToArray());
@@ -37,12 +39,12 @@ internal static class FudgeValues
             case float[] a: return (FudgeTypeId.FloatArray, a);
             case double[] a: return (FudgeTypeId.DoubleArray, a);
             case FudgeMsg m: return (FudgeTypeId.Message, m);
-            case FudgeDate d: return (FudgeTypeId.Date, d);
-            case FudgeTime t: return (FudgeTypeId.Time, t);
+            case FudgeDate: return (FudgeTypeId.Date, value);
+            case FudgeTime: return (FudgeTypeId.Time, value);
             case FudgeDateTime dt when dt.Accuracy == FudgeDateTimeAccuracy.Day && dt.Time.TimeZoneOffsetQuarterHours is null
                                        && dt.Time.SecondsSinceMidnight == 0 && dt.Time.Nanoseconds == 0:
                 return (FudgeTypeId.Date, dt.Date);
-            case FudgeDateTime dt: return (FudgeTypeId.DateTime, dt);
+            case FudgeDateTime: return (FudgeTypeId.DateTime, value);
             case FudgeUnknownValue u: return (u.TypeId, u);
             case DateTime dt: return (FudgeTypeId.DateTime, FudgeDateTime.FromDateTime(dt));
             case DateTimeOffset dto: return (FudgeTypeId.DateTime, FudgeDateTime.FromDateTimeOffset(dto));
@@ -58,8 +60,8 @@ internal static class FudgeValues
 
     public static (byte TypeId, object Value) ReduceInteger(long v)
     {
-        if (v >= sbyte.MinValue && v <= sbyte.MaxValue) return (FudgeTypeId.Int8, (sbyte)v);
-        if (v >= short.MinValue && v <= short.MaxValue) return (FudgeTypeId.Int16, (short)v);
+        if (v >= sbyte.MinValue && v <= sbyte.MaxValue) return (FudgeTypeId.Int8, BoxCache.Of((sbyte)v));
+        if (v >= short.MinValue && v <= short.MaxValue) return (FudgeTypeId.Int16, BoxCache.Of((short)v));
         if (v >= int.MinValue && v <= int.MaxValue) return (FudgeTypeId.Int32, (int)v);
         return (FudgeTypeId.Int64, v);
     }
