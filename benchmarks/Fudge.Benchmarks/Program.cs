@@ -16,12 +16,16 @@ namespace Fudge.Benchmarks;
 /// <list type="bullet">
 /// <item><c>--quick</c>: every benchmark once (dry job, in process), then the size table and a small percentile run: the CI smoke test.</item>
 /// <item><c>--short [--inprocess]</c>: BenchmarkDotNet's ShortRun job instead of the default job, optionally in this process.</item>
-/// <item><c>--headline</c>: 3 warm-ups and 10 iterations of 250 ms, in this process: the committed results on a shared machine.</item>
+/// <item><c>--headline</c>: 3 warm-ups and 10 iterations of 250 ms, in this process: quick, but order-dependent (see <see cref="BenchmarkConfigs.Launches"/>).</item>
+/// <item><c>--launches N</c>: the committed headline job: 3 warm-ups and 10 iterations of 250 ms in each of N fresh processes per benchmark.</item>
 /// <item><c>--percentiles [--count N]</c>: per-message latency percentiles of workload 2 (default 1,000,000 messages).</item>
 /// <item><c>--sizes</c>: encoded bytes per message of every contender (workload 3).</item>
 /// <item><c>--chart out.svg report.csv...</c> and <c>--ratios out.md report.csv...</c>: the chart and headline table from BenchmarkDotNet CSV reports.</item>
 /// <item><c>--out DIR</c>: where the harness modes also write their Markdown and CSV.</item>
 /// <item><c>--results DIR [--short] [--filter ...]</c>: the benchmarks, then every table, the ratios and the chart written to DIR.</item>
+/// <item><c>--contenders A,B</c>: only these contenders, in every mode (e.g. <c>Fudge.Ordinals,MessagePack.IntKeys</c>).</item>
+/// <item><c>--profile graph|tick serialize|deserialize [SIZE] CONTENDER [SECONDS]</c>: one operation in a loop with no
+/// harness around it, for a sampling profiler such as <c>perf</c> (see docs/benchmarks.md).</item>
 /// </list>
 /// </summary>
 internal static class Program
@@ -33,6 +37,9 @@ internal static class Program
         RunInfo.Command += " " + string.Join(" ", args.Select(a => a.Contains('*') || a.Contains(' ') ? $"'{a}'" : a));
         var options = new List<string>(args);
         string? outDir = TakeValue(options, "--out");
+        string? contenders = TakeValue(options, "--contenders");
+        if (contenders is not null) Environment.SetEnvironmentVariable(ContenderRegistry.SelectionVariable, contenders);
+        if (Take(options, "--profile")) return ProfileLoop.Run(options);
         if (Take(options, "--chart")) return Chart(options);
         if (Take(options, "--ratios")) return Ratios(options);
         if (Take(options, "--sizes")) return Sizes(outDir);
@@ -50,7 +57,9 @@ internal static class Program
             return failures == 0 ? 0 : 1;
         }
         bool inProcess = Take(options, "--inprocess");
-        var config = Take(options, "--short") ? BenchmarkConfigs.Short(inProcess)
+        string? launches = TakeValue(options, "--launches");
+        var config = launches is not null ? BenchmarkConfigs.Launches(int.Parse(launches, System.Globalization.CultureInfo.InvariantCulture))
+            : Take(options, "--short") ? BenchmarkConfigs.Short(inProcess)
             : Take(options, "--headline") ? BenchmarkConfigs.Headline()
             : BenchmarkConfigs.Full();
         string? resultsDir = TakeValue(options, "--results");

@@ -354,9 +354,13 @@ internal sealed class Emitter
     {
         string name = "__Write" + (++_helperCount).ToString(CultureInfo.InvariantCulture);
         var sb = new StringBuilder();
+        // Collections of one member tend to keep their size class: each reserves the size bytes the last one needed,
+        // so that a long collection is not moved after it is written (a stale hint from another thread costs a move).
+        sb.AppendLine($"    private static int {name}Size;");
+        sb.AppendLine();
         sb.AppendLine($"    private static void {name}(ref {Writer} writer, in {Key} key, {shape.TypeName} value)");
         sb.AppendLine("    {");
-        sb.AppendLine("        var __message = writer.BeginMessage(in key);");
+        sb.AppendLine($"        var __message = writer.BeginMessage(in key, {name}Size);");
         if (shape.Kind == ShapeKind.Dictionary)
         {
             string kv = NextLocal();
@@ -392,7 +396,7 @@ internal sealed class Emitter
             WriteValue(sb, "            ", shape.Element!, elementKey, e, nullAsIndicator: true);
             sb.AppendLine("        }");
         }
-        sb.AppendLine("        writer.EndMessage(__message);");
+        sb.AppendLine($"        writer.EndMessage(__message, ref {name}Size);");
         sb.AppendLine("    }");
         _helpers.AppendLine().Append(sb);
         return name;
@@ -732,9 +736,7 @@ internal sealed class Emitter
             string e = element.TypeName;
             bool array = shape.Collection is CollectionKind.Array or CollectionKind.IEnumerable or CollectionKind.IReadOnlyList or CollectionKind.IReadOnlyCollection;
             bool set = shape.Collection is CollectionKind.HashSet or CollectionKind.ISet;
-            sb.AppendLine("        var __count = __sub;");
-            sb.AppendLine("        int __n = 0;");
-            sb.AppendLine($"        while (__count.Read()) if ({H}.IsCollectionElement(ref __count)) __n++;");
+            sb.AppendLine("        int __n = __sub.CountCollectionElements();");
             if (array)
             {
                 sb.AppendLine($"        var __result = {NewArray(e, "__n")};");
@@ -742,8 +744,19 @@ internal sealed class Emitter
             }
             else if (set) sb.AppendLine($"        var __result = new global::System.Collections.Generic.HashSet<{e}>();");
             else sb.AppendLine($"        var __result = new global::System.Collections.Generic.List<{e}>(__n);");
-            sb.AppendLine("        while (__sub.Read())");
+            sb.AppendLine("        while (true)");
             sb.AppendLine("        {");
+            if (element.Kind == ShapeKind.Message)
+            {
+                // Lists of objects are sub-messages without name or ordinal: take each on its header bytes first.
+                sb.AppendLine("            if (__sub.TryReadAnonymousMessage(out var __message))");
+                sb.AppendLine("            {");
+                string read = $"{H}.ReadObjectFrom<{e}>(ref __message)";
+                sb.AppendLine(array ? $"                __result[__i++] = {read};" : $"                __result.Add({read});");
+                sb.AppendLine("                continue;");
+                sb.AppendLine("            }");
+            }
+            sb.AppendLine("            if (!__sub.Read()) break;");
             sb.AppendLine($"            if (!{H}.IsCollectionElement(ref __sub)) continue;");
             sb.AppendLine($"            {e} __element;");
             sb.AppendLine($"            if (__sub.IsIndicator) __element = default({e});");

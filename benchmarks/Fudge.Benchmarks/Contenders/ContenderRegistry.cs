@@ -56,11 +56,28 @@ public static class ContenderRegistry
         ("Copy", () => new CopyTickContender()),
     };
 
-    /// <summary>Names of workload 1's contenders.</summary>
-    public static IReadOnlyList<string> GraphNames { get; } = Graph.Select(c => c.Name).ToArray();
+    /// <summary>
+    /// The environment variable naming the contenders to run (comma-separated); unset runs them all. An environment
+    /// variable rather than a field, because BenchmarkDotNet reads the parameter values again in each child process.
+    /// </summary>
+    public const string SelectionVariable = "FUDGE_BENCH_CONTENDERS";
 
-    /// <summary>Names of workload 2's contenders.</summary>
-    public static IReadOnlyList<string> TickNames { get; } = Tick.Select(c => c.Name).ToArray();
+    /// <summary>Names of workload 1's contenders (those selected by <see cref="SelectionVariable"/>).</summary>
+    public static IReadOnlyList<string> GraphNames => Selected(Graph.Select(c => c.Name));
+
+    /// <summary>Names of workload 2's contenders (those selected by <see cref="SelectionVariable"/>).</summary>
+    public static IReadOnlyList<string> TickNames => Selected(Tick.Select(c => c.Name));
+
+    /// <summary>True when <paramref name="name"/> is a contender of either workload.</summary>
+    public static bool IsKnown(string name) => Graph.Any(c => c.Name == name) || Tick.Any(c => c.Name == name);
+
+    private static string[] Selected(IEnumerable<string> names)
+    {
+        string? selection = Environment.GetEnvironmentVariable(SelectionVariable);
+        if (string.IsNullOrWhiteSpace(selection)) return names.ToArray();
+        var wanted = selection.Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
+        return names.Where(n => wanted.Contains(n, StringComparer.OrdinalIgnoreCase)).ToArray();
+    }
 
     /// <summary>Position of a contender in the tables (registry order; unknown names last).</summary>
     public static int Order(string name)

@@ -221,7 +221,11 @@ public static class FudgeFormatterHelpers
 
     /// <summary>Reads a <see cref="DateTime"/> from a date-time or a date.</summary>
     public static DateTime ReadDateTime(ref FudgeReader reader)
-        => Represent(reader.GetDateTime(), static v => v.ToDateTime(), reader.ValueOffset, "date-time", nameof(DateTime));
+    {
+        var value = reader.GetDateTime();
+        return value.TryToDateTime(out var result) ? result
+            : Represent(value, static v => v.ToDateTime(), reader.ValueOffset, "date-time", nameof(DateTime));
+    }
 
     /// <summary>Reads a <see cref="DateTimeOffset"/> from a date-time or a date (no zone reads as UTC).</summary>
     public static DateTimeOffset ReadDateTimeOffset(ref FudgeReader reader)
@@ -238,7 +242,11 @@ public static class FudgeFormatterHelpers
 
     /// <summary>Reads a <see cref="DateOnly"/> from a date (or the date part of a date-time).</summary>
     public static DateOnly ReadDateOnly(ref FudgeReader reader)
-        => Represent(reader.GetDate(), static v => v.ToDateOnly(), reader.ValueOffset, "date", nameof(DateOnly));
+    {
+        var value = reader.GetDate();
+        return value.TryGetDayNumber(out int days) ? DateOnly.FromDayNumber(days)
+            : Represent(value, static v => v.ToDateOnly(), reader.ValueOffset, "date", nameof(DateOnly));
+    }
 
     /// <summary>Reads a <see cref="TimeOnly"/> from a time (or the time part of a date-time).</summary>
     public static TimeOnly ReadTimeOnly(ref FudgeReader reader)
@@ -263,29 +271,23 @@ public static class FudgeFormatterHelpers
     /// <summary>Deepest nesting of objects written through <see cref="WriteObject{T}"/> before a cycle is assumed.</summary>
     public const int MaxWriteDepth = 1000;
 
-    [ThreadStatic]
-    private static int _writeDepth;
-
     /// <summary>Writes a nested object as a sub-message through its formatter.</summary>
     /// <exception cref="FudgeException">Objects are nested deeper than <see cref="MaxWriteDepth"/> (a cycle in the object graph).</exception>
     public static void WriteObject<T>(ref FudgeWriter writer, in FudgeFieldKey key, T value)
     {
-        if (++_writeDepth > MaxWriteDepth)
-        {
-            _writeDepth = 0;
-            throw new FudgeException($"Objects are nested more than {MaxWriteDepth} levels deep while writing a {typeof(T).Name}: the object graph probably has a cycle, which Fudge messages cannot represent.");
-        }
-        try
-        {
-            var marker = writer.BeginMessage(key);
-            FudgeFormatterCache<T>.Formatter.Write(ref writer, value);
-            writer.EndMessage(marker);
-        }
-        finally
-        {
-            if (_writeDepth > 0) _writeDepth--;
-        }
+        // The depth is counted in the writer: no thread-static look-up and no finally block per object, and a writer
+        // abandoned by an exception takes its count with it. The size hint makes each object's sub-message reserve
+        // the size bytes the previous one of its type needed, so that long objects are not moved after writing.
+        if (++writer.ObjectDepth > MaxWriteDepth) throw NestedTooDeep(typeof(T));
+        var marker = writer.BeginMessage(key, FudgeFormatterCache<T>.SizeHint);
+        FudgeFormatterCache<T>.Formatter.Write(ref writer, value);
+        writer.EndMessage(marker, ref FudgeFormatterCache<T>.SizeHint);
+        writer.ObjectDepth--;
     }
+
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+    private static FudgeException NestedTooDeep(Type type)
+        => new($"Objects are nested more than {MaxWriteDepth} levels deep while writing a {type.Name}: the object graph probably has a cycle, which Fudge messages cannot represent.");
 
     /// <summary>Reads the current sub-message field as a nested object through its formatter.</summary>
     public static T ReadObject<T>(ref FudgeReader reader)
@@ -293,6 +295,9 @@ public static class FudgeFormatterHelpers
         var sub = reader.ReadMessage();
         return FudgeFormatterCache<T>.Formatter.Read(ref sub);
     }
+
+    /// <summary>Reads a nested object from the reader of its sub-message (one <see cref="FudgeReader.TryReadAnonymousMessage"/> returned).</summary>
+    public static T ReadObjectFrom<T>(ref FudgeReader message) => FudgeFormatterCache<T>.Formatter.Read(ref message);
 
     /// <summary>Writes a <see cref="FudgeMsg"/> member as a sub-message, each field with its recorded type.</summary>
     public static void WriteMessage(ref FudgeWriter writer, in FudgeFieldKey key, FudgeMsg value)

@@ -45,6 +45,12 @@ public static class FudgeFormatterCache<T>
 {
     private static IFudgeFormatter<T>? _formatter;
 
+    /// <summary>
+    /// The size of a recent sub-message written for a <typeparamref name="T"/>, which the next one reserves its size
+    /// bytes by (see <see cref="FudgeWriter.BeginMessage(in FudgeFieldKey, int)"/>); any value is correct.
+    /// </summary>
+    internal static int SizeHint;
+
     /// <summary>The formatter for <typeparamref name="T"/>.</summary>
     /// <exception cref="FudgeException">No formatter is known for <typeparamref name="T"/> (is it a <c>[FudgeMessage]</c> partial type?).</exception>
     public static IFudgeFormatter<T> Formatter

@@ -69,34 +69,80 @@ public readonly struct FudgeDate : IEquatable<FudgeDate>, IComparable<FudgeDate>
 
     /// <summary>Converts to a midnight <see cref="DateTime"/> (markers map to <see cref="DateTime.MinValue"/>/<see cref="DateTime.MaxValue"/> dates).</summary>
     /// <exception cref="FudgeException">The value is not a calendar date .NET can represent.</exception>
-    public DateTime ToDateTime()
+    public DateTime ToDateTime() => new(DayNumber() * TimeSpan.TicksPerDay, DateTimeKind.Unspecified);
+
+    /// <summary>Days from 0001-01-01 to this date (the markers: to the first and last dates .NET has).</summary>
+    /// <exception cref="FudgeException">The value is not a calendar date .NET can represent.</exception>
+    internal int DayNumber() => TryGetDayNumber(out int days) ? days : MarkerDayNumber();
+
+    /// <summary>Days from 0001-01-01 to this date when it is a calendar date of years 1 to 9999 (not a marker).</summary>
+    internal bool TryGetDayNumber(out int days)
     {
-        if (this == MinValue) return DateTime.MinValue.Date;
-        if (this == MaxValue) return DateTime.MaxValue.Date;
-        if (!IsConvertible) throw new FudgeException($"The Fudge date {this} is not a calendar date that .NET can represent.");
-        return new DateTime(Year, Month, Day, 0, 0, 0, DateTimeKind.Unspecified);
+        // Generated readers convert a date per field, so this is plain arithmetic, with no DateTime constructor checks,
+        // no table and no message formatting.
+        int year = Year, month = Month, day = Day;
+        if ((uint)(year - 1) < 9999 && (uint)(month - 1) < 12 && day != 0)
+        {
+            bool leap = (year & 3) == 0 && (year % 100 != 0 || year % 400 == 0);
+            // Month lengths alternate 31/30 from January to July and again from August, with February apart; the days
+            // before a month are (367m - 362) / 12 less the two (one in a leap year) that February lacks after it.
+            int length = month == 2 ? (leap ? 29 : 28) : 30 + ((month ^ (month >> 3)) & 1);
+            if (day <= length)
+            {
+                int y = year - 1;
+                int daysBeforeMonth = (367 * month - 362) / 12 - (month <= 2 ? 0 : leap ? 1 : 2);
+                days = y * 365 + y / 4 - y / 100 + y / 400 + daysBeforeMonth + day - 1;
+                return true;
+            }
+        }
+        days = 0;
+        return false;
+    }
+
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+    private int MarkerDayNumber()
+    {
+        if (this == MinValue) return 0;
+        if (this == MaxValue) return (int)(DateTime.MaxValue.Ticks / TimeSpan.TicksPerDay);
+        throw new FudgeException($"The Fudge date {this} is not a calendar date that .NET can represent.");
     }
 
     /// <summary>Converts a <see cref="DateTime"/>'s date; the min and max dates become the markers.</summary>
-    public static FudgeDate FromDateTime(DateTime value)
+    public static FudgeDate FromDateTime(DateTime value) => FromDayNumber((int)(value.Ticks / TimeSpan.TicksPerDay));
+
+    /// <summary>The date <paramref name="dayNumber"/> days after 0001-01-01 (0 and .NET's last day become the markers).</summary>
+    internal static FudgeDate FromDayNumber(int dayNumber)
     {
-        if (value.Date == DateTime.MinValue.Date) return MinValue;
-        if (value.Date == DateTime.MaxValue.Date) return MaxValue;
-#if NET8_0_OR_GREATER
-        // One walk of the calendar from the ticks; Year, Month and Day would each repeat it.
-        value.Deconstruct(out int year, out int month, out int day);
-        return new FudgeDate(year, month, day);
-#else
-        return new FudgeDate(value.Year, value.Month, value.Day);
-#endif
+        if (dayNumber == 0) return MinValue;
+        if (dayNumber == LastDayNumber) return MaxValue;
+        // Generated writers convert a date per field, so this is the Neri-Schneider computational calendar: years
+        // that begin on 1 March (February, the odd month, comes last), centuries, years of the century and month
+        // starts found by multiplying and shifting, with three divisions by constants in all.
+        uint n1 = 4 * (uint)(dayNumber + 306) + 3;      // days since 0000-03-01, scaled
+        uint century = n1 / 146097;
+        uint n2 = (n1 % 146097) | 3;                     // 4 * day of the century + 3
+        uint yearOfCentury = n2 / 1461;
+        uint dayOfYear = n2 % 1461 / 4;                  // from 1 March
+        uint n3 = 2141 * dayOfYear + 197913;
+        int month = (int)(n3 >> 16);                     // 3..14
+        int day = (int)((n3 & 0xFFFF) / 2141) + 1;
+        int year = (int)(100 * century + yearOfCentury);
+        if (dayOfYear >= 306)                            // January and February belong to the next calendar year
+        {
+            year++;
+            month -= 12;
+        }
+        return new FudgeDate((year << 9) | (month << 5) | day);
     }
+
+    private const int LastDayNumber = (int)(3155378975999999999L / TimeSpan.TicksPerDay); // DateTime.MaxValue's day
 
 #if NET6_0_OR_GREATER
     /// <summary>Converts to <see cref="DateOnly"/> (markers map to <see cref="DateOnly.MinValue"/>/<see cref="DateOnly.MaxValue"/>).</summary>
-    public DateOnly ToDateOnly() => DateOnly.FromDateTime(ToDateTime());
+    public DateOnly ToDateOnly() => DateOnly.FromDayNumber(DayNumber());
 
     /// <summary>Converts a <see cref="DateOnly"/>; its min and max become the markers.</summary>
-    public static FudgeDate FromDateOnly(DateOnly value) => FromDateTime(value.ToDateTime(TimeOnly.MinValue));
+    public static FudgeDate FromDateOnly(DateOnly value) => FromDayNumber(value.DayNumber);
 
     /// <summary>Converts a <see cref="DateOnly"/>.</summary>
     public static implicit operator FudgeDate(DateOnly value) => FromDateOnly(value);

@@ -33,8 +33,21 @@ public readonly struct FudgeDateTime : IEquatable<FudgeDateTime>
     /// <see cref="DateTimeKind.Local"/> the local offset at that instant, <see cref="DateTimeKind.Unspecified"/> no zone.
     /// <see cref="DateTime.MinValue"/> and <see cref="DateTime.MaxValue"/> keep their time but use the date markers.
     /// </summary>
+    // Not inlined: callers such as the generated writers' date-time helper would spend the JIT's inlining budget on
+    // this conversion and then call the small span writes that follow instead of inlining them.
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
     public static FudgeDateTime FromDateTime(DateTime value, FudgeDateTimeAccuracy accuracy = FudgeDateTimeAccuracy.Nanosecond)
     {
+        if (value.Kind != DateTimeKind.Local && accuracy == FudgeDateTimeAccuracy.Nanosecond)
+        {
+            // The common case, taken by generated writers per field: the parts come from the ticks by arithmetic.
+            long ticks = value.Ticks;
+            long timeOfDay = ticks % TimeSpan.TicksPerDay;
+            int seconds = (int)(timeOfDay / TimeSpan.TicksPerSecond);
+            int nanoseconds = (int)(timeOfDay - seconds * TimeSpan.TicksPerSecond) * 100;
+            var date = FudgeDate.FromDayNumber((int)(ticks / TimeSpan.TicksPerDay));
+            return new FudgeDateTime(date, FudgeTime.FromParts(seconds, nanoseconds, FudgeDateTimeAccuracy.Nanosecond, value.Kind == DateTimeKind.Utc ? 0 : null));
+        }
         int? quarters = value.Kind switch
         {
             DateTimeKind.Utc => 0,
@@ -88,12 +101,46 @@ public readonly struct FudgeDateTime : IEquatable<FudgeDateTime>
     private static readonly TimeSpan MaxOffset = TimeSpan.FromHours(14);
 
     /// <summary>The wall-clock date and time; a time read from the wire may hold up to 36 hours, so the sum is checked.</summary>
+    /// <summary>
+    /// <see cref="ToDateTime"/> without its exceptions, for calendar dates of years 1 to 9999 whose instant .NET can
+    /// hold; false for everything else (markers included), which <see cref="ToDateTime"/> then decides.
+    /// </summary>
+    internal bool TryToDateTime(out DateTime value)
+    {
+        if (Date.TryGetDayNumber(out int days))
+        {
+            long ticks = days * TimeSpan.TicksPerDay + Time.SecondsSinceMidnight * TimeSpan.TicksPerSecond + Time.Nanoseconds / 100;
+            if (Time.TimeZoneOffsetQuarterHours is not int quarters)
+            {
+                if (ticks <= DateTime.MaxValue.Ticks)
+                {
+                    value = new DateTime(ticks, DateTimeKind.Unspecified);
+                    return true;
+                }
+            }
+            else
+            {
+                long utcTicks = ticks - quarters * 15 * TimeSpan.TicksPerMinute;
+                if (ticks <= DateTime.MaxValue.Ticks && utcTicks >= 0 && utcTicks <= DateTime.MaxValue.Ticks)
+                {
+                    value = new DateTime(utcTicks, DateTimeKind.Utc);
+                    return true;
+                }
+            }
+        }
+        value = default;
+        return false;
+    }
+
     private DateTime LocalDateTime()
     {
-        long ticks = Date.ToDateTime().Ticks + Time.TimeOfDay.Ticks;
-        if (ticks > DateTime.MaxValue.Ticks) throw new FudgeException($"The Fudge date-time {this} is after the last instant .NET can represent.");
+        long ticks = Date.DayNumber() * TimeSpan.TicksPerDay + Time.SecondsSinceMidnight * TimeSpan.TicksPerSecond + Time.Nanoseconds / 100;
+        if (ticks > DateTime.MaxValue.Ticks) throw AfterLastInstant();
         return new DateTime(ticks, DateTimeKind.Unspecified);
     }
+
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+    private FudgeException AfterLastInstant() => new($"The Fudge date-time {this} is after the last instant .NET can represent.");
 
     /// <inheritdoc/>
     public bool Equals(FudgeDateTime other) => Date == other.Date && Time == other.Time;

@@ -1,3 +1,4 @@
+using System;
 using System.Buffers.Binary;
 
 namespace Fudge;
@@ -41,40 +42,7 @@ public ref partial struct FudgeReader
             }
             if (candidate || p > data.Length) return ReadFrom(start);
 
-            int length;
-            if ((prefix & 0x80) != 0)
-            {
-                length = FudgeTypeId.GetFixedWidth(typeId);
-                if (length < 0) return ReadFrom(start);
-            }
-            else
-            {
-                switch ((prefix >> 5) & 3)
-                {
-                    case 0:
-                        length = 0;
-                        break;
-                    case 1:
-                        if (p >= data.Length) return ReadFrom(start);
-                        length = data[p];
-                        p += 1;
-                        break;
-                    case 2:
-                        if (data.Length - p < 2) return ReadFrom(start);
-                        length = BinaryPrimitives.ReadUInt16BigEndian(data.Slice(p));
-                        p += 2;
-                        break;
-                    default:
-                        if (data.Length - p < 4) return ReadFrom(start);
-                        uint size = BinaryPrimitives.ReadUInt32BigEndian(data.Slice(p));
-                        if (size > int.MaxValue) return ReadFrom(start);
-                        length = (int)size;
-                        p += 4;
-                        break;
-                }
-            }
-            if (data.Length - p < length) return ReadFrom(start);
-            p += length;
+            if (!TrySkipValue(data, prefix, typeId, ref p)) return ReadFrom(start);
         }
         return ReadFrom(p);
     }
@@ -84,5 +52,86 @@ public ref partial struct FudgeReader
     {
         _position = position;
         return Read();
+    }
+
+    /// <summary>
+    /// Counts the fields from here to the end of this reader's message that a collection takes as its elements (no
+    /// ordinal, or ordinal 1), without moving the reader: the capacity of a list or array about to be read.
+    /// </summary>
+    /// <remarks>
+    /// The walk decodes headers only. On a malformed field it stops and returns the count so far plus one (so a
+    /// reader that presizes an array from it still has room for the field <see cref="Read"/> will then reject); for
+    /// well-formed data the count is exactly that of <see cref="Read"/> followed by the element test.
+    /// </remarks>
+    public readonly int CountCollectionElements()
+    {
+        var data = _data;
+        int p = _position;
+        int count = 0;
+        while (p < data.Length)
+        {
+            if (data.Length - p < 2) return count + 1;
+            byte prefix = data[p];
+            byte typeId = data[p + 1];
+            p += 2;
+            if ((prefix & 0x10) != 0)
+            {
+                if (data.Length - p < 2) return count + 1;
+                if (BinaryPrimitives.ReadInt16BigEndian(data.Slice(p)) == 1) count++;
+                p += 2;
+            }
+            else count++;
+            if ((prefix & 0x08) != 0)
+            {
+                if (p >= data.Length) return count + 1;
+                p += 1 + data[p];
+                if (p > data.Length) return count + 1;
+            }
+            if (!TrySkipValue(data, prefix, typeId, ref p)) return count + 1;
+        }
+        return count;
+    }
+
+    /// <summary>
+    /// Moves <paramref name="p"/> (just after a field's name) past the field's size bytes and value; false when they
+    /// overrun the data or the fixed-width flag is set on a type of no known width (<see cref="Read"/> rejects both).
+    /// </summary>
+    private static bool TrySkipValue(ReadOnlySpan<byte> data, byte prefix, byte typeId, ref int p)
+    {
+        int length;
+        if ((prefix & 0x80) != 0)
+        {
+            length = FudgeTypeId.GetFixedWidth(typeId);
+            if (length < 0) return false;
+        }
+        else
+        {
+            switch ((prefix >> 5) & 3)
+            {
+                case 0:
+                    length = 0;
+                    break;
+                case 1:
+                    if (p >= data.Length) return false;
+                    length = data[p];
+                    p += 1;
+                    break;
+                case 2:
+                    if (data.Length - p < 2) return false;
+                    length = BinaryPrimitives.ReadUInt16BigEndian(data.Slice(p));
+                    p += 2;
+                    break;
+                default:
+                    if (data.Length - p < 4) return false;
+                    uint size = BinaryPrimitives.ReadUInt32BigEndian(data.Slice(p));
+                    if (size > int.MaxValue) return false;
+                    length = (int)size;
+                    p += 4;
+                    break;
+            }
+        }
+        if (data.Length - p < length) return false;
+        p += length;
+        return true;
     }
 }

@@ -183,4 +183,42 @@ public ref partial struct FudgeReader
         _valueLength = width;
         _position = p + 4 + width;
     }
+
+    /// <summary>
+    /// Moves to the next field when it is a sub-message with neither name nor ordinal (how a list holds its objects)
+    /// and returns a reader over it, as <see cref="Read"/> then <see cref="ReadMessage"/> would; otherwise consumes
+    /// nothing and returns false (another kind of field, a 4-byte size, the end of the message).
+    /// </summary>
+    /// <exception cref="FudgeFormatException">The sub-message is nested deeper than the reader allows (as <see cref="ReadMessage"/>).</exception>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public bool TryReadAnonymousMessage(out FudgeReader message)
+    {
+        int p = _position;
+        var data = _data;
+        if (data.Length - p >= 3 && data[p + 1] == FudgeTypeId.Message)
+        {
+            byte prefix = data[p];
+            int header = prefix == 0x20 ? 3 : prefix == 0x40 && data.Length - p >= 4 ? 4 : 0;
+            if (header != 0)
+            {
+                int length = header == 3 ? data[p + 2] : BinaryPrimitives.ReadUInt16BigEndian(data.Slice(p + 2));
+                if (data.Length - p - header >= length)
+                {
+                    _fieldOffset = p;
+                    _prefix = prefix;
+                    _typeId = FudgeTypeId.Message;
+                    _ordinal = 0;
+                    _nameStart = 0;
+                    _nameLength = -1;
+                    _valueStart = p + header;
+                    _valueLength = length;
+                    _position = p + header + length;
+                    message = ReadMessage();
+                    return true;
+                }
+            }
+        }
+        message = default;
+        return false;
+    }
 }

@@ -487,13 +487,20 @@ public ref partial struct FudgeReader
     public readonly FudgeReader ReadMessage()
     {
         if (_typeId != FudgeTypeId.Message) throw Mismatch("message");
-        if (_depth + 1 > _options.MaxDepth)
-            throw Error(_fieldOffset, $"sub-messages are nested deeper than the limit of {_options.MaxDepth} (FudgeReaderOptions.MaxDepth)");
+        if (_depth + 1 > _options.MaxDepth) throw TooDeep();
         // Callers recurse per sub-message; with a generous MaxDepth the stack, not the limit, would run out first.
-        if (!StackRoom.ForAnotherLevel())
-            throw Error(_fieldOffset, $"sub-messages are nested {_depth + 1} deep, more than the remaining stack can hold; lower FudgeReaderOptions.MaxDepth");
+        if (!StackRoom.ForAnotherLevel()) throw OutOfStack();
         return new FudgeReader(ValueSpan, _baseOffset + _valueStart, _depth + 1, _options, _taxonomy, EnvelopeHeader);
     }
+
+    // Built out of line, like Read()'s messages: formatting them in ReadMessage would cost every call a larger frame.
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private readonly FudgeFormatException TooDeep()
+        => Error(_fieldOffset, $"sub-messages are nested deeper than the limit of {_options.MaxDepth} (FudgeReaderOptions.MaxDepth)");
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private readonly FudgeFormatException OutOfStack()
+        => Error(_fieldOffset, $"sub-messages are nested {_depth + 1} deep, more than the remaining stack can hold; lower FudgeReaderOptions.MaxDepth");
 
     // ---------------------------------------------------------------- helpers
 
@@ -524,7 +531,33 @@ public ref partial struct FudgeReader
 
     private static unsafe string GetUtf8String(ReadOnlySpan<byte> bytes)
     {
-        fixed (byte* b = bytes) return StrictUtf8.GetString(b, bytes.Length);
+        fixed (byte* b = bytes)
+        {
+            // Short ASCII text (symbols, venues, ids: most strings in messages) is widened in one pass; the encoding
+            // would validate in one pass and transcode in another, through two layers of dispatch.
+            if (bytes.Length <= ShortAsciiLimit)
+            {
+                int any = 0;
+                for (int i = 0; i < bytes.Length; i++) any |= b[i];
+                if (any < 0x80) return WidenAscii(b, bytes.Length);
+            }
+            return StrictUtf8.GetString(b, bytes.Length);
+        }
+    }
+
+    private const int ShortAsciiLimit = 32;
+
+    private static unsafe string WidenAscii(byte* ascii, int length)
+    {
+#if NET6_0_OR_GREATER
+        return string.Create(length, (IntPtr)ascii, static (chars, source) =>
+        {
+            byte* bytes = (byte*)source;
+            for (int i = 0; i < chars.Length; i++) chars[i] = (char)bytes[i];
+        });
+#else
+        return new string((sbyte*)ascii, 0, length); // ASCII reads the same in every encoding
+#endif
     }
 
     private readonly FudgeFormatException Error(int relativeOffset, string reason) => new(_baseOffset + relativeOffset, reason);
@@ -560,9 +593,11 @@ public ref partial struct FudgeReader
         => Error(p, $"a {FudgeTypeId.GetName(typeId)} payload of {length} bytes is not a whole number of {elementWidth}-byte elements");
 
     // A type the caller did not expect is a property of the data, so it is reported as a format error too.
+    [MethodImpl(MethodImplOptions.NoInlining)]
     private readonly FudgeFormatException Mismatch(string wanted)
         => new(FieldOffset, $"the field has type {FudgeTypeId.GetName(_typeId)}, which cannot be read as {wanted}");
 
+    [MethodImpl(MethodImplOptions.NoInlining)]
     private readonly FudgeFormatException OutOfRange(string wanted, long value)
         => new(FieldOffset, $"the field holds {value}, which does not fit in {wanted}");
 }

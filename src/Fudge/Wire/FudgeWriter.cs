@@ -13,8 +13,9 @@ namespace Fudge;
 /// variable-width sizes use the reference implementations' widths (1 byte up to 255, 2 up to 32767, else 4).
 /// </summary>
 /// <remarks>
-/// Sub-messages and envelopes are written in place: <see cref="BeginMessage"/> reserves a 1-byte size, and
-/// <see cref="EndMessage"/> fills it in, widening it (and sliding the content up) when the content is longer than 255 bytes.
+/// Sub-messages and envelopes are written in place: <see cref="BeginMessage(in FudgeFieldKey, int)"/> reserves the size
+/// bytes a hinted size needs (one without a hint), and <see cref="EndMessage(SubMessageMarker)"/> fills in the minimal
+/// size, sliding the content when the reserved width was not that one.
 /// Nothing allocates per field or per message. When writing to an <see cref="IBufferWriter{T}"/>, call
 /// <see cref="Flush"/> once the envelopes are complete; only then are the bytes committed to the output.
 /// </remarks>
@@ -33,6 +34,9 @@ public ref partial struct FudgeWriter
     private Span<byte> _buffer;
     private byte[]? _rented;
     private int _position;
+
+    /// <summary>How many objects <see cref="Serialization.FudgeFormatterHelpers.WriteObject{T}"/> has open (its guard against cycles).</summary>
+    internal int ObjectDepth;
 
     /// <summary>Creates a writer that appends to <paramref name="output"/>; call <see cref="Flush"/> to commit.</summary>
     /// <param name="output">Destination of the encoded bytes.</param>
@@ -149,44 +153,70 @@ public ref partial struct FudgeWriter
         _position += 8;
     }
 
-    /// <summary>Starts a sub-message field (type 15); write its fields, then call <see cref="EndMessage"/>.</summary>
-    public SubMessageMarker BeginMessage(in FudgeFieldKey key)
+    /// <summary>Starts a sub-message field (type 15); write its fields, then call <see cref="EndMessage(SubMessageMarker)"/>.</summary>
+    public SubMessageMarker BeginMessage(in FudgeFieldKey key) => BeginMessage(key, 0);
+
+    /// <summary>
+    /// Starts a sub-message field (type 15) expected to hold about <paramref name="sizeHint"/> bytes, reserving the
+    /// size bytes a message of that size needs. The size written at the end is always the minimal one, as Fudge-Java
+    /// writes it: a hint of the wrong width costs a move of the content, exactly as a long message without a hint does.
+    /// Pass the size of the previous message of the same kind (see <see cref="EndMessage(SubMessageMarker, ref int)"/>).
+    /// </summary>
+    public SubMessageMarker BeginMessage(in FudgeFieldKey key, int sizeHint)
     {
         int prefixPosition = _position;
-        WriteHeader(0x20, FudgeTypeId.Message, key);
-        Reserve(1);
+        // A fixed destination may be sized to the exact encoding, with no room for wider size bytes while the content
+        // is written: it always reserves one.
+        int sizeBytes = _output is null ? 1 : SizeBytesFor(sizeHint);
+        WriteHeader(SizeFlags(sizeBytes), FudgeTypeId.Message, key);
+        Reserve(sizeBytes);
         int sizePosition = _position;
-        _position += 1;
-        return new SubMessageMarker(prefixPosition, sizePosition);
+        _position += sizeBytes;
+        return new SubMessageMarker(prefixPosition, sizePosition, sizeBytes);
     }
 
-    /// <summary>Ends a sub-message: writes its size with the minimal width, moving the content up when it needs more than one size byte.</summary>
-    public void EndMessage(SubMessageMarker message)
+    /// <summary>
+    /// Ends a sub-message: writes its size with the minimal width, moving the content when that width is not the one
+    /// reserved at <see cref="BeginMessage(in FudgeFieldKey, int)"/>. Returns the size of the content in bytes.
+    /// </summary>
+    public int EndMessage(SubMessageMarker message)
     {
-        // One size byte is reserved up front because most sub-messages are short; longer ones pay for a move.
-        int contentStart = message.SizePosition + 1;
+        int reserved = message.SizeBytes;
+        int contentStart = message.SizePosition + reserved;
         int size = _position - contentStart;
-        if (size <= byte.MaxValue)
+        int needed = SizeBytesFor(size);
+        if (needed != reserved)
         {
-            _buffer[message.SizePosition] = (byte)size;
-            return;
+            int shift = needed - reserved;
+            if (shift > 0) Reserve(shift);
+            _buffer.Slice(contentStart, size).CopyTo(_buffer.Slice(contentStart + shift)); // overlapping copies are safe
+            _position += shift;
+            ref byte prefix = ref _buffer[message.PrefixPosition];
+            prefix = (byte)((prefix & ~SizeWidthMask) | SizeFlags(needed));
         }
-        int extra = size <= short.MaxValue ? 1 : 3;
-        Reserve(extra);
-        _buffer.Slice(contentStart, size).CopyTo(_buffer.Slice(contentStart + extra));
-        _position += extra;
-        ref byte prefix = ref _buffer[message.PrefixPosition];
-        if (extra == 1)
-        {
-            prefix = (byte)((prefix & ~SizeWidthMask) | 0x40);
-            BinaryPrimitives.WriteInt16BigEndian(_buffer.Slice(message.SizePosition), (short)size);
-        }
-        else
-        {
-            prefix = (byte)(prefix | SizeWidthMask);
-            BinaryPrimitives.WriteInt32BigEndian(_buffer.Slice(message.SizePosition), size);
-        }
+        var sizeBytes = _buffer.Slice(message.SizePosition);
+        if (needed == 1) sizeBytes[0] = (byte)size;
+        else if (needed == 2) BinaryPrimitives.WriteInt16BigEndian(sizeBytes, (short)size);
+        else BinaryPrimitives.WriteInt32BigEndian(sizeBytes, size);
+        return size;
     }
+
+    /// <summary>
+    /// Ends a sub-message as <see cref="EndMessage(SubMessageMarker)"/> does, and stores its size in
+    /// <paramref name="sizeHint"/> when the hint had reserved another width, so that the next message of the same
+    /// kind begun with it reserves the right one. The hint is written only then, so a hint shared between threads is
+    /// rarely written (any value of it is correct; a stale one only costs a move).
+    /// </summary>
+    public void EndMessage(SubMessageMarker message, ref int sizeHint)
+    {
+        int size = EndMessage(message);
+        if (SizeBytesFor(size) != message.SizeBytes) sizeHint = size;
+    }
+
+    // One size byte up to 255, two up to 32,767 (Fudge-Java's signed short), four beyond.
+    private static int SizeBytesFor(int size) => size <= byte.MaxValue ? 1 : size <= short.MaxValue ? 2 : 4;
+
+    private static byte SizeFlags(int sizeBytes) => sizeBytes == 1 ? (byte)0x20 : sizeBytes == 2 ? (byte)0x40 : SizeWidthMask;
 
     // ---------------------------------------------------------------- fixed-width fields
 
@@ -574,7 +604,25 @@ public ref partial struct FudgeWriter
     private readonly int GetTextByteCount(ReadOnlySpan<char> chars)
         => _javaStrings && JavaCesu8.HasSurrogates(chars) ? JavaCesu8.GetByteCount(chars) : GetUtf8ByteCount(chars);
 
-    private static unsafe int EncodeUtf8(ReadOnlySpan<char> chars, Span<byte> destination)
+    private static int EncodeUtf8(ReadOnlySpan<char> chars, Span<byte> destination)
+    {
+        // Short ASCII text (symbols, venues, ids: most strings in messages) is narrowed here; the transcoder's set-up
+        // costs more than the copy for a handful of characters. The first other character hands the rest over.
+        if (chars.Length <= 32 && destination.Length >= chars.Length)
+        {
+            int i = 0;
+            for (; i < chars.Length; i++)
+            {
+                char c = chars[i];
+                if (c >= 0x80) break;
+                destination[i] = (byte)c;
+            }
+            return i == chars.Length ? i : i + TranscodeUtf8(chars.Slice(i), destination.Slice(i));
+        }
+        return TranscodeUtf8(chars, destination);
+    }
+
+    private static unsafe int TranscodeUtf8(ReadOnlySpan<char> chars, Span<byte> destination)
     {
         if (chars.IsEmpty) return 0;
 #if NET8_0_OR_GREATER
@@ -616,16 +664,18 @@ public ref partial struct FudgeWriter
         internal int Start { get; }
     }
 
-    /// <summary>Position of an open sub-message; pass it back to <see cref="EndMessage"/>.</summary>
+    /// <summary>Position of an open sub-message; pass it back to <see cref="EndMessage(SubMessageMarker)"/>.</summary>
     public readonly struct SubMessageMarker
     {
-        internal SubMessageMarker(int prefixPosition, int sizePosition)
+        internal SubMessageMarker(int prefixPosition, int sizePosition, int sizeBytes)
         {
             PrefixPosition = prefixPosition;
             SizePosition = sizePosition;
+            SizeBytes = sizeBytes;
         }
 
         internal int PrefixPosition { get; }
         internal int SizePosition { get; }
+        internal int SizeBytes { get; }
     }
 }

@@ -1,0 +1,128 @@
+using System;
+using Xunit;
+
+namespace Fudge.Tests;
+
+/// <summary>
+/// Conversions of Fudge dates and date-times to .NET's types, which generated readers call once per date field and so
+/// compute the day number by arithmetic: every day .NET can represent converts to the same value the calendar does,
+/// and everything else still raises or maps as documented.
+/// </summary>
+public class DateConversionTests
+{
+    [Fact]
+    public void Every_day_from_year_1_to_9999_converts_as_the_calendar_says()
+    {
+        for (var day = new DateTime(1, 1, 1); ; day = day.AddDays(1))
+        {
+            var date = new FudgeDate(day.Year, day.Month, day.Day);
+            if (date.ToDateTime() != day) Assert.Fail($"{date} converted to {date.ToDateTime():O}, not {day:O}");
+#if NET6_0_OR_GREATER
+            if (date.ToDateOnly() != DateOnly.FromDateTime(day)) Assert.Fail($"{date} converted to {date.ToDateOnly():O}");
+#endif
+            if (day.Year == 9999 && day.Month == 12 && day.Day == 31) break;
+        }
+    }
+
+    [Theory]
+    [InlineData(2023, 2, 29)]
+    [InlineData(1900, 2, 29)]    // divisible by 100, not by 400: not a leap year
+    [InlineData(2024, 4, 31)]
+    [InlineData(2024, 6, 31)]
+    [InlineData(2024, 9, 31)]
+    [InlineData(2024, 11, 31)]
+    [InlineData(2024, 0, 0)]     // no month
+    [InlineData(2024, 3, 0)]     // no day
+    [InlineData(0, 1, 1)]
+    [InlineData(10000, 1, 1)]
+    [InlineData(-44, 3, 15)]
+    public void A_date_that_is_not_in_NET_calendar_raises_FudgeException(int year, int month, int day)
+    {
+        var date = new FudgeDate(year, month, day);
+        Assert.Throws<FudgeException>(() => date.ToDateTime());
+        Assert.Throws<FudgeException>(() => new FudgeDateTime(date, new FudgeTime(0, 0)).ToDateTime());
+    }
+
+    [Fact]
+    public void Leap_days_of_leap_years_convert()
+    {
+        Assert.Equal(new DateTime(2000, 2, 29), new FudgeDate(2000, 2, 29).ToDateTime());
+        Assert.Equal(new DateTime(2024, 2, 29), new FudgeDate(2024, 2, 29).ToDateTime());
+    }
+
+    [Fact]
+    public void The_markers_map_to_the_first_and_last_dates()
+    {
+        Assert.Equal(DateTime.MinValue.Date, FudgeDate.MinValue.ToDateTime());
+        Assert.Equal(DateTime.MaxValue.Date, FudgeDate.MaxValue.ToDateTime());
+        var markerTime = new FudgeTime(3600, 0, FudgeDateTimeAccuracy.Nanosecond, 0);
+        Assert.Equal(new DateTime(DateTime.MinValue.Ticks + TimeSpan.TicksPerHour, DateTimeKind.Utc),
+            new FudgeDateTime(FudgeDate.MinValue, markerTime).ToDateTime());
+    }
+
+    [Fact]
+    public void Date_times_convert_with_their_zone_and_at_the_edges_of_the_range()
+    {
+        var noon = new FudgeTime(12 * 3600, 123_456_789);
+        Assert.Equal(new DateTime(2026, 3, 2, 12, 0, 0, DateTimeKind.Unspecified).AddTicks(1_234_567),
+            new FudgeDateTime(new FudgeDate(2026, 3, 2), noon).ToDateTime());
+
+        var plusTwo = new FudgeTime(1 * 3600, 0, FudgeDateTimeAccuracy.Nanosecond, 8); // 01:00 at +02:00
+        var utc = new FudgeDateTime(new FudgeDate(2026, 3, 2), plusTwo).ToDateTime();
+        Assert.Equal(new DateTime(2026, 3, 1, 23, 0, 0, DateTimeKind.Utc), utc);
+        Assert.Equal(DateTimeKind.Utc, utc.Kind);
+
+        // 0001-01-01 00:30 at +01:00 is before .NET's first instant: the wall-clock time is kept, marked UTC.
+        var early = new FudgeDateTime(new FudgeDate(1, 1, 1), new FudgeTime(1800, 0, FudgeDateTimeAccuracy.Nanosecond, 4)).ToDateTime();
+        Assert.Equal(new DateTime(1, 1, 1, 0, 30, 0, DateTimeKind.Utc), early);
+
+        // A wire time of 36 hours on the last day runs past .NET's last instant.
+        var late = FudgeTime.ReadFrom(new byte[] { 0x80, 0xA1, 0xFA, 0x40, 0, 0, 0, 0 }); // no zone, nanosecond accuracy, 129,600 s
+        Assert.Throws<FudgeException>(() => new FudgeDateTime(new FudgeDate(9999, 12, 31), late).ToDateTime());
+        Assert.Equal(new DateTime(2026, 1, 2, 12, 0, 0), new FudgeDateTime(new FudgeDate(2026, 1, 1), late).ToDateTime());
+    }
+
+    [Fact]
+    public void Every_day_from_year_1_to_9999_converts_from_NET_as_the_calendar_says()
+    {
+        var random = new Random(5);
+        for (var day = new DateTime(1, 1, 2); day.Year < 9999 || day.DayOfYear < 365; day = day.AddDays(1))
+        {
+            var expected = new FudgeDate(day.Year, day.Month, day.Day);
+            if (FudgeDate.FromDateTime(day) != expected) Assert.Fail($"{day:O} converted to {FudgeDate.FromDateTime(day)}");
+#if NET6_0_OR_GREATER
+            if (FudgeDate.FromDateOnly(DateOnly.FromDateTime(day)) != expected) Assert.Fail($"{day:O} as DateOnly converted to {FudgeDate.FromDateOnly(DateOnly.FromDateTime(day))}");
+#endif
+            var instant = new DateTime(day.Ticks + (long)(random.NextDouble() * TimeSpan.TicksPerDay), (DateTimeKind)(day.Day % 2 * 1)); // Unspecified or Utc
+            var converted = FudgeDateTime.FromDateTime(instant);
+            var reference = new FudgeDateTime(expected, FudgeTime.FromTimeOfDay(instant.TimeOfDay, FudgeDateTimeAccuracy.Nanosecond, instant.Kind == DateTimeKind.Utc ? 0 : null));
+            if (converted != reference) Assert.Fail($"{instant:O} ({instant.Kind}) converted to {converted}, not {reference}");
+            if (converted.ToDateTime() != instant) Assert.Fail($"{instant:O} came back as {converted.ToDateTime():O}");
+        }
+    }
+
+    [Fact]
+    public void The_first_and_last_days_become_the_markers_keeping_their_time()
+    {
+        Assert.Equal(FudgeDate.MinValue, FudgeDate.FromDateTime(DateTime.MinValue.AddHours(5)));
+        Assert.Equal(FudgeDate.MaxValue, FudgeDate.FromDateTime(DateTime.MaxValue));
+        var last = FudgeDateTime.FromDateTime(DateTime.SpecifyKind(DateTime.MaxValue, DateTimeKind.Utc));
+        Assert.Equal(FudgeDate.MaxValue, last.Date);
+        Assert.Equal(86399, last.Time.SecondsSinceMidnight);
+        Assert.Equal(999_999_900, last.Time.Nanoseconds);
+        Assert.Equal(0, last.Time.TimeZoneOffsetQuarterHours);
+#if NET6_0_OR_GREATER
+        Assert.Equal(FudgeDate.MinValue, FudgeDate.FromDateOnly(DateOnly.MinValue));
+        Assert.Equal(FudgeDate.MaxValue, FudgeDate.FromDateOnly(DateOnly.MaxValue));
+#endif
+    }
+
+    [Fact]
+    public void A_local_time_and_a_coarser_accuracy_take_the_general_path()
+    {
+        var local = new DateTime(2026, 7, 1, 12, 0, 0, DateTimeKind.Local);
+        var converted = FudgeDateTime.FromDateTime(local);
+        Assert.Equal((int)TimeZoneInfo.Local.GetUtcOffset(local).TotalMinutes / 15, converted.Time.TimeZoneOffsetQuarterHours);
+        Assert.Equal(FudgeDateTimeAccuracy.Second, FudgeDateTime.FromDateTime(new DateTime(2026, 7, 1), FudgeDateTimeAccuracy.Second).Accuracy);
+    }
+}
