@@ -107,9 +107,13 @@ public sealed class FudgeMsg : IReadOnlyList<FudgeField>, IEquatable<FudgeMsg>
 
     private static void CheckName(string? name)
     {
-        if (name is not null && name.Length > 85 && Encoding.UTF8.GetByteCount(name) > 255)
-            throw new ArgumentException($"A Fudge field name is at most 255 UTF-8 bytes; '{name.Substring(0, 32)}...' is longer.", nameof(name));
+        if (name is not null && name.Length > 85 && Encoding.UTF8.GetByteCount(name) > 255) throw NameTooLong(name);
     }
+
+    // Out of line: formatting the message in CheckName would give every Add a larger frame.
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+    private static ArgumentException NameTooLong(string name)
+        => new($"A Fudge field name is at most 255 UTF-8 bytes; '{name.Substring(0, 32)}...' is longer.", nameof(name));
 
     // ---------------------------------------------------------------- removing
 

@@ -13,23 +13,27 @@ internal static class FudgeValues
     public static (byte TypeId, object Value) ToWire(object? value)
     {
         // A value already in its wire form keeps its box (unboxing and boxing again would allocate per field), and
-        // small integers and booleans take the shared boxes the decoder uses.
+        // small integers and booleans take the shared boxes the decoder uses. The types are disjoint, so their order
+        // only sets the cost: the commonest values (one exact type comparison each) come before the array types,
+        // whose tests call a runtime helper.
         switch (value)
         {
+            case string: return (FudgeTypeId.String, value);
+            case int v: return v is >= short.MinValue and <= short.MaxValue ? ReduceInteger(v) : (FudgeTypeId.Int32, value);
+            case double: return (FudgeTypeId.Double, value);
+            case long v: return v is >= int.MinValue and <= int.MaxValue ? ReduceInteger(v) : (FudgeTypeId.Int64, value);
+            case bool b: return (FudgeTypeId.Boolean, BoxCache.Of(b));
+            case FudgeMsg m: return (FudgeTypeId.Message, m);
+            case DateTime dt: return (FudgeTypeId.DateTime, FudgeDateTime.FromDateTime(dt));
             case null: return (FudgeTypeId.Indicator, FudgeIndicator.Instance);
             case FudgeIndicator: return (FudgeTypeId.Indicator, FudgeIndicator.Instance);
-            case bool b: return (FudgeTypeId.Boolean, BoxCache.Of(b));
             case sbyte v: return (FudgeTypeId.Int8, BoxCache.Of(v));
             case byte v: return ReduceInteger(v);
             case short v: return v is >= sbyte.MinValue and <= sbyte.MaxValue ? ReduceInteger(v) : (FudgeTypeId.Int16, value);
             case ushort v: return ReduceInteger(v);
-            case int v: return v is >= short.MinValue and <= short.MaxValue ? ReduceInteger(v) : (FudgeTypeId.Int32, value);
             case uint v: return ReduceInteger(v);
-            case long v: return v is >= int.MinValue and <= int.MaxValue ? ReduceInteger(v) : (FudgeTypeId.Int64, value);
             case ulong v when v <= long.MaxValue: return ReduceInteger((long)v);
             case float: return (FudgeTypeId.Float, value);
-            case double: return (FudgeTypeId.Double, value);
-            case string: return (FudgeTypeId.String, value);
             case byte[] bytes: return (FudgeTypeId.ForByteArrayLength(bytes.Length), bytes);
             case ReadOnlyMemory<byte> memory: return (FudgeTypeId.ForByteArrayLength(memory.Length), memory.ToArray());
             case Memory<byte> memory: return (FudgeTypeId.ForByteArrayLength(memory.Length), memory.ToArray());
@@ -38,7 +42,6 @@ internal static class FudgeValues
             case long[] a: return (FudgeTypeId.Int64Array, a);
             case float[] a: return (FudgeTypeId.FloatArray, a);
             case double[] a: return (FudgeTypeId.DoubleArray, a);
-            case FudgeMsg m: return (FudgeTypeId.Message, m);
             case FudgeDate: return (FudgeTypeId.Date, value);
             case FudgeTime: return (FudgeTypeId.Time, value);
             case FudgeDateTime dt when dt.Accuracy == FudgeDateTimeAccuracy.Day && dt.Time.TimeZoneOffsetQuarterHours is null
@@ -46,13 +49,19 @@ internal static class FudgeValues
                 return (FudgeTypeId.Date, dt.Date);
             case FudgeDateTime: return (FudgeTypeId.DateTime, value);
             case FudgeUnknownValue u: return (u.TypeId, u);
-            case DateTime dt: return (FudgeTypeId.DateTime, FudgeDateTime.FromDateTime(dt));
             case DateTimeOffset dto: return (FudgeTypeId.DateTime, FudgeDateTime.FromDateTimeOffset(dto));
 #if NET6_0_OR_GREATER
             case DateOnly d: return (FudgeTypeId.Date, FudgeDate.FromDateOnly(d));
             case TimeOnly t: return (FudgeTypeId.Time, FudgeTime.FromTimeOnly(t));
 #endif
         }
+        return ToWireBySecondaryType(value);
+    }
+
+    // Out of line, with its message: formatting in ToWire would give every field added to a message a larger frame.
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+    private static (byte TypeId, object Value) ToWireBySecondaryType(object value)
+    {
         if (FudgeSecondaryTypes.TryGet(value.GetType(), out var secondary))
             return ToWire(secondary.ToWireValue(value));
         throw new ArgumentException($"Values of type {value.GetType().FullName} have no Fudge type; register a secondary type with FudgeSecondaryTypes.Register.");
