@@ -498,12 +498,25 @@ public ref partial struct FudgeWriter
         {
             prefix |= NameFlag;
             span[p] = (byte)utf8Name.Length;
-            utf8Name.AsSpan().CopyTo(span.Slice(p + 1));
+            CopyName(utf8Name, span.Slice(p + 1));
         }
         span[0] = prefix;
         span[1] = typeId;
         _position += total;
         return span.Slice(headerLength);
+    }
+
+    /// <summary>Copies a field name into the header being written.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void CopyName(byte[] utf8Name, Span<byte> destination)
+    {
+        // Field names are mostly a few bytes: a loop costs less than the call and size dispatch of a block copy,
+        // which took a fifth of the time of writing a tick with names.
+        if (utf8Name.Length <= 16 && destination.Length >= utf8Name.Length)
+        {
+            for (int i = 0; i < utf8Name.Length; i++) destination[i] = utf8Name[i];
+        }
+        else utf8Name.AsSpan().CopyTo(destination);
     }
 
     [MethodImpl(MethodImplOptions.NoInlining)]
@@ -539,7 +552,7 @@ public ref partial struct FudgeWriter
         {
             prefix |= NameFlag;
             span[p++] = (byte)nameLength;
-            utf8Name.AsSpan().CopyTo(span.Slice(p));
+            CopyName(utf8Name!, span.Slice(p));
             p += nameLength;
         }
         span[0] = prefix;
