@@ -313,6 +313,10 @@ internal sealed class Emitter
             case ShapeKind.DoubleArray: return $"writer.WriteDoubleArray(in {key}, {v});";
             case ShapeKind.Indicator: return $"if ({v}) writer.WriteIndicator(in {key});";
             case ShapeKind.EnumName: return $"writer.WriteString(in {key}, {shape.TypeName}FudgeEncoding.ToName({v}));";
+            case ShapeKind.EnumInt32Array:
+                // Fudge-Proto enums are C# enums over int, so the array is reinterpreted, not copied.
+                string enumType = shape.Element!.TypeName;
+                return $"writer.WriteInt32Array(in {key}, global::System.Runtime.InteropServices.MemoryMarshal.Cast<{enumType}, int>(new global::System.ReadOnlySpan<{enumType}>({v})));";
             case ShapeKind.FudgeMsg: return $"{H}.WriteMessage(ref writer, in {key}, {v});";
             case ShapeKind.Message: return $"{H}.WriteObject<{shape.TypeName}>(ref writer, in {key}, {v});";
             case ShapeKind.Collection:
@@ -680,6 +684,7 @@ internal sealed class Emitter
             case ShapeKind.DoubleArray: return $"{r}.GetDoubleArray()";
             case ShapeKind.Indicator: return "true";
             case ShapeKind.EnumName: return $"{shape.TypeName}FudgeEncoding.Read(ref {r})";
+            case ShapeKind.EnumInt32Array: return $"{EnumArrayReader(shape)}(ref {r})";
             case ShapeKind.FudgeMsg: return $"{H}.ReadMessage(ref {r})";
             case ShapeKind.Message: return $"{H}.ReadObject<{shape.TypeName}>(ref {r})";
             case ShapeKind.Nullable: return $"new {shape.TypeName}({ReadExpression(shape.Element!, r)})";
@@ -765,6 +770,30 @@ internal sealed class Emitter
             sb.AppendLine("        }");
             sb.AppendLine("        return __result;");
         }
+        sb.AppendLine("    }");
+        _helpers.AppendLine().Append(sb);
+        return name;
+    }
+
+    /// <summary>
+    /// The reader of an array of an integer-encoded Fudge-Proto enum: an int[] (a short[] is widened) as
+    /// Fudge-Proto's Java writes it, or the sub-message of integers earlier versions of this generator wrote.
+    /// </summary>
+    private string EnumArrayReader(ValueShape shape)
+    {
+        if (_collectionReaders.TryGetValue(shape, out var existing)) return existing;
+        var element = shape.Element!;
+        string legacy = CollectionReader(new ValueShape(ShapeKind.Collection, shape.TypeName, false, Collection: CollectionKind.Array, Element: element));
+        string name = "__Read" + (++_helperCount).ToString(CultureInfo.InvariantCulture);
+        _collectionReaders.Add(shape, name);
+        var sb = new StringBuilder();
+        sb.AppendLine($"    private static {shape.TypeName} {name}(ref {Reader} reader)");
+        sb.AppendLine("    {");
+        sb.AppendLine($"        if (reader.TypeId == global::Fudge.FudgeTypeId.Message) return {legacy}(ref reader);");
+        sb.AppendLine("        var __values = reader.GetInt32Array();");
+        sb.AppendLine($"        var __result = {NewArray(element.TypeName, "__values.Length")};");
+        sb.AppendLine($"        for (int __i = 0; __i < __values.Length; __i++) __result[__i] = ({element.TypeName})__values[__i];");
+        sb.AppendLine("        return __result;");
         sb.AppendLine("    }");
         _helpers.AppendLine().Append(sb);
         return name;

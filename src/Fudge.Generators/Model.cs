@@ -14,8 +14,9 @@ internal enum ShapeKind
     FudgeMsg, Message, Nullable, Collection, Dictionary,
 
     // Fudge-Proto only: an indicator field that is present when the bool is true; an enum written by member name
-    // through the generated <TypeName>FudgeEncoding class.
-    Indicator, EnumName,
+    // through the generated <TypeName>FudgeEncoding class; an array of an integer-encoded enum (Element), written as
+    // an int[] of the members' values because Fudge-Proto's Java writes one.
+    Indicator, EnumName, EnumInt32Array,
 }
 
 internal enum CollectionKind { None, Array, List, IList, ICollection, IEnumerable, IReadOnlyList, IReadOnlyCollection, HashSet, ISet, Dictionary, IDictionary, IReadOnlyDictionary }

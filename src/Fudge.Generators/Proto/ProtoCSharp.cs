@@ -168,6 +168,12 @@ internal sealed class ProtoCSharp
                 };
                 if (native is not null) { shape = native; continue; }
             }
+            if (i == 0 && t.Enum is not null && !_b.NameEncodedEnums.Contains(t.Enum))
+            {
+                // Fudge-Proto's Java writes an array of an integer-encoded enum as an int[] of the values (type 8).
+                shape = new ValueShape(ShapeKind.EnumInt32Array, shape.TypeName + "[]", false, Element: shape);
+                continue;
+            }
             shape = new ValueShape(ShapeKind.Collection, shape.TypeName + "[]", false, Collection: CollectionKind.Array, Element: shape);
         }
         return shape;

@@ -52,6 +52,7 @@ public class ProtoGenerationTests
             required repeated bool[] a; repeated byte[] b; repeated double[][] c; repeated Sub[] j; mutable repeated message[] l;
           }
           message Jagged { bool[][] a; int[][] f; string[][] i; Sub[][] j; required message[][] l; }
+          message EnumArrays { IntegerAssumed[] a; IntegerAssumed[][] b; IntegerAssumed[3] c; repeated IntegerAssumed[] d; Custom[] e; StringAlias[] f; }
           message Fixed { int[42] a; int[42][] b; int[][42] c; required int[4][4] d; byte[16] e; }
           message Mutables { required mutable int a; readonly int b; mutable string c; required readonly int d; }
           message Ordinals { required int a = 1; optional string b = 2; repeated long c = 3; int d = -5; string named; }

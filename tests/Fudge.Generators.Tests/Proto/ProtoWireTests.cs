@@ -75,6 +75,42 @@ public class ProtoWireTests
     }
 
     [Fact]
+    public void Arrays_of_integer_encoded_enums_are_int_arrays_of_their_values()
+    {
+        // Fudge-Proto's Java (JavaClassCode.writeAddToFudgeMsg, case INT_ARRAY_TYPE_ID) copies the values into an int[]
+        // (type 8, not reduced). Envelope (size 0x19); "sides": prefix 0x28 (name, one size byte), type 8, name length
+        // 5, "sides", size 8, then 1 (BUY) and 11 (COVER), four bytes each.
+        byte[] expected = Convert.FromHexString("0000000000000019" + "2808" + "05" + "7369646573" + "08" + "00000001" + "0000000B");
+        Assert.Equal(expected, FudgeSerializer.Serialize(new Arrays { Sides = new[] { Side.BUY, Side.COVER } }));
+        Assert.Equal(new[] { Side.BUY, Side.COVER }, FudgeSerializer.Deserialize<Arrays>(expected).Sides);
+
+        // Nested: the outer level is a sub-message of int[]s (a null row an indicator); name-encoded enums stay a
+        // sub-message of their names (Java's FUDGE_MSG_TYPE_ID array case).
+        var nested = new Arrays { SideGrid = new[] { new[] { Side.SELL }, null! }, Venues = new[] { Venue.NYSE } };
+        var java = new FudgeMsg()
+            .Add("sideGrid", new FudgeMsg().Add(null, new[] { 2 }).Add(null, null))
+            .Add("venues", new FudgeMsg().Add(null, "NYSE"));
+        AssertBytes(nested, java);
+        var read = FudgeSerializer.Deserialize<Arrays>(java.ToByteArray());
+        Assert.Equal(new[] { Side.SELL }, read.SideGrid![0]);
+        Assert.Null(read.SideGrid[1]);
+    }
+
+    [Fact]
+    public void Arrays_of_integer_encoded_enums_are_read_in_the_sub_message_form_earlier_versions_wrote()
+    {
+        var earlier = new FudgeMsg()
+            .Add("sides", new FudgeMsg().Add(null, (sbyte)1).Add(null, (sbyte)11))
+            .Add("sideGrid", new FudgeMsg().Add(null, new FudgeMsg().Add(null, (sbyte)2)));
+        var read = FudgeSerializer.Deserialize<Arrays>(earlier.ToByteArray());
+        Assert.Equal(new[] { Side.BUY, Side.COVER }, read.Sides);
+        Assert.Equal(new[] { Side.SELL }, Assert.Single(read.SideGrid!));
+
+        // A short[] of values (another writer's narrowing) is widened.
+        Assert.Equal(new[] { Side.SHORT }, FudgeSerializer.Deserialize<Arrays>(new FudgeMsg().Add("sides", new short[] { 10 }).ToByteArray()).Sides);
+    }
+
+    [Fact]
     public void Indicator_fields_are_present_when_true()
     {
         var bytes = FudgeSerializer.Serialize(new Scalars { Marker = true });
