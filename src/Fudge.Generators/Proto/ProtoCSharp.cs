@@ -459,8 +459,10 @@ internal sealed class ProtoCSharp
             sb.AppendLine($"{indent}    public const short {constant} = {ordinal.ToString(CultureInfo.InvariantCulture)};");
         }
         string pairs = string.Join(", ", entries.Select(x => $"new global::System.Collections.Generic.KeyValuePair<short, string>({x.Item2.ToString(CultureInfo.InvariantCulture)}, {SymbolDisplay.FormatLiteral(x.Item1, true)})"));
+        // Fudge-Proto's numbering can give two names one ordinal: the taxonomy then maps it back to the last of them,
+        // as the Java MapFudgeTaxonomy built from the same pairs does.
         sb.AppendLine($"{indent}    /// <summary>The taxonomy, for <c>FudgeTaxonomyResolver</c> or a writer's taxonomy.</summary>");
-        sb.AppendLine($"{indent}    public static readonly global::Fudge.IFudgeTaxonomy Instance = new global::Fudge.FudgeTaxonomy(new global::System.Collections.Generic.KeyValuePair<short, string>[] {{ {pairs} }});");
+        sb.AppendLine($"{indent}    public static readonly global::Fudge.IFudgeTaxonomy Instance = global::Fudge.FudgeTaxonomy.FromPairsKeepingLast(new global::System.Collections.Generic.KeyValuePair<short, string>[] {{ {pairs} }});");
         sb.AppendLine(indent + "}");
         sb.AppendLine();
     }

@@ -111,6 +111,35 @@ public class ProtoWireTests
     }
 
     [Fact]
+    public void Taxonomies_are_numbered_as_fudge_proto_numbers_them()
+    {
+        // Fudge-Proto's tests/proto/taxonomy.proto, ImportTest3: an explicit ordinal met in a later import replaces the
+        // automatic one, and the count restarts at 1 after each import (BuildSemanticRepresentation.taxonomyImportMessage).
+        Assert.Equal(new short[] { 1, 10, 3, 11 }, new[] { ImportTest3.foo, ImportTest3.bar, ImportTest3.deep, ImportTest3.cow });
+
+        // After an import the count restarts where it was, so SECOND and THIRD repeat foo's and bar's ordinals; an
+        // automatic ordinal given explicitly later (FOURTH = 4) moves up past it (deep: 5).
+        Assert.Equal(new short[] { 1, 2, 3, 5 }, new[] { Restarts.FIRST, Restarts.foo, Restarts.bar, Restarts.deep });
+        Assert.Equal(new short[] { 2, 3, 4 }, new[] { Restarts.SECOND, Restarts.THIRD, Restarts.FOURTH });
+    }
+
+    [Fact]
+    public void A_taxonomy_maps_names_to_fudge_proto_ordinals_and_a_shared_ordinal_back_to_the_last_name()
+    {
+        // Written through Restarts: each name becomes its ordinal alone (fixed width, int8 values). Envelope with
+        // taxonomy id 7 and size 0x17; "foo" and "SECOND" both become ordinal 2, "bar" 3.
+        var message = new FudgeMsg().Add("foo", (sbyte)1).Add("SECOND", (sbyte)2).Add("bar", (sbyte)3);
+        byte[] expected = Convert.FromHexString("00000007" + "00000017" + "9002000201" + "9002000202" + "9002000303");
+        Assert.Equal(expected, new FudgeEnvelope(message, taxonomyId: 7).ToByteArray(Restarts.Instance));
+
+        // Java's MapFudgeTaxonomy, built from the same pairs in the same order, maps an ordinal back to its last name.
+        Assert.Equal("SECOND", Restarts.Instance.GetName(2));
+        Assert.Equal("THIRD", Restarts.Instance.GetName(3));
+        Assert.Equal("deep", Restarts.Instance.GetName(5));
+        Assert.Equal((short)2, Restarts.Instance.GetOrdinal("foo"));
+    }
+
+    [Fact]
     public void Indicator_fields_are_present_when_true()
     {
         var bytes = FudgeSerializer.Serialize(new Scalars { Marker = true });
