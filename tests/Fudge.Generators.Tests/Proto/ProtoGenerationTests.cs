@@ -62,6 +62,7 @@ public class ProtoGenerationTests
           message Aliased { Alias a; Alias[] b; }
           abstract message Abstract uses Taxon { required int a; }
           message Concrete extends Abstract { int b; int a [default = 3]; }
+          message UsesAbstract { Abstract a; Abstract[] b; repeated Concrete c; }
           message Literals {
             double zero [default = 0]; double pos [default = +4]; double neg [default = -4]; double big [default = 3.0e8];
             float tiny [default = 3.0e-8]; string esc [default = "\"\\\r\n\"\0\377\u0041"]; bool t [default = true];

@@ -170,15 +170,56 @@ public class ProtoWireTests
     }
 
     [Fact]
-    public void Polymorphic_types_write_their_java_class_names_at_ordinal_0()
+    public void A_field_value_names_its_runtime_class_and_its_bases_below_the_declared_type()
     {
-        // Deviation (docs/proto.md): the .NET writer always writes the whole chain of class names of a type that takes
-        // part in inheritance; Fudge-Proto's Java writes only the names below the declared type. Both readers accept both.
-        var holder = new Holder { Item = new Derived { Id = "i", Extra = "e" } };
-        var java = new FudgeMsg().Add(1, new FudgeMsg()
-            .Add(0, "org.example.trading.Derived").Add(0, "org.example.trading.Base")
-            .Add(1, "i").Add(2, "e"));
-        AssertBytes(holder, java);
+        // Fudge-Proto's Java (JavaClassCode.writeAddToFudgeMsg) writes a message-typed field through
+        // FudgeSerializationContext.addClassHeader(message, value.getClass(), Declared.class): the names of the runtime
+        // class and of its superclasses up to, not including, the declared class. Holder.item is declared Base, so a
+        // Derived carries one name. Envelope (size 0x39); item: ordinal 1, sub-message of 0x2C bytes holding the class
+        // name (ordinal 0, 27 bytes), id (ordinal 1, "i") and extra (ordinal 2, "e").
+        byte[] expected = Convert.FromHexString("0000000000000039" + "300F0001" + "2C"
+            + "300E0000" + "1B" + "6F72672E6578616D706C652E74726164696E672E44657269766564" // org.example.trading.Derived
+            + "300E0001" + "01" + "69" + "300E0002" + "01" + "65");
+        Assert.Equal(expected, FudgeSerializer.Serialize(new Holder { Item = new Derived { Id = "i", Extra = "e" } }));
+        Assert.IsType<Derived>(FudgeSerializer.Deserialize<Holder>(expected).Item);
+
+        // Two levels below: both names, the runtime class first.
+        AssertBytes(new Holder { Item = new MoreDerived { Id = "i", Extra = "e", Level = 7 } }, new FudgeMsg().Add(1, new FudgeMsg()
+            .Add(0, "org.example.trading.MoreDerived").Add(0, "org.example.trading.Derived")
+            .Add(1, "i").Add(2, "e").Add(3, (sbyte)7)));
+
+        // The declared class itself: no name.
+        AssertBytes(new Holder { Item = new Base { Id = "i" } }, new FudgeMsg().Add(1, new FudgeMsg().Add(1, "i")));
+
+        // An abstract declared type: the concrete class only.
+        AssertBytes(new UsesShape { Shape = new Circle { Area = 2.0, Radius = 1.0 } }, new FudgeMsg().Add("shape", new FudgeMsg()
+            .Add(0, "org.example.trading.Circle").Add("area", 2.0).Add("radius", 1.0)));
+    }
+
+    [Fact]
+    public void A_top_level_message_names_no_class()
+    {
+        // Java's toFudgeMsg (JavaClassCode.writeToFudgeMsg) adds no class header: only a field's value has one.
+        AssertBytes(new Derived { Id = "i", Extra = "e" }, new FudgeMsg().Add(1, "i").Add(2, "e"));
+        AssertBytes<Base>(new MoreDerived { Id = "i", Extra = "e", Level = 7 }, new FudgeMsg().Add(1, "i").Add(2, "e").Add(3, (sbyte)7));
+
+        // So what is read at the top level is the type asked for.
+        byte[] bytes = FudgeSerializer.Serialize<Base>(new MoreDerived { Id = "i", Extra = "e", Level = 7 });
+        Assert.IsType<Base>(FudgeSerializer.Deserialize<Base>(bytes));
+        Assert.Equal(7, FudgeSerializer.Deserialize<MoreDerived>(bytes).Level);
+    }
+
+    [Fact]
+    public void The_whole_class_chain_earlier_versions_wrote_is_still_read()
+    {
+        // Earlier versions of this generator wrote every name of the chain, root included, at the top level too.
+        var topLevel = new FudgeMsg().Add(0, "org.example.trading.Derived").Add(0, "org.example.trading.Base").Add(1, "i").Add(2, "e");
+        Assert.Equal("e", Assert.IsType<Derived>(FudgeSerializer.Deserialize<Base>(topLevel.ToByteArray())).Extra);
+
+        var field = new FudgeMsg().Add(1, new FudgeMsg()
+            .Add(0, "org.example.trading.MoreDerived").Add(0, "org.example.trading.Derived").Add(0, "org.example.trading.Base")
+            .Add(1, "i").Add(2, "e").Add(3, 7));
+        Assert.Equal(7, Assert.IsType<MoreDerived>(FudgeSerializer.Deserialize<Holder>(field.ToByteArray()).Item).Level);
     }
 
     [Fact]
