@@ -40,9 +40,14 @@ public class QuoteTests
     }
 
     [Fact]
-    public void A_derived_quote_is_read_back_as_itself_through_its_base()
+    public void A_derived_quote_is_read_back_as_itself_through_a_field_of_its_base()
     {
-        var quote = FudgeSerializer.Deserialize<Quote>(FudgeSerializer.Serialize<Quote>(new IndicativeQuote { Symbol = "X", Confidence = 0.9 }));
-        Assert.Equal(0.9, Assert.IsType<IndicativeQuote>(quote).Confidence);
+        var book = new QuoteBook { Quotes = { new IndicativeQuote { Symbol = "X", Confidence = 0.9 } } };
+        var back = FudgeSerializer.Deserialize<QuoteBook>(FudgeSerializer.Serialize(book));
+        Assert.Equal(0.9, Assert.IsType<IndicativeQuote>(back.Quotes[0]).Confidence);
+
+        // At the top level, as in Fudge-Proto's Java, no class is named: the type asked for is the type read.
+        byte[] topLevel = FudgeSerializer.Serialize<Quote>(new IndicativeQuote { Symbol = "X", Confidence = 0.9 });
+        Assert.Equal(0.9, FudgeSerializer.Deserialize<IndicativeQuote>(topLevel).Confidence);
     }
 }

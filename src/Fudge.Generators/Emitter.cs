@@ -113,7 +113,8 @@ internal sealed class Emitter
         var sb = new StringBuilder();
         sb.AppendLine($"/// <summary>The Fudge formatter generated for <see cref=\"{m.Name}\"/>; use it through <c>global::Fudge.Serialization.FudgeSerializer</c>, or call <see cref=\"Write\"/> and <see cref=\"Read\"/> on <see cref=\"Instance\"/> with a reused writer.</summary>");
         sb.AppendLine($"[global::System.CodeDom.Compiler.GeneratedCode(\"Fudge.Generators\", \"{Version}\")]");
-        sb.AppendLine($"public {(m.HidesInheritedFormatter ? "new " : "")}sealed class FudgeFormatter : global::Fudge.Serialization.IFudgeFormatter<{t}>");
+        string contract = m.ClassHeadersBelowDeclared ? "IFudgeClassHeaderFormatter" : "IFudgeFormatter";
+        sb.AppendLine($"public {(m.HidesInheritedFormatter ? "new " : "")}sealed class FudgeFormatter : global::Fudge.Serialization.{contract}<{t}>");
         sb.AppendLine("{");
         sb.AppendLine("    /// <summary>The formatter instance (stateless, thread-safe).</summary>");
         sb.AppendLine("    public static readonly FudgeFormatter Instance = new FudgeFormatter();");
@@ -185,8 +186,33 @@ internal sealed class Emitter
     {
         var m = _model;
         string t = m.FullyQualifiedName;
-        sb.AppendLine("    /// <summary>Writes the fields of <paramref name=\"value\"/>'s message (no envelope; no allocation).</summary>");
-        sb.AppendLine($"    public void Write(ref {Writer} writer, {t} value)");
+        bool belowDeclared = m.ClassHeadersBelowDeclared;
+        if (belowDeclared)
+        {
+            // Fudge-Proto: the class names a value writes depend on where it is written (top level or a field of a
+            // declared type), so both entry points pass how many names of the chain to leave out to one writer.
+            string n = m.TypeNames.Count.ToString(CultureInfo.InvariantCulture);
+            sb.AppendLine("    /// <summary>Writes the fields of <paramref name=\"value\"/>'s message at the top level: no class names, as Fudge-Proto's Java writes it (no envelope; no allocation).</summary>");
+            sb.AppendLine($"    public void Write(ref {Writer} writer, {t} value)");
+            sb.AppendLine("    {");
+            sb.AppendLine("        WriteBelow(ref writer, value, int.MaxValue);");
+            sb.AppendLine("    }");
+            sb.AppendLine();
+            sb.AppendLine($"    /// <summary>Writes the fields of <paramref name=\"value\"/>'s message as the value of a field declared as <see cref=\"{m.Name}\"/>: first the class names of its runtime class and its bases below <see cref=\"{m.Name}\"/>, as Fudge-Proto's Java writes them.</summary>");
+            sb.AppendLine($"    public void WriteAsField(ref {Writer} writer, {t} value)");
+            sb.AppendLine("    {");
+            sb.AppendLine($"        WriteBelow(ref writer, value, {n});");
+            sb.AppendLine("    }");
+            sb.AppendLine();
+            sb.AppendLine("    /// <summary>Writes the fields of <paramref name=\"value\"/>'s message after the class names of its class chain but the last <paramref name=\"declaredNames\"/> (those of the declared type and its bases).</summary>");
+            sb.AppendLine("    [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]");
+            sb.AppendLine($"    internal void WriteBelow(ref {Writer} writer, {t} value, int declaredNames)");
+        }
+        else
+        {
+            sb.AppendLine("    /// <summary>Writes the fields of <paramref name=\"value\"/>'s message (no envelope; no allocation).</summary>");
+            sb.AppendLine($"    public void Write(ref {Writer} writer, {t} value)");
+        }
         sb.AppendLine("    {");
         if (!m.IsValueType) sb.AppendLine("        if (value == null) throw new global::System.ArgumentNullException(\"value\");");
         if (m.Unions.Count > 0 || m.IsAbstract)
@@ -196,7 +222,11 @@ internal sealed class Emitter
             for (int i = 0; i < m.Unions.Count; i++)
             {
                 var u = m.Unions[i];
-                sb.AppendLine($"            if (value is {u.FullyQualifiedName}) {{ global::Fudge.Serialization.FudgeFormatterCache<{u.FullyQualifiedName}>.Formatter.Write(ref writer, ({u.FullyQualifiedName})value); return; }}");
+                // A Fudge-Proto derived message is in the same file, so its formatter has WriteBelow.
+                if (belowDeclared)
+                    sb.AppendLine($"            if (value is {u.FullyQualifiedName}) {{ {u.FullyQualifiedName}.FudgeFormatter.Instance.WriteBelow(ref writer, ({u.FullyQualifiedName})value, declaredNames); return; }}");
+                else
+                    sb.AppendLine($"            if (value is {u.FullyQualifiedName}) {{ global::Fudge.Serialization.FudgeFormatterCache<{u.FullyQualifiedName}>.Formatter.Write(ref writer, ({u.FullyQualifiedName})value); return; }}");
             }
             if (m.IsAbstract) sb.AppendLine($"            throw {H}.UndeclaredDerivedType(value.GetType(), {Literal(m.DisplayName)});");
             sb.AppendLine("        }");
@@ -221,7 +251,11 @@ internal sealed class Emitter
             else sb.AppendLine($"        {H}.WriteKeptTypeNames(ref writer, __extra);");
         }
         for (int i = 0; i < m.TypeNames.Count; i++)
-            sb.AppendLine($"{namesIndent}{H}.WriteTypeName(ref writer, __t{i});");
+        {
+            // Name i (0 the runtime class) is below the declared type when fewer than Count - i names are declared.
+            string condition = belowDeclared ? $"if (declaredNames < {(m.TypeNames.Count - i).ToString(CultureInfo.InvariantCulture)}) " : "";
+            sb.AppendLine($"{namesIndent}{condition}{H}.WriteTypeName(ref writer, __t{i});");
+        }
         if (m.IsExtensible && m.TypeNames.Count > 0) sb.AppendLine("        }");
         for (int i = 0; i < m.Members.Count; i++)
         {
@@ -313,8 +347,15 @@ internal sealed class Emitter
             case ShapeKind.DoubleArray: return $"writer.WriteDoubleArray(in {key}, {v});";
             case ShapeKind.Indicator: return $"if ({v}) writer.WriteIndicator(in {key});";
             case ShapeKind.EnumName: return $"writer.WriteString(in {key}, {shape.TypeName}FudgeEncoding.ToName({v}));";
+            case ShapeKind.EnumInt32Array:
+                // Fudge-Proto enums are C# enums over int, so the array is reinterpreted, not copied.
+                string enumType = shape.Element!.TypeName;
+                return $"writer.WriteInt32Array(in {key}, global::System.Runtime.InteropServices.MemoryMarshal.Cast<{enumType}, int>(new global::System.ReadOnlySpan<{enumType}>({v})));";
             case ShapeKind.FudgeMsg: return $"{H}.WriteMessage(ref writer, in {key}, {v});";
-            case ShapeKind.Message: return $"{H}.WriteObject<{shape.TypeName}>(ref writer, in {key}, {v});";
+            case ShapeKind.Message:
+                return shape.ClassHeaders
+                    ? $"{H}.WriteObjectWithClassHeaders<{shape.TypeName}>(ref writer, in {key}, {v});"
+                    : $"{H}.WriteObject<{shape.TypeName}>(ref writer, in {key}, {v});";
             case ShapeKind.Collection:
             case ShapeKind.Dictionary:
                 return $"{CollectionWriter(shape)}(ref writer, in {key}, {v});";
@@ -680,6 +721,7 @@ internal sealed class Emitter
             case ShapeKind.DoubleArray: return $"{r}.GetDoubleArray()";
             case ShapeKind.Indicator: return "true";
             case ShapeKind.EnumName: return $"{shape.TypeName}FudgeEncoding.Read(ref {r})";
+            case ShapeKind.EnumInt32Array: return $"{EnumArrayReader(shape)}(ref {r})";
             case ShapeKind.FudgeMsg: return $"{H}.ReadMessage(ref {r})";
             case ShapeKind.Message: return $"{H}.ReadObject<{shape.TypeName}>(ref {r})";
             case ShapeKind.Nullable: return $"new {shape.TypeName}({ReadExpression(shape.Element!, r)})";
@@ -765,6 +807,30 @@ internal sealed class Emitter
             sb.AppendLine("        }");
             sb.AppendLine("        return __result;");
         }
+        sb.AppendLine("    }");
+        _helpers.AppendLine().Append(sb);
+        return name;
+    }
+
+    /// <summary>
+    /// The reader of an array of an integer-encoded Fudge-Proto enum: an int[] (a short[] is widened) as
+    /// Fudge-Proto's Java writes it, or the sub-message of integers earlier versions of this generator wrote.
+    /// </summary>
+    private string EnumArrayReader(ValueShape shape)
+    {
+        if (_collectionReaders.TryGetValue(shape, out var existing)) return existing;
+        var element = shape.Element!;
+        string legacy = CollectionReader(new ValueShape(ShapeKind.Collection, shape.TypeName, false, Collection: CollectionKind.Array, Element: element));
+        string name = "__Read" + (++_helperCount).ToString(CultureInfo.InvariantCulture);
+        _collectionReaders.Add(shape, name);
+        var sb = new StringBuilder();
+        sb.AppendLine($"    private static {shape.TypeName} {name}(ref {Reader} reader)");
+        sb.AppendLine("    {");
+        sb.AppendLine($"        if (reader.TypeId == global::Fudge.FudgeTypeId.Message) return {legacy}(ref reader);");
+        sb.AppendLine("        var __values = reader.GetInt32Array();");
+        sb.AppendLine($"        var __result = {NewArray(element.TypeName, "__values.Length")};");
+        sb.AppendLine($"        for (int __i = 0; __i < __values.Length; __i++) __result[__i] = ({element.TypeName})__values[__i];");
+        sb.AppendLine("        return __result;");
         sb.AppendLine("    }");
         _helpers.AppendLine().Append(sb);
         return name;

@@ -14,8 +14,9 @@ internal enum ShapeKind
     FudgeMsg, Message, Nullable, Collection, Dictionary,
 
     // Fudge-Proto only: an indicator field that is present when the bool is true; an enum written by member name
-    // through the generated <TypeName>FudgeEncoding class.
-    Indicator, EnumName,
+    // through the generated <TypeName>FudgeEncoding class; an array of an integer-encoded enum (Element), written as
+    // an int[] of the members' values because Fudge-Proto's Java writes one.
+    Indicator, EnumName, EnumInt32Array,
 }
 
 internal enum CollectionKind { None, Array, List, IList, ICollection, IEnumerable, IReadOnlyList, IReadOnlyCollection, HashSet, ISet, Dictionary, IDictionary, IReadOnlyDictionary }
@@ -28,10 +29,14 @@ internal sealed record ValueShape(
     ShapeKind EnumUnderlying = ShapeKind.Int32,
     CollectionKind Collection = CollectionKind.None,
     ValueShape? Element = null,
-    ValueShape? Key = null)
+    ValueShape? Key = null,
+    bool ClassHeaders = false)
 {
     /// <summary>True when a null is possible (reference types and nullable value types).</summary>
     public bool CanBeNull => !IsValueType || Kind == ShapeKind.Nullable;
+
+    // ClassHeaders (Fudge-Proto, Message shapes): the value is written through WriteObjectWithClassHeaders, so that a
+    // formatter implementing IFudgeClassHeaderFormatter names the runtime classes below the declared one, as Java does.
 }
 
 internal enum SetMode
@@ -103,7 +108,13 @@ internal sealed record TypeModel(
     EquatableArray<CtorArgModel> CtorArgs,
     bool IsExtensible,
     EquatableArray<string> TypeNames,
-    EquatableArray<UnionModel> Unions);
+    EquatableArray<UnionModel> Unions,
+    bool ClassHeadersBelowDeclared = false)
+{
+    // ClassHeadersBelowDeclared (Fudge-Proto): the formatter implements IFudgeClassHeaderFormatter. Of TypeNames (the
+    // runtime class first, the root last) it writes those below the field's declared type, and none at the top level,
+    // as Fudge-Proto's Java does; [FudgeMessage] types write all of TypeNames wherever they are written.
+}
 
 internal sealed record LocationInfo(string FilePath, TextSpan Span, LinePositionSpan LineSpan)
 {

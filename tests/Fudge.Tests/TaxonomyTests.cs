@@ -54,4 +54,20 @@ public class TaxonomyTests
         Assert.Throws<FudgeFormatException>(() => FudgeTaxonomy.FromMessage(new FudgeMsg().Add(1, 5)));
         Assert.Throws<FudgeFormatException>(() => FudgeTaxonomy.FromMessage(new FudgeMsg().Add(1, "a").Add(1, "b")));
     }
+
+    [Fact]
+    public void Pairs_keeping_the_last_map_a_shared_ordinal_back_to_its_last_name_as_java_map_taxonomies_do()
+    {
+        var pairs = new[]
+        {
+            new KeyValuePair<short, string>(1, "a"), new KeyValuePair<short, string>(2, "b"),
+            new KeyValuePair<short, string>(1, "c"), new KeyValuePair<short, string>(3, "b"),
+        };
+        Assert.Throws<System.ArgumentException>(() => new FudgeTaxonomy(pairs));
+
+        var taxonomy = FudgeTaxonomy.FromPairsKeepingLast(pairs);
+        Assert.Equal(new short?[] { 1, 3, 1 }, new[] { taxonomy.GetOrdinal("a"), taxonomy.GetOrdinal("b"), taxonomy.GetOrdinal("c") });
+        Assert.Equal(new[] { "c", "b", "b" }, new[] { taxonomy.GetName(1), taxonomy.GetName(2), taxonomy.GetName(3) });
+        Assert.Throws<System.ArgumentException>(() => FudgeTaxonomy.FromPairsKeepingLast(new[] { new KeyValuePair<short, string>(1, "") }));
+    }
 }

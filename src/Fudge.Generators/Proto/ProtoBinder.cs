@@ -457,39 +457,84 @@ internal sealed class ProtoBinder
         EnumValues[e] = values;
     }
 
+    /// <summary>
+    /// Numbers a taxonomy as Fudge-Proto's compiler does (<c>BuildSemanticRepresentation.TaxonomyDefinitionBuilder</c>),
+    /// so that the generated taxonomy maps names and ordinals exactly as the Java one. Entries are kept by name in
+    /// first-seen order. One without an ordinal takes the next automatic ordinal, which counts on from the largest
+    /// ordinal seen so far; an import puts the count back where it was when the import ends (so the numbering restarts
+    /// after an import, and each nested message of an imported one starts where its outer message's fields ended).
+    /// Finally an automatic ordinal moves up past every ordinal given explicitly anywhere in the taxonomy. Automatic
+    /// ordinals can therefore repeat (Java accepts that; its taxonomy then maps the ordinal to the last name), while an
+    /// explicit ordinal given to two names, or two ordinals to one name, is an error, as in Java.
+    /// </summary>
     private void BindTaxonomy(ProtoTaxonomy taxonomy)
     {
-        var entries = new List<(string, short)>();
-        var byOrdinal = new Dictionary<short, string>();
+        var order = new List<string>();
+        var byName = new Dictionary<string, (int? Explicit, int Automatic, bool Imported, TextSpan Span)>();
+        var explicitOrdinals = new Dictionary<int, string>();
         int next = 1;
-        void Add(string name, int ordinal, TextSpan span, bool imported = false)
+        TextSpan? importSpan = null;
+        void Add(string name, int? ordinal, TextSpan span)
         {
-            if (ordinal is < short.MinValue or > short.MaxValue or 0)
+            // Problems found while importing are the import's (Java reports them there too).
+            var at = importSpan ?? span;
+            if (byName.TryGetValue(name, out var existing))
             {
-                _diagnostics.Report(ProtoDiagnostics.BadOrdinal, span, $"the ordinal {ordinal} of '{name}' is outside -32768..32767 or is 0");
-                return;
+                if (importSpan is null && !existing.Imported)
+                {
+                    _diagnostics.Report(ProtoDiagnostics.DuplicateValue, at, $"'{name}' appears twice in the taxonomy '{taxonomy.Name}'");
+                    return;
+                }
+                if (ordinal is null) return; // the name keeps the entry it has
+                if (existing.Explicit is int had)
+                {
+                    if (had != ordinal) _diagnostics.Report(ProtoDiagnostics.DuplicateValue, at, $"'{name}' has the ordinal {had} in the taxonomy '{taxonomy.Name}' and cannot also have {ordinal}");
+                    return;
+                }
+                // An explicit ordinal replaces an automatic one; the entry keeps its place.
             }
-            if (ordinal >= next) next = ordinal + 1;
-            if (byOrdinal.TryGetValue((short)ordinal, out var other))
+            if (ordinal is int o)
             {
-                // Imported fields that clash with an earlier entry are left out: the first definition wins.
-                if (other != name && !imported) _diagnostics.Report(ProtoDiagnostics.DuplicateValue, span, $"the ordinal {ordinal} of '{name}' is already given to '{other}' in the taxonomy '{taxonomy.Name}'");
-                return;
+                if (o is < short.MinValue or > short.MaxValue or 0)
+                {
+                    // An imported field's bad ordinal is reported on the field itself.
+                    if (importSpan is null) _diagnostics.Report(ProtoDiagnostics.BadOrdinal, span, $"the ordinal {o} of '{name}' is outside -32768..32767 or is 0");
+                    return;
+                }
+                if (explicitOrdinals.TryGetValue(o, out var other))
+                {
+                    _diagnostics.Report(ProtoDiagnostics.DuplicateValue, at, $"the ordinal {o} of '{name}' is already given to '{other}' in the taxonomy '{taxonomy.Name}'");
+                    return;
+                }
+                if (o >= next) next = o + 1;
+                explicitOrdinals[o] = name;
             }
-            byOrdinal[(short)ordinal] = name;
-            entries.Add((name, (short)ordinal));
+            if (!byName.ContainsKey(name)) order.Add(name);
+            byName[name] = (ordinal, ordinal is null ? next++ : 0, importSpan is not null, span);
+        }
+        void Import(ProtoMessage message, int depth)
+        {
+            if (depth > ProtoParser.MaxDepth) return;
+            int restart = next;
+            foreach (var field in message.Fields) Add(field.Name, field.Ordinal, field.NameSpan);
+            foreach (var nested in message.Nested.OfType<ProtoMessage>()) Import(nested, depth + 1);
+            next = restart;
         }
         foreach (var entry in taxonomy.Entries)
         {
             if (entry.Value is { Kind: TokenKind.Punct, Text: "import" })
             {
                 var found = Lookup(entry.Name, taxonomy);
-                if (found is ProtoMessage message) Import(message, 0);
+                if (found is ProtoMessage message)
+                {
+                    importSpan = entry.Span;
+                    Import(message, 0);
+                    importSpan = null;
+                }
                 else if (found is null) _diagnostics.Report(ProtoDiagnostics.BadImport, entry.Span, $"the imported message '{entry.Name}' is not defined");
                 else _diagnostics.Report(ProtoDiagnostics.BadImport, entry.Span, $"'{entry.Name}' is not a message, so its fields cannot be imported");
                 continue;
             }
-            if (entries.Any(x => x.Item1 == entry.Name) && entry.Value is null) continue;
             if (entry.Value is { Kind: TokenKind.String })
             {
                 _diagnostics.Report(ProtoDiagnostics.BadOrdinal, entry.Value.Span, $"a taxonomy entry's value is an ordinal, not a string");
@@ -500,19 +545,27 @@ internal sealed class ProtoBinder
                 if (!int.TryParse(v.Text, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out int ordinal)) ordinal = int.MaxValue;
                 Add(entry.Name, ordinal, v.Span);
             }
-            else Add(entry.Name, next, entry.Span);
+            else Add(entry.Name, null, entry.Span);
+        }
+
+        var entries = new List<(string, short)>();
+        foreach (var name in order)
+        {
+            var element = byName[name];
+            if (element.Explicit is int o)
+            {
+                entries.Add((name, (short)o));
+                continue;
+            }
+            int automatic = element.Automatic;
+            while (automatic < short.MaxValue && explicitOrdinals.ContainsKey(automatic)) automatic++;
+            if (automatic >= short.MaxValue)
+            {
+                _diagnostics.Report(ProtoDiagnostics.BadOrdinal, element.Span, $"no ordinal below 32767 is left for '{name}' in the taxonomy '{taxonomy.Name}'");
+                continue;
+            }
+            entries.Add((name, (short)automatic));
         }
         TaxonomyEntries[taxonomy] = entries;
-
-        void Import(ProtoMessage message, int depth)
-        {
-            if (depth > ProtoParser.MaxDepth) return;
-            // Declared ordinals first, so that an implied one never takes an ordinal the message uses explicitly.
-            foreach (var field in message.Fields)
-                if (field.Ordinal is int o) Add(field.Name, o, field.NameSpan, imported: true);
-            foreach (var field in message.Fields)
-                if (field.Ordinal is null && !entries.Any(x => x.Item1 == field.Name)) Add(field.Name, next, field.NameSpan, imported: true);
-            foreach (var nested in message.Nested.OfType<ProtoMessage>()) Import(nested, depth + 1);
-        }
     }
 }

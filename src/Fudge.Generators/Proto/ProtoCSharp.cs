@@ -122,8 +122,10 @@ internal sealed class ProtoCSharp
 
     private ValueShape? ElementShape(BoundType t, string fieldName, Microsoft.CodeAnalysis.Text.TextSpan span)
     {
-        if (t.Message is not null) return new ValueShape(ShapeKind.Message, FullName(t.Message), false);
-        if (t.Extern is { Kind: "message" }) return new ValueShape(ShapeKind.Message, FullName(t.Extern), false);
+        // Class names below the declared type, as Java writes them: for a message here only when it takes part in
+        // inheritance; for an extern one the formatter decides at run time (a [FudgeMessage] type keeps its own form).
+        if (t.Message is not null) return new ValueShape(ShapeKind.Message, FullName(t.Message), false, ClassHeaders: IsPolymorphic(t.Message));
+        if (t.Extern is { Kind: "message" }) return new ValueShape(ShapeKind.Message, FullName(t.Extern), false, ClassHeaders: true);
         if (t.Extern is not null) return new ValueShape(ShapeKind.Enum, FullName(t.Extern), true);
         if (t.Enum is not null)
             return _b.NameEncodedEnums.Contains(t.Enum)
@@ -167,6 +169,12 @@ internal sealed class ProtoCSharp
                     _ => null,
                 };
                 if (native is not null) { shape = native; continue; }
+            }
+            if (i == 0 && t.Enum is not null && !_b.NameEncodedEnums.Contains(t.Enum))
+            {
+                // Fudge-Proto's Java writes an array of an integer-encoded enum as an int[] of the values (type 8).
+                shape = new ValueShape(ShapeKind.EnumInt32Array, shape.TypeName + "[]", false, Element: shape);
+                continue;
             }
             shape = new ValueShape(ShapeKind.Collection, shape.TypeName + "[]", false, Collection: CollectionKind.Array, Element: shape);
         }
@@ -376,19 +384,25 @@ internal sealed class ProtoCSharp
         string fqn = FullName(message);
         string hint = fqn.Substring("global::".Length).Replace("@", "") + ".Fudge.g.cs";
 
-        // Polymorphism (Fudge-Proto's class headers): a message with a base or with derived messages writes its Java class names at ordinal 0.
+        // Polymorphism (Fudge-Proto's class headers): a message with a base or with derived messages writes Java class
+        // names at ordinal 0, those of the runtime class and its bases below a field's declared type (rule 9).
         var derived = _b.Messages.Where(m => _b.Bases.TryGetValue(m, out var bm) && bm == message).ToList();
         bool hasBase = chain.Count > 1 || _b.ExternBases.ContainsKey(message);
         var typeNames = new List<string>();
-        if (hasBase || derived.Count > 0)
+        if (IsPolymorphic(message))
             for (int i = chain.Count - 1; i >= 0; i--) typeNames.Add(JavaName(chain[i]));
         var unions = derived.Select(d => new UnionModel(JavaName(d), FullName(d))).ToList();
 
         return new TypeModel(ns, containers.ToEquatableArray(), "class", TypeName(message), fqn, _b.FullNames[message], hint,
             IsValueType: false, IsAbstract: message.IsAbstract, HidesInheritedFormatter: hasBase, FieldIds: fieldIds, TaxonomyId: 0,
             Members: members.ToEquatableArray(), CtorArgs: new EquatableArray<CtorArgModel>(new CtorArgModel[0]), IsExtensible: false,
-            TypeNames: typeNames.ToEquatableArray(), Unions: unions.ToEquatableArray());
+            TypeNames: typeNames.ToEquatableArray(), Unions: unions.ToEquatableArray(), ClassHeadersBelowDeclared: typeNames.Count > 0);
     }
+
+    /// <summary>True when <paramref name="message"/> has a base or derived messages: its values carry Java class names.</summary>
+    private bool IsPolymorphic(ProtoMessage message)
+        => (_b.Chain(message)?.Count ?? 1) > 1 || _b.ExternBases.ContainsKey(message)
+            || _b.Messages.Any(m => _b.Bases.TryGetValue(m, out var bm) && bm == message);
 
     private void WriteEnum(StringBuilder sb, ProtoEnum e, string indent)
     {
@@ -453,8 +467,10 @@ internal sealed class ProtoCSharp
             sb.AppendLine($"{indent}    public const short {constant} = {ordinal.ToString(CultureInfo.InvariantCulture)};");
         }
         string pairs = string.Join(", ", entries.Select(x => $"new global::System.Collections.Generic.KeyValuePair<short, string>({x.Item2.ToString(CultureInfo.InvariantCulture)}, {SymbolDisplay.FormatLiteral(x.Item1, true)})"));
+        // Fudge-Proto's numbering can give two names one ordinal: the taxonomy then maps it back to the last of them,
+        // as the Java MapFudgeTaxonomy built from the same pairs does.
         sb.AppendLine($"{indent}    /// <summary>The taxonomy, for <c>FudgeTaxonomyResolver</c> or a writer's taxonomy.</summary>");
-        sb.AppendLine($"{indent}    public static readonly global::Fudge.IFudgeTaxonomy Instance = new global::Fudge.FudgeTaxonomy(new global::System.Collections.Generic.KeyValuePair<short, string>[] {{ {pairs} }});");
+        sb.AppendLine($"{indent}    public static readonly global::Fudge.IFudgeTaxonomy Instance = global::Fudge.FudgeTaxonomy.FromPairsKeepingLast(new global::System.Collections.Generic.KeyValuePair<short, string>[] {{ {pairs} }});");
         sb.AppendLine(indent + "}");
         sb.AppendLine();
     }

@@ -285,6 +285,24 @@ public static class FudgeFormatterHelpers
         writer.ObjectDepth--;
     }
 
+    /// <summary>
+    /// Writes a nested object as a sub-message the way Fudge-Proto's Java writes a message-typed field
+    /// (<c>addClassHeader(..., value.getClass(), Declared.class)</c>): through
+    /// <see cref="IFudgeClassHeaderFormatter{T}.WriteAsField"/> when the formatter has it, so that the class names
+    /// below the declared type <typeparamref name="T"/> come first; otherwise as <see cref="WriteObject{T}"/> does.
+    /// </summary>
+    /// <exception cref="FudgeException">Objects are nested deeper than <see cref="MaxWriteDepth"/> (a cycle in the object graph).</exception>
+    public static void WriteObjectWithClassHeaders<T>(ref FudgeWriter writer, in FudgeFieldKey key, T value)
+    {
+        if (++writer.ObjectDepth > MaxWriteDepth) throw NestedTooDeep(typeof(T));
+        var marker = writer.BeginMessage(key, FudgeFormatterCache<T>.SizeHint);
+        var formatter = FudgeFormatterCache<T>.Formatter;
+        if (formatter is IFudgeClassHeaderFormatter<T> headers) headers.WriteAsField(ref writer, value);
+        else formatter.Write(ref writer, value);
+        writer.EndMessage(marker, ref FudgeFormatterCache<T>.SizeHint);
+        writer.ObjectDepth--;
+    }
+
     [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
     private static FudgeException NestedTooDeep(Type type)
         => new($"Objects are nested more than {MaxWriteDepth} levels deep while writing a {type.Name}: the object graph probably has a cycle, which Fudge messages cannot represent.");

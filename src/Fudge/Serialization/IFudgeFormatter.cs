@@ -35,6 +35,25 @@ public interface IFudgeFormatter<T>
 }
 
 /// <summary>
+/// A formatter whose values name their class the way Fudge-Proto's generated Java does
+/// (<c>FudgeSerializationContext.addClassHeader(message, runtimeClass, declaredClass)</c>): a value written as the
+/// value of a field declared as <typeparamref name="T"/> starts with the names (strings at ordinal 0) of its runtime
+/// class and of its superclasses below <typeparamref name="T"/>, none when it is a <typeparamref name="T"/> itself;
+/// a value written at the top level, through <see cref="IFudgeFormatter{T}.Write"/>, names no class. The source
+/// generator implements it for Fudge-Proto messages that take part in inheritance.
+/// </summary>
+/// <typeparam name="T">The type handled, which is also the declared type of the fields it writes.</typeparam>
+public interface IFudgeClassHeaderFormatter<T> : IFudgeFormatter<T>
+{
+    /// <summary>
+    /// Writes the fields of <paramref name="value"/>'s message as the value of a field declared as
+    /// <typeparamref name="T"/> (inside a sub-message opened by the caller): the class names below
+    /// <typeparamref name="T"/> first.
+    /// </summary>
+    void WriteAsField(ref FudgeWriter writer, T value);
+}
+
+/// <summary>
 /// The formatter for <typeparamref name="T"/>, looked up once per type: reading <see cref="Formatter"/> is a static
 /// field load. Generated code registers its formatters from a module initializer; when that has not run (for example
 /// in a netstandard2.0 consumer), the first look-up runs the type's module initializer, then falls back to the

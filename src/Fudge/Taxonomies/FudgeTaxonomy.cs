@@ -46,6 +46,33 @@ public sealed class FudgeTaxonomy : IFudgeTaxonomy
     /// <summary>Creates a taxonomy from ordinal/name pairs.</summary>
     public FudgeTaxonomy(IReadOnlyDictionary<short, string> entries) : this((IEnumerable<KeyValuePair<short, string>>)entries) { }
 
+    private FudgeTaxonomy(Dictionary<short, string> names, Dictionary<string, short> ordinals)
+    {
+        _names = names;
+        _ordinals = ordinals;
+    }
+
+    /// <summary>
+    /// Creates a taxonomy from ordinal/name pairs taken in order, the way Fudge-Java's
+    /// <c>MapFudgeTaxonomy(int[], String[])</c> does: each name maps to the last ordinal given to it, and each ordinal
+    /// back to the last name given it, so two names may share an ordinal. Fudge-Proto's compiler numbers taxonomies
+    /// like that (its numbering restarts after an import), which the constructor, stricter, would reject.
+    /// </summary>
+    /// <exception cref="ArgumentException">A name is null or empty.</exception>
+    public static FudgeTaxonomy FromPairsKeepingLast(IEnumerable<KeyValuePair<short, string>> entries)
+    {
+        if (entries is null) throw new ArgumentNullException(nameof(entries));
+        var names = new Dictionary<short, string>();
+        var ordinals = new Dictionary<string, short>(StringComparer.Ordinal);
+        foreach (var entry in entries)
+        {
+            if (string.IsNullOrEmpty(entry.Value)) throw new ArgumentException($"Ordinal {entry.Key} has an empty name.", nameof(entries));
+            names[entry.Key] = entry.Value;
+            ordinals[entry.Value] = entry.Key;
+        }
+        return new FudgeTaxonomy(names, ordinals);
+    }
+
     /// <summary>Number of mappings.</summary>
     public int Count => _names.Count;
 

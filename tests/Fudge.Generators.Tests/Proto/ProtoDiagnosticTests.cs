@@ -48,6 +48,8 @@ public class ProtoDiagnosticTests
     [InlineData("enum E {\n  A = 1;\n  B = 1;\n}", "FUDGEP013", 3, 3)]                     // duplicate enum value
     [InlineData("enum E {\n  A;\n  A;\n}", "FUDGEP013", 3, 3)]
     [InlineData("taxonomy T {\n  A = 1;\n  B = 1;\n}", "FUDGEP013", 3, 7)]
+    [InlineData("taxonomy T {\n  A;\n  A;\n}", "FUDGEP013", 3, 3)]                      // a name twice (Fudge-Proto: already defined)
+    [InlineData("message M { int x = 1; }\ntaxonomy T {\n  A = 1;\n  import M;\n}", "FUDGEP013", 4, 10)] // an imported ordinal taken: at the import, as in Java
     [InlineData("message A { }\nmessage B { }\nmessage C extends A, B { }", "FUDGEP014", 3, 22)] // multiple inheritance
     [InlineData("message A {\n  int x;\n  binding CSharp { colour \"red\"; }\n}", "FUDGEP015", 3, 20)] // unknown C# binding key
     [InlineData("message A {\n  int foo;\n  int Foo;\n}", "FUDGEP017", 3, 7)]                // same C# property

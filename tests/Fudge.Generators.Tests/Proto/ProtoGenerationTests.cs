@@ -52,6 +52,7 @@ public class ProtoGenerationTests
             required repeated bool[] a; repeated byte[] b; repeated double[][] c; repeated Sub[] j; mutable repeated message[] l;
           }
           message Jagged { bool[][] a; int[][] f; string[][] i; Sub[][] j; required message[][] l; }
+          message EnumArrays { IntegerAssumed[] a; IntegerAssumed[][] b; IntegerAssumed[3] c; repeated IntegerAssumed[] d; Custom[] e; StringAlias[] f; }
           message Fixed { int[42] a; int[42][] b; int[][42] c; required int[4][4] d; byte[16] e; }
           message Mutables { required mutable int a; readonly int b; mutable string c; required readonly int d; }
           message Ordinals { required int a = 1; optional string b = 2; repeated long c = 3; int d = -5; string named; }
@@ -61,6 +62,7 @@ public class ProtoGenerationTests
           message Aliased { Alias a; Alias[] b; }
           abstract message Abstract uses Taxon { required int a; }
           message Concrete extends Abstract { int b; int a [default = 3]; }
+          message UsesAbstract { Abstract a; Abstract[] b; repeated Concrete c; }
           message Literals {
             double zero [default = 0]; double pos [default = +4]; double neg [default = -4]; double big [default = 3.0e8];
             float tiny [default = 3.0e-8]; string esc [default = "\"\\\r\n\"\0\377\u0041"]; bool t [default = true];

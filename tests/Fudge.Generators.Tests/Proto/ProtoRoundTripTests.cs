@@ -167,11 +167,11 @@ public class ProtoRoundTripTests
     [Fact]
     public void Taxonomies_list_imported_and_explicit_entries()
     {
-        Assert.Equal(1, OrderFields.instrument);
-        Assert.Equal(5, OrderFields.venue);
+        Assert.Equal(1, OrderFields.symbol);
+        Assert.Equal(3, OrderFields.tickSize);
         Assert.Equal(100, OrderFields.NOTE);
         Assert.Equal(101, OrderFields.EXTRA);
-        Assert.Equal("notes", OrderFields.Instance.GetName(OrderFields.notes));
+        Assert.Equal("description", OrderFields.Instance.GetName(OrderFields.description));
     }
 
     [Fact]
