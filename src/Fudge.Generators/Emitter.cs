@@ -560,15 +560,16 @@ internal sealed class Emitter
 
     /// <summary>
     /// True when the object can be created first and filled as fields arrive: a parameterless constructor and plain
-    /// settable members, nothing that needs to know afterwards which fields were present (required members,
-    /// constructor arguments, init-only defaults), no kept unknown fields and no type names or derived types.
+    /// settable members (required and repeated ones included: the in-place reader tracks those), nothing else that needs
+    /// to know afterwards which fields were present (constructor arguments, init-only defaults, indicators), no kept
+    /// unknown fields and no type names or derived types.
     /// </summary>
     private bool ReadsInPlace()
     {
         var m = _model;
         return !m.IsExtensible && !m.IsAbstract && m.Unions.Count == 0 && m.TypeNames.Count == 0 && m.CtorArgs.Count == 0
-            && m.Members.All(x => x.SetMode == SetMode.Assign && x.BaseSetter is null && !x.IsRequired && x.AbsentDefault is null
-                && !x.Repeated && x.Shape.Kind != ShapeKind.Indicator // both accumulate or flag across fields: the general reader does that
+            && m.Members.All(x => x.SetMode == SetMode.Assign && x.BaseSetter is null && x.AbsentDefault is null
+                && x.Shape.Kind != ShapeKind.Indicator // flags across fields: the general reader does that
                 && x.FixedLength == 0); // fixed-size arrays are length-checked by the general reader
     }
 
@@ -582,14 +583,24 @@ internal sealed class Emitter
     private void EmitReadInPlace(StringBuilder sb)
     {
         var m = _model;
+        // Required members are remembered as they arrive, to be checked at the end; repeated members (one field per
+        // element, Fudge-Proto's form) gather their elements in a list assigned once the message is read.
+        if (m.Members.Any(x => x.IsRequired)) sb.AppendLine("        int __start = reader.ValueOffset;");
+        for (int i = 0; i < m.Members.Count; i++)
+        {
+            if (m.Members[i].IsRequired) sb.AppendLine($"        bool __h{i} = false;");
+            if (m.Members[i].Repeated) sb.AppendLine($"        {m.Members[i].Shape.TypeName} __v{i} = null;");
+        }
         sb.AppendLine($"        var __result = new {m.FullyQualifiedName}();");
         bool expected = false;
         for (int i = 0; i < m.Members.Count; i++)
         {
+            if (m.Members[i].Repeated) break; // any number of fields: the general loop takes them
             var step = ExpectedFieldRead(m.Members[i], i);
             if (step is null) break;
             sb.AppendLine($"        if (!{step.Value.Test}) goto __general;");
             sb.AppendLine($"        __result.{m.Members[i].Name} = {step.Value.Value};");
+            if (m.Members[i].IsRequired) sb.AppendLine($"        __h{i} = true;");
             expected = true;
         }
         if (expected) sb.AppendLine("        __general:");
@@ -608,11 +619,25 @@ internal sealed class Emitter
         {
             var member = m.Members[i];
             sb.AppendLine($"                case {i}:");
-            sb.AppendLine($"                    __result.{member.Name} = {ValueOrDefault(member.Shape)};");
+            if (member.Repeated)
+            {
+                var element = member.Shape.Element!;
+                sb.AppendLine($"                    if (__v{i} == null) __v{i} = new {member.Shape.TypeName}();");
+                sb.AppendLine($"                    __v{i}.Add(reader.IsIndicator ? default({element.TypeName}) : {ReadExpression(element, "reader")});");
+            }
+            else sb.AppendLine($"                    __result.{member.Name} = {ValueOrDefault(member.Shape)};");
+            if (member.IsRequired) sb.AppendLine($"                    __h{i} = true;");
             sb.AppendLine("                    break;");
         }
         sb.AppendLine("            }");
         sb.AppendLine("        }");
+        for (int i = 0; i < m.Members.Count; i++)
+        {
+            var member = m.Members[i];
+            if (member.IsRequired)
+                sb.AppendLine($"        if (!__h{i}) throw {H}.MissingRequiredMember(__start, {Literal(m.DisplayName)}, {Literal(member.Name.TrimStart('@'))}, {Literal(member.WireName)});");
+            if (member.Repeated) sb.AppendLine($"        if (__v{i} != null) __result.{member.Name} = __v{i};");
+        }
         sb.AppendLine("        return __result;");
         sb.AppendLine("    }");
     }

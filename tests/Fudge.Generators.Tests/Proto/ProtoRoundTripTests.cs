@@ -41,6 +41,36 @@ public class ProtoRoundTripTests
     }
 
     [Fact]
+    public void Required_and_repeated_fields_read_in_any_order_and_a_missing_one_is_found_wherever_the_run_stops()
+    {
+        var order = new Order
+        {
+            Instrument = new Instrument { Symbol = "VOD.L" },
+            Side = Side.SHORT,
+            Quantity = 7,
+            Fills = { 1.5, 2.25, 3.5 },
+            Legs = { new Order.Leg { Id = 2 }, new Order.Leg { Id = 3 } },
+        };
+        var message = FudgeMsg.Parse(FudgeSerializer.Serialize(order));
+        // The first field moved to the end: the reader's run in declaration order stops at once and the general
+        // loop takes everything, required fields included; repeated elements keep their order.
+        var rotated = new FudgeMsg();
+        for (int i = 1; i < message.Count; i++) rotated.Add(message[i]);
+        rotated.Add(message[0]);
+        var back = FudgeSerializer.Deserialize<Order>(rotated.ToByteArray());
+        Assert.Equal("VOD.L", back.Instrument.Symbol);
+        Assert.Equal(7, back.Quantity);
+        Assert.Equal(new[] { 1.5, 2.25, 3.5 }, back.Fills);
+        Assert.Equal(new[] { 2, 3 }, back.Legs.ConvertAll(l => l.Id));
+
+        // Without the required quantity (ordinal 3): the run reads instrument and side, then stops.
+        var withoutQuantity = new FudgeMsg();
+        foreach (var field in message) if (field.Ordinal != 3) withoutQuantity.Add(field);
+        var error = Assert.Throws<FudgeFormatException>(() => FudgeSerializer.Deserialize<Order>(withoutQuantity.ToByteArray()));
+        Assert.Contains("'Quantity'", error.Message);
+    }
+
+    [Fact]
     public void Every_scalar_type_round_trips()
     {
         var value = new Scalars
