@@ -498,12 +498,7 @@ internal sealed class Emitter
         {
             var member = m.Members[i];
             sb.AppendLine($"                case {i}:");
-            if (member.Repeated)
-            {
-                var element = member.Shape.Element!;
-                sb.AppendLine($"                    if (__v{i} == null) __v{i} = new {member.Shape.TypeName}();");
-                sb.AppendLine($"                    __v{i}.Add(reader.IsIndicator ? default({element.TypeName}) : {ReadExpression(element, "reader")});");
-            }
+            if (member.Repeated) EmitRepeatedElement(sb, member, i);
             else if (member.Shape.Kind == ShapeKind.Indicator) sb.AppendLine($"                    __v{i} = true;");
             else
             {
@@ -526,8 +521,7 @@ internal sealed class Emitter
         for (int i = 0; i < m.Members.Count; i++)
         {
             var member = m.Members[i];
-            if (member.IsRequired)
-                sb.AppendLine($"        if (!__h{i}) throw {H}.MissingRequiredMember(__start, {Literal(m.DisplayName)}, {Literal(member.Name.TrimStart('@'))}, {Literal(member.WireName)});");
+            if (member.IsRequired) EmitRequiredCheck(sb, member, i);
         }
 
         var args = m.CtorArgs.Select(a => a.MemberIndex < 0 ? a.DefaultLiteral!
@@ -557,6 +551,18 @@ internal sealed class Emitter
         sb.AppendLine("        return __result;");
         sb.AppendLine("    }");
     }
+
+    /// <summary>One element of a repeated member (one field per element) added to its list, created at the first.</summary>
+    private void EmitRepeatedElement(StringBuilder sb, MemberModel member, int index)
+    {
+        var element = member.Shape.Element!;
+        sb.AppendLine($"                    if (__v{index} == null) __v{index} = new {member.Shape.TypeName}();");
+        sb.AppendLine($"                    __v{index}.Add(reader.IsIndicator ? default({element.TypeName}) : {ReadExpression(element, "reader")});");
+    }
+
+    /// <summary>The check, once the message is read, that required member <paramref name="index"/> was present.</summary>
+    private void EmitRequiredCheck(StringBuilder sb, MemberModel member, int index)
+        => sb.AppendLine($"        if (!__h{index}) throw {H}.MissingRequiredMember(__start, {Literal(_model.DisplayName)}, {Literal(member.Name.TrimStart('@'))}, {Literal(member.WireName)});");
 
     /// <summary>
     /// True when the object can be created first and filled as fields arrive: a parameterless constructor and plain
@@ -621,9 +627,7 @@ internal sealed class Emitter
             sb.AppendLine($"                case {i}:");
             if (member.Repeated)
             {
-                var element = member.Shape.Element!;
-                sb.AppendLine($"                    if (__v{i} == null) __v{i} = new {member.Shape.TypeName}();");
-                sb.AppendLine($"                    __v{i}.Add(reader.IsIndicator ? default({element.TypeName}) : {ReadExpression(element, "reader")});");
+                EmitRepeatedElement(sb, member, i);
             }
             else sb.AppendLine($"                    __result.{member.Name} = {ValueOrDefault(member.Shape)};");
             if (member.IsRequired) sb.AppendLine($"                    __h{i} = true;");
@@ -634,8 +638,7 @@ internal sealed class Emitter
         for (int i = 0; i < m.Members.Count; i++)
         {
             var member = m.Members[i];
-            if (member.IsRequired)
-                sb.AppendLine($"        if (!__h{i}) throw {H}.MissingRequiredMember(__start, {Literal(m.DisplayName)}, {Literal(member.Name.TrimStart('@'))}, {Literal(member.WireName)});");
+            if (member.IsRequired) EmitRequiredCheck(sb, member, i);
             if (member.Repeated) sb.AppendLine($"        if (__v{i} != null) __result.{member.Name} = __v{i};");
         }
         sb.AppendLine("        return __result;");

@@ -65,7 +65,7 @@ public readonly struct FudgeDate : IEquatable<FudgeDate>, IComparable<FudgeDate>
     /// True when this is a real calendar date in .NET's range (year 1..9999, month and day present) or one of the two
     /// markers; month 15 day 31 in any other year is neither.
     /// </summary>
-    public bool IsConvertible => this == MinValue || this == MaxValue || (Year is >= 1 and <= 9999 && Month is >= 1 and <= 12 && Day >= 1 && Day <= DateTime.DaysInMonth(Year, Month));
+    public bool IsConvertible => this == MinValue || this == MaxValue || TryGetDayNumber(out _);
 
     /// <summary>Converts to a midnight <see cref="DateTime"/> (markers map to <see cref="DateTime.MinValue"/>/<see cref="DateTime.MaxValue"/> dates).</summary>
     /// <exception cref="FudgeException">The value is not a calendar date .NET can represent.</exception>

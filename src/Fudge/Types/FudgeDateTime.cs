@@ -109,7 +109,7 @@ public readonly struct FudgeDateTime : IEquatable<FudgeDateTime>
     {
         if (Date.TryGetDayNumber(out int days))
         {
-            long ticks = days * TimeSpan.TicksPerDay + Time.SecondsSinceMidnight * TimeSpan.TicksPerSecond + Time.Nanoseconds / 100;
+            long ticks = days * TimeSpan.TicksPerDay + TimeOfDayTicks;
             if (Time.TimeZoneOffsetQuarterHours is not int quarters)
             {
                 if (ticks <= DateTime.MaxValue.Ticks)
@@ -132,9 +132,12 @@ public readonly struct FudgeDateTime : IEquatable<FudgeDateTime>
         return false;
     }
 
+    /// <summary>The time of day in 100 ns ticks (nanoseconds truncated); a time read from the wire may hold up to 36 hours.</summary>
+    private long TimeOfDayTicks => Time.SecondsSinceMidnight * TimeSpan.TicksPerSecond + Time.Nanoseconds / 100;
+
     private DateTime LocalDateTime()
     {
-        long ticks = Date.DayNumber() * TimeSpan.TicksPerDay + Time.SecondsSinceMidnight * TimeSpan.TicksPerSecond + Time.Nanoseconds / 100;
+        long ticks = Date.DayNumber() * TimeSpan.TicksPerDay + TimeOfDayTicks;
         if (ticks > DateTime.MaxValue.Ticks) throw AfterLastInstant();
         return new DateTime(ticks, DateTimeKind.Unspecified);
     }
