@@ -25,7 +25,8 @@ namespace Fudge.Benchmarks;
 /// <item><c>--results DIR [--short] [--filter ...]</c>: the benchmarks, then every table, the ratios and the chart written to DIR.</item>
 /// <item><c>--contenders A,B</c>: only these contenders, in every mode (e.g. <c>Fudge.Ordinals,MessagePack.IntKeys</c>).</item>
 /// <item><c>--profile graph|tick serialize|deserialize [SIZE] CONTENDER [SECONDS]</c>: one operation in a loop with no
-/// harness around it, for a sampling profiler such as <c>perf</c> (see docs/benchmarks.md).</item>
+/// harness around it, for a sampling profiler such as <c>perf</c> (see docs/benchmarks.md); <c>--profile method CLASS METHOD [SECONDS]</c>
+/// does the same for any benchmark method.</item>
 /// </list>
 /// </summary>
 internal static class Program

@@ -113,4 +113,20 @@ public class SpecExampleTests
 
         Assert.Equal(Convert.FromHexString("000000000000000E" + "200F00" + "200E00"), msg.ToByteArray());
     }
+
+    [Fact]
+    public void Only_the_five_primitive_array_types_have_an_element_width()
+    {
+        for (int id = 0; id < 256; id++)
+        {
+            int expected = id switch
+            {
+                FudgeTypeId.Int16Array => 2,
+                FudgeTypeId.Int32Array or FudgeTypeId.FloatArray => 4,
+                FudgeTypeId.Int64Array or FudgeTypeId.DoubleArray => 8,
+                _ => 0,
+            };
+            Assert.Equal(expected, FudgeTypeId.GetArrayElementWidth((byte)id));
+        }
+    }
 }

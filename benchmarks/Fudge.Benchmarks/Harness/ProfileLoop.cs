@@ -17,11 +17,16 @@ namespace Fudge.Benchmarks.Harness;
 internal static class ProfileLoop
 {
     /// <summary>
-    /// Arguments: <c>graph|tick serialize|deserialize [SIZE] CONTENDER [SECONDS]</c> (SIZE for the graph only).
-    /// Returns the exit code.
+    /// Arguments: <c>graph|tick serialize|deserialize [SIZE] CONTENDER [SECONDS]</c> (SIZE for the graph only), or
+    /// <c>method CLASS METHOD [SECONDS]</c> for any benchmark method of this program. Returns the exit code.
     /// </summary>
     public static int Run(List<string> args)
     {
+        if (args.Count >= 3 && args[0].Equals("method", StringComparison.OrdinalIgnoreCase))
+        {
+            if (args[2].Contains(',')) return Alternate(args[1], args[2].Split(','), args.Count > 3 ? args[3] : null);
+            return Loop($"{args[1]}.{args[2]}", BenchmarkMethod(args[1], args[2]), args.Count > 3 ? args[3] : null);
+        }
         if (args.Count < 3) return Usage();
         string workload = args[0].ToLowerInvariant();
         bool serialize = args[1].Equals("serialize", StringComparison.OrdinalIgnoreCase);
@@ -39,17 +44,69 @@ internal static class ProfileLoop
             _ => null!,
         };
         if (operation is null) return Usage();
+        return Loop($"{workload} {args[1]} {size} {contender}", operation, seconds.ToString(CultureInfo.InvariantCulture));
+    }
 
+    private static int Loop(string label, Action? operation, string? seconds)
+    {
+        if (operation is null) return Usage();
+        double limit = seconds is null ? 10 : double.Parse(seconds, CultureInfo.InvariantCulture);
         for (int i = 0; i < 3; i++) operation(); // let the JIT reach its optimized code before timing starts
         long operations = 0;
         var clock = Stopwatch.StartNew();
-        while (clock.Elapsed.TotalSeconds < seconds)
+        while (clock.Elapsed.TotalSeconds < limit)
         {
             operation();
             operations++;
         }
-        Console.WriteLine($"{workload} {args[1]} {size} {contender}: {operations / clock.Elapsed.TotalSeconds:N0} operations/s (rough; quote BenchmarkDotNet)");
+        Console.WriteLine($"{label}: {operations / clock.Elapsed.TotalSeconds:N0} operations/s (rough; quote BenchmarkDotNet)");
         return 0;
+    }
+
+    // Several methods of one class in turns of a quarter second each, so that a busy machine slows them alike: the
+    // median time per call of each, and each one's ratio to the first. A quick A/B check while changing code, not a
+    // figure to quote.
+    private static int Alternate(string className, string[] methodNames, string? seconds)
+    {
+        var operations = Array.ConvertAll(methodNames, name => BenchmarkMethod(className, name));
+        if (Array.Exists(operations, operation => operation is null)) return Usage();
+        double limit = seconds is null ? 10 : double.Parse(seconds, CultureInfo.InvariantCulture);
+        var samples = Array.ConvertAll(methodNames, _ => new List<double>());
+        foreach (var operation in operations) for (int i = 0; i < 3; i++) operation!();
+        var total = Stopwatch.StartNew();
+        while (total.Elapsed.TotalSeconds < limit)
+        {
+            for (int m = 0; m < operations.Length; m++)
+            {
+                long calls = 0;
+                var turn = Stopwatch.StartNew();
+                while (turn.Elapsed.TotalMilliseconds < 250) { operations[m]!(); calls++; }
+                samples[m].Add(turn.Elapsed.TotalMilliseconds * 1e6 / calls);
+            }
+        }
+        double first = Median(samples[0]);
+        for (int m = 0; m < operations.Length; m++)
+            Console.WriteLine($"{methodNames[m],-32} {Median(samples[m]),14:N0} ns per call (median of {samples[m].Count}), {Median(samples[m]) / first:F2}x the first");
+        return 0;
+    }
+
+    private static double Median(List<double> values)
+    {
+        values.Sort();
+        return values[values.Count / 2];
+    }
+
+    // A [Benchmark] method of one of this program's classes, after its [GlobalSetup]; null when there is none.
+    private static Action? BenchmarkMethod(string className, string methodName)
+    {
+        var type = Array.Find(typeof(ProfileLoop).Assembly.GetTypes(), t => t.Name == className && !t.IsAbstract);
+        var method = type?.GetMethod(methodName, System.Reflection.BindingFlags.Public | System.Reflection.BindingFlags.Instance);
+        if (type is null || method is null || method.GetParameters().Length != 0) return null;
+        object instance = Activator.CreateInstance(type)!;
+        foreach (var setup in type.GetMethods())
+            if (setup.GetCustomAttributes(typeof(BenchmarkDotNet.Attributes.GlobalSetupAttribute), true).Length > 0)
+                setup.Invoke(instance, null);
+        return () => method.Invoke(instance, null);
     }
 
     private static Action GraphOperation(string name, string size, bool serialize)
@@ -98,6 +155,7 @@ internal static class ProfileLoop
     {
         Console.Error.WriteLine("usage: --profile graph|tick serialize|deserialize [SIZE] CONTENDER [SECONDS]  (SIZE: " +
                                 string.Join(", ", PortfolioGenerator.SizeLabels) + "; a tick operation is 10,000 ticks)");
+        Console.Error.WriteLine("       --profile method CLASS METHOD[,METHOD...] [SECONDS]  (any benchmark methods, after their global setup; several take turns)");
         return 2;
     }
 }

@@ -224,9 +224,13 @@ internal sealed class ComparisonNode : AnyFieldNode
             case FudgeTypeId.Double when _literal.IsNumeric:
                 return ValueComparison.Holds(field.GetDouble(), _op, _literal.Number);
             default:
-                return ValueComparison.Holds(FieldValue.From(in field), _op, _literal);
+                return TestWidened(in field);
         }
     }
+
+    // Out of line: the general value holds a reference, which callers that inline Test would zero on every call.
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+    private bool TestWidened(in FudgeReader field) => ValueComparison.Holds(FieldValue.From(in field), _op, _literal);
 
     public override bool Test(in FudgeField field) => ValueComparison.Holds(FieldValue.From(in field), _op, _literal);
 

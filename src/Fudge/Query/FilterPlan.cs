@@ -5,12 +5,13 @@ namespace Fudge.Query;
 
 /// <summary>
 /// Evaluates every test of a filter in <b>one walk</b> of the encoded message, instead of one walk per test. The
-/// paths of the tests (those with plain steps: no <c>..</c>, no index) are merged into a tree of steps; the walk
-/// reads each field once, runs the tests whose path ends at it, records which tests have passed, and stops as soon
-/// as the filter's value is decided (three-valued logic over <see cref="FilterNode.Decide"/>). Tests the plan cannot
-/// walk (descent, indexes, counts) are evaluated on their own once the walk is over, only if the result still
-/// depends on them. Semantics are the same as evaluating node by node: any-semantics over repeated fields, and an
-/// absent path fails every test.
+/// paths of the tests (those with plain steps: no index, and <c>..</c> only as the single step of <c>$..name</c>) are
+/// merged into a tree of steps; the walk reads each field once, runs the tests whose path ends at it, records which
+/// tests have passed, and stops as soon as the filter's value is decided (three-valued logic over
+/// <see cref="FilterNode.Decide"/>). A <c>$..name</c> test belongs to every level of the tree, and the walk then enters
+/// every sub-message. Tests the plan cannot walk (other descents, indexes, counts) are evaluated on their own once the
+/// walk is over, only if the result still depends on them. Semantics are the same as evaluating node by node:
+/// any-semantics over repeated fields, and an absent path fails every test.
 /// </summary>
 internal sealed class FilterPlan
 {
@@ -21,6 +22,9 @@ internal sealed class FilterPlan
     private readonly Shape _shape;
     private readonly ulong _allBits;
 
+    // With `$..name` tests: the level of a sub-message no longer path goes into (only the descendant tests), else null.
+    private readonly Level? _descendantsOnly;
+
     // A filter that is only `&&` (or only `||`) over planned tests is decided by a mask, without asking the nodes.
     private enum Shape
     {
@@ -29,10 +33,11 @@ internal sealed class FilterPlan
         AnyOf,
     }
 
-    private FilterPlan(FilterNode root, Level top, Shape shape, ulong allBits)
+    private FilterPlan(FilterNode root, Level top, Level? descendantsOnly, Shape shape, ulong allBits)
     {
         _root = root;
         _top = top;
+        _descendantsOnly = descendantsOnly;
         _shape = shape;
         _allBits = allBits;
     }
@@ -41,13 +46,11 @@ internal sealed class FilterPlan
     public static FilterPlan? Create(FilterNode root)
     {
         var tests = new List<AnyFieldNode>();
-        Collect(root, tests);
-        if (tests.Count == 0) return null;
+        var descendantTests = new List<AnyFieldNode>();
+        Collect(root, tests, descendantTests);
         var top = new Level();
-        for (int i = 0; i < tests.Count; i++)
+        foreach (var test in tests)
         {
-            var test = tests[i];
-            test.PlanBit = 1UL << i;
             var level = top;
             var steps = test.Path.Steps;
             for (int depth = 0; depth < steps.Length; depth++)
@@ -57,9 +60,24 @@ internal sealed class FilterPlan
                 else level = entry.Children ??= new Level();
             }
         }
-        top.Seal();
+        // A descent visits every field, so the walk must pass over fields by name at every level: only when every
+        // step of the tree and every descendant name is a plain name. Otherwise those tests run on their own.
+        if (!top.AllPlain() || !descendantTests.TrueForAll(test => Entry.PlainNameOf(test.Path.Steps[0]) is not null))
+            descendantTests.Clear();
+        tests.AddRange(descendantTests);
+        if (tests.Count == 0) return null;
+        for (int i = 0; i < tests.Count; i++) tests[i].PlanBit = 1UL << i;
+
+        Level? descendantsOnly = null;
+        if (descendantTests.Count > 0)
+        {
+            descendantsOnly = new Level();
+            foreach (var test in descendantTests) descendantsOnly.EntryFor(test.Path.Steps[0]).Tests.Add(test);
+            descendantsOnly.Seal(null);
+        }
+        top.Seal(descendantsOnly?.Entries);
         var shape = Chain<AndNode>(root) ? Shape.AllOf : Chain<OrNode>(root) ? Shape.AnyOf : Shape.General;
-        return new FilterPlan(root, top, shape, tests.Count == 64 ? ulong.MaxValue : (1UL << tests.Count) - 1);
+        return new FilterPlan(root, top, descendantsOnly, shape, tests.Count == 64 ? ulong.MaxValue : (1UL << tests.Count) - 1);
     }
 
     // True when the node is a chain of TNode whose every leaf is a planned test.
@@ -78,23 +96,25 @@ internal sealed class FilterPlan
         _ => _root.Decide(passed, final: false, in message),
     };
 
-    private static void Collect(FilterNode node, List<AnyFieldNode> tests)
+    private static void Collect(FilterNode node, List<AnyFieldNode> tests, List<AnyFieldNode> descendantTests)
     {
         switch (node)
         {
             case AndNode both:
-                Collect(both.Left, tests);
-                Collect(both.Right, tests);
+                Collect(both.Left, tests, descendantTests);
+                Collect(both.Right, tests, descendantTests);
                 break;
             case OrNode either:
-                Collect(either.Left, tests);
-                Collect(either.Right, tests);
+                Collect(either.Left, tests, descendantTests);
+                Collect(either.Right, tests, descendantTests);
                 break;
             case NotNode negation:
-                Collect(negation.Operand, tests);
+                Collect(negation.Operand, tests, descendantTests);
                 break;
-            case AnyFieldNode test when tests.Count < MaxPlannedTests && Walkable(test.Path.Steps):
-                tests.Add(test);
+            case AnyFieldNode test when tests.Count + descendantTests.Count < MaxPlannedTests:
+                var steps = test.Path.Steps;
+                if (Walkable(steps)) tests.Add(test);
+                else if (steps.Length == 1 && steps[0].Descendant && !steps[0].HasIndex) descendantTests.Add(test);
                 break;
         }
     }
@@ -107,11 +127,26 @@ internal sealed class FilterPlan
         return true;
     }
 
-    /// <summary>Evaluates the filter on the message <paramref name="message"/> is positioned at the start of.</summary>
-    public bool Evaluate(in FudgeReader message)
+    /// <summary>
+    /// Evaluates the filter on the message <paramref name="reader"/> is positioned at the start of, moving the reader
+    /// (the caller's copy: a reader is large enough that copying it on every message shows).
+    /// </summary>
+    public bool Evaluate(ref FudgeReader reader)
     {
         ulong passed = 0;
-        var decided = Walk(message, _top, ref passed, in message);
+        if (_shape == Shape.General)
+        {
+            // Tests the plan does not walk read the message again from its start.
+            var start = reader;
+            return Evaluate(ref reader, ref passed, in start);
+        }
+        // Only the general shape reads the message argument, so the moving reader stands in for it.
+        return Evaluate(ref reader, ref passed, in reader);
+    }
+
+    private bool Evaluate(ref FudgeReader reader, ref ulong passed, in FudgeReader message)
+    {
+        var decided = Walk(ref reader, _top, ref passed, in message);
         if (decided != Decision.Unknown) return decided == Decision.True;
         return _shape switch
         {
@@ -122,40 +157,76 @@ internal sealed class FilterPlan
     }
 
     // Returns the filter's value once a passed test decides it (the walk stops there), or Unknown at the end.
-    private Decision Walk(FudgeReader reader, Level level, ref ulong passed, in FudgeReader message)
+    private Decision Walk(ref FudgeReader reader, Level level, ref ulong passed, in FudgeReader message)
     {
         var entries = level.Entries;
-        ulong lengths = level.NameLengths;
-        // Most fields are passed over on their header alone: by their name's length (when every step here is a plain
-        // name), and nameless ones when no taxonomy could name them.
-        bool nameless = lengths == ulong.MaxValue || reader.Taxonomy is not null;
-        while (reader.ReadCandidate(lengths, nameless))
+        // Most fields are passed over on their header alone: those whose name no step here has, and nameless ones when
+        // no taxonomy could name them. A level with a step that is not a plain name reads every field. With `$..name`
+        // tests, every sub-message is entered too.
+        var names = level.Names;
+        bool everyField = names is null;
+        bool nameless = reader.Taxonomy is not null;
+        var descendantsOnly = _descendantsOnly;
+        bool messages = descendantsOnly is not null;
+        int match = -1;
+        while (everyField ? reader.Read() : reader.ReadCandidate(names!, nameless, messages, out match))
         {
-            bool hasName = reader.HasName;
-            var name = reader.NameUtf8;
-            for (int i = 0; i < entries.Length; i++)
+            Entry? entry;
+            if (match >= 0)
             {
-                var entry = entries[i];
-                // A plain name compares as bytes; anything else (ordinals, taxonomy names, CESU-8) asks the step.
-                if (entry.PlainName is { } plain && hasName
-                        ? name.Length != plain.Length || (plain.Length > 0 && name[0] != plain[0]) || !name.SequenceEqual(plain)
-                        : !entry.Step.Matches(in reader))
-                    continue;
-                var tests = entry.TestArray;
-                for (int t = 0; t < tests.Length; t++)
+                // The name on the wire is this entry's plain name, and no other entry can take a named field.
+                entry = entries[match];
+            }
+            else if (!messages)
+            {
+                // Several entries may take the field (a wildcard and a name, say): each runs its tests and its paths.
+                for (int i = 0; i < entries.Length; i++)
                 {
-                    var test = tests[t];
-                    if ((passed & test.PlanBit) != 0 || !test.Test(in reader)) continue;
-                    passed |= test.PlanBit;
-                    var decision = DecideNow(passed, in message);
-                    if (decision != Decision.Unknown) return decision;
-                }
-                if (entry.Children is { } children && reader.TypeId == FudgeTypeId.Message)
-                {
-                    var decided = WalkInto(in reader, children, ref passed, in message);
+                    if (!Takes(entries[i], in reader)) continue;
+                    var decided = Visit(in reader, entries[i], ref passed, in message);
+                    if (decided == Decision.Unknown && entries[i].Children is { } below && reader.TypeId == FudgeTypeId.Message)
+                        decided = WalkInto(in reader, below, ref passed, in message);
                     if (decided != Decision.Unknown) return decided;
                 }
+                continue;
             }
+            else
+            {
+                // Every step is a plain name here, so at most one entry takes the field (by a taxonomy name, say).
+                entry = null;
+                for (int i = 0; i < entries.Length && entry is null; i++)
+                    if (Takes(entries[i], in reader)) entry = entries[i];
+            }
+            if (entry is not null)
+            {
+                var decided = Visit(in reader, entry, ref passed, in message);
+                if (decided != Decision.Unknown) return decided;
+            }
+            // An empty sub-message (an empty list, often) holds nothing to find: not worth a reader.
+            if (reader.TypeId == FudgeTypeId.Message && !reader.ValueSpan.IsEmpty && (entry?.Children ?? descendantsOnly) is { } children)
+            {
+                var decided = WalkInto(in reader, children, ref passed, in message);
+                if (decided != Decision.Unknown) return decided;
+            }
+        }
+        return Decision.Unknown;
+    }
+
+    // A plain name compares as bytes; anything else (ordinals, taxonomy names, CESU-8) asks the step.
+    private static bool Takes(Entry entry, in FudgeReader field)
+        => entry.PlainName is { } plain && field.HasName ? field.NameUtf8.SequenceEqual(plain) : entry.Step.Matches(in field);
+
+    // Runs the entry's tests on the field.
+    private Decision Visit(in FudgeReader field, Entry entry, ref ulong passed, in FudgeReader message)
+    {
+        var tests = entry.TestArray;
+        for (int t = 0; t < tests.Length; t++)
+        {
+            var test = tests[t];
+            if ((passed & test.PlanBit) != 0 || !test.Test(in field)) continue;
+            passed |= test.PlanBit;
+            var decision = DecideNow(passed, in message);
+            if (decision != Decision.Unknown) return decision;
         }
         return Decision.Unknown;
     }
@@ -163,7 +234,10 @@ internal sealed class FilterPlan
     // Kept out of Walk so that the walk's own frame does not carry a second reader.
     [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
     private Decision WalkInto(in FudgeReader field, Level children, ref ulong passed, in FudgeReader message)
-        => Walk(field.ReadMessage(), children, ref passed, in message);
+    {
+        var fields = field.ReadMessage();
+        return Walk(ref fields, children, ref passed, in message);
+    }
 
     /// <summary>The distinct steps the planned paths take at one depth below one step.</summary>
     private sealed class Level
@@ -182,20 +256,35 @@ internal sealed class FilterPlan
         }
 
         /// <summary>
-        /// Bit n is set when a name of n bytes may match a step here; all bits when some step is not a plain name
-        /// (or a plain name is 63 bytes or longer), so nothing is passed over.
+        /// The plain names of the entries, in entry order, so that a field is passed over unless its name is one of
+        /// them; null when some step here is not a plain name, and every field must be looked at.
         /// </summary>
-        public ulong NameLengths { get; private set; }
+        public FudgeNameSet? Names { get; private set; }
 
-        public void Seal()
+        /// <summary>True when every step here and below is a plain name.</summary>
+        public bool AllPlain() => _entries.TrueForAll(entry => entry.PlainName is not null && (entry.Children?.AllPlain() ?? true));
+
+        /// <summary>
+        /// Fixes the entries. <paramref name="descendants"/>, the entries of the <c>$..name</c> tests, join those of
+        /// this level and every level below (merged with an entry of the same name, whose paths go on below).
+        /// </summary>
+        public void Seal(Entry[]? descendants)
         {
+            if (descendants is not null)
+            {
+                foreach (var descendant in descendants)
+                {
+                    var entry = EntryFor(descendant.Step);
+                    entry.Tests.AddRange(descendant.Tests);
+                }
+            }
             Entries = _entries.ToArray();
-            foreach (var entry in Entries)
-                NameLengths |= entry.PlainName is { Length: < 63 } plain ? 1UL << plain.Length : ulong.MaxValue;
+            if (Array.TrueForAll(Entries, entry => entry.PlainName is not null))
+                Names = new FudgeNameSet(Array.ConvertAll(Entries, entry => entry.PlainName!));
             foreach (var entry in Entries)
             {
                 entry.TestArray = entry.Tests.ToArray();
-                entry.Children?.Seal();
+                entry.Children?.Seal(descendants);
             }
         }
     }
@@ -205,8 +294,11 @@ internal sealed class FilterPlan
         public Entry(PathStep step)
         {
             Step = step;
-            PlainName = step.Selector == KeySelector.Name && !step.HasSupplementary ? step.NameUtf8 : null;
+            PlainName = PlainNameOf(step);
         }
+
+        /// <summary>The step's name when it compares with names on the wire byte for byte, else null.</summary>
+        public static byte[]? PlainNameOf(PathStep step) => step.Selector == KeySelector.Name && !step.HasSupplementary ? step.NameUtf8 : null;
 
         public PathStep Step { get; }
 

@@ -50,7 +50,7 @@ public sealed class FudgeFilter
     public bool Matches(ReadOnlySpan<byte> envelope, FudgeReaderOptions? options = null)
     {
         var reader = new FudgeReader(envelope, options);
-        return Evaluate(in reader);
+        return _plan is not null ? _plan.Evaluate(ref reader) : _root.Evaluate(in reader);
     }
 
     /// <summary>
@@ -65,10 +65,14 @@ public sealed class FudgeFilter
     }
 
     /// <summary>True when the message <paramref name="message"/> is positioned at the start of passes; the reader does not move.</summary>
-    public bool Matches(in FudgeReader message) => Evaluate(in message);
-
-    // Bytes go through the plan (one walk for every test) when the filter has tests it can walk.
-    private bool Evaluate(in FudgeReader message) => _plan is not null ? _plan.Evaluate(in message) : _root.Evaluate(in message);
+    public bool Matches(in FudgeReader message)
+    {
+        if (_plan is null) return _root.Evaluate(in message);
+        // Bytes go through the plan (one walk for every test) when the filter has tests it can walk; on a copy, since
+        // the walk moves its reader.
+        var reader = message;
+        return _plan.Evaluate(ref reader);
+    }
 
     /// <summary>True when a model message passes; <paramref name="taxonomy"/> names ordinal-only fields, if given.</summary>
     public bool Matches(FudgeMsg message, IFudgeTaxonomy? taxonomy = null)

@@ -24,7 +24,17 @@ internal static class ValueComparison
     public static bool Holds(in FieldValue value, ComparisonOperator op, QueryLiteral literal) => OrderHolds(Compare(in value, literal), op);
 
     /// <summary>A double on the wire against a numeric literal (as <see cref="Holds(in FieldValue, ComparisonOperator, QueryLiteral)"/> would compare them).</summary>
-    public static bool Holds(double value, ComparisonOperator op, double literal) => OrderHolds(CompareDoubles(value, literal), op);
+    /// <remarks>IEEE comparisons give exactly that ordering's answers: NaN is incomparable, so only <c>!=</c> holds.</remarks>
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+    public static bool Holds(double value, ComparisonOperator op, double literal) => op switch
+    {
+        ComparisonOperator.Equal => value == literal,
+        ComparisonOperator.NotEqual => !(value == literal),
+        ComparisonOperator.Less => value < literal,
+        ComparisonOperator.LessOrEqual => value <= literal,
+        ComparisonOperator.Greater => value > literal,
+        _ => value >= literal,
+    };
 
     /// <summary>
     /// Two field values (<c>$.bid &lt; $.ask</c>), with the same widening as against a literal: integers exactly,

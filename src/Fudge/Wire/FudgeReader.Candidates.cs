@@ -6,45 +6,142 @@ namespace Fudge;
 public ref partial struct FudgeReader
 {
     /// <summary>
-    /// Moves to the next field that may interest a caller looking only for names of certain lengths, passing over the
-    /// others on their headers alone: a field is read (as <see cref="Read"/> does, with every check) when its name's
-    /// length in bytes has its bit set in <paramref name="nameLengths"/> (names of 64 bytes or more always are), or when
-    /// it has no name and <paramref name="nameless"/> is true. Returns false at the end of the message.
+    /// Moves to the next field that may interest a caller looking for certain names, passing over the others on their
+    /// headers alone. It stops at a field whose name is in <paramref name="names"/> (<paramref name="match"/> is then
+    /// its index), at a field with no name when <paramref name="nameless"/> is true, and at every sub-message that is
+    /// not empty when <paramref name="messages"/> is true (<paramref name="match"/> is -1 for these: the caller decides). The field it
+    /// stops at is read as <see cref="Read"/> reads it, with every check.
+    /// Returns false at the end of the message.
     /// </summary>
     /// <remarks>
     /// The filters' one-walk evaluation uses it: the header of a passed-over field is decoded in registers, without
     /// filling in the reader's current-field state, and its value is never looked at. Its extent is still checked
-    /// against the message, and anything unusual is handed to <see cref="Read"/>, which raises the usual error.
+    /// against the message, and anything unusual is handed to <see cref="Read"/>, which raises the usual error (should
+    /// it not, the field is returned with <paramref name="match"/> -1, so nothing is ever missed).
     /// </remarks>
     /// <exception cref="FudgeFormatException">A field on the way is malformed or overruns its message.</exception>
-    internal bool ReadCandidate(ulong nameLengths, bool nameless)
+    // Compiled on its own, so that callers stay small and the helpers here stay inlined.
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+    internal bool ReadCandidate(FudgeNameSet names, bool nameless, bool messages, out int match)
     {
         var data = _data;
         int p = _position;
+        while (true)
+        {
+            int start = SkipToCandidate(data, p, names.Filter, nameless, messages);
+            if (start < 0)
+            {
+                match = -1;
+                if (~start == data.Length)
+                {
+                    // The end of the message, as Read() leaves it.
+                    _position = data.Length;
+                    _fieldOffset = -1;
+                    return false;
+                }
+                // A field only Read() may judge.
+                return ReadFrom(~start);
+            }
+            byte prefix = data[start];
+            p = start + ((prefix & 0x10) != 0 ? 4 : 2);
+            if ((prefix & 0x08) == 0)
+            {
+                match = -1;
+                return ReadFrom(start);
+            }
+            int nameLength = data[p];
+            int nameStart = p + 1;
+            match = names.IndexOf(data, nameStart, nameLength);
+            if (match >= 0 || (messages && data[start + 1] == FudgeTypeId.Message))
+            {
+                // The header is known good up to here: only the value is left to check, as Read() would.
+                _fieldOffset = start;
+                _ordinal = (prefix & 0x10) != 0 ? BinaryPrimitives.ReadInt16BigEndian(data.Slice(start + 2)) : (short)0;
+                _nameStart = nameStart;
+                _nameLength = nameLength;
+                ReadValue(data, nameStart + nameLength, prefix, data[start + 1]);
+                // A sub-message that matched no name is wanted only when it has fields.
+                if (match >= 0 || _valueLength > 0) return true;
+                p = _position;
+                continue;
+            }
+            p = nameStart + nameLength;
+            if (!TrySkipValue(data, prefix, data[start + 1], ref p))
+            {
+                match = -1;
+                return ReadFrom(start);
+            }
+        }
+    }
+
+    /// <summary>
+    /// The offset of the next field from <paramref name="p"/> whose name has its bit set in <paramref name="filter"/>
+    /// (see <see cref="FudgeNameSet.Filter"/>; the name is then known to lie within the data), or that has no name when
+    /// <paramref name="nameless"/>, or that is a sub-message with fields when <paramref name="messages"/>;
+    /// else the complement (<c>~offset</c>) of where <see cref="Read"/> must take over: the end of the data, or a field
+    /// whose header or extent is not as expected. Only the headers are decoded, in registers: the loop the filters spend
+    /// their time in.
+    /// </summary>
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+    private static int SkipToCandidate(ReadOnlySpan<byte> data, int p, ulong filter, bool nameless, bool messages)
+    {
         while (data.Length - p >= 2)
         {
             int start = p;
-            byte prefix = data[p];
-            byte typeId = data[p + 1];
-            p += 2;
-            if ((prefix & 0x10) != 0) p += 2;
-            bool candidate;
+            int prefix = data[p];
+            int typeId = data[p + 1];
+            p += (prefix & 0x10) != 0 ? 4 : 2;
             if ((prefix & 0x08) != 0)
             {
-                if (p >= data.Length) return ReadFrom(start);
+                if ((uint)p >= (uint)data.Length) return ~start;
                 int nameLength = data[p];
-                candidate = nameLength >= 64 || ((nameLengths >> nameLength) & 1) != 0;
+                if (data.Length - p - 1 < nameLength) return ~start;
+                int bit = nameLength == 0 ? 0 : FudgeNameSet.Hash(nameLength, data[p + 1], data[p + nameLength]);
+                if (((filter >> bit) & 1) != 0) return start;
                 p += 1 + nameLength;
+            }
+            else if (nameless)
+            {
+                return start;
+            }
+            int length;
+            if ((prefix & 0x80) != 0)
+            {
+                length = FudgeTypeId.GetFixedWidth((byte)typeId);
+                if (length < 0) return ~start;
             }
             else
             {
-                candidate = nameless;
+                switch ((prefix >> 5) & 3)
+                {
+                    case 0:
+                        length = 0;
+                        break;
+                    case 1:
+                        if ((uint)p >= (uint)data.Length) return ~start;
+                        length = data[p];
+                        p += 1;
+                        break;
+                    case 2:
+                        if (p < 0 || data.Length - p < 2) return ~start;
+                        length = BinaryPrimitives.ReadUInt16BigEndian(data.Slice(p));
+                        p += 2;
+                        break;
+                    default:
+                        if (p < 0 || data.Length - p < 4) return ~start;
+                        uint size = BinaryPrimitives.ReadUInt32BigEndian(data.Slice(p));
+                        if (size > int.MaxValue) return ~start;
+                        length = (int)size;
+                        p += 4;
+                        break;
+                }
             }
-            if (candidate || p > data.Length) return ReadFrom(start);
-
-            if (!TrySkipValue(data, prefix, typeId, ref p)) return ReadFrom(start);
+            if (data.Length - p < length) return ~start;
+            // An empty sub-message has nothing in it to look for.
+            if (messages && typeId == FudgeTypeId.Message && length > 0) return start;
+            p += length;
         }
-        return ReadFrom(p);
+        return ~p;
     }
 
     // Reads the field at `position` with every check: the candidate, the end of the message, or the error.
@@ -96,6 +193,7 @@ public ref partial struct FudgeReader
     /// Moves <paramref name="p"/> (just after a field's name) past the field's size bytes and value; false when they
     /// overrun the data or the fixed-width flag is set on a type of no known width (<see cref="Read"/> rejects both).
     /// </summary>
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     private static bool TrySkipValue(ReadOnlySpan<byte> data, byte prefix, byte typeId, ref int p)
     {
         int length;

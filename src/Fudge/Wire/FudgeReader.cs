@@ -183,6 +183,13 @@ public ref partial struct FudgeReader
             _nameLength = -1;
         }
 
+        return ReadValue(data, p, prefix, typeId);
+    }
+
+    // The rest of Read() once the header is past: the value's extent, checked, and the current field's state.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private bool ReadValue(ReadOnlySpan<byte> data, int p, byte prefix, byte typeId)
+    {
         int length;
         if ((prefix & 0x80) != 0)
         {
@@ -488,8 +495,10 @@ public ref partial struct FudgeReader
     {
         if (_typeId != FudgeTypeId.Message) throw Mismatch("message");
         if (_depth + 1 > _options.MaxDepth) throw TooDeep();
-        // Callers recurse per sub-message; with a generous MaxDepth the stack, not the limit, would run out first.
-        if (!StackRoom.ForAnotherLevel()) throw OutOfStack();
+        // Callers recurse per sub-message; with a generous MaxDepth the stack, not the limit, would run out first. The
+        // test asks the thread for its stack bounds, which costs more than reading a small sub-message, so it is made
+        // every eighth level: it promises far more room than eight levels of any walk take.
+        if ((_depth & 7) == 7 && !StackRoom.ForAnotherLevel()) throw OutOfStack();
         return new FudgeReader(ValueSpan, _baseOffset + _valueStart, _depth + 1, _options, _taxonomy, EnvelopeHeader);
     }
 

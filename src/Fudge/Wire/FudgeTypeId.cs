@@ -1,3 +1,5 @@
+using System;
+
 namespace Fudge;
 
 /// <summary>The standard Fudge wire type ids (spec §6). Ids 29..255 are unknown unless an application registers them.</summary>
@@ -102,14 +104,19 @@ public static class FudgeTypeId
     public static bool IsByteArray(byte typeId) => typeId == ByteArray || typeId is >= ByteArray4 and <= ByteArray512;
 
     /// <summary>The element width of a primitive array type (7, 8, 9, 12, 13), otherwise 0.</summary>
-    public static int GetArrayElementWidth(byte typeId) => typeId switch
+    // A table indexed by type id, not a switch: every variable-width field read asks, and a switch is not inlined.
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+    public static int GetArrayElementWidth(byte typeId) => typeId <= DoubleArray ? ArrayElementWidths[typeId] : 0;
+
+    private static ReadOnlySpan<byte> ArrayElementWidths => new byte[]
     {
-        Int16Array => 2,
-        Int32Array => 4,
-        Int64Array => 8,
-        FloatArray => 4,
-        DoubleArray => 8,
-        _ => 0,
+        0, 0, 0, 0, 0, 0, 0,
+        2, // Int16Array (7)
+        4, // Int32Array (8)
+        8, // Int64Array (9)
+        0, 0,
+        4, // FloatArray (12)
+        8, // DoubleArray (13)
     };
 
     /// <summary>The spec's keyword for a type id (e.g. "int", "byte[16]", "datetime"), or the decimal id for unknown types.</summary>

@@ -37,6 +37,13 @@ public class FilterPlanTests
         "$.price < $.qty || $.a.b >= $..id",
         "$.name != $.id && $.id == $.a.id",
         "$.* == $.a.* && $.b",
+        "$..id == 3 || $..price > 5",
+        "$..a && $.a.b",
+        "$..b && !$..qty && $.a.id",
+        "!$..name || $..id",
+        "$..id > 1 && $..id < 1",
+        "$..a.b || $..id",
+        "$..['😀 smile'] || $..['größe']",
     };
 
     [Fact]
@@ -82,5 +89,29 @@ public class FilterPlanTests
         // Any semantics: `$.a == 2` may still hold on a later repeat, so the walk goes on and meets the bad bytes.
         var undecided = FudgeFilter.Compile("$.a == 2 && $.b");
         Assert.Throws<FudgeFormatException>(() => undecided.Matches(bytes));
+    }
+
+    [Fact]
+    public void Doubles_compare_on_bytes_as_on_the_model_at_the_edges()
+    {
+        // The bytes take a direct IEEE comparison for double fields; the model goes through the general ordering, where
+        // NaN is incomparable (only != holds). Both must give the same answers.
+        double[] values = { double.NaN, double.NegativeInfinity, -1.5, -0.0, 0.0, 1e-300, 10, double.PositiveInfinity };
+        string[] literals = { "-1.5", "0", "-0.0", "10", "1e308", "-1e308", "10.0" };
+        string[] operators = { "==", "!=", "<", "<=", ">", ">=" };
+        foreach (var value in values)
+        {
+            var message = new FudgeMsg().Add("price", value);
+            var bytes = message.ToByteArray();
+            foreach (var literal in literals)
+            foreach (var op in operators)
+            {
+                var filter = FudgeFilter.Compile($"$.price {op} {literal}");
+                Assert.True(filter.Matches(message) == filter.Matches(bytes), $"{value} {op} {literal}");
+            }
+        }
+        Assert.True(FudgeFilter.Compile("$.price != 0").Matches(new FudgeMsg().Add("price", double.NaN).ToByteArray()));
+        Assert.False(FudgeFilter.Compile("$.price >= 0").Matches(new FudgeMsg().Add("price", double.NaN).ToByteArray()));
+        Assert.True(FudgeFilter.Compile("$.price == 0").Matches(new FudgeMsg().Add("price", -0.0).ToByteArray()));
     }
 }

@@ -149,6 +149,17 @@ public class FilterTests
     }
 
     [Fact]
+    public void A_descent_finds_ordinal_only_fields_by_their_taxonomy_names_at_any_depth()
+    {
+        var bytes = QueryMessages.OrdinalOnlyBytes();
+        var options = QueryMessages.WithTaxonomy();
+        Assert.True(FudgeFilter.Compile("$..price < 13 && $..ticker == 'ACME'").Matches(bytes, options));
+        Assert.True(FudgeFilter.Compile("$..price == 12.5 && $.quote").Matches(bytes, options));
+        Assert.False(FudgeFilter.Compile("$..price > 13 || $..ticker == 'OTHER'").Matches(bytes, options));
+        Assert.False(FudgeFilter.Compile("$..price").Matches(bytes));
+    }
+
+    [Fact]
     public void A_filter_evaluates_on_a_reader_positioned_on_a_sub_message()
     {
         var reader = new FudgeReader(Bytes);

@@ -1,5 +1,6 @@
 using System;
 using System.Collections.Generic;
+using System.Linq;
 using Fudge.Tests.Support;
 using Xunit;
 using Xunit.Sdk;
@@ -8,38 +9,62 @@ namespace Fudge.Tests.Query;
 
 /// <summary>
 /// <c>FudgeReader.ReadCandidate</c>, which the one-walk filter uses to pass over fields on their headers: it stops at
-/// exactly the fields <see cref="FudgeReader.Read"/> would give whose name length is asked for, and on hostile bytes
-/// raises only <see cref="FudgeFormatException"/>.
+/// exactly the fields <see cref="FudgeReader.Read"/> would give whose name is asked for (and nameless ones, and
+/// sub-messages, when asked), says which name matched, and on hostile bytes raises only <see cref="FudgeFormatException"/>.
 /// </summary>
 public class ReadCandidateTests
 {
-    private static readonly (ulong Lengths, bool Nameless)[] Masks =
+    // Name sets drawn from the vector itself (so that they hit), plus names no vector has, of the lengths where the
+    // set's comparisons change: empty, under eight bytes, exactly eight, longer, and past the 63-byte length mask.
+    private static IEnumerable<(FudgeNameSet Names, bool Nameless, bool Messages)> Sets(byte[] vector)
     {
-        (0, false), (0, true), (1UL << 1 | 1UL << 4, false), (0x5555_5555_5555_5555, true), (ulong.MaxValue, true),
-    };
-
-    private static bool Wanted(in FudgeReader field, ulong lengths, bool nameless)
-        => field.HasName ? field.NameUtf8.Length >= 64 || ((lengths >> field.NameUtf8.Length) & 1) != 0 : nameless;
-
-    private static List<int> WithRead(byte[] input, ulong lengths, bool nameless)
-    {
-        var offsets = new List<int>();
-        var reader = new FudgeReader(input);
+        var seen = new List<byte[]>();
+        var reader = new FudgeReader(vector);
         while (reader.Read())
-            if (Wanted(in reader, lengths, nameless)) offsets.Add(reader.FieldOffset);
-        return offsets;
+        {
+            if (!reader.HasName) continue;
+            var name = reader.NameUtf8.ToArray();
+            if (!seen.Exists(n => n.AsSpan().SequenceEqual(name))) seen.Add(name);
+        }
+        byte[][] others = { Array.Empty<byte>(), "x"u8.ToArray(), "eightchr"u8.ToArray(), "a-name-longer-than-eight"u8.ToArray(), new byte[70] };
+        var everyOther = seen.Where((_, i) => i % 2 == 0).ToArray();
+        yield return (new FudgeNameSet(), false, false);
+        yield return (new FudgeNameSet(), true, false);
+        yield return (new FudgeNameSet(), false, true);
+        yield return (new FudgeNameSet(others), false, false);
+        yield return (new FudgeNameSet(everyOther), true, false);
+        yield return (new FudgeNameSet(everyOther), false, true);
+        yield return (new FudgeNameSet(seen.Concat(others).ToArray()), false, false);
     }
 
-    private static List<int> WithCandidates(byte[] input, ulong lengths, bool nameless)
+    // The index of the name that matches, -1 for a field asked for otherwise, -2 for a field to pass over.
+    private static int Expected(in FudgeReader field, IReadOnlyList<byte[]> list, bool nameless, bool messages)
     {
-        var offsets = new List<int>();
+        int otherwise = messages && field.TypeId == FudgeTypeId.Message && !field.ValueSpan.IsEmpty ? -1 : -2;
+        if (!field.HasName) return nameless ? -1 : otherwise;
+        for (int i = 0; i < list.Count; i++)
+            if (field.NameUtf8.SequenceEqual(list[i])) return i;
+        return otherwise;
+    }
+
+    private static List<(int Offset, int Match)> WithRead(byte[] input, IReadOnlyList<byte[]> list, bool nameless, bool messages)
+    {
+        var found = new List<(int, int)>();
         var reader = new FudgeReader(input);
-        while (reader.ReadCandidate(lengths, nameless))
+        while (reader.Read())
         {
-            Assert.True(Wanted(in reader, lengths, nameless), $"field at {reader.FieldOffset} was not asked for");
-            offsets.Add(reader.FieldOffset);
+            int match = Expected(in reader, list, nameless, messages);
+            if (match != -2) found.Add((reader.FieldOffset, match));
         }
-        return offsets;
+        return found;
+    }
+
+    private static List<(int Offset, int Match)> WithCandidates(byte[] input, FudgeNameSet names, bool nameless, bool messages)
+    {
+        var found = new List<(int, int)>();
+        var reader = new FudgeReader(input);
+        while (reader.ReadCandidate(names, nameless, messages, out int match)) found.Add((reader.FieldOffset, match));
+        return found;
     }
 
     [Theory]
@@ -47,27 +72,37 @@ public class ReadCandidateTests
     public void Stops_at_the_same_fields_as_read_and_rejects_hostile_bytes_cleanly(string name)
     {
         var vector = InteropVectors.Read(name);
-        foreach (var (lengths, nameless) in Masks)
+        foreach (var (names, nameless, messages) in Sets(vector))
         {
-            Assert.Equal(WithRead(vector, lengths, nameless), WithCandidates(vector, lengths, nameless));
+            Assert.Equal(WithRead(vector, names.Names, nameless, messages), WithCandidates(vector, names, nameless, messages));
             for (int i = 0; i < vector.Length; i++)
             {
                 if (vector.Length > 8192 && i >= 2048 && i % 61 != 0) continue;
                 var cut = vector.AsSpan(0, i).ToArray();
                 if (i >= 8) System.Buffers.Binary.BinaryPrimitives.WriteInt32BigEndian(cut.AsSpan(4), i);
-                Check(cut, lengths, nameless, $"{name} cut to {i}");
+                Check(cut, names, nameless, messages, $"{name} cut to {i}");
                 var corrupt = (byte[])vector.Clone();
                 corrupt[i] ^= 0xFF;
-                Check(corrupt, lengths, nameless, $"{name} with byte {i} flipped");
+                Check(corrupt, names, nameless, messages, $"{name} with byte {i} flipped");
             }
         }
     }
 
-    private static void Check(byte[] input, ulong lengths, bool nameless, string what)
+    [Fact]
+    public void A_name_at_the_very_end_of_the_data_is_recognised_without_reading_past_it()
+    {
+        // The last field's name ends within eight bytes of the end of the data: its head is read byte by byte.
+        var message = new FudgeMsg { { "Price", 1.5 }, { "Side", FudgeIndicator.Instance } };
+        var bytes = message.ToByteArray();
+        var names = new FudgeNameSet("Side"u8.ToArray(), "Price"u8.ToArray());
+        Assert.Equal(new[] { (8, 1), (bytes.Length - 7, 0) }, WithCandidates(bytes, names, nameless: false, messages: false));
+    }
+
+    private static void Check(byte[] input, FudgeNameSet names, bool nameless, bool messages, string what)
     {
         try
         {
-            WithCandidates(input, lengths, nameless);
+            WithCandidates(input, names, nameless, messages);
         }
         catch (FudgeFormatException)
         {

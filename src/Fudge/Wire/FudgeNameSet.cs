@@ -1,0 +1,73 @@
+using System;
+using System.Buffers.Binary;
+
+namespace Fudge;
+
+/// <summary>
+/// A few field names, prepared once so that <see cref="FudgeReader.ReadCandidate(FudgeNameSet, bool, bool, out int)"/> can
+/// recognise them on the wire while passing over every other field: each name is kept as its length and its first
+/// eight bytes in one integer, so most names on the wire are told apart by one comparison, never decoded.
+/// </summary>
+internal sealed class FudgeNameSet
+{
+    private readonly int[] _lengths;
+    private readonly ulong[] _heads;
+    private readonly byte[][] _names;
+
+    /// <summary>A set of UTF-8 names (compared byte for byte; two equal names would make the second unreachable).</summary>
+    public FudgeNameSet(params byte[][] utf8Names)
+    {
+        _names = utf8Names;
+        _lengths = new int[utf8Names.Length];
+        _heads = new ulong[utf8Names.Length];
+        for (int i = 0; i < utf8Names.Length; i++)
+        {
+            var name = utf8Names[i];
+            _lengths[i] = name.Length;
+            _heads[i] = Head(name);
+            Filter |= 1UL << Hash(name.Length, name.Length > 0 ? name[0] : 0, name.Length > 0 ? name[name.Length - 1] : 0);
+        }
+    }
+
+    /// <summary>
+    /// One bit per name, at <see cref="Hash"/> of its length and its first and last bytes: a name on the wire whose bit
+    /// is clear is none of these, and is passed over without being compared.
+    /// </summary>
+    public ulong Filter { get; }
+
+    /// <summary>The bit of <see cref="Filter"/> for a name (first and last bytes 0 when it is empty).</summary>
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+    public static int Hash(int length, int first, int last) => (length * 11 + first * 5 + last) & 63;
+
+    /// <summary>The names, in the order their indexes refer to.</summary>
+    public System.Collections.Generic.IReadOnlyList<byte[]> Names => _names;
+
+    /// <summary>
+    /// The index of the name equal to the <paramref name="length"/> bytes at <paramref name="start"/> of
+    /// <paramref name="data"/>, or -1. The caller has checked that they are within <paramref name="data"/>.
+    /// </summary>
+    public int IndexOf(ReadOnlySpan<byte> data, int start, int length)
+    {
+        // Eight bytes read at once when the data has them, masked to the name's own; the rest compared only on a hit.
+        ulong head = data.Length - start >= 8
+            ? BinaryPrimitives.ReadUInt64LittleEndian(data.Slice(start)) & (length >= 8 ? ulong.MaxValue : (1UL << (length * 8)) - 1)
+            : Head(data.Slice(start, length));
+        var lengths = _lengths;
+        var heads = _heads;
+        for (int i = 0; i < lengths.Length && i < heads.Length; i++)
+        {
+            if (lengths[i] != length || heads[i] != head) continue;
+            if (length <= 8 || data.Slice(start + 8, length - 8).SequenceEqual(_names[i].AsSpan(8))) return i;
+        }
+        return -1;
+    }
+
+    // The first eight bytes (fewer for a shorter name, the rest zero) as a little-endian integer.
+    private static ulong Head(ReadOnlySpan<byte> name)
+    {
+        ulong head = 0;
+        int n = Math.Min(name.Length, 8);
+        for (int i = n - 1; i >= 0; i--) head = (head << 8) | name[i];
+        return head;
+    }
+}
