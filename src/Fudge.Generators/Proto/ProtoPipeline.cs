@@ -7,8 +7,11 @@ using Microsoft.CodeAnalysis.Text;
 
 namespace Fudge.Generators.Proto;
 
-/// <summary>One .proto file as the pipeline sees it: its path, text and namespace mapping (all equatable).</summary>
-internal sealed record ProtoInput(string Path, string Text, string NamespaceMap, bool NullableAnnotations = true);
+/// <summary>
+/// One .proto file as the pipeline sees it: its path, text, namespace mapping and whether fields without
+/// <c>readonly</c> or <c>mutable</c> are readonly (all equatable).
+/// </summary>
+internal sealed record ProtoInput(string Path, string Text, string NamespaceMap, bool NullableAnnotations = true, bool ReadonlyByDefault = false);
 
 /// <summary>What one .proto file produces: the declarations, the formatter models, and the diagnostics.</summary>
 internal sealed record ProtoFileOutput(
@@ -43,8 +46,11 @@ internal static class ProtoPipeline
         if (!options.TryGetValue("build_metadata.AdditionalFiles.FudgeProto", out var flag)
             || !string.Equals(flag.Trim(), "true", System.StringComparison.OrdinalIgnoreCase)) return null;
         options.TryGetValue("build_metadata.AdditionalFiles.FudgeProtoNamespace", out var map);
+        // Fudge-Proto's -freadonly / -fmutable: the mutability of fields that declare neither (mutable unless told).
+        bool readonlyByDefault = options.TryGetValue("build_metadata.AdditionalFiles.FudgeProtoDefaultMutability", out var mutability)
+            && string.Equals(mutability.Trim(), "readonly", System.StringComparison.OrdinalIgnoreCase);
         var text = file.GetText(ct);
-        return new ProtoInput(file.Path, text?.ToString() ?? "", map ?? "");
+        return new ProtoInput(file.Path, text?.ToString() ?? "", map ?? "", ReadonlyByDefault: readonlyByDefault);
     }
 
     /// <summary>Parses, binds and maps one file. Never throws on any text: problems become diagnostics.</summary>
@@ -57,7 +63,7 @@ internal static class ProtoPipeline
         var binder = new ProtoBinder(diagnostics);
         binder.Bind(root);
         string hint = HintName(input.Path);
-        var csharp = new ProtoCSharp(binder, diagnostics, ParseMap(input.NamespaceMap), input.NullableAnnotations);
+        var csharp = new ProtoCSharp(binder, diagnostics, ParseMap(input.NamespaceMap), input.NullableAnnotations, input.ReadonlyByDefault);
         // The C# mapping assumes a file without errors (every default checked, every type resolved).
         string? declarations = diagnostics.HasErrors ? null : csharp.Write(root);
         bool ok = !diagnostics.HasErrors;

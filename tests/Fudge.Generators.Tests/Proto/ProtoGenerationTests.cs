@@ -55,6 +55,16 @@ public class ProtoGenerationTests
           message EnumArrays { IntegerAssumed[] a; IntegerAssumed[][] b; IntegerAssumed[3] c; repeated IntegerAssumed[] d; Custom[] e; StringAlias[] f; }
           message Fixed { int[42] a; int[42][] b; int[][42] c; required int[4][4] d; byte[16] e; }
           message Mutables { required mutable int a; readonly int b; mutable string c; required readonly int d; }
+          message RoTuple { required readonly int v; readonly string w; mutable int z; }
+          message RoPair { required readonly string a; required readonly int b; }
+          message RoBase { required readonly string $string; readonly RoTuple tuple [default = (3, "x", 4)]; readonly int n [default = 2]; readonly int $class; }
+          message RoDerived extends RoBase {
+            RoTuple tuple [default = (5)]; required readonly long m; repeated readonly int r; readonly indicator i;
+            required repeated readonly string rs; int n [default = 6]; readonly RoPair pair [default = ("q")];
+          }
+          abstract message RoAbstract { required readonly int a; readonly Custom c [default = SECOND]; readonly StringAlias q; }
+          message RoConcrete extends RoAbstract { readonly Sub s [default = (1, "y")]; readonly date d; readonly int[] arr; readonly message any; }
+          message RoUser { RoTuple t [default = (7)]; RoConcrete c; RoAbstract[] all; }
           message Ordinals { required int a = 1; optional string b = 2; repeated long c = 3; int d = -5; string named; }
           message UsesExtern { ext.Money price; ext.Colour colour; ext.Code code; ext.Money[] history; }
           message ExtendsExtern extends ext.Money { int extra; }
