@@ -46,7 +46,17 @@ internal sealed class ProtoBinder
 {
     private readonly ProtoDiagnosticBag _diagnostics;
 
-    public ProtoBinder(ProtoDiagnosticBag diagnostics) => _diagnostics = diagnostics;
+    public ProtoBinder(ProtoDiagnosticBag diagnostics, bool readonlyByDefault = false)
+    {
+        _diagnostics = diagnostics;
+        _readonlyByDefault = readonlyByDefault;
+    }
+
+    // Fudge-Proto's -freadonly / -fmutable switch: what a field without either modifier is (mutable unless told).
+    private readonly bool _readonlyByDefault;
+
+    /// <summary>True when <paramref name="field"/> is readonly: declared so, or neither readonly nor mutable under a readonly default.</summary>
+    public bool IsReadonly(ProtoField field) => field.Readonly || (!field.Mutable && _readonlyByDefault);
 
     /// <summary>Full proto name ("a.b.Msg.Inner") of each definition.</summary>
     public Dictionary<string, ProtoDefinition> Definitions { get; } = new();
@@ -286,8 +296,13 @@ internal sealed class ProtoBinder
                 if (names.TryGetValue(field.Name, out var previous))
                 {
                     // A subclass may redeclare an inherited field (to change its default or modifiers); the same message may not.
-                    if (m == message && Owner(previous, chain) == message)
+                    var owner = Owner(previous, chain);
+                    if (m == message && owner == message)
                         _diagnostics.Report(ProtoDiagnostics.DuplicateField, field.NameSpan, $"the field '{field.Name}' is declared twice in '{message.Name}'");
+                    // As Fudge-Proto's compiler (CheckDefinitions): a redeclaration keeps the mutability of the field it overrides.
+                    else if (m == message && IsReadonly(field) != IsReadonly(previous))
+                        _diagnostics.Report(ProtoDiagnostics.BadModifiers, field.NameSpan,
+                            $"the field '{field.Name}' is {(IsReadonly(previous) ? "readonly" : "mutable")} in its base message '{owner.Name}' and must be redeclared so");
                     continue;
                 }
                 names[field.Name] = field;

@@ -23,14 +23,9 @@ internal sealed class ProtoCSharp
 
     private readonly bool _nullable;
 
-    // Fudge-Proto's -freadonly / -fmutable switch: what a field without either modifier is (mutable unless told).
-    private readonly bool _readonlyByDefault;
-
-    public ProtoCSharp(ProtoBinder binder, ProtoDiagnosticBag diagnostics, IReadOnlyList<KeyValuePair<string, string>> namespaceMap, bool nullableAnnotations,
-        bool readonlyByDefault = false)
+    public ProtoCSharp(ProtoBinder binder, ProtoDiagnosticBag diagnostics, IReadOnlyList<KeyValuePair<string, string>> namespaceMap, bool nullableAnnotations)
     {
         _nullable = nullableAnnotations;
-        _readonlyByDefault = readonlyByDefault;
         _b = binder;
         _diagnostics = diagnostics;
         _namespaceMap = namespaceMap;
@@ -254,8 +249,7 @@ internal sealed class ProtoCSharp
 
     // ------------------------------------------------------------------ readonly fields and constructors
 
-    /// <summary>True when <paramref name="field"/> is readonly: declared so, or neither readonly nor mutable under a readonly default.</summary>
-    private bool IsReadonly(ProtoField field) => field.Readonly || (!field.Mutable && _readonlyByDefault);
+    private bool IsReadonly(ProtoField field) => _b.IsReadonly(field);
 
     /// <summary>The C# type of the property of <paramref name="field"/> (the field that declares it).</summary>
     private string PropertyType(ProtoField field, ValueShape shape)

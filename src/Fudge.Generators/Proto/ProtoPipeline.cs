@@ -60,10 +60,10 @@ internal static class ProtoPipeline
         var diagnostics = new ProtoDiagnosticBag(input.Path, source);
         var root = ProtoParser.Parse(input.Text, diagnostics);
         ct.ThrowIfCancellationRequested();
-        var binder = new ProtoBinder(diagnostics);
+        var binder = new ProtoBinder(diagnostics, input.ReadonlyByDefault);
         binder.Bind(root);
         string hint = HintName(input.Path);
-        var csharp = new ProtoCSharp(binder, diagnostics, ParseMap(input.NamespaceMap), input.NullableAnnotations, input.ReadonlyByDefault);
+        var csharp = new ProtoCSharp(binder, diagnostics, ParseMap(input.NamespaceMap), input.NullableAnnotations);
         // The C# mapping assumes a file without errors (every default checked, every type resolved).
         string? declarations = diagnostics.HasErrors ? null : csharp.Write(root);
         bool ok = !diagnostics.HasErrors;

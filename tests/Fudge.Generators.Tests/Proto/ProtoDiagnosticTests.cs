@@ -54,7 +54,20 @@ public class ProtoDiagnosticTests
     [InlineData("message A {\n  int x;\n  binding CSharp { colour \"red\"; }\n}", "FUDGEP015", 3, 20)] // unknown C# binding key
     [InlineData("message A {\n  int foo;\n  int Foo;\n}", "FUDGEP017", 3, 7)]                // same C# property
     [InlineData("message A {\n  required optional int x;\n}", "FUDGEP018", 2, 25)]
+    [InlineData("message A {\n  readonly mutable int x;\n}", "FUDGEP018", 2, 24)]
+    [InlineData("message A { readonly int x; }\nmessage B extends A {\n  int x [default = 2];\n}", "FUDGEP018", 3, 7)]   // mutability differs from the base's (Java: CheckDefinitions)
+    [InlineData("message A { int x; }\nmessage B extends A {\n  readonly int x [default = 2];\n}", "FUDGEP018", 3, 16)]
     public void Error_is_located(string proto, string id, int line, int column) => AssertDiagnostic(proto, id, line, column);
+
+    [Fact]
+    public void A_redeclaration_keeps_the_mutability_of_the_base_field_under_the_file_default()
+    {
+        // Under FudgeProtoDefaultMutability="readonly" an unmarked redeclaration is readonly, like its unmarked base field.
+        const string proto = "message A { int x; }\nmessage B extends A { int x [default = 2]; }";
+        Assert.Empty(ProtoDriver.Run(proto, defaultMutability: "readonly").Diagnostics);
+        var (diagnostics, _) = ProtoDriver.Run("message A { int x; }\nmessage B extends A { mutable int x [default = 2]; }", defaultMutability: "readonly");
+        Assert.Equal("FUDGEP018", Assert.Single(diagnostics).Id);
+    }
 
     [Fact]
     public void Nesting_beyond_the_limit_is_a_diagnostic_not_a_stack_overflow()

@@ -59,8 +59,8 @@ public class ProtoGenerationTests
           message RoPair { required readonly string a; required readonly int b; }
           message RoBase { required readonly string $string; readonly RoTuple tuple [default = (3, "x", 4)]; readonly int n [default = 2]; readonly int $class; }
           message RoDerived extends RoBase {
-            RoTuple tuple [default = (5)]; required readonly long m; repeated readonly int r; readonly indicator i;
-            required repeated readonly string rs; int n [default = 6]; readonly RoPair pair [default = ("q")];
+            readonly RoTuple tuple [default = (5)]; required readonly long m; repeated readonly int r; readonly indicator i;
+            required repeated readonly string rs; readonly int n [default = 6]; readonly RoPair pair [default = ("q")];
           }
           abstract message RoAbstract { required readonly int a; readonly Custom c [default = SECOND]; readonly StringAlias q; }
           message RoConcrete extends RoAbstract { readonly Sub s [default = (1, "y")]; readonly date d; readonly int[] arr; readonly message any; }
