@@ -23,9 +23,14 @@ internal sealed class ProtoCSharp
 
     private readonly bool _nullable;
 
-    public ProtoCSharp(ProtoBinder binder, ProtoDiagnosticBag diagnostics, IReadOnlyList<KeyValuePair<string, string>> namespaceMap, bool nullableAnnotations)
+    // The enums the project's .proto files define, by full proto name: true when written by name.
+    private readonly IReadOnlyDictionary<string, bool> _projectEnums;
+
+    public ProtoCSharp(ProtoBinder binder, ProtoDiagnosticBag diagnostics, IReadOnlyList<KeyValuePair<string, string>> namespaceMap, bool nullableAnnotations,
+        IReadOnlyDictionary<string, bool>? projectEnums = null)
     {
         _nullable = nullableAnnotations;
+        _projectEnums = projectEnums ?? new Dictionary<string, bool>();
         _b = binder;
         _diagnostics = diagnostics;
         _namespaceMap = namespaceMap;
@@ -126,7 +131,18 @@ internal sealed class ProtoCSharp
         // inheritance; for an extern one the formatter decides at run time (a [FudgeMessage] type keeps its own form).
         if (t.Message is not null) return new ValueShape(ShapeKind.Message, FullName(t.Message), false, ClassHeaders: IsPolymorphic(t.Message));
         if (t.Extern is { Kind: "message" }) return new ValueShape(ShapeKind.Message, FullName(t.Extern), false, ClassHeaders: true);
-        if (t.Extern is not null) return new ValueShape(ShapeKind.Enum, FullName(t.Extern), true);
+        if (t.Extern is not null)
+        {
+            // An extern enum is written as its definition says, as Fudge-Proto's compiler, given all the project's
+            // files, does. One no .proto file of the project defines (a C# enum, say) is one whose values Java does
+            // not know either: it writes the member's name (EnumDefinition.Type.DEFAULT).
+            return ExternEnumByName(t.Extern) switch
+            {
+                false => new ValueShape(ShapeKind.Enum, FullName(t.Extern), true),
+                true => new ValueShape(ShapeKind.EnumName, FullName(t.Extern), true),
+                null => new ValueShape(ShapeKind.ExternEnumName, FullName(t.Extern), true),
+            };
+        }
         if (t.Enum is not null)
             return _b.NameEncodedEnums.Contains(t.Enum)
                 ? new ValueShape(ShapeKind.EnumName, FullName(t.Enum), true)
@@ -149,6 +165,10 @@ internal sealed class ProtoCSharp
         };
     }
 
+    /// <summary>For an extern enum: false when a .proto file of the project defines it with values, true when by name, null when none defines it.</summary>
+    private bool? ExternEnumByName(ProtoExtern x)
+        => _projectEnums.TryGetValue(_b.FullNames.TryGetValue(x, out var full) ? full : x.Name, out bool byName) ? byName : null;
+
     /// <summary>The shape of a value of <paramref name="t"/> with its array dimensions (innermost native arrays where Fudge has one).</summary>
     private ValueShape? Shape(BoundType t, string fieldName, Microsoft.CodeAnalysis.Text.TextSpan span)
     {
@@ -170,7 +190,7 @@ internal sealed class ProtoCSharp
                 };
                 if (native is not null) { shape = native; continue; }
             }
-            if (i == 0 && t.Enum is not null && !_b.NameEncodedEnums.Contains(t.Enum))
+            if (i == 0 && (t.Enum is not null && !_b.NameEncodedEnums.Contains(t.Enum) || t.Extern is { Kind: "enum" } && ExternEnumByName(t.Extern) == false))
             {
                 // Fudge-Proto's Java writes an array of an integer-encoded enum as an int[] of the values (type 8).
                 shape = new ValueShape(ShapeKind.EnumInt32Array, shape.TypeName + "[]", false, Element: shape);

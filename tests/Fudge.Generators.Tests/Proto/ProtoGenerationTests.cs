@@ -182,6 +182,25 @@ public class ProtoGenerationTests
     }
 
     [Fact]
+    public void An_extern_enum_follows_its_definition_in_another_file_and_is_written_by_name_without_one()
+    {
+        var uses = new ProtoDriver.ProtoText("uses.proto", "extern enum p.E;\nnamespace q { message M { p.E[] es; p.E e; } }");
+        var values = new ProtoDriver.ProtoText("enums.proto", "namespace p { enum E { X = 1; Y; } }");
+        var compilation = GeneratorDriverTests.Compile(LanguageVersion.CSharp12, nullable: true, "namespace Host { }");
+        string Formatter(GeneratorDriver d) => d.GetRunResult().Results.Single().GeneratedSources.Single(s => s.HintName.StartsWith("q.M", StringComparison.Ordinal)).SourceText.ToString();
+
+        var driver = ProtoDriver.Create(compilation, new[] { uses, values }).RunGenerators(compilation);
+        Assert.Contains("writer.WriteInt32Array(", Formatter(driver));                 // defined with values: an int[]
+
+        var byName = new ProtoDriver.ProtoText("enums.proto", "namespace p { enum E { X; Y; } }");
+        driver = driver.ReplaceAdditionalText(values, byName).RunGenerators(compilation);
+        Assert.Contains("global::p.EFudgeEncoding.ToName(", Formatter(driver));        // defined without: its names
+
+        driver = driver.RemoveAdditionalTexts(System.Collections.Immutable.ImmutableArray.Create<AdditionalText>(byName)).RunGenerators(compilation);
+        Assert.Contains("WriteEnumName<global::p.E>(", Formatter(driver));             // defined nowhere: by name, as Java
+    }
+
+    [Fact]
     public void A_csharp_edit_leaves_the_proto_steps_cached()
     {
         var a = new ProtoDriver.ProtoText("a.proto", "namespace p { message A { int x = 1; } }");
