@@ -145,6 +145,23 @@ public class ProtoReadonlyTests
         Assert.Contains("'Id'", inherited.Message);
     }
 
+    [Fact]
+    public void A_readonly_message_is_read_in_place_like_a_mutable_one()
+    {
+        // Same reader for both: the expected-order run straight into the new object through the (private) setters.
+        string Reader(string modifier)
+        {
+            var (diagnostics, output) = ProtoDriver.Run($"message P {{ required {modifier} double x = 1; {modifier} string s = 2; }}");
+            Assert.Empty(diagnostics);
+            Assert.Empty(output.GetDiagnostics().Where(d => d.Severity >= DiagnosticSeverity.Warning));
+            return output.SyntaxTrees.Single(t => t.FilePath.EndsWith("P.Fudge.g.cs", StringComparison.Ordinal)).ToString();
+        }
+        string readonlyReader = Reader("readonly");
+        Assert.Contains("if (!reader.TryReadDoubleField((short)1, out double __e0)) goto __general;", readonlyReader);
+        Assert.Contains("__result.X = __e0;", readonlyReader);
+        Assert.Equal(Reader("mutable"), readonlyReader);
+    }
+
     // ------------------------------------------------------------------ the file-level default (generator driver)
 
     [Fact]
