@@ -14,8 +14,8 @@ public class QuoteTests
         var quote = new Quote
         {
             Symbol = "VOD.L",
-            Bids = { new Level { Price = 99.5, Size = 1000 } },
-            Asks = { new Level { Price = 100.25, Size = 500 }, new Level { Price = 100.5, Size = 10_000_000_000 } },
+            Bids = { new Level(99.5, 1000) },   // readonly fields: set by the constructor
+            Asks = { new Level(100.25, 500), new Level(100.5, 10_000_000_000) },
             Stamp = new DateTimeOffset(2011, 3, 16, 9, 30, 0, TimeSpan.Zero),
         };
         byte[] bytes = FudgeSerializer.Serialize(quote);
@@ -25,6 +25,7 @@ public class QuoteTests
         Assert.Equal("none", back.Comment);
         Assert.Equal(2, back.Asks.Count);
         Assert.Equal(10_000_000_000, back.Asks[1].Size);
+        Assert.Equal(99.5, back.Bids[0].Price);
         Assert.Equal(quote.Stamp, back.Stamp);
 
         // Readable without the classes: the venue is a name, the asks are two fields with ordinal 4.

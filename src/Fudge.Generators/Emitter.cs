@@ -347,6 +347,7 @@ internal sealed class Emitter
             case ShapeKind.DoubleArray: return $"writer.WriteDoubleArray(in {key}, {v});";
             case ShapeKind.Indicator: return $"if ({v}) writer.WriteIndicator(in {key});";
             case ShapeKind.EnumName: return $"writer.WriteString(in {key}, {shape.TypeName}FudgeEncoding.ToName({v}));";
+            case ShapeKind.ExternEnumName: return $"{H}.WriteEnumName<{shape.TypeName}>(ref writer, in {key}, {v});";
             case ShapeKind.EnumInt32Array:
                 // Fudge-Proto enums are C# enums over int, so the array is reinterpreted, not copied.
                 string enumType = shape.Element!.TypeName;
@@ -749,6 +750,7 @@ internal sealed class Emitter
             case ShapeKind.DoubleArray: return $"{r}.GetDoubleArray()";
             case ShapeKind.Indicator: return "true";
             case ShapeKind.EnumName: return $"{shape.TypeName}FudgeEncoding.Read(ref {r})";
+            case ShapeKind.ExternEnumName: return $"{H}.ReadEnumName<{shape.TypeName}>(ref {r})";
             case ShapeKind.EnumInt32Array: return $"{EnumArrayReader(shape)}(ref {r})";
             case ShapeKind.FudgeMsg: return $"{H}.ReadMessage(ref {r})";
             case ShapeKind.Message: return $"{H}.ReadObject<{shape.TypeName}>(ref {r})";

@@ -15,8 +15,9 @@ internal enum ShapeKind
 
     // Fudge-Proto only: an indicator field that is present when the bool is true; an enum written by member name
     // through the generated <TypeName>FudgeEncoding class; an array of an integer-encoded enum (Element), written as
-    // an int[] of the members' values because Fudge-Proto's Java writes one.
-    Indicator, EnumName, EnumInt32Array,
+    // an int[] of the members' values because Fudge-Proto's Java writes one; an extern enum no .proto file of the
+    // project defines, written by member name through FudgeFormatterHelpers (Java's rule for an enum it cannot see).
+    Indicator, EnumName, EnumInt32Array, ExternEnumName,
 }
 
 internal enum CollectionKind { None, Array, List, IList, ICollection, IEnumerable, IReadOnlyList, IReadOnlyCollection, HashSet, ISet, Dictionary, IDictionary, IReadOnlyDictionary }

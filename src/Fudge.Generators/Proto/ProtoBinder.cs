@@ -46,7 +46,17 @@ internal sealed class ProtoBinder
 {
     private readonly ProtoDiagnosticBag _diagnostics;
 
-    public ProtoBinder(ProtoDiagnosticBag diagnostics) => _diagnostics = diagnostics;
+    public ProtoBinder(ProtoDiagnosticBag diagnostics, bool readonlyByDefault = false)
+    {
+        _diagnostics = diagnostics;
+        _readonlyByDefault = readonlyByDefault;
+    }
+
+    // Fudge-Proto's -freadonly / -fmutable switch: what a field without either modifier is (mutable unless told).
+    private readonly bool _readonlyByDefault;
+
+    /// <summary>True when <paramref name="field"/> is readonly: declared so, or neither readonly nor mutable under a readonly default.</summary>
+    public bool IsReadonly(ProtoField field) => field.Readonly || (!field.Mutable && _readonlyByDefault);
 
     /// <summary>Full proto name ("a.b.Msg.Inner") of each definition.</summary>
     public Dictionary<string, ProtoDefinition> Definitions { get; } = new();
@@ -286,8 +296,13 @@ internal sealed class ProtoBinder
                 if (names.TryGetValue(field.Name, out var previous))
                 {
                     // A subclass may redeclare an inherited field (to change its default or modifiers); the same message may not.
-                    if (m == message && Owner(previous, chain) == message)
+                    var owner = Owner(previous, chain);
+                    if (m == message && owner == message)
                         _diagnostics.Report(ProtoDiagnostics.DuplicateField, field.NameSpan, $"the field '{field.Name}' is declared twice in '{message.Name}'");
+                    // As Fudge-Proto's compiler (CheckDefinitions): a redeclaration keeps the mutability of the field it overrides.
+                    else if (m == message && IsReadonly(field) != IsReadonly(previous))
+                        _diagnostics.Report(ProtoDiagnostics.BadModifiers, field.NameSpan,
+                            $"the field '{field.Name}' is {(IsReadonly(previous) ? "readonly" : "mutable")} in its base message '{owner.Name}' and must be redeclared so");
                     continue;
                 }
                 names[field.Name] = field;
@@ -470,21 +485,30 @@ internal sealed class ProtoBinder
     private void BindTaxonomy(ProtoTaxonomy taxonomy)
     {
         var order = new List<string>();
-        var byName = new Dictionary<string, (int? Explicit, int Automatic, bool Imported, TextSpan Span)>();
+        var byName = new Dictionary<string, (int? Explicit, int Automatic, string? ImportedFrom, TextSpan Span)>();
         var explicitOrdinals = new Dictionary<int, string>();
         int next = 1;
         TextSpan? importSpan = null;
+        string? importing = null;
         void Add(string name, int? ordinal, TextSpan span)
         {
             // Problems found while importing are the import's (Java reports them there too).
             var at = importSpan ?? span;
             if (byName.TryGetValue(name, out var existing))
             {
-                if (importSpan is null && !existing.Imported)
+                if (importSpan is null && existing.ImportedFrom is null)
                 {
                     _diagnostics.Report(ProtoDiagnostics.DuplicateValue, at, $"'{name}' appears twice in the taxonomy '{taxonomy.Name}'");
                     return;
                 }
+                // A name both given and imported, the given one without an ordinal: harmless, but Fudge-Proto's compiler
+                // warns of it (at the given entry either way); a name two imports bring is not warned of.
+                if (importSpan is null && ordinal is null)
+                    _diagnostics.Report(ProtoDiagnostics.TaxonomyNameImportedToo, span,
+                        $"the taxonomy element '{name}' is already defined in '{taxonomy.Name}', imported from '{existing.ImportedFrom}'; this entry adds nothing");
+                else if (importSpan is not null && existing.ImportedFrom is null && existing.Explicit is null)
+                    _diagnostics.Report(ProtoDiagnostics.TaxonomyNameImportedToo, existing.Span,
+                        $"the taxonomy element '{name}' is defined in '{taxonomy.Name}' and imported again from '{importing}'");
                 if (ordinal is null) return; // the name keeps the entry it has
                 if (existing.Explicit is int had)
                 {
@@ -510,7 +534,7 @@ internal sealed class ProtoBinder
                 explicitOrdinals[o] = name;
             }
             if (!byName.ContainsKey(name)) order.Add(name);
-            byName[name] = (ordinal, ordinal is null ? next++ : 0, importSpan is not null, span);
+            byName[name] = (ordinal, ordinal is null ? next++ : 0, importing, span);
         }
         void Import(ProtoMessage message, int depth)
         {
@@ -528,8 +552,10 @@ internal sealed class ProtoBinder
                 if (found is ProtoMessage message)
                 {
                     importSpan = entry.Span;
+                    importing = entry.Name;
                     Import(message, 0);
                     importSpan = null;
+                    importing = null;
                 }
                 else if (found is null) _diagnostics.Report(ProtoDiagnostics.BadImport, entry.Span, $"the imported message '{entry.Name}' is not defined");
                 else _diagnostics.Report(ProtoDiagnostics.BadImport, entry.Span, $"'{entry.Name}' is not a message, so its fields cannot be imported");

@@ -23,9 +23,14 @@ internal sealed class ProtoCSharp
 
     private readonly bool _nullable;
 
-    public ProtoCSharp(ProtoBinder binder, ProtoDiagnosticBag diagnostics, IReadOnlyList<KeyValuePair<string, string>> namespaceMap, bool nullableAnnotations)
+    // The enums the project's .proto files define, by full proto name: true when written by name.
+    private readonly IReadOnlyDictionary<string, bool> _projectEnums;
+
+    public ProtoCSharp(ProtoBinder binder, ProtoDiagnosticBag diagnostics, IReadOnlyList<KeyValuePair<string, string>> namespaceMap, bool nullableAnnotations,
+        IReadOnlyDictionary<string, bool>? projectEnums = null)
     {
         _nullable = nullableAnnotations;
+        _projectEnums = projectEnums ?? new Dictionary<string, bool>();
         _b = binder;
         _diagnostics = diagnostics;
         _namespaceMap = namespaceMap;
@@ -126,7 +131,18 @@ internal sealed class ProtoCSharp
         // inheritance; for an extern one the formatter decides at run time (a [FudgeMessage] type keeps its own form).
         if (t.Message is not null) return new ValueShape(ShapeKind.Message, FullName(t.Message), false, ClassHeaders: IsPolymorphic(t.Message));
         if (t.Extern is { Kind: "message" }) return new ValueShape(ShapeKind.Message, FullName(t.Extern), false, ClassHeaders: true);
-        if (t.Extern is not null) return new ValueShape(ShapeKind.Enum, FullName(t.Extern), true);
+        if (t.Extern is not null)
+        {
+            // An extern enum is written as its definition says, as Fudge-Proto's compiler, given all the project's
+            // files, does. One no .proto file of the project defines (a C# enum, say) is one whose values Java does
+            // not know either: it writes the member's name (EnumDefinition.Type.DEFAULT).
+            return ExternEnumByName(t.Extern) switch
+            {
+                false => new ValueShape(ShapeKind.Enum, FullName(t.Extern), true),
+                true => new ValueShape(ShapeKind.EnumName, FullName(t.Extern), true),
+                null => new ValueShape(ShapeKind.ExternEnumName, FullName(t.Extern), true),
+            };
+        }
         if (t.Enum is not null)
             return _b.NameEncodedEnums.Contains(t.Enum)
                 ? new ValueShape(ShapeKind.EnumName, FullName(t.Enum), true)
@@ -149,6 +165,10 @@ internal sealed class ProtoCSharp
         };
     }
 
+    /// <summary>For an extern enum: false when a .proto file of the project defines it with values, true when by name, null when none defines it.</summary>
+    private bool? ExternEnumByName(ProtoExtern x)
+        => _projectEnums.TryGetValue(_b.FullNames.TryGetValue(x, out var full) ? full : x.Name, out bool byName) ? byName : null;
+
     /// <summary>The shape of a value of <paramref name="t"/> with its array dimensions (innermost native arrays where Fudge has one).</summary>
     private ValueShape? Shape(BoundType t, string fieldName, Microsoft.CodeAnalysis.Text.TextSpan span)
     {
@@ -170,7 +190,7 @@ internal sealed class ProtoCSharp
                 };
                 if (native is not null) { shape = native; continue; }
             }
-            if (i == 0 && t.Enum is not null && !_b.NameEncodedEnums.Contains(t.Enum))
+            if (i == 0 && (t.Enum is not null && !_b.NameEncodedEnums.Contains(t.Enum) || t.Extern is { Kind: "enum" } && ExternEnumByName(t.Extern) == false))
             {
                 // Fudge-Proto's Java writes an array of an integer-encoded enum as an int[] of the values (type 8).
                 shape = new ValueShape(ShapeKind.EnumInt32Array, shape.TypeName + "[]", false, Element: shape);
@@ -187,14 +207,32 @@ internal sealed class ProtoCSharp
     {
         if (type.Message is not null)
         {
+            // A tuple sets the message's fields in order. Readonly fields can only be set through the constructor, so
+            // a message with any is built with it (named arguments); the others go in the object initializer.
             var fields = Fields(type.Message);
+            var chain = _b.Chain(type.Message) ?? new List<ProtoMessage> { type.Message };
+            var ctorParams = CtorParams(type.Message);
+            var args = new List<string>();
             var inits = new List<string>();
-            for (int i = 0; i < literal.Items.Count && i < fields.Count; i++)
+            for (int i = 0; i < fields.Count; i++)
             {
-                var declaring = (_b.Chain(type.Message) ?? new List<ProtoMessage> { type.Message }).First(m => m.Fields.Any(f => f.Name == fields[i].Name));
-                inits.Add(Property(declaring.Fields.First(f => f.Name == fields[i].Name), declaring) + " = " + Literal(literal.Items[i], _b.FieldTypes[fields[i]]));
+                var declaring = chain.First(m => m.Fields.Any(f => f.Name == fields[i].Name));
+                var decl = declaring.Fields.First(f => f.Name == fields[i].Name);
+                var param = ctorParams.FirstOrDefault(p => p.Field == decl);
+                if (i < literal.Items.Count)
+                {
+                    string value = Literal(literal.Items[i], _b.FieldTypes[fields[i]]);
+                    if (param is not null) args.Add(param.Name + ": " + value);
+                    else inits.Add(Property(decl, declaring) + " = " + value);
+                }
+                else if (param is { Default: null })
+                {
+                    // A required readonly field the tuple leaves out: the constructor still needs a value.
+                    args.Add(param.Name + ": default(" + param.Type.TrimEnd('?') + ")" + (_nullable && !param.IsValueType ? "!" : ""));
+                }
             }
-            return "new " + FullName(type.Message) + " { " + string.Join(", ", inits) + " }";
+            if (ctorParams.Count == 0) return "new " + FullName(type.Message) + " { " + string.Join(", ", inits) + " }";
+            return "new " + FullName(type.Message) + "(" + string.Join(", ", args) + ")" + (inits.Count > 0 ? " { " + string.Join(", ", inits) + " }" : "");
         }
         if (type.Enum is not null) return FullName(type.Enum) + "." + Escape(literal.Text);
         switch (type.Primitive)
@@ -228,6 +266,123 @@ internal sealed class ProtoCSharp
             }
         return result;
     }
+
+    // ------------------------------------------------------------------ readonly fields and constructors
+
+    private bool IsReadonly(ProtoField field) => _b.IsReadonly(field);
+
+    /// <summary>The C# type of the property of <paramref name="field"/> (the field that declares it).</summary>
+    private string PropertyType(ProtoField field, ValueShape shape)
+        => shape.TypeName + (field.Repeated || shape.IsValueType || field.Required || !_nullable ? "" : "?");
+
+    /// <summary>A constructor parameter: <c>field</c> in camelCase, a keyword escaped.</summary>
+    private static string ParameterName(string field)
+    {
+        string n = field.TrimStart('$');
+        if (n.Length > 0 && char.IsUpper(n[0])) n = char.ToLowerInvariant(n[0]) + n.Substring(1);
+        return Escape(n);
+    }
+
+    /// <summary>One parameter of the constructor that sets a message's readonly fields.</summary>
+    private sealed class CtorParam
+    {
+        public CtorParam(ProtoField field, ProtoMessage declaring, string name, string property)
+        {
+            Field = field;
+            Declaring = declaring;
+            Name = name;
+            Property = property;
+        }
+
+        /// <summary>The declaration that owns the property (the first in the chain).</summary>
+        public ProtoField Field { get; }
+
+        public ProtoMessage Declaring { get; }
+
+        public string Name { get; }
+
+        public string Property { get; }
+
+        public string Type { get; set; } = "";
+
+        public bool IsValueType { get; set; }
+
+        /// <summary>The parameter's C# default; null for a plain (required) parameter.</summary>
+        public string? Default { get; set; }
+
+        /// <summary>A null argument keeps the value the field already has (a message default, an empty repeated list).</summary>
+        public bool OnlyIfNotNull { get; set; }
+
+        /// <summary>
+        /// The redeclaration by which this message itself gives an inherited field a message-typed default, applied
+        /// when the argument is null (its literal is written only then: a tuple may name this very message).
+        /// </summary>
+        public ProtoField? Override { get; set; }
+
+        public BoundType? OverrideType { get; set; }
+    }
+
+    /// <summary>
+    /// The parameters of the constructor of <paramref name="message"/> that sets its readonly fields, inherited ones
+    /// included: the required ones first, then the others as optional parameters, each group in declaration order
+    /// (root class first). Empty when the message has no readonly field.
+    /// </summary>
+    private List<CtorParam> CtorParams(ProtoMessage message)
+    {
+        var chain = _b.Chain(message) ?? new List<ProtoMessage> { message };
+        var plain = new List<CtorParam>();
+        var optional = new List<CtorParam>();
+        foreach (var field in Fields(message))
+        {
+            var declaring = chain.First(m => m.Fields.Any(f => f.Name == field.Name));
+            var decl = declaring.Fields.First(f => f.Name == field.Name);
+            if (!IsReadonly(decl) || !_b.FieldTypes.TryGetValue(decl, out var type)) continue;
+            var shape = PropertyShape(decl, type);
+            if (shape is null) continue;
+            // The default that applies here: the last one given along the chain (a derived message may change it).
+            ProtoField? withDefault = null;
+            ProtoMessage? defaultOwner = null;
+            foreach (var m in chain)
+                foreach (var f in m.Fields)
+                    if (f.Name == field.Name && f.Default is not null) { withDefault = f; defaultOwner = m; }
+            var p = new CtorParam(decl, declaring, ParameterName(decl.Name), Property(decl, declaring));
+            string propertyType = PropertyType(decl, shape);
+            p.Type = propertyType;
+            p.IsValueType = shape.IsValueType;
+            if (withDefault is not null && type.Message is not null)
+            {
+                // A sub-message default is no constant: null stands for "the declared default".
+                if (_nullable && !propertyType.EndsWith("?", System.StringComparison.Ordinal)) p.Type += "?";
+                p.Default = "null";
+                p.OnlyIfNotNull = true;
+                if (defaultOwner == message && declaring != message) { p.Override = withDefault; p.OverrideType = type; }
+            }
+            else if (withDefault is not null) p.Default = Literal(withDefault.Default!, type);
+            else if (!field.Required)
+            {
+                if (shape.Kind == ShapeKind.Indicator) p.Default = "false";
+                else
+                {
+                    if (decl.Repeated)
+                    {
+                        if (_nullable) p.Type += "?";
+                        p.OnlyIfNotNull = true;   // keeps the empty list
+                    }
+                    p.Default = "null";
+                }
+            }
+            (p.Default is null ? plain : optional).Add(p);
+        }
+        plain.AddRange(optional);
+        return plain;
+    }
+
+    /// <summary>True when another message of this file derives from <paramref name="message"/>.</summary>
+    private bool HasDerived(ProtoMessage message)
+        => _b.Messages.Any(m => m != message && (_b.Chain(m)?.Contains(message) ?? false));
+
+    /// <summary>The static setter the formatter of <paramref name="declaring"/> exposes for a readonly property.</summary>
+    private string BaseSetter(ProtoMessage declaring, string property) => FullName(declaring) + ".FudgeFormatter.__Set_" + property.TrimStart('@');
 
     // ------------------------------------------------------------------ declarations and models
 
@@ -297,17 +452,26 @@ internal sealed class ProtoCSharp
         string inner = indent + "    ";
         var memberNames = new HashSet<string> { "FudgeFormatter" };
         var inherited = new HashSet<string>((_b.Chain(message) ?? new List<ProtoMessage>()).Where(m => m != message).SelectMany(m => m.Fields).Select(f => f.Name));
-        var overrides = new List<string>();
+        var chain = _b.Chain(message) ?? new List<ProtoMessage> { message };
+        // Defaults this message gives inherited fields: set by its constructors. A readonly inherited property has a
+        // private setter, so the parameterless constructor sets it through its formatter's setter and the other
+        // constructor passes it to the base's.
+        var overrides = new List<(string Statement, bool Readonly)>();
         foreach (var field in message.Fields)
         {
             if (!_b.FieldTypes.TryGetValue(field, out var type)) continue;
-            string prop = Property(field, message);
             if (inherited.Contains(field.Name))
             {
-                // A redeclared inherited field: the property is the base's; only its default changes.
-                if (field.Default is not null) overrides.Add($"{prop} = {Literal(field.Default, type)};");
+                var declaring = chain.First(m => m.Fields.Any(f => f.Name == field.Name));
+                var decl = declaring.Fields.First(f => f.Name == field.Name);
+                string baseProp = Property(decl, declaring);
+                if (field.Default is not null)
+                    overrides.Add(IsReadonly(decl)
+                        ? ($"{BaseSetter(declaring, baseProp)}(this, {Literal(field.Default, type)});", true)
+                        : ($"{baseProp} = {Literal(field.Default, type)};", false));
                 continue;
             }
+            string prop = Property(field, message);
             if (!memberNames.Add(prop))
             {
                 _diagnostics.Report(ProtoDiagnostics.NameCollision, field.NameSpan, $"the field '{field.Name}' becomes the C# member '{prop}', which '{message.Name}' already has");
@@ -315,18 +479,21 @@ internal sealed class ProtoCSharp
             }
             var shape = PropertyShape(field, type);
             if (shape is null) continue;
-            Doc(sb, inner, field.Doc, $"The field {field.Name}{(field.Ordinal is int o ? " (ordinal " + o.ToString(CultureInfo.InvariantCulture) + ")" : "")}{(field.Required ? ", required" : "")}.");
-            string nullable = shape.IsValueType || field.Required || !_nullable ? "" : "?";
+            bool isReadonly = IsReadonly(field);
+            Doc(sb, inner, field.Doc, $"The field {field.Name}{(field.Ordinal is int o ? " (ordinal " + o.ToString(CultureInfo.InvariantCulture) + ")" : "")}{(field.Required ? ", required" : "")}{(isReadonly ? ", readonly: set by the constructor" : "")}.");
             string init = field.Repeated ? $" = new {shape.TypeName}();" : field.Default is not null ? $" = {Literal(field.Default, type)};" : "";
-            sb.AppendLine($"{inner}public {shape.TypeName}{(field.Repeated ? "" : nullable)} {prop} {{ get; set; }}{init}");
+            // readonly: read-only to users, still set in place by the nested formatter (and the constructor).
+            sb.AppendLine($"{inner}public {PropertyType(field, shape)} {prop} {{ get; {(isReadonly ? "private " : "")}set; }}{init}");
             sb.AppendLine();
         }
-        if (overrides.Count > 0)
+        var ctorParams = CtorParams(message);
+        if (ctorParams.Count > 0) WriteConstructors(sb, message, name, inner, ctorParams, overrides);
+        else if (overrides.Count > 0)
         {
             sb.AppendLine($"{inner}/// <summary>Applies the defaults this message gives to inherited fields.</summary>");
             sb.AppendLine($"{inner}public {name}()");
             sb.AppendLine(inner + "{");
-            foreach (var o in overrides) sb.AppendLine(inner + "    " + o);
+            foreach (var o in overrides) sb.AppendLine(inner + "    " + o.Statement);
             sb.AppendLine(inner + "}");
             sb.AppendLine();
         }
@@ -338,6 +505,43 @@ internal sealed class ProtoCSharp
         foreach (var key in message.Binding.Keys.Where(k => k is not ("name" or "implements" or "body")))
             _diagnostics.Report(ProtoDiagnostics.UnknownBinding, message.Binding[key].Span, $"the C# binding key '{key}' is not known (known: name, implements, body); it is ignored");
         Models.Add(Model(message));
+    }
+
+    /// <summary>
+    /// The constructors of a message with readonly fields: a protected parameterless one, through which the reader
+    /// creates the object before setting the fields it finds, and a public one that takes the readonly fields (see
+    /// <see cref="CtorParams"/>), passing the inherited ones to the base's constructor.
+    /// </summary>
+    private void WriteConstructors(StringBuilder sb, ProtoMessage message, string name, string inner, List<CtorParam> ctorParams, List<(string Statement, bool Readonly)> overrides)
+    {
+        sb.AppendLine($"{inner}/// <summary>Creates the message with its fields at their defaults, for the Fudge reader and derived classes.</summary>");
+        sb.AppendLine($"{inner}protected {name}()");
+        sb.AppendLine(inner + "{");
+        foreach (var o in overrides) sb.AppendLine(inner + "    " + o.Statement);
+        sb.AppendLine(inner + "}");
+        sb.AppendLine();
+
+        sb.AppendLine($"{inner}/// <summary>Creates the message with its readonly fields; the others keep their defaults.</summary>");
+        foreach (var p in ctorParams)
+        {
+            string meaning = p.Default is null ? "required"
+                : p.OnlyIfNotNull ? (p.Field.Repeated ? "null leaves the list empty" : "null gives the declared default")
+                : "optional";
+            sb.AppendLine($"{inner}/// <param name=\"{p.Name.TrimStart('@')}\">The field {System.Security.SecurityElement.Escape(p.Field.Name)} ({meaning}).</param>");
+        }
+        var parameters = ctorParams.Select(p => $"{p.Type} {p.Name}{(p.Default is null ? "" : " = " + p.Default)}");
+        var baseArgs = ctorParams.Where(p => p.Declaring != message)
+            .Select(p => $"{p.Name}: {(p.Override is not null ? p.Name + " ?? " + Literal(p.Override.Default!, p.OverrideType!) : p.Name)}").ToList();
+        sb.AppendLine($"{inner}{(message.IsAbstract ? "protected" : "public")} {name}({string.Join(", ", parameters)})");
+        if (baseArgs.Count > 0) sb.AppendLine($"{inner}    : base({string.Join(", ", baseArgs)})");
+        sb.AppendLine(inner + "{");
+        foreach (var o in overrides.Where(o => !o.Readonly)) sb.AppendLine(inner + "    " + o.Statement);
+        foreach (var p in ctorParams.Where(p => p.Declaring == message))
+            sb.AppendLine(p.OnlyIfNotNull
+                ? $"{inner}    if ({p.Name} != null) this.{p.Property} = {p.Name};"
+                : $"{inner}    this.{p.Property} = {p.Name};");
+        sb.AppendLine(inner + "}");
+        sb.AppendLine();
     }
 
     /// <summary>The property's shape: repeated fields are lists; optional value types are nullable (absent means null).</summary>
@@ -368,7 +572,14 @@ internal sealed class ProtoCSharp
             var declared = dt ?? type;
             // `T[n]`: one fixed dimension is checked (the sizes of nested dimensions are not).
             int fixedLength = !field.Repeated && declared.Dimensions.Count == 1 && declared.Dimensions[0] is int n ? n : 0;
+            // A readonly property's setter is private: the formatter nested in its class sets it directly, and one that
+            // derived classes' formatters can call is exposed for them (derived messages are always read by the
+            // general reader, for their class names, so this costs the in-place reader nothing).
+            var decl = declaring.Fields.First(f => f.Name == field.Name);
+            bool isReadonly = IsReadonly(decl);
             members.Add(new MemberModel(prop, field.Name, field.Ordinal ?? MemberModel.NoOrdinal, shape, field.Required, SetMode.Assign,
+                BaseSetter: isReadonly && declaring != message ? BaseSetter(declaring, prop) : null,
+                ExposesSetter: isReadonly && declaring == message && HasDerived(message),
                 Repeated: field.Repeated, FixedLength: fixedLength));
         }
         int fieldIds = anyOrdinal && anyName ? OrdinalWhereDeclared : anyOrdinal ? 1 : 0;

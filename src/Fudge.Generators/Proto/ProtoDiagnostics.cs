@@ -31,6 +31,13 @@ internal static class ProtoDiagnostics
 
     public static readonly DiagnosticDescriptor UnknownBinding = new(
         "FUDGEP015", "Unknown C# binding key", "{0}", Category, DiagnosticSeverity.Warning, isEnabledByDefault: true);
+
+    // Fudge-Proto's compiler warns of these too (BuildSemanticRepresentation).
+    public static readonly DiagnosticDescriptor TaxonomyNameImportedToo = new(
+        "FUDGEP019", "Taxonomy element also imported", "{0}", Category, DiagnosticSeverity.Warning, isEnabledByDefault: true);
+
+    public static readonly DiagnosticDescriptor UsesIgnored = new(
+        "FUDGEP020", "uses clause ignored", "{0}", Category, DiagnosticSeverity.Warning, isEnabledByDefault: true);
 }
 
 /// <summary>Collects located diagnostics of one <c>.proto</c> file (line and column computed from the text).</summary>

@@ -224,7 +224,14 @@ internal sealed class ProtoParser
         var message = new ProtoMessage(name.Text, name.Span, doc) { IsAbstract = isAbstract };
         if (Accept("uses"))
         {
-            do FullIdentifier("a taxonomy name"); while (Accept(","));
+            do
+            {
+                // Parsed for compatibility only; Fudge-Proto's compiler warns of each taxonomy named, at its name, too.
+                var (taxonomy, span) = FullIdentifier("a taxonomy name");
+                if (taxonomy.Length > 0)
+                    _diagnostics.Report(ProtoDiagnostics.UsesIgnored, span, $"'{name.Text}' uses the taxonomy '{taxonomy}': uses clauses are not supported and are ignored (as by Fudge-Proto's compiler)");
+            }
+            while (Accept(","));
         }
         if (Accept("extends"))
         {

@@ -7,8 +7,14 @@ using Microsoft.CodeAnalysis.Text;
 
 namespace Fudge.Generators.Proto;
 
-/// <summary>One .proto file as the pipeline sees it: its path, text and namespace mapping (all equatable).</summary>
-internal sealed record ProtoInput(string Path, string Text, string NamespaceMap, bool NullableAnnotations = true);
+/// <summary>
+/// One .proto file as the pipeline sees it: its path, text, namespace mapping and whether fields without
+/// <c>readonly</c> or <c>mutable</c> are readonly (all equatable).
+/// </summary>
+internal sealed record ProtoInput(string Path, string Text, string NamespaceMap, bool NullableAnnotations = true, bool ReadonlyByDefault = false);
+
+/// <summary>An enum a .proto file defines, by its full proto name, and whether it is written by name (else by value).</summary>
+internal sealed record ProtoEnumEncoding(string FullName, bool ByName);
 
 /// <summary>What one .proto file produces: the declarations, the formatter models, and the diagnostics.</summary>
 internal sealed record ProtoFileOutput(
@@ -26,6 +32,9 @@ internal static class ProtoPipeline
 {
     public const string ParseStep = "ProtoParse";
 
+    /// <summary>Per file: the enums it defines (for the <c>extern enum</c> references of the other files).</summary>
+    public const string EnumsStep = "ProtoEnums";
+
     public static IncrementalValuesProvider<ProtoFileOutput> Register(IncrementalGeneratorInitializationContext context, IncrementalValueProvider<EmitOptions> emitOptions)
     {
         var inputs = context.AdditionalTextsProvider
@@ -35,7 +44,27 @@ internal static class ProtoPipeline
             .Select(static (i, _) => i!)
             .Combine(emitOptions)
             .Select(static (pair, _) => pair.Left with { NullableAnnotations = pair.Right.NullableDirectives });
-        return inputs.Select(static (input, ct) => Compile(input, ct)).WithTrackingName(ParseStep);
+        // Fudge-Proto compiles a project's files together, so an extern enum takes the encoding of its definition in
+        // another file. The index of every file's enums changes only when an enum is added, removed or re-encoded:
+        // other edits leave it equal, and the other files' steps cached.
+        var enumIndex = inputs.Select(static (input, ct) => DefinedEnums(input, ct)).WithTrackingName(EnumsStep)
+            .Collect()
+            .Select(static (all, _) => all.SelectMany(e => e).Distinct().OrderBy(e => e.FullName, System.StringComparer.Ordinal).ThenBy(e => e.ByName).ToEquatableArray());
+        return inputs.Combine(enumIndex).Select(static (pair, ct) => Compile(pair.Left, ct, pair.Right)).WithTrackingName(ParseStep);
+    }
+
+    /// <summary>The enums <paramref name="input"/> defines (none when it has errors: it then generates nothing).</summary>
+    public static EquatableArray<ProtoEnumEncoding> DefinedEnums(ProtoInput input, CancellationToken ct)
+    {
+        var diagnostics = new ProtoDiagnosticBag(input.Path, SourceText.From(input.Text));
+        var root = ProtoParser.Parse(input.Text, diagnostics);
+        ct.ThrowIfCancellationRequested();
+        var binder = new ProtoBinder(diagnostics, input.ReadonlyByDefault);
+        binder.Bind(root);
+        if (diagnostics.HasErrors) return new EquatableArray<ProtoEnumEncoding>(new ProtoEnumEncoding[0]);
+        return binder.Enums.Where(e => binder.FullNames.ContainsKey(e))
+            .Select(e => new ProtoEnumEncoding(binder.FullNames[e], binder.NameEncodedEnums.Contains(e)))
+            .ToEquatableArray();
     }
 
     private static ProtoInput? ToInput(AdditionalText file, AnalyzerConfigOptions options, CancellationToken ct)
@@ -43,21 +72,26 @@ internal static class ProtoPipeline
         if (!options.TryGetValue("build_metadata.AdditionalFiles.FudgeProto", out var flag)
             || !string.Equals(flag.Trim(), "true", System.StringComparison.OrdinalIgnoreCase)) return null;
         options.TryGetValue("build_metadata.AdditionalFiles.FudgeProtoNamespace", out var map);
+        // Fudge-Proto's -freadonly / -fmutable: the mutability of fields that declare neither (mutable unless told).
+        bool readonlyByDefault = options.TryGetValue("build_metadata.AdditionalFiles.FudgeProtoDefaultMutability", out var mutability)
+            && string.Equals(mutability.Trim(), "readonly", System.StringComparison.OrdinalIgnoreCase);
         var text = file.GetText(ct);
-        return new ProtoInput(file.Path, text?.ToString() ?? "", map ?? "");
+        return new ProtoInput(file.Path, text?.ToString() ?? "", map ?? "", ReadonlyByDefault: readonlyByDefault);
     }
 
     /// <summary>Parses, binds and maps one file. Never throws on any text: problems become diagnostics.</summary>
-    public static ProtoFileOutput Compile(ProtoInput input, CancellationToken ct)
+    public static ProtoFileOutput Compile(ProtoInput input, CancellationToken ct, EquatableArray<ProtoEnumEncoding> otherFilesEnums = default)
     {
         var source = SourceText.From(input.Text);
         var diagnostics = new ProtoDiagnosticBag(input.Path, source);
         var root = ProtoParser.Parse(input.Text, diagnostics);
         ct.ThrowIfCancellationRequested();
-        var binder = new ProtoBinder(diagnostics);
+        var binder = new ProtoBinder(diagnostics, input.ReadonlyByDefault);
         binder.Bind(root);
         string hint = HintName(input.Path);
-        var csharp = new ProtoCSharp(binder, diagnostics, ParseMap(input.NamespaceMap), input.NullableAnnotations);
+        var externEnums = new Dictionary<string, bool>();
+        foreach (var e in otherFilesEnums) externEnums[e.FullName] = e.ByName;
+        var csharp = new ProtoCSharp(binder, diagnostics, ParseMap(input.NamespaceMap), input.NullableAnnotations, externEnums);
         // The C# mapping assumes a file without errors (every default checked, every type resolved).
         string? declarations = diagnostics.HasErrors ? null : csharp.Write(root);
         bool ok = !diagnostics.HasErrors;

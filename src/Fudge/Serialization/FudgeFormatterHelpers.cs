@@ -1,5 +1,7 @@
 using System;
 using System.Buffers.Text;
+using System.Collections.Generic;
+using System.Linq;
 using System.ComponentModel;
 using System.Globalization;
 using System.Text;
@@ -494,4 +496,47 @@ public static class FudgeFormatterHelpers
 
     private static FudgeFormatException OutOfRange(ref FudgeReader reader, object value, string wanted)
         => new(reader.FieldOffset, $"the field holds {Convert.ToString(value, CultureInfo.InvariantCulture)}, which does not fit in {wanted}");
+
+    // ---------------------------------------------------------------- enums by name (Fudge-Proto)
+
+    /// <summary>
+    /// Writes <paramref name="value"/> as the name of its member, a string: how Fudge-Proto's Java writes an enum
+    /// whose values it does not know (an <c>extern enum</c> no schema file of the project defines).
+    /// </summary>
+    public static void WriteEnumName<T>(ref FudgeWriter writer, in FudgeFieldKey key, T value) where T : struct, Enum
+    {
+        var values = EnumNames<T>.Values;
+        for (int i = 0; i < values.Length; i++)
+            if (EqualityComparer<T>.Default.Equals(values[i], value))
+            {
+                writer.WriteString(in key, EnumNames<T>.Names[i]);
+                return;
+            }
+        throw new FudgeException($"{typeof(T).Name} has no member with the value {value}");
+    }
+
+    /// <summary>Reads the current field, a string naming a member of <typeparamref name="T"/> (compared as UTF-8, case-sensitive).</summary>
+    public static T ReadEnumName<T>(ref FudgeReader reader) where T : struct, Enum
+    {
+        if (reader.TypeId == FudgeTypeId.String)
+        {
+            var name = reader.ValueSpan;
+            var utf8 = EnumNames<T>.Utf8;
+            for (int i = 0; i < utf8.Length; i++)
+                if (name.SequenceEqual(utf8[i])) return EnumNames<T>.Values[i];
+        }
+        throw new FudgeFormatException(reader.FieldOffset, $"the field is not the name of a {typeof(T).Name} member");
+    }
+
+    /// <summary>The members of an enum, their names and the names' UTF-8 bytes, found once per type.</summary>
+    private static class EnumNames<T> where T : struct, Enum
+    {
+#if NET5_0_OR_GREATER
+        public static readonly T[] Values = Enum.GetValues<T>();
+#else
+        public static readonly T[] Values = (T[])Enum.GetValues(typeof(T));
+#endif
+        public static readonly string[] Names = Values.Select(v => v.ToString()).ToArray();
+        public static readonly byte[][] Utf8 = Names.Select(n => Encoding.UTF8.GetBytes(n)).ToArray();
+    }
 }

@@ -54,7 +54,52 @@ public class ProtoDiagnosticTests
     [InlineData("message A {\n  int x;\n  binding CSharp { colour \"red\"; }\n}", "FUDGEP015", 3, 20)] // unknown C# binding key
     [InlineData("message A {\n  int foo;\n  int Foo;\n}", "FUDGEP017", 3, 7)]                // same C# property
     [InlineData("message A {\n  required optional int x;\n}", "FUDGEP018", 2, 25)]
+    [InlineData("message A {\n  readonly mutable int x;\n}", "FUDGEP018", 2, 24)]
+    [InlineData("message A { readonly int x; }\nmessage B extends A {\n  int x [default = 2];\n}", "FUDGEP018", 3, 7)]   // mutability differs from the base's (Java: CheckDefinitions)
+    [InlineData("message A { int x; }\nmessage B extends A {\n  readonly int x [default = 2];\n}", "FUDGEP018", 3, 16)]
     public void Error_is_located(string proto, string id, int line, int column) => AssertDiagnostic(proto, id, line, column);
+
+    // Fudge-Proto's compiler warns of these too (BuildSemanticRepresentation); warnings do not stop generation.
+    [Theory]
+    [InlineData("message M { int x; }\ntaxonomy T {\n  import M;\n  x;\n}", "FUDGEP019", 4, 3)]    // given after an import brought it
+    [InlineData("message M { int x; }\ntaxonomy T {\n  x;\n  import M;\n}", "FUDGEP019", 3, 3)]    // imported after it was given: Java warns at the given entry too
+    [InlineData("message M { message Inner { int deep; } }\ntaxonomy T {\n  deep;\n  import M;\n}", "FUDGEP019", 3, 3)] // through a nested message
+    [InlineData("taxonomy T { A; }\nmessage M uses T {\n  int a;\n}", "FUDGEP020", 2, 16)]          // uses: ignored (at the taxonomy's name, as Java)
+    public void Warning_is_located(string proto, string id, int line, int column)
+    {
+        AssertDiagnostic(proto, id, line, column);
+        var (diagnostics, output) = ProtoDriver.Run(proto, "errors.proto");
+        Assert.Equal(DiagnosticSeverity.Warning, Assert.Single(diagnostics).Severity);
+        Assert.True(output.SyntaxTrees.Count() > 1);
+    }
+
+    [Theory]
+    [InlineData("message M { int x; }\nmessage N { int x; }\ntaxonomy T { import M; import N; }")]   // two imports: Java says nothing
+    [InlineData("message M { int x; }\ntaxonomy T { import M; x = 5; }")]                              // given with an ordinal
+    [InlineData("message M { int x; }\ntaxonomy T { x = 5; import M; }")]
+    public void Taxonomies_Java_does_not_warn_of_are_not_warned_of(string proto)
+        => Assert.Empty(ProtoDriver.Run(proto, "errors.proto").Diagnostics);
+
+    [Fact]
+    public void A_name_given_and_imported_keeps_its_first_entry()
+    {
+        // The warning changes nothing: x keeps the automatic ordinal the import gave it (1); y takes 1 too, since the
+        // count restarts after an import (docs/proto.md, wire rule 10).
+        var (_, output) = ProtoDriver.Run("message M { int x; }\ntaxonomy T { import M; x; y; }", "errors.proto");
+        var taxonomy = output.GetTypeByMetadataName("T")!;
+        Assert.Equal((short)1, taxonomy.GetMembers("x").OfType<IFieldSymbol>().Single().ConstantValue);
+        Assert.Equal((short)1, taxonomy.GetMembers("y").OfType<IFieldSymbol>().Single().ConstantValue);
+    }
+
+    [Fact]
+    public void A_redeclaration_keeps_the_mutability_of_the_base_field_under_the_file_default()
+    {
+        // Under FudgeProtoDefaultMutability="readonly" an unmarked redeclaration is readonly, like its unmarked base field.
+        const string proto = "message A { int x; }\nmessage B extends A { int x [default = 2]; }";
+        Assert.Empty(ProtoDriver.Run(proto, defaultMutability: "readonly").Diagnostics);
+        var (diagnostics, _) = ProtoDriver.Run("message A { int x; }\nmessage B extends A { mutable int x [default = 2]; }", defaultMutability: "readonly");
+        Assert.Equal("FUDGEP018", Assert.Single(diagnostics).Id);
+    }
 
     [Fact]
     public void Nesting_beyond_the_limit_is_a_diagnostic_not_a_stack_overflow()

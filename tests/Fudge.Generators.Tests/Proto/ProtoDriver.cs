@@ -39,8 +39,13 @@ internal static class ProtoDriver
     private sealed class OptionsProvider : AnalyzerConfigOptionsProvider
     {
         private readonly string _namespaceMap;
+        private readonly string _defaultMutability;
 
-        public OptionsProvider(string namespaceMap) => _namespaceMap = namespaceMap;
+        public OptionsProvider(string namespaceMap, string defaultMutability)
+        {
+            _namespaceMap = namespaceMap;
+            _defaultMutability = defaultMutability;
+        }
 
         public override AnalyzerConfigOptions GlobalOptions => new Options(new());
 
@@ -51,23 +56,24 @@ internal static class ProtoDriver
             {
                 ["build_metadata.AdditionalFiles.FudgeProto"] = "true",
                 ["build_metadata.AdditionalFiles.FudgeProtoNamespace"] = _namespaceMap,
+                ["build_metadata.AdditionalFiles.FudgeProtoDefaultMutability"] = _defaultMutability,
             })
             : new Options(new());
     }
 
-    public static GeneratorDriver Create(Compilation compilation, IEnumerable<AdditionalText> files, string namespaceMap = "")
+    public static GeneratorDriver Create(Compilation compilation, IEnumerable<AdditionalText> files, string namespaceMap = "", string defaultMutability = "")
         => CSharpGeneratorDriver.Create(
             new[] { new FudgeGenerator().AsSourceGenerator() },
             files,
             (CSharpParseOptions)compilation.SyntaxTrees.First().Options,
-            new OptionsProvider(namespaceMap),
+            new OptionsProvider(namespaceMap, defaultMutability),
             new GeneratorDriverOptions(IncrementalGeneratorOutputKind.None, trackIncrementalGeneratorSteps: true));
 
     /// <summary>Generates from one .proto file; returns the generator's diagnostics and the compilation with its output.</summary>
-    public static (ImmutableArray<Diagnostic> Diagnostics, Compilation Output) Run(string proto, string path = "schema.proto", string namespaceMap = "")
+    public static (ImmutableArray<Diagnostic> Diagnostics, Compilation Output) Run(string proto, string path = "schema.proto", string namespaceMap = "", string defaultMutability = "")
     {
         var compilation = GeneratorDriverTests.Compile(LanguageVersion.CSharp12, nullable: true, "namespace Host { }");
-        Create(compilation, new[] { new ProtoText(path, proto) }, namespaceMap)
+        Create(compilation, new[] { new ProtoText(path, proto) }, namespaceMap, defaultMutability)
             .RunGeneratorsAndUpdateCompilation(compilation, out var output, out var diagnostics);
         return (diagnostics, output);
     }

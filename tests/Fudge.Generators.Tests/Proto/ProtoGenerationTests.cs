@@ -55,6 +55,16 @@ public class ProtoGenerationTests
           message EnumArrays { IntegerAssumed[] a; IntegerAssumed[][] b; IntegerAssumed[3] c; repeated IntegerAssumed[] d; Custom[] e; StringAlias[] f; }
           message Fixed { int[42] a; int[42][] b; int[][42] c; required int[4][4] d; byte[16] e; }
           message Mutables { required mutable int a; readonly int b; mutable string c; required readonly int d; }
+          message RoTuple { required readonly int v; readonly string w; mutable int z; }
+          message RoPair { required readonly string a; required readonly int b; }
+          message RoBase { required readonly string $string; readonly RoTuple tuple [default = (3, "x", 4)]; readonly int n [default = 2]; readonly int $class; }
+          message RoDerived extends RoBase {
+            readonly RoTuple tuple [default = (5)]; required readonly long m; repeated readonly int r; readonly indicator i;
+            required repeated readonly string rs; readonly int n [default = 6]; readonly RoPair pair [default = ("q")];
+          }
+          abstract message RoAbstract { required readonly int a; readonly Custom c [default = SECOND]; readonly StringAlias q; }
+          message RoConcrete extends RoAbstract { readonly Sub s [default = (1, "y")]; readonly date d; readonly int[] arr; readonly message any; }
+          message RoUser { RoTuple t [default = (7)]; RoConcrete c; RoAbstract[] all; }
           message Ordinals { required int a = 1; optional string b = 2; repeated long c = 3; int d = -5; string named; }
           message UsesExtern { ext.Money price; ext.Colour colour; ext.Code code; ext.Money[] history; }
           message ExtendsExtern extends ext.Money { int extra; }
@@ -109,7 +119,8 @@ public class ProtoGenerationTests
         var compilation = GeneratorDriverTests.Compile(version, nullable, ExternTypes);
         ProtoDriver.Create(compilation, new[] { new ProtoDriver.ProtoText("corpus.proto", Corpus) })
             .RunGeneratorsAndUpdateCompilation(compilation, out var output, out var diagnostics);
-        Assert.True(diagnostics.IsEmpty, string.Join(Environment.NewLine, diagnostics));
+        // The one diagnostic: Fudge-Proto's warning that the uses clause (of Abstract) is ignored.
+        Assert.True(diagnostics.Select(d => d.Id).SequenceEqual(new[] { "FUDGEP020" }), string.Join(Environment.NewLine, diagnostics));
         var problems = output.GetDiagnostics().Where(d => d.Severity >= DiagnosticSeverity.Warning).ToList();
         Assert.True(problems.Count == 0, string.Join(Environment.NewLine, problems.Take(20))
             + Environment.NewLine + string.Join(Environment.NewLine, output.SyntaxTrees.Skip(1).Select(t => t.ToString())));
@@ -169,6 +180,25 @@ public class ProtoGenerationTests
         Assert.Contains(outputs, o => o.Reason is IncrementalStepRunReason.Cached or IncrementalStepRunReason.Unchanged);
         Assert.Contains(outputs, o => o.Reason == IncrementalStepRunReason.Modified);
         Assert.Contains(result.GeneratedSources, s => s.SourceText.ToString().Contains("long? Y"));
+    }
+
+    [Fact]
+    public void An_extern_enum_follows_its_definition_in_another_file_and_is_written_by_name_without_one()
+    {
+        var uses = new ProtoDriver.ProtoText("uses.proto", "extern enum p.E;\nnamespace q { message M { p.E[] es; p.E e; } }");
+        var values = new ProtoDriver.ProtoText("enums.proto", "namespace p { enum E { X = 1; Y; } }");
+        var compilation = GeneratorDriverTests.Compile(LanguageVersion.CSharp12, nullable: true, "namespace Host { }");
+        string Formatter(GeneratorDriver d) => d.GetRunResult().Results.Single().GeneratedSources.Single(s => s.HintName.StartsWith("q.M", StringComparison.Ordinal)).SourceText.ToString();
+
+        var driver = ProtoDriver.Create(compilation, new[] { uses, values }).RunGenerators(compilation);
+        Assert.Contains("writer.WriteInt32Array(", Formatter(driver));                 // defined with values: an int[]
+
+        var byName = new ProtoDriver.ProtoText("enums.proto", "namespace p { enum E { X; Y; } }");
+        driver = driver.ReplaceAdditionalText(values, byName).RunGenerators(compilation);
+        Assert.Contains("global::p.EFudgeEncoding.ToName(", Formatter(driver));        // defined without: its names
+
+        driver = driver.RemoveAdditionalTexts(System.Collections.Immutable.ImmutableArray.Create<AdditionalText>(byName)).RunGenerators(compilation);
+        Assert.Contains("WriteEnumName<global::p.E>(", Formatter(driver));             // defined nowhere: by name, as Java
     }
 
     [Fact]
