@@ -33,18 +33,29 @@ internal static class SeedCorpus
                 case "fromxml":
                     count += WriteText(outputFolder, name + ".xml", () => FudgeXml.ToXml(bytes));
                     break;
+                case "querytext":
+                    break; // text seeds only
                 default:
                     File.WriteAllBytes(Path.Combine(outputFolder, name), bytes);
                     count++;
                     break;
             }
         }
-        string? textSeeds = target switch { "fromjson" => "json", "fromxml" => "xml", _ => null };
+        string? textSeeds = target switch { "fromjson" => "json", "fromxml" => "xml", "querytext" => "query", _ => null };
         if (textSeeds is not null)
         {
             foreach (string file in Directory.GetFiles(Path.Combine(repository, "tests", "Fudge.Fuzz", "seeds", textSeeds)))
             {
                 File.Copy(file, Path.Combine(outputFolder, Path.GetFileName(file)), overwrite: true);
+                count++;
+            }
+        }
+        if (target == "querytext")
+        {
+            // The shipped rules and transform files are seeds too.
+            foreach (string file in new[] { "routing-rules.json", "transform.json" })
+            {
+                File.Copy(Path.Combine(repository, "samples", file), Path.Combine(outputFolder, file), overwrite: true);
                 count++;
             }
         }

@@ -129,4 +129,31 @@ public class SpecExampleTests
             Assert.Equal(expected, FudgeTypeId.GetArrayElementWidth((byte)id));
         }
     }
+
+    [Fact]
+    public void Fixed_widths_are_those_of_the_spec_for_every_type_id()
+    {
+        for (int id = 0; id < 256; id++)
+        {
+            int expected = id switch
+            {
+                FudgeTypeId.Indicator => 0,
+                FudgeTypeId.Boolean or FudgeTypeId.Int8 => 1,
+                FudgeTypeId.Int16 => 2,
+                FudgeTypeId.Int32 or FudgeTypeId.Float or FudgeTypeId.Date or FudgeTypeId.ByteArray4 => 4,
+                FudgeTypeId.Int64 or FudgeTypeId.Double or FudgeTypeId.Time or FudgeTypeId.ByteArray8 => 8,
+                FudgeTypeId.DateTime => 12,
+                FudgeTypeId.ByteArray16 => 16,
+                FudgeTypeId.ByteArray20 => 20,
+                FudgeTypeId.ByteArray32 => 32,
+                FudgeTypeId.ByteArray64 => 64,
+                FudgeTypeId.ByteArray128 => 128,
+                FudgeTypeId.ByteArray256 => 256,
+                FudgeTypeId.ByteArray512 => 512,
+                _ => -1,
+            };
+            Assert.Equal(expected, FudgeTypeId.GetFixedWidth((byte)id));
+            Assert.Equal(expected >= 0, FudgeTypeId.IsFixedWidth((byte)id));
+        }
+    }
 }

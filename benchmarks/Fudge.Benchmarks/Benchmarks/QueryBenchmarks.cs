@@ -86,6 +86,22 @@ public class QueryBenchmarks
         return n;
     }
 
+    /// <summary>
+    /// The floor under any filter with any semantics: every field header read with <see cref="FudgeReader.Read"/>, no
+    /// test. A filter that fails must read this far, since a later repeat of a field could still pass.
+    /// </summary>
+    [Benchmark(OperationsPerInvoke = BatchSize)]
+    public int TickReadEveryField()
+    {
+        int n = 0;
+        foreach (var tick in _ticks)
+        {
+            var reader = new FudgeReader(tick);
+            while (reader.Read()) n++;
+        }
+        return n;
+    }
+
     [Benchmark(OperationsPerInvoke = BatchSize)]
     public int TickParseThenFilter()
     {
@@ -108,6 +124,27 @@ public class QueryBenchmarks
 
     [Benchmark]
     public bool DocumentFilterOnBytes() => _documentFilter.Matches(_document);
+
+    /// <summary>The floor under the document filter: every field at every depth read, no test.</summary>
+    [Benchmark]
+    public int DocumentReadEveryField()
+    {
+        var reader = new FudgeReader(_document);
+        return CountFields(ref reader);
+    }
+
+    private static int CountFields(ref FudgeReader reader)
+    {
+        int n = 0;
+        while (reader.Read())
+        {
+            n++;
+            if (reader.TypeId != FudgeTypeId.Message) continue;
+            var fields = reader.ReadMessage();
+            n += CountFields(ref fields);
+        }
+        return n;
+    }
 
     [Benchmark]
     public bool DocumentParseThenFilter() => _documentFilter.Matches(FudgeMsg.Parse(_document));

@@ -22,6 +22,8 @@ public class QueryHostileInputTests
         FudgeFilter.Compile("$.* == $.*.* || $.*[0] < $.*[-1] || $.#1 >= $.#2"),
         // Plain name steps: the one-walk plan passes over fields on their headers (by name length) and reads the rest.
         FudgeFilter.Compile("$.a == 1 && $.abcdef.b == 2 || $.zz == 'x' || $.Log.Type == 'AUDIT' && $.System.Hostname"),
+        // `$..name` tests join the plan: the walk enters every sub-message with fields and still passes over the rest.
+        FudgeFilter.Compile("$..Hostname == 'x' && $..Type || $..string == 'x' && $.System || $..int > 1 && !$..Log"),
     };
 
     private static readonly FudgePath[] Paths = { FudgePath.Compile("$..*"), FudgePath.Compile("$.*[-1]..*[0]") };
