@@ -299,10 +299,9 @@ internal sealed class ProtoBinder
                     var owner = Owner(previous, chain);
                     if (m == message && owner == message)
                         _diagnostics.Report(ProtoDiagnostics.DuplicateField, field.NameSpan, $"the field '{field.Name}' is declared twice in '{message.Name}'");
-                    // As Fudge-Proto's compiler (CheckDefinitions): a redeclaration keeps the mutability of the field it overrides.
-                    else if (m == message && IsReadonly(field) != IsReadonly(previous))
-                        _diagnostics.Report(ProtoDiagnostics.BadModifiers, field.NameSpan,
-                            $"the field '{field.Name}' is {(IsReadonly(previous) ? "readonly" : "mutable")} in its base message '{owner.Name}' and must be redeclared so");
+                    else if (m == message) CheckRedeclaration(field, previous, owner);
+                    // As Fudge-Proto's compiler: a redeclaration is compared with the nearest declaration above it in the chain.
+                    if (owner != m) names[field.Name] = field;
                     continue;
                 }
                 names[field.Name] = field;
@@ -317,6 +316,52 @@ internal sealed class ProtoBinder
         foreach (var field in message.Fields)
             if (field.Default is not null && FieldTypes.TryGetValue(field, out var type)) CheckDefault(field, type);
     }
+
+    /// <summary>
+    /// A field that <paramref name="field"/> redeclares, from the base message <paramref name="owner"/>: as Fudge-Proto's
+    /// compiler (CheckDefinitions), in its order and with one diagnostic at most, the type, the mutability and the repeat
+    /// must be the base's and a required field must stay required; otherwise a redeclaration that changes no default is
+    /// redundant (a warning).
+    /// </summary>
+    private void CheckRedeclaration(ProtoField field, ProtoField previous, ProtoMessage owner)
+    {
+        // An unresolved type has been reported already; comparing it would only add noise.
+        if (!FieldTypes.TryGetValue(field, out var type) || !FieldTypes.TryGetValue(previous, out var baseType)) return;
+        if (!SameType(type, baseType))
+            _diagnostics.Report(ProtoDiagnostics.OverrideType, field.NameSpan,
+                $"the field '{field.Name}' is already defined in its base message '{owner.Name}' with a different type");
+        else if (IsReadonly(field) != IsReadonly(previous))
+            _diagnostics.Report(ProtoDiagnostics.BadModifiers, field.NameSpan,
+                $"the field '{field.Name}' is {(IsReadonly(previous) ? "readonly" : "mutable")} in its base message '{owner.Name}' and must be redeclared so");
+        else if (field.Repeated != previous.Repeated)
+            _diagnostics.Report(ProtoDiagnostics.OverrideRepeat, field.NameSpan,
+                $"the field '{field.Name}' is {(previous.Repeated ? "" : "not ")}repeated in its base message '{owner.Name}' and must be redeclared so");
+        else if (!field.Required && previous.Required)
+            _diagnostics.Report(ProtoDiagnostics.OverrideRequirement, field.NameSpan,
+                $"the field '{field.Name}' is required in its base message '{owner.Name}' and cannot be made optional");
+        else if (field.Default is null || SameLiteral(field.Default, previous.Default))
+            _diagnostics.Report(ProtoDiagnostics.RedundantOverride, field.NameSpan,
+                $"'{field.Name}' is a redundant override of base message '{owner.Name}' (it changes no default)");
+    }
+
+    /// <summary>
+    /// Fudge-Proto's type equality: the same scalar, message, enum or extern, with the same array dimensions (variable or
+    /// the same fixed size). The anonymous <c>message</c> type equals nothing, not even itself, as in Java.
+    /// </summary>
+    private static bool SameType(BoundType a, BoundType b)
+    {
+        if (a.Primitive == "message" || b.Primitive == "message") return false;
+        return a.Primitive == b.Primitive && a.Message == b.Message && a.Enum == b.Enum && a.Extern == b.Extern
+            && a.Dimensions.SequenceEqual(b.Dimensions);
+    }
+
+    /// <summary>
+    /// The same default written the same way. (Java's LiteralValue.equals calls any two literals of one kind equal, which
+    /// would make every changed default "redundant" and drop it; the evident intent, a changed value, is followed here.)
+    /// </summary>
+    private static bool SameLiteral(ProtoLiteral a, ProtoLiteral? b)
+        => b is not null && a.Kind == b.Kind && a.Text == b.Text && a.Items.Count == b.Items.Count
+            && a.Items.Zip(b.Items, (x, y) => SameLiteral(x, y)).All(same => same);
 
     private static ProtoMessage Owner(ProtoField field, List<ProtoMessage> chain) => chain.First(m => m.Fields.Contains(field));
 

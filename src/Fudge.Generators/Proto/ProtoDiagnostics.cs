@@ -29,6 +29,11 @@ internal static class ProtoDiagnostics
     public static readonly DiagnosticDescriptor NameCollision = Error("FUDGEP017", "C# name collision");
     public static readonly DiagnosticDescriptor BadModifiers = Error("FUDGEP018", "Conflicting field modifiers");
 
+    // A redeclared inherited field that Fudge-Proto's compiler rejects (CheckDefinitions.checkMessageInheritance).
+    public static readonly DiagnosticDescriptor OverrideType = Error("FUDGEP021", "Redeclared field changes the type");
+    public static readonly DiagnosticDescriptor OverrideRepeat = Error("FUDGEP022", "Redeclared field changes repeat");
+    public static readonly DiagnosticDescriptor OverrideRequirement = Error("FUDGEP023", "Redeclared required field made optional");
+
     public static readonly DiagnosticDescriptor UnknownBinding = new(
         "FUDGEP015", "Unknown C# binding key", "{0}", Category, DiagnosticSeverity.Warning, isEnabledByDefault: true);
 
@@ -38,6 +43,13 @@ internal static class ProtoDiagnostics
 
     public static readonly DiagnosticDescriptor UsesIgnored = new(
         "FUDGEP020", "uses clause ignored", "{0}", Category, DiagnosticSeverity.Warning, isEnabledByDefault: true);
+
+    // And of these (CheckDefinitions.checkMessageInheritance, AntlrParser.parseSource).
+    public static readonly DiagnosticDescriptor RedundantOverride = new(
+        "FUDGEP024", "Redundant override of an inherited field", "{0}", Category, DiagnosticSeverity.Warning, isEnabledByDefault: true);
+
+    public static readonly DiagnosticDescriptor NoDefinitions = new(
+        "FUDGEP025", "No definitions in the file", "{0}", Category, DiagnosticSeverity.Warning, isEnabledByDefault: true);
 }
 
 /// <summary>Collects located diagnostics of one <c>.proto</c> file (line and column computed from the text).</summary>

@@ -85,6 +85,9 @@ internal static class ProtoPipeline
         var source = SourceText.From(input.Text);
         var diagnostics = new ProtoDiagnosticBag(input.Path, source);
         var root = ProtoParser.Parse(input.Text, diagnostics);
+        // As Fudge-Proto's parser: a file that parses but defines nothing at all (empty, or only comments) is suspicious.
+        if (root.Members.Count == 0 && !diagnostics.HasErrors)
+            diagnostics.Report(ProtoDiagnostics.NoDefinitions, new TextSpan(0, 0), "no definitions were found in this file");
         ct.ThrowIfCancellationRequested();
         var binder = new ProtoBinder(diagnostics, input.ReadonlyByDefault);
         binder.Bind(root);

@@ -71,7 +71,7 @@ public class ProtoGenerationTests
           typedef Alias = string;
           message Aliased { Alias a; Alias[] b; }
           abstract message Abstract uses Taxon { required int a; }
-          message Concrete extends Abstract { int b; int a [default = 3]; }
+          message Concrete extends Abstract { int b; required int a [default = 3]; }
           message UsesAbstract { Abstract a; Abstract[] b; repeated Concrete c; }
           message Literals {
             double zero [default = 0]; double pos [default = +4]; double neg [default = -4]; double big [default = 3.0e8];

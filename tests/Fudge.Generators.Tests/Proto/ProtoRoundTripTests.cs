@@ -123,7 +123,7 @@ public class ProtoRoundTripTests
         Assert.Equal(0.5, defaults.Instrument.TickSize);
         Assert.Equal(7, defaults.FixedValue);
 
-        // A subclass's default for an inherited field (Square: double area [default = 4]).
+        // A subclass's default for an inherited field (Square: required double area [default = 4]).
         Assert.Equal(4, new Square().Area);
     }
 
