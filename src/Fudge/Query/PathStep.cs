@@ -29,9 +29,13 @@ internal sealed class PathStep
         NameUtf8 = name is null ? Array.Empty<byte>() : Encoding.UTF8.GetBytes(name);
         // Only a name with a supplementary character (a 4-byte UTF-8 sequence) has a second, CESU-8 form on the wire.
         HasSupplementary = Array.Exists(NameUtf8, b => b >= 0xF0);
+        _plainName = selector == KeySelector.Name && !HasSupplementary;
         Ordinal = ordinal;
         Descendant = descendant;
     }
+
+    // A name step whose name compares byte for byte with names on the wire (no CESU-8 second form).
+    private readonly bool _plainName;
 
     public static PathStep ForName(string name, bool descendant) => new(KeySelector.Name, name, 0, descendant);
 
@@ -72,7 +76,19 @@ internal sealed class PathStep
     public bool SameKey(PathStep other) => Selector == other.Selector && Ordinal == other.Ordinal && string.Equals(Name, other.Name, StringComparison.Ordinal);
 
     /// <summary>True when the reader's current field has the key this step selects.</summary>
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     public bool Matches(in FudgeReader field)
+    {
+        // The common case inline, since transforms and paths ask every field: a plain name against a name on the wire.
+        if (_plainName && field.HasName)
+        {
+            var name = field.NameUtf8;
+            return name.Length == NameUtf8.Length && name.SequenceEqual(NameUtf8);
+        }
+        return MatchesAnyKey(in field);
+    }
+
+    private bool MatchesAnyKey(in FudgeReader field)
     {
         switch (Selector)
         {

@@ -124,23 +124,27 @@ public sealed class FudgeTransform
         var message = writer.BeginMessage(action.CreatedKey);
         var level = action.Children!;
         WriteAppended(ref writer, level, envelope, options);
-        foreach (var child in level.Actions)
-            if (child.CreateWhenMissing) WriteCreated(ref writer, child, envelope, options);
+        // Index loops here and below: these run per message, and a List enumerator is a call per element.
+        var actions = level.Actions;
+        for (int i = 0; i < actions.Count; i++)
+            if (actions[i].CreateWhenMissing) WriteCreated(ref writer, actions[i], envelope, options);
         writer.EndMessage(message);
     }
 
     private static bool Receives(TransformLevel level, ReadOnlySpan<byte> envelope, FudgeReaderOptions? options)
     {
         // Constants first: they decide without reading the input again.
-        foreach (var appended in level.Appends)
-            if (appended.Value is not null) return true;
-        foreach (var appended in level.Appends)
+        var appends = level.Appends;
+        for (int i = 0; i < appends.Count; i++)
+            if (appends[i].Value is not null) return true;
+        for (int i = 0; i < appends.Count; i++)
         {
             var reader = new FudgeReader(envelope, options);
-            if (Finds(ref reader, appended.Source!, 0)) return true;
+            if (Finds(ref reader, appends[i].Source!, 0)) return true;
         }
-        foreach (var child in level.Actions)
-            if (child.CreateWhenMissing && Receives(child.Children!, envelope, options)) return true;
+        var actions = level.Actions;
+        for (int i = 0; i < actions.Count; i++)
+            if (actions[i].CreateWhenMissing && Receives(actions[i].Children!, envelope, options)) return true;
         return false;
     }
 
@@ -162,8 +166,10 @@ public sealed class FudgeTransform
 
     private void WriteAppended(ref FudgeWriter writer, TransformLevel level, ReadOnlySpan<byte> envelope, FudgeReaderOptions? options)
     {
-        foreach (var appended in level.Appends)
+        var appends = level.Appends;
+        for (int i = 0; i < appends.Count; i++)
         {
+            var appended = appends[i];
             if (appended.Value is { } value)
             {
                 value.Write(ref writer, appended.OutputKey);

@@ -118,9 +118,9 @@ internal sealed class TransformLevel
 
     public bool Kept(in FudgeReader field)
     {
-        if (Keep is null) return true;
-        foreach (var key in Keep)
-            if (key.Matches(in field)) return true;
+        if (Keep is not { } keep) return true;
+        for (int i = 0; i < keep.Count; i++)
+            if (keep[i].Matches(in field)) return true;
         return false;
     }
 
