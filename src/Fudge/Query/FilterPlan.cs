@@ -168,9 +168,10 @@ internal sealed class FilterPlan
         bool nameless = reader.Taxonomy is not null;
         var descendantsOnly = _descendantsOnly;
         bool messages = descendantsOnly is not null;
-        int match = -1;
-        while (everyField ? reader.Read() : reader.ReadCandidate(names!, nameless, messages, out match))
+        while (true)
         {
+            int match = everyField ? (reader.Read() ? -1 : FudgeReader.NoMoreCandidates) : reader.ReadCandidate(names!, nameless, messages);
+            if (match == FudgeReader.NoMoreCandidates) break;
             Entry? entry;
             if (match >= 0)
             {
@@ -219,6 +220,14 @@ internal sealed class FilterPlan
     // Runs the entry's tests on the field.
     private Decision Visit(in FudgeReader field, Entry entry, ref ulong passed, in FudgeReader message)
     {
+        // Most entries have one test: its bit and node sit in the entry, one load away instead of four.
+        if (entry.SingleTest is { } single)
+        {
+            ulong bit = entry.SingleBit;
+            if ((passed & bit) != 0 || !single.Test(in field)) return Decision.Unknown;
+            passed |= bit;
+            return DecideNow(passed, in message);
+        }
         var tests = entry.TestArray;
         for (int t = 0; t < tests.Length; t++)
         {
@@ -284,6 +293,11 @@ internal sealed class FilterPlan
             foreach (var entry in Entries)
             {
                 entry.TestArray = entry.Tests.ToArray();
+                if (entry.TestArray.Length == 1)
+                {
+                    entry.SingleTest = entry.TestArray[0];
+                    entry.SingleBit = entry.SingleTest.PlanBit;
+                }
                 entry.Children?.Seal(descendants);
             }
         }
@@ -308,6 +322,11 @@ internal sealed class FilterPlan
         public List<AnyFieldNode> Tests { get; } = new();
 
         public AnyFieldNode[] TestArray { get; set; } = Array.Empty<AnyFieldNode>();
+
+        /// <summary>The entry's test when it has exactly one (with its plan bit), else null.</summary>
+        public AnyFieldNode? SingleTest { get; set; }
+
+        public ulong SingleBit { get; set; }
 
         public Level? Children { get; set; }
     }

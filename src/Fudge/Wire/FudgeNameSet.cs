@@ -4,7 +4,7 @@ using System.Buffers.Binary;
 namespace Fudge;
 
 /// <summary>
-/// A few field names, prepared once so that <see cref="FudgeReader.ReadCandidate(FudgeNameSet, bool, bool, out int)"/> can
+/// A few field names, prepared once so that <see cref="FudgeReader.ReadCandidate(FudgeNameSet, bool, bool)"/> can
 /// recognise them on the wire while passing over every other field: each name is kept as its length and its first
 /// eight bytes in one integer, so most names on the wire are told apart by one comparison, never decoded.
 /// </summary>
@@ -25,19 +25,24 @@ internal sealed class FudgeNameSet
             var name = utf8Names[i];
             _lengths[i] = name.Length;
             _heads[i] = Head(name);
-            Filter |= 1UL << Hash(name.Length, name.Length > 0 ? name[0] : 0, name.Length > 0 ? name[name.Length - 1] : 0);
+            LengthMask |= 1UL << Math.Min(name.Length, 63);
+            Filter |= 1UL << Hash(name.Length, name.Length > 0 ? name[0] : 0);
         }
     }
 
+    /// <summary>Bit n is set when some name is n bytes long (bit 63: 63 bytes or more): the first, cheapest test.</summary>
+    public ulong LengthMask { get; }
+
     /// <summary>
-    /// One bit per name, at <see cref="Hash"/> of its length and its first and last bytes: a name on the wire whose bit
-    /// is clear is none of these, and is passed over without being compared.
+    /// One bit per name, at <see cref="Hash"/> of its length and first byte: a name on the wire of a wanted length
+    /// whose bit is clear is none of these, and is passed over without being compared. (The first byte, not the last:
+    /// its address does not wait for the length to be read.)
     /// </summary>
     public ulong Filter { get; }
 
-    /// <summary>The bit of <see cref="Filter"/> for a name (first and last bytes 0 when it is empty).</summary>
+    /// <summary>The bit of <see cref="Filter"/> for a name (first byte 0 when it is empty).</summary>
     [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-    public static int Hash(int length, int first, int last) => (length * 11 + first * 5 + last) & 63;
+    public static int Hash(int length, int first) => (length * 11 + first * 5) & 63;
 
     /// <summary>The names, in the order their indexes refer to.</summary>
     public System.Collections.Generic.IReadOnlyList<byte[]> Names => _names;

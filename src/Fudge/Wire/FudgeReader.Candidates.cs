@@ -5,53 +5,52 @@ namespace Fudge;
 
 public ref partial struct FudgeReader
 {
+    /// <summary>What <see cref="ReadCandidate"/> returns at the end of the message.</summary>
+    internal const int NoMoreCandidates = -2;
+
     /// <summary>
     /// Moves to the next field that may interest a caller looking for certain names, passing over the others on their
-    /// headers alone. It stops at a field whose name is in <paramref name="names"/> (<paramref name="match"/> is then
-    /// its index), at a field with no name when <paramref name="nameless"/> is true, and at every sub-message that is
-    /// not empty when <paramref name="messages"/> is true (<paramref name="match"/> is -1 for these: the caller decides). The field it
-    /// stops at is read as <see cref="Read"/> reads it, with every check.
-    /// Returns false at the end of the message.
+    /// headers alone. It stops at a field whose name is in <paramref name="names"/> and returns the name's index; it
+    /// also stops at a field with no name when <paramref name="nameless"/> is true, and at every sub-message that is
+    /// not empty when <paramref name="messages"/> is true, and returns -1 for these (the caller decides). The field it
+    /// stops at is read as <see cref="Read"/> reads it, with every check. At the end of the message it returns
+    /// <see cref="NoMoreCandidates"/>.
     /// </summary>
     /// <remarks>
     /// The filters' one-walk evaluation uses it: the header of a passed-over field is decoded in registers, without
     /// filling in the reader's current-field state, and its value is never looked at. Its extent is still checked
     /// against the message, and anything unusual is handed to <see cref="Read"/>, which raises the usual error (should
-    /// it not, the field is returned with <paramref name="match"/> -1, so nothing is ever missed).
+    /// it not, the field is returned as -1, so nothing is ever missed). The index is the return value, not an
+    /// <c>out</c> parameter, so that the caller's next step does not wait on a store and a load.
     /// </remarks>
     /// <exception cref="FudgeFormatException">A field on the way is malformed or overruns its message.</exception>
     // Compiled on its own, so that callers stay small and the helpers here stay inlined.
     [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
-    internal bool ReadCandidate(FudgeNameSet names, bool nameless, bool messages, out int match)
+    internal int ReadCandidate(FudgeNameSet names, bool nameless, bool messages)
     {
         var data = _data;
         int p = _position;
         while (true)
         {
-            int start = SkipToCandidate(data, p, names.Filter, nameless, messages);
+            int start = SkipToCandidate(data, p, names.LengthMask, names.Filter, nameless, messages);
             if (start < 0)
             {
-                match = -1;
                 if (~start == data.Length)
                 {
                     // The end of the message, as Read() leaves it.
                     _position = data.Length;
                     _fieldOffset = -1;
-                    return false;
+                    return NoMoreCandidates;
                 }
                 // A field only Read() may judge.
-                return ReadFrom(~start);
+                return ReadFrom(~start) ? -1 : NoMoreCandidates;
             }
             byte prefix = data[start];
             p = start + ((prefix & 0x10) != 0 ? 4 : 2);
-            if ((prefix & 0x08) == 0)
-            {
-                match = -1;
-                return ReadFrom(start);
-            }
+            if ((prefix & 0x08) == 0) return ReadFrom(start) ? -1 : NoMoreCandidates;
             int nameLength = data[p];
             int nameStart = p + 1;
-            match = names.IndexOf(data, nameStart, nameLength);
+            int match = names.IndexOf(data, nameStart, nameLength);
             if (match >= 0 || (messages && data[start + 1] == FudgeTypeId.Message))
             {
                 // The header is known good up to here: only the value is left to check, as Read() would.
@@ -61,29 +60,25 @@ public ref partial struct FudgeReader
                 _nameLength = nameLength;
                 ReadValue(data, nameStart + nameLength, prefix, data[start + 1]);
                 // A sub-message that matched no name is wanted only when it has fields.
-                if (match >= 0 || _valueLength > 0) return true;
+                if (match >= 0 || _valueLength > 0) return match;
                 p = _position;
                 continue;
             }
             p = nameStart + nameLength;
-            if (!TrySkipValue(data, prefix, data[start + 1], ref p))
-            {
-                match = -1;
-                return ReadFrom(start);
-            }
+            if (!TrySkipValue(data, prefix, data[start + 1], ref p)) return ReadFrom(start) ? -1 : NoMoreCandidates;
         }
     }
 
     /// <summary>
-    /// The offset of the next field from <paramref name="p"/> whose name has its bit set in <paramref name="filter"/>
-    /// (see <see cref="FudgeNameSet.Filter"/>; the name is then known to lie within the data), or that has no name when
+    /// The offset of the next field from <paramref name="p"/> whose name has its bits set in <paramref name="lengths"/>
+    /// and <paramref name="filter"/> (see <see cref="FudgeNameSet"/>; the name is then known to lie within the data), or that has no name when
     /// <paramref name="nameless"/>, or that is a sub-message with fields when <paramref name="messages"/>;
     /// else the complement (<c>~offset</c>) of where <see cref="Read"/> must take over: the end of the data, or a field
     /// whose header or extent is not as expected. Only the headers are decoded, in registers: the loop the filters spend
     /// their time in.
     /// </summary>
     [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-    private static int SkipToCandidate(ReadOnlySpan<byte> data, int p, ulong filter, bool nameless, bool messages)
+    private static int SkipToCandidate(ReadOnlySpan<byte> data, int p, ulong lengths, ulong filter, bool nameless, bool messages)
     {
         while (data.Length - p >= 2)
         {
@@ -96,8 +91,9 @@ public ref partial struct FudgeReader
                 if ((uint)p >= (uint)data.Length) return ~start;
                 int nameLength = data[p];
                 if (data.Length - p - 1 < nameLength) return ~start;
-                int bit = nameLength == 0 ? 0 : FudgeNameSet.Hash(nameLength, data[p + 1], data[p + nameLength]);
-                if (((filter >> bit) & 1) != 0) return start;
+                if (((lengths >> Math.Min(nameLength, 63)) & 1) != 0
+                    && ((filter >> FudgeNameSet.Hash(nameLength, nameLength == 0 ? 0 : data[p + 1])) & 1) != 0)
+                    return start;
                 p += 1 + nameLength;
             }
             else if (nameless)

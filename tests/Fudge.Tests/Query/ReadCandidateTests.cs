@@ -63,7 +63,8 @@ public class ReadCandidateTests
     {
         var found = new List<(int, int)>();
         var reader = new FudgeReader(input);
-        while (reader.ReadCandidate(names, nameless, messages, out int match)) found.Add((reader.FieldOffset, match));
+        int match;
+        while ((match = reader.ReadCandidate(names, nameless, messages)) != FudgeReader.NoMoreCandidates) found.Add((reader.FieldOffset, match));
         return found;
     }
 
