@@ -5,8 +5,9 @@ namespace Fudge;
 
 /// <summary>
 /// A few field names, prepared once so that <see cref="FudgeReader.ReadCandidate(FudgeNameSet, bool, bool)"/> can
-/// recognise them on the wire while passing over every other field: each name is kept as its length and its first
-/// eight bytes in one integer, so most names on the wire are told apart by one comparison, never decoded.
+/// recognise them on the wire while passing over every other field. A name on the wire is first tested against a mask
+/// of the wanted lengths and a 64-bit filter on (length, first byte); only a name that passes both is compared, as its
+/// first eight bytes in one integer against each name of that length, and the rest byte for byte. Nothing is decoded.
 /// </summary>
 internal sealed class FudgeNameSet
 {
