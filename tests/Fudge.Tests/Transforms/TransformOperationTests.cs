@@ -193,6 +193,30 @@ public class TransformOperationTests
     }
 
     [Fact]
+    public void Applying_a_taxonomy_finds_every_name_whatever_its_length_and_shared_ends()
+    {
+        // Names of every length from 1 to 40, plus pairs that share their first and last eight bytes and their length
+        // (the name table's hash sees only those), non-ASCII names, and a name no entry has.
+        var names = Enumerable.Range(1, 40).Select(n => new string('a', n - 1) + (char)('a' + n % 26)).ToList();
+        names.AddRange(new[] { "abcdefgh-1-stuvwxyz", "abcdefgh-2-stuvwxyz", "prix unitaire", "größe", "名前", "x" + new string('y', 62) });
+        var entries = string.Join(", ", names.Select((name, i) => $"\"{name}\": {i + 1}"));
+        var transform = FudgeTransform.Parse($$"""{ "operations": [ { "taxonomy": "apply", "id": 9, "entries": { {{entries}} } } ] }""");
+        var input = new FudgeMsg();
+        foreach (var name in names) input.Add(name, name.Length);
+        input.Add("not in the taxonomy", -1);
+
+        var output = FudgeMsg.Parse(transform.Apply(new FudgeEnvelope(input).ToByteArray()));
+
+        for (int i = 0; i < names.Count; i++)
+        {
+            var field = output[i];
+            Assert.True(field.Name is null && field.Ordinal == i + 1, $"{names[i]}: {field}");
+            Assert.Equal(names[i].Length, Convert.ToInt32(field.Value));
+        }
+        Assert.Equal("not in the taxonomy", output[names.Count].Name);
+    }
+
+    [Fact]
     public void Applying_a_taxonomy_over_another_renumbers_through_the_names()
     {
         var renumbered = new FudgeTaxonomy(new Dictionary<short, string> { [10] = "ticker", [20] = "quote" });
