@@ -489,14 +489,7 @@ internal sealed class ProtoCSharp
         var ctorParams = CtorParams(message);
         if (ctorParams.Count > 0) WriteConstructors(sb, message, name, inner, ctorParams, overrides);
         else if (overrides.Count > 0)
-        {
-            sb.AppendLine($"{inner}/// <summary>Applies the defaults this message gives to inherited fields.</summary>");
-            sb.AppendLine($"{inner}public {name}()");
-            sb.AppendLine(inner + "{");
-            foreach (var o in overrides) sb.AppendLine(inner + "    " + o.Statement);
-            sb.AppendLine(inner + "}");
-            sb.AppendLine();
-        }
+            WriteParameterlessConstructor(sb, inner, "public", name, "Applies the defaults this message gives to inherited fields.", overrides);
         if (message.Binding.TryGetValue("body", out var body))
             foreach (var line in body.Text.Replace("\r\n", "\n").Split('\n')) sb.AppendLine(inner + line.TrimEnd());
         foreach (var nested in message.Nested) WriteDefinition(sb, nested, inner);
@@ -507,6 +500,17 @@ internal sealed class ProtoCSharp
         Models.Add(Model(message));
     }
 
+    // A parameterless constructor that applies the defaults a message gives to inherited fields.
+    private static void WriteParameterlessConstructor(StringBuilder sb, string inner, string access, string name, string summary, List<(string Statement, bool Readonly)> overrides)
+    {
+        sb.AppendLine($"{inner}/// <summary>{summary}</summary>");
+        sb.AppendLine($"{inner}{access} {name}()");
+        sb.AppendLine(inner + "{");
+        foreach (var o in overrides) sb.AppendLine(inner + "    " + o.Statement);
+        sb.AppendLine(inner + "}");
+        sb.AppendLine();
+    }
+
     /// <summary>
     /// The constructors of a message with readonly fields: a protected parameterless one, through which the reader
     /// creates the object before setting the fields it finds, and a public one that takes the readonly fields (see
@@ -514,12 +518,7 @@ internal sealed class ProtoCSharp
     /// </summary>
     private void WriteConstructors(StringBuilder sb, ProtoMessage message, string name, string inner, List<CtorParam> ctorParams, List<(string Statement, bool Readonly)> overrides)
     {
-        sb.AppendLine($"{inner}/// <summary>Creates the message with its fields at their defaults, for the Fudge reader and derived classes.</summary>");
-        sb.AppendLine($"{inner}protected {name}()");
-        sb.AppendLine(inner + "{");
-        foreach (var o in overrides) sb.AppendLine(inner + "    " + o.Statement);
-        sb.AppendLine(inner + "}");
-        sb.AppendLine();
+        WriteParameterlessConstructor(sb, inner, "protected", name, "Creates the message with its fields at their defaults, for the Fudge reader and derived classes.", overrides);
 
         sb.AppendLine($"{inner}/// <summary>Creates the message with its readonly fields; the others keep their defaults.</summary>");
         foreach (var p in ctorParams)
