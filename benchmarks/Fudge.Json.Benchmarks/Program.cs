@@ -16,9 +16,15 @@ public static class Program
     /// <c>--quick</c>: every benchmark once, in process, with a dry job (a CI smoke test, well under a minute).
     /// <c>--short</c>: BenchmarkDotNet's ShortRun job. Other arguments go to BenchmarkDotNet (e.g. <c>--filter *Lookup*</c>).
     /// <c>--amplification</c>: the table of bytes allocated per input byte on every read path (tiny-field inputs).
+    /// <c>--profile CLASS METHOD[,METHOD...] [PARAMETER=VALUE] [SECONDS]</c>: methods in turns, for A/B checks and perf.
     /// </summary>
     public static void Main(string[] args)
     {
+        if (args.Length > 0 && args[0] == "--profile")
+        {
+            Environment.ExitCode = Harness.ProfileLoop.Run(args[1..]);
+            return;
+        }
         if (args.Contains("--amplification"))
         {
             Console.WriteLine($"Bytes allocated per input byte, {TinyFieldInputs.TargetBytes / 1024} KiB envelopes of tiny fields ({RuntimeInformation.FrameworkDescription}, {RuntimeInformation.OSDescription}):");

@@ -143,6 +143,26 @@ public class ViewTests
     }
 
     [Fact]
+    public void Sub_messages_written_through_the_view_get_their_own_wrappers()
+    {
+        var view = new FudgeMsg().Add("sub", new FudgeMsg().Add("x", 1)).Add("n", 5).AsDictionary();
+        var sub = view["sub"];
+
+        view["more"] = new Dictionary<string, object?> { ["z"] = 3 };   // appended after the wrappers seen so far
+        var more = (IDictionary<string, object?>)view["more"]!;
+        view["sub"] = new Dictionary<string, object?> { ["y"] = 2 };    // replaced in place
+        var replaced = (IDictionary<string, object?>)view["sub"]!;
+
+        Assert.Equal(3, System.Convert.ToInt32(more["z"]));
+        Assert.Same(more, view["more"]);
+        Assert.NotSame(sub, replaced);
+        Assert.True(replaced.ContainsKey("y") && !replaced.ContainsKey("x"));
+        Assert.Same(replaced, view["sub"]);
+        var multi = view.Message.AsMultiMap();
+        Assert.Same(multi["more"][0], multi["more"][0]);
+    }
+
+    [Fact]
     public void Converting_to_a_dictionary_turns_repeats_into_lists_and_back_into_repeated_fields()
     {
         var dictionary = Sample().ToDictionary();

@@ -146,4 +146,69 @@ public class FudgeMsgTests
         Assert.Throws<ArgumentException>(() => new FudgeMsg().Add(new string('é', 128), 1));
         Assert.Throws<ArgumentException>(() => FudgeFieldKey.Create(new string('x', 256)));
     }
+
+    public static TheoryData<object?, byte> ClrValuesAndTheirTypes() => new()
+    {
+        { "text", FudgeTypeId.String },
+        { 7, FudgeTypeId.Int8 },
+        { 40_000, FudgeTypeId.Int32 },
+        { 1.5, FudgeTypeId.Double },
+        { 300L, FudgeTypeId.Int16 },
+        { 1L << 40, FudgeTypeId.Int64 },
+        { true, FudgeTypeId.Boolean },
+        { new FudgeMsg(), FudgeTypeId.Message },
+        { new DateTime(2010, 3, 4, 11, 12, 13, DateTimeKind.Utc), FudgeTypeId.DateTime },
+        { new byte[16], FudgeTypeId.ByteArray16 },
+        { new byte[17], FudgeTypeId.ByteArray },
+        { new int[3], FudgeTypeId.Int32Array },
+        { new double[3], FudgeTypeId.DoubleArray },
+        { null, FudgeTypeId.Indicator },
+        { (sbyte)-1, FudgeTypeId.Int8 },
+        { (byte)200, FudgeTypeId.Int16 },
+        { (short)5, FudgeTypeId.Int8 },
+        { (ushort)65535, FudgeTypeId.Int32 },
+        { 5u, FudgeTypeId.Int8 },
+        { 5ul, FudgeTypeId.Int8 },
+        { 1.5f, FudgeTypeId.Float },
+        { new ReadOnlyMemory<byte>(new byte[4]), FudgeTypeId.ByteArray4 },
+        { new short[2], FudgeTypeId.Int16Array },
+        { new long[2], FudgeTypeId.Int64Array },
+        { new float[2], FudgeTypeId.FloatArray },
+        { new DateOnly(2010, 3, 4), FudgeTypeId.Date },
+        { new TimeOnly(11, 12, 13), FudgeTypeId.Time },
+        { new DateTimeOffset(2010, 3, 4, 11, 12, 13, TimeSpan.FromHours(1)), FudgeTypeId.DateTime },
+    };
+
+    [Theory]
+    [MemberData(nameof(ClrValuesAndTheirTypes))]
+    public void Each_clr_type_is_added_as_its_fudge_type(object? value, byte expectedType)
+    {
+        var msg = new FudgeMsg().Add("v", value);
+
+        Assert.Equal(expectedType, msg[0].TypeId);
+        Assert.Equal(msg, FudgeMsg.Parse(msg.ToByteArray()));
+    }
+
+    [Fact]
+    public void Foreach_visits_fields_in_order_and_refuses_a_change_during_the_loop()
+    {
+        var msg = new FudgeMsg().Add("a", 1).Add("b", 2).Add("a", 3);
+
+        var names = new System.Collections.Generic.List<string?>();
+        foreach (var field in msg) names.Add(field.Name);
+        Assert.Equal(new[] { "a", "b", "a" }, names);
+        Assert.Equal(3, msg.Count(f => f.Value is not null)); // LINQ takes the interface's enumerator
+
+        var enumerator = (System.Collections.IEnumerator)msg.GetEnumerator();
+        Assert.True(enumerator.MoveNext());
+        Assert.True(enumerator.MoveNext());
+        enumerator.Reset();
+        Assert.True(enumerator.MoveNext());
+        Assert.Equal("a", ((FudgeField)enumerator.Current).Name);
+
+        Assert.Throws<InvalidOperationException>(() =>
+        {
+            foreach (var field in msg) msg.Add("c", 4);
+        });
+    }
 }

@@ -35,9 +35,17 @@ public static class FudgeDictionaryConverter
                 FudgeMsg sub => ToDictionary(sub, taxonomy),
                 var v => v,
             };
+#if NET6_0_OR_GREATER
+            // One hash and probe per field, where TryGetValue then Add took two.
+            ref object? slot = ref System.Runtime.InteropServices.CollectionsMarshal.GetValueRefOrAddDefault(result, key, out bool exists);
+            if (!exists) slot = value;
+            else if (slot is RepeatedValues list) list.Add(value);
+            else slot = new RepeatedValues { slot, value };
+#else
             if (!result.TryGetValue(key, out var existing)) result.Add(key, value);
             else if (existing is RepeatedValues list) list.Add(value);
             else result[key] = new RepeatedValues { existing, value };
+#endif
         }
         return result;
     }

@@ -144,7 +144,8 @@ public sealed class FudgeMsgDictionary : IDictionary<string, object?>, IReadOnly
         return field.Value switch
         {
             FudgeIndicator => null,
-            FudgeMsg => _index.Wrapper(position, static (m, t) => new FudgeMsgDictionary(m, t)),
+            FudgeMsg sub => _index.CachedWrapper(position) as FudgeMsgDictionary
+                            ?? _index.CacheWrapper(position, new FudgeMsgDictionary(sub, _index.Taxonomy)),
             var value => value,
         };
     }

@@ -22,7 +22,7 @@ internal sealed class FudgeMsgIndex
     private List<string>? _keys;                     // distinct keys in order, built when enumerated
     private List<int>? _firstPositions;
     private Dictionary<string, List<int>>? _repeats;
-    private Dictionary<int, object>? _wrappers;
+    private object?[]? _wrappers;                    // by field position: a look-up is an array read
     private int _wrappersVersion;
     private int _keysVersion;   // the message version the key lists were built by scanning for
     private int _version;
@@ -105,8 +105,11 @@ internal sealed class FudgeMsgIndex
     /// <summary>Position of the first field with this key.</summary>
     public bool TryGetFirst(string key, out int position)
     {
-        if (!IsCurrent && Message.Count <= ScanLimit) return TryScanFirst(key, out position);
-        EnsureCurrent();
+        if (!IsCurrent)
+        {
+            if (Message.Count <= ScanLimit) return TryScanFirst(key, out position);
+            Rebuild();
+        }
         if (_first.TryGetValue(key, out position)) return true;
         position = -1;
         return false;
@@ -132,7 +135,7 @@ internal sealed class FudgeMsgIndex
     /// <summary>Records that the view replaced the value at a position without changing its key; the index (if built) must have been current just before.</summary>
     public void Replaced(int position)
     {
-        _wrappers?.Remove(position);
+        if (_wrappers is not null && position < _wrappers.Length) _wrappers[position] = null;
         if (_wrappersVersion == Message.Version - 1) _wrappersVersion = Message.Version;
         if (IsCurrentBefore(1)) _version = Message.Version;
     }
@@ -163,23 +166,45 @@ internal sealed class FudgeMsgIndex
                && parsed == ordinal && key == ordinal.ToString(CultureInfo.InvariantCulture);
     }
 
-    /// <summary>The wrapper of the sub-message at a position, created once until the message changes behind the view.</summary>
-    public T Wrapper<T>(int position, System.Func<FudgeMsg, IFudgeTaxonomy?, T> create) where T : class
+    /// <summary>
+    /// The wrapper cached for the sub-message at a position, or null; cached wrappers are dropped when the message
+    /// changes behind the view. Not generic: a shared generic method tests its type through a runtime look-up on
+    /// every call, and each view type tests the object it gets back itself.
+    /// </summary>
+    public object? CachedWrapper(int position)
     {
-        _wrappers ??= new Dictionary<int, object>();
+        if (_wrappers is null || _wrappersVersion != Message.Version || position >= _wrappers.Length) return null;
+        return _wrappers[position];
+    }
+
+    /// <summary>Caches the wrapper of the sub-message at a position (see <see cref="CachedWrapper"/>); returns it.</summary>
+    public T CacheWrapper<T>(int position, T wrapper) where T : class
+    {
+        if (_wrappers is null || position >= _wrappers.Length)
+            System.Array.Resize(ref _wrappers, System.Math.Max(Message.Count, position + 1));
         if (_wrappersVersion != Message.Version)
         {
-            _wrappers.Clear();
+            System.Array.Clear(_wrappers, 0, _wrappers.Length);
             _wrappersVersion = Message.Version;
         }
-        if (_wrappers.TryGetValue(position, out var existing) && existing is T wrapper) return wrapper;
-        wrapper = create((FudgeMsg)Message[position].Value, Taxonomy);
         _wrappers[position] = wrapper;
         return wrapper;
     }
 
     private void Add(string key, int position)
     {
+#if NET6_0_OR_GREATER
+        // One hash and probe per field, where TryGetValue then Add took two: building the index is most of its cost.
+        ref int slot = ref System.Runtime.InteropServices.CollectionsMarshal.GetValueRefOrAddDefault(_first, key, out bool exists);
+        if (!exists)
+        {
+            slot = position;
+            _keys?.Add(key);
+            _firstPositions?.Add(position);
+            return;
+        }
+        int first = slot;
+#else
         if (!_first.TryGetValue(key, out int first))
         {
             _first.Add(key, position);
@@ -187,6 +212,7 @@ internal sealed class FudgeMsgIndex
             _firstPositions?.Add(position);
             return;
         }
+#endif
         _repeats ??= new Dictionary<string, List<int>>(System.StringComparer.Ordinal);
         if (!_repeats.TryGetValue(key, out var all)) _repeats[key] = all = new List<int> { first };
         all.Add(position);
@@ -194,13 +220,17 @@ internal sealed class FudgeMsgIndex
 
     private void EnsureCurrent()
     {
-        if (IsCurrent) return;
+        if (!IsCurrent) Rebuild();
+    }
+
+    private void Rebuild()
+    {
         _keys = null; // lists made by scanning, or for the old contents
         _firstPositions = null;
         if (!_built) _first = new Dictionary<string, int>(Message.Count, System.StringComparer.Ordinal);
         else _first.Clear();
         _repeats?.Clear();
-        _wrappers?.Clear();
+        if (_wrappers is not null) System.Array.Clear(_wrappers, 0, _wrappers.Length);
         _wrappersVersion = Message.Version;
         for (int i = 0; i < Message.Count; i++) Add(KeyOf(Message[i], Taxonomy), i);
         _version = Message.Version;

@@ -68,7 +68,8 @@ public sealed class FudgeMsgMultiMap : IReadOnlyDictionary<string, IReadOnlyList
     private object? ValueAt(int position) => Message[position].Value switch
     {
         FudgeIndicator => null,
-        FudgeMsg => _index.Wrapper(position, static (m, t) => new FudgeMsgMultiMap(m, t)),
+        FudgeMsg sub => _index.CachedWrapper(position) as FudgeMsgMultiMap
+                        ?? _index.CacheWrapper(position, new FudgeMsgMultiMap(sub, _index.Taxonomy)),
         var value => value,
     };
 

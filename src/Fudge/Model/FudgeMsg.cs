@@ -311,8 +311,40 @@ public sealed class FudgeMsg : IReadOnlyList<FudgeField>, IEquatable<FudgeMsg>
         }
     }
 
-    /// <inheritdoc/>
-    public IEnumerator<FudgeField> GetEnumerator() => _fields.GetEnumerator();
+    /// <summary>
+    /// The fields in order. <c>foreach</c> over a <see cref="FudgeMsg"/> uses this struct enumerator: no allocation and
+    /// no interface call per field. Changing the message during the loop throws, as for a list.
+    /// </summary>
+    public Enumerator GetEnumerator() => new(_fields);
 
-    IEnumerator IEnumerable.GetEnumerator() => GetEnumerator();
+    IEnumerator<FudgeField> IEnumerable<FudgeField>.GetEnumerator() => _fields.GetEnumerator();
+
+    IEnumerator IEnumerable.GetEnumerator() => _fields.GetEnumerator();
+
+    /// <summary>Enumerates the fields of a <see cref="FudgeMsg"/> (see <see cref="GetEnumerator"/>).</summary>
+    public struct Enumerator : IEnumerator<FudgeField>
+    {
+        private readonly List<FudgeField> _fields;
+        private List<FudgeField>.Enumerator _inner;
+
+        internal Enumerator(List<FudgeField> fields)
+        {
+            _fields = fields;
+            _inner = fields.GetEnumerator();
+        }
+
+        /// <summary>The current field.</summary>
+        public FudgeField Current => _inner.Current;
+
+        object IEnumerator.Current => Current;
+
+        /// <summary>Moves to the next field; false after the last.</summary>
+        /// <exception cref="InvalidOperationException">The message changed since enumeration began.</exception>
+        public bool MoveNext() => _inner.MoveNext();
+
+        void IEnumerator.Reset() => _inner = _fields.GetEnumerator();
+
+        /// <summary>Nothing to release.</summary>
+        public void Dispose() => _inner.Dispose();
+    }
 }

@@ -12,19 +12,38 @@ internal static class FudgeValues
     /// <summary>Infers the wire type of a CLR value and converts it to its reduced wire form (spec §7).</summary>
     public static (byte TypeId, object Value) ToWire(object? value)
     {
+        // Every value added to a message passes here, so this part is kept small: the commonest types, each one exact
+        // type comparison, with no struct locals. The other cases live in ToWireOther, whose larger stack frame
+        // (zeroed on every call) was most of the cost of adding an int or a string when both were one method.
         // A value already in its wire form keeps its box (unboxing and boxing again would allocate per field), and
-        // small integers and booleans take the shared boxes the decoder uses. The types are disjoint, so their order
-        // only sets the cost: the commonest values (one exact type comparison each) come before the array types,
-        // whose tests call a runtime helper.
+        // small integers and booleans take the shared boxes the decoder uses.
+        if (value is string) return (FudgeTypeId.String, value);
+        if (value is int i) return i is >= short.MinValue and <= short.MaxValue ? ReduceInteger(i) : (FudgeTypeId.Int32, value);
+        if (value is double) return (FudgeTypeId.Double, value);
+        if (value is long l) return l is >= int.MinValue and <= int.MaxValue ? ReduceInteger(l) : (FudgeTypeId.Int64, value);
+        if (value is bool b) return (FudgeTypeId.Boolean, BoxCache.Of(b));
+        if (value is FudgeMsg) return (FudgeTypeId.Message, value);
+        if (value is DateTime) return (FudgeTypeId.DateTime, BoxDateTime(value));
+        // Exact type comparisons: `is byte[]` would call a runtime helper (an sbyte[] passes it too), which ToWireOther keeps.
+        if (value is not null)
+        {
+            var type = value.GetType();
+            if (type == typeof(byte[])) return (FudgeTypeId.ForByteArrayLength(((byte[])value).Length), value);
+            if (type == typeof(int[])) return (FudgeTypeId.Int32Array, value);
+            if (type == typeof(double[])) return (FudgeTypeId.DoubleArray, value);
+        }
+        return ToWireOther(value);
+    }
+
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+    private static object BoxDateTime(object value) => FudgeDateTime.FromDateTime((DateTime)value);
+
+    // The types ToWire does not test first; their order only sets their cost (the types are disjoint).
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+    private static (byte TypeId, object Value) ToWireOther(object? value)
+    {
         switch (value)
         {
-            case string: return (FudgeTypeId.String, value);
-            case int v: return v is >= short.MinValue and <= short.MaxValue ? ReduceInteger(v) : (FudgeTypeId.Int32, value);
-            case double: return (FudgeTypeId.Double, value);
-            case long v: return v is >= int.MinValue and <= int.MaxValue ? ReduceInteger(v) : (FudgeTypeId.Int64, value);
-            case bool b: return (FudgeTypeId.Boolean, BoxCache.Of(b));
-            case FudgeMsg m: return (FudgeTypeId.Message, m);
-            case DateTime dt: return (FudgeTypeId.DateTime, FudgeDateTime.FromDateTime(dt));
             case null: return (FudgeTypeId.Indicator, FudgeIndicator.Instance);
             case FudgeIndicator: return (FudgeTypeId.Indicator, FudgeIndicator.Instance);
             case sbyte v: return (FudgeTypeId.Int8, BoxCache.Of(v));
