@@ -163,6 +163,24 @@ public class ViewTests
     }
 
     [Fact]
+    public void An_indexed_view_lists_each_key_once_in_order_of_first_occurrence()
+    {
+        var message = new FudgeMsg();
+        for (int i = 0; i < 30; i++) message.Add("k" + (i % 7 == 3 ? 0 : i), i);   // k0 repeats at 3, 10, 17, 24
+        var view = message.AsDictionary();
+
+        Assert.True(view.ContainsKey("k29"));        // more than a scan's worth of fields: the index is built
+        view["extra"] = 1;                           // appended through the view
+        var expected = Enumerable.Range(0, 30).Where(i => i % 7 != 3).Select(i => "k" + i).Append("extra").ToList();
+
+        Assert.Equal(expected, view.Keys);
+        Assert.Equal(expected, view.Select(pair => pair.Key));
+        Assert.Equal(0, System.Convert.ToInt32(view["k0"]));
+        Assert.Equal(new object[] { 0, 3, 10, 17, 24 }, message.AsMultiMap()["k0"].Select(v => (object)System.Convert.ToInt32(v)));
+        Assert.Equal(1, view.Index.BuildCount);
+    }
+
+    [Fact]
     public void Converting_to_a_dictionary_turns_repeats_into_lists_and_back_into_repeated_fields()
     {
         var dictionary = Sample().ToDictionary();

@@ -22,6 +22,7 @@ internal sealed class FudgeMsgIndex
     private List<string>? _keys;                     // distinct keys in order, built when enumerated
     private List<int>? _firstPositions;
     private Dictionary<string, List<int>>? _repeats;
+    private List<int>? _laterRepeats;               // positions that repeat an earlier key, ascending
     private object?[]? _wrappers;                    // by field position: a look-up is an array read
     private int _wrappersVersion;
     private int _keysVersion;   // the message version the key lists were built by scanning for
@@ -80,11 +81,16 @@ internal sealed class FudgeMsgIndex
     {
         _keys = new List<string>(_first.Count);
         _firstPositions = new List<int>(_first.Count);
+        // Every field but the later repeats (known, in order) is the first of its key: no look-ups needed.
+        int next = 0;
         for (int i = 0; i < Message.Count; i++)
         {
-            string key = KeyOf(Message[i], Taxonomy);
-            if (_first[key] != i) continue;
-            _keys.Add(key);
+            if (_laterRepeats is not null && next < _laterRepeats.Count && _laterRepeats[next] == i)
+            {
+                next++;
+                continue;
+            }
+            _keys.Add(KeyOf(Message[i], Taxonomy));
             _firstPositions.Add(i);
         }
     }
@@ -216,6 +222,7 @@ internal sealed class FudgeMsgIndex
         _repeats ??= new Dictionary<string, List<int>>(System.StringComparer.Ordinal);
         if (!_repeats.TryGetValue(key, out var all)) _repeats[key] = all = new List<int> { first };
         all.Add(position);
+        (_laterRepeats ??= new List<int>()).Add(position);
     }
 
     private void EnsureCurrent()
@@ -230,6 +237,7 @@ internal sealed class FudgeMsgIndex
         if (!_built) _first = new Dictionary<string, int>(Message.Count, System.StringComparer.Ordinal);
         else _first.Clear();
         _repeats?.Clear();
+        _laterRepeats?.Clear();
         if (_wrappers is not null) System.Array.Clear(_wrappers, 0, _wrappers.Length);
         _wrappersVersion = Message.Version;
         for (int i = 0; i < Message.Count; i++) Add(KeyOf(Message[i], Taxonomy), i);
