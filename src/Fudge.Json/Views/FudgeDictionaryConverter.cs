@@ -26,8 +26,9 @@ public static class FudgeDictionaryConverter
     {
         if (message is null) throw new ArgumentNullException(nameof(message));
         var result = new Dictionary<string, object?>(message.Count, StringComparer.Ordinal);
-        foreach (var field in message)
+        for (int i = 0; i < message.Count; i++)
         {
+            var field = message[i];
             string key = FudgeMsgIndex.KeyOf(field, taxonomy);
             object? value = field.Value switch
             {
@@ -40,11 +41,11 @@ public static class FudgeDictionaryConverter
             ref object? slot = ref System.Runtime.InteropServices.CollectionsMarshal.GetValueRefOrAddDefault(result, key, out bool exists);
             if (!exists) slot = value;
             else if (slot is RepeatedValues list) list.Add(value);
-            else slot = new RepeatedValues { slot, value };
+            else slot = RepeatedValues.Of(slot, value, message.Count - i);
 #else
             if (!result.TryGetValue(key, out var existing)) result.Add(key, value);
             else if (existing is RepeatedValues list) list.Add(value);
-            else result[key] = new RepeatedValues { existing, value };
+            else result[key] = RepeatedValues.Of(existing, value, message.Count - i);
 #endif
         }
         return result;
@@ -85,5 +86,19 @@ public static class FudgeDictionaryConverter
     /// <summary>The list a repeated key maps to; a distinct type so that a later repeat is appended, never nested.</summary>
     private sealed class RepeatedValues : List<object?>
     {
+        private RepeatedValues(int capacity)
+            : base(capacity)
+        {
+        }
+
+        /// <summary>
+        /// The list for a key's first two values. Repeats usually follow each other, so it has room for the fields
+        /// still to come (<paramref name="left"/>, counting the second value), up to a bound that keeps the guess cheap.
+        /// </summary>
+        public static RepeatedValues Of(object? first, object? second, int left)
+        {
+            var list = new RepeatedValues(Math.Min(left + 1, 16)) { first, second };
+            return list;
+        }
     }
 }
