@@ -197,4 +197,19 @@ public class ViewTests
         Assert.Equal("anonymous", back.GetAnonymous()[0].Value);
         Assert.Equal(2, back.GetMessage("sub")!.GetAll("x").Count);
     }
+
+    [Fact]
+    public void Converting_gathers_every_value_of_a_key_whether_its_repeats_are_together_or_apart()
+    {
+        var message = new FudgeMsg().Add("a", 1).Add("a", 2).Add("b", 3).Add("a", 4).Add("c", 5).Add("c", 6)
+            .Add((short)7, "x").Add((short)7, "y").Add("z", 8).Add((short)7, "w");
+
+        var dictionary = message.ToDictionary();
+
+        Assert.Equal(new List<object?> { (sbyte)1, (sbyte)2, (sbyte)4 }, dictionary["a"]);
+        Assert.Equal((sbyte)3, dictionary["b"]);
+        Assert.Equal(new List<object?> { (sbyte)5, (sbyte)6 }, dictionary["c"]);
+        Assert.Equal(new List<object?> { "x", "y", "w" }, dictionary["7"]);   // each ordinal's key is a new string
+        Assert.Equal(new[] { "a", "b", "c", "7", "z" }, dictionary.Keys);
+    }
 }

@@ -26,6 +26,10 @@ public static class FudgeDictionaryConverter
     {
         if (message is null) throw new ArgumentNullException(nameof(message));
         var result = new Dictionary<string, object?>(message.Count, StringComparer.Ordinal);
+#if NET6_0_OR_GREATER
+        ref object? slot = ref System.Runtime.CompilerServices.Unsafe.NullRef<object?>();
+        string? previousKey = null;
+#endif
         for (int i = 0; i < message.Count; i++)
         {
             var field = message[i];
@@ -37,10 +41,19 @@ public static class FudgeDictionaryConverter
                 var v => v,
             };
 #if NET6_0_OR_GREATER
-            // One hash and probe per field, where TryGetValue then Add took two.
-            ref object? slot = ref System.Runtime.InteropServices.CollectionsMarshal.GetValueRefOrAddDefault(result, key, out bool exists);
-            if (!exists) slot = value;
-            else if (slot is RepeatedValues list) list.Add(value);
+            // A repeat right after its key's previous field (how lists are written) reuses that field's slot: no
+            // hash, and no key was added in between that could have moved the entries. Otherwise one hash and probe.
+            if (previousKey is null || !SameKey(key, previousKey))
+            {
+                slot = ref System.Runtime.InteropServices.CollectionsMarshal.GetValueRefOrAddDefault(result, key, out bool exists);
+                previousKey = key;
+                if (!exists)
+                {
+                    slot = value;
+                    continue;
+                }
+            }
+            if (slot is RepeatedValues list) list.Add(value);
             else slot = RepeatedValues.Of(slot, value, message.Count - i);
 #else
             if (!result.TryGetValue(key, out var existing)) result.Add(key, value);
@@ -50,6 +63,15 @@ public static class FudgeDictionaryConverter
         }
         return result;
     }
+
+#if NET6_0_OR_GREATER
+    // Most neighbouring keys differ: the same instance settles a repeat at once, and the length and last character
+    // settle most differences ("f1", "f2") before a full comparison.
+    private static bool SameKey(string key, string previous)
+        => (object)key == previous
+           || (key.Length == previous.Length
+               && (key.Length == 0 || (key[key.Length - 1] == previous[previous.Length - 1] && string.Equals(key, previous, StringComparison.Ordinal))));
+#endif
 
     /// <summary>Builds a message from a dictionary tree.</summary>
     /// <exception cref="ArgumentException">A value has no Fudge type.</exception>
