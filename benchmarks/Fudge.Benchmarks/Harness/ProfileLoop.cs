@@ -6,6 +6,7 @@ using System.Collections.Generic;
 using Fudge.Benchmarks.Contenders;
 using Fudge.Benchmarks.Data;
 using Fudge.Benchmarks.Models;
+using Fudge.Benchmarks.Shared;
 
 namespace Fudge.Benchmarks.Harness;
 
@@ -63,56 +64,18 @@ internal static class ProfileLoop
         return 0;
     }
 
-    // Several methods of one class in turns of a quarter second each, so that a busy machine slows them alike: the
-    // median time per call of each, and each one's ratio to the first. A quick A/B check while changing code, not a
-    // figure to quote.
+    // Several methods of one class in turns (MethodTurns.Run): a quick A/B check while changing code, not a figure to quote.
     private static int Alternate(string className, string[] methodNames, string? seconds)
     {
         var operations = Array.ConvertAll(methodNames, name => BenchmarkMethod(className, name));
         if (Array.Exists(operations, operation => operation is null)) return Usage();
-        double limit = seconds is null ? 10 : double.Parse(seconds, CultureInfo.InvariantCulture);
-        var samples = Array.ConvertAll(methodNames, _ => new List<double>());
-        foreach (var operation in operations) for (int i = 0; i < 3; i++) operation!();
-        var total = Stopwatch.StartNew();
-        while (total.Elapsed.TotalSeconds < limit)
-        {
-            for (int m = 0; m < operations.Length; m++)
-            {
-                long calls = 0;
-                var turn = Stopwatch.StartNew();
-                // The clock is read once per 16 calls: reading it costs ~20 ns, enough to flatten the ratios of small methods.
-                while (turn.Elapsed.TotalMilliseconds < 250)
-                {
-                    for (int i = 0; i < 16; i++) operations[m]!();
-                    calls += 16;
-                }
-                samples[m].Add(turn.Elapsed.TotalMilliseconds * 1e6 / calls);
-            }
-        }
-        double first = Median(samples[0]);
-        for (int m = 0; m < operations.Length; m++)
-            Console.WriteLine($"{methodNames[m],-32} {Median(samples[m]),14:N0} ns per call (median of {samples[m].Count}), {Median(samples[m]) / first:F2}x the first");
+        MethodTurns.Run(methodNames, operations!, seconds is null ? 10 : double.Parse(seconds, CultureInfo.InvariantCulture));
         return 0;
-    }
-
-    private static double Median(List<double> values)
-    {
-        values.Sort();
-        return values[values.Count / 2];
     }
 
     // A [Benchmark] method of one of this program's classes, after its [GlobalSetup]; null when there is none.
     private static Action? BenchmarkMethod(string className, string methodName)
-    {
-        var type = Array.Find(typeof(ProfileLoop).Assembly.GetTypes(), t => t.Name == className && !t.IsAbstract);
-        var method = type?.GetMethod(methodName, System.Reflection.BindingFlags.Public | System.Reflection.BindingFlags.Instance);
-        if (type is null || method is null || method.GetParameters().Length != 0) return null;
-        object instance = Activator.CreateInstance(type)!;
-        foreach (var setup in type.GetMethods())
-            if (setup.GetCustomAttributes(typeof(BenchmarkDotNet.Attributes.GlobalSetupAttribute), true).Length > 0)
-                setup.Invoke(instance, null);
-        return () => method.Invoke(instance, null);
-    }
+        => MethodTurns.Find(typeof(ProfileLoop).Assembly, className, methodName);
 
     private static Action GraphOperation(string name, string size, bool serialize)
     {

@@ -1,0 +1,77 @@
+using System;
+using System.Collections.Generic;
+using System.Diagnostics;
+using System.Globalization;
+using System.Linq.Expressions;
+using System.Reflection;
+using BenchmarkDotNet.Attributes;
+
+namespace Fudge.Benchmarks.Shared;
+
+/// <summary>
+/// Benchmark methods run outside BenchmarkDotNet, for profilers and quick A/B checks while changing code; compiled into
+/// each benchmark program (a linked source file), which passes its own assembly.
+/// </summary>
+internal static class MethodTurns
+{
+    /// <summary>
+    /// A <c>[Benchmark]</c> method of a class in <paramref name="assembly"/>, after its <c>[GlobalSetup]</c>, with a
+    /// <c>[Params]</c> property set from <paramref name="parameter"/> (<c>NAME=VALUE</c>) when given; null when there is
+    /// no such method or property.
+    /// </summary>
+    public static Action? Find(Assembly assembly, string className, string methodName, string? parameter = null)
+    {
+        var type = Array.Find(assembly.GetTypes(), t => t.Name == className && !t.IsAbstract);
+        var method = type?.GetMethod(methodName, BindingFlags.Public | BindingFlags.Instance);
+        if (type is null || method is null || method.GetParameters().Length != 0) return null;
+        object instance = Activator.CreateInstance(type)!;
+        if (parameter is not null)
+        {
+            int equals = parameter.IndexOf('=');
+            var property = equals > 0 ? type.GetProperty(parameter[..equals]) : null;
+            if (property is null) return null;
+            property.SetValue(instance, Convert.ChangeType(parameter[(equals + 1)..], property.PropertyType, CultureInfo.InvariantCulture));
+        }
+        foreach (var setup in type.GetMethods())
+            if (setup.GetCustomAttributes(typeof(GlobalSetupAttribute), true).Length > 0) setup.Invoke(instance, null);
+        // A compiled call, not MethodInfo.Invoke: reflection adds tens of nanoseconds to every call of a small method.
+        return Expression.Lambda<Action>(Expression.Call(Expression.Constant(instance), method)).Compile();
+    }
+
+    /// <summary>
+    /// Runs the operations in turns of a quarter second each for <paramref name="seconds"/>, so that a machine whose
+    /// speed drifts slows them alike, and prints each one's median time per call and its ratio to the first. Not a
+    /// figure to quote: methods sharing code also share the JIT's profile of it here, unlike in BenchmarkDotNet's
+    /// separate processes.
+    /// </summary>
+    public static void Run(string[] names, Action[] operations, double seconds)
+    {
+        var samples = Array.ConvertAll(names, _ => new List<double>());
+        foreach (var operation in operations) for (int i = 0; i < 3; i++) operation();
+        var total = Stopwatch.StartNew();
+        while (total.Elapsed.TotalSeconds < seconds)
+        {
+            for (int m = 0; m < operations.Length; m++)
+            {
+                long calls = 0;
+                var turn = Stopwatch.StartNew();
+                // The clock is read once per 16 calls: reading it costs ~20 ns, enough to flatten the ratios of small methods.
+                while (turn.Elapsed.TotalMilliseconds < 250)
+                {
+                    for (int i = 0; i < 16; i++) operations[m]();
+                    calls += 16;
+                }
+                samples[m].Add(turn.Elapsed.TotalMilliseconds * 1e6 / calls);
+            }
+        }
+        double first = Median(samples[0]);
+        for (int m = 0; m < operations.Length; m++)
+            Console.WriteLine($"{names[m],-32} {Median(samples[m]),14:N1} ns per call (median of {samples[m].Count}), {Median(samples[m]) / first:F2}x the first");
+    }
+
+    private static double Median(List<double> values)
+    {
+        values.Sort();
+        return values[values.Count / 2];
+    }
+}
