@@ -118,9 +118,6 @@ public static class FudgeDictionaryConverter
         /// still to come (<paramref name="left"/>, counting the second value), up to a bound that keeps the guess cheap.
         /// </summary>
         public static RepeatedValues Of(object? first, object? second, int left)
-        {
-            var list = new RepeatedValues(Math.Min(left + 1, 16)) { first, second };
-            return list;
-        }
+            => new(Math.Min(left + 1, 16)) { first, second };
     }
 }
