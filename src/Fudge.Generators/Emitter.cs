@@ -211,6 +211,7 @@ internal sealed class Emitter
         else
         {
             sb.AppendLine("    /// <summary>Writes the fields of <paramref name=\"value\"/>'s message (no envelope; no allocation).</summary>");
+            sb.AppendLine("    [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]");
             sb.AppendLine($"    public void Write(ref {Writer} writer, {t} value)");
         }
         sb.AppendLine("    {");
@@ -366,8 +367,8 @@ internal sealed class Emitter
     }
 
     /// <summary>
-    /// The write of a fixed-width value under an ordinal alone through the writer's ordinal overloads (one header
-    /// store, no questions about the key), or null for shapes that have none. The bytes are those of
+    /// The write of a fixed-width value, a date or a string under an ordinal alone through the writer's ordinal
+    /// overloads (one header store, no questions about the key), or null for shapes that have none. The bytes are those of
     /// <see cref="WriteStatement"/> with the member's cached key: integers are reduced to the same smallest width.
     /// </summary>
     private static string? OrdinalWriteStatement(ValueShape shape, short ordinal, string v)
@@ -385,6 +386,10 @@ internal sealed class Emitter
             case ShapeKind.Int64: return $"writer.WriteInt64({o}, {v});";
             case ShapeKind.Single: return $"writer.WriteSingle({o}, {v});";
             case ShapeKind.Double: return $"writer.WriteDouble({o}, {v});";
+            case ShapeKind.DateTime: return $"{H}.WriteDateTime(ref writer, {o}, {v});";
+            case ShapeKind.DateOnly: return $"{H}.WriteDateOnly(ref writer, {o}, {v});";
+            // As WriteValue does for a member, a null string writes nothing.
+            case ShapeKind.String: return $"if ({v} != null) writer.WriteString({o}, {v});";
             case ShapeKind.Enum:
                 string underlying = UnderlyingKeyword(shape.EnumUnderlying);
                 return OrdinalWriteStatement(new ValueShape(shape.EnumUnderlying, underlying, true), ordinal, $"({underlying}){v}");

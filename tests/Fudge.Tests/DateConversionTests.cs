@@ -24,6 +24,39 @@ public class DateConversionTests
         }
     }
 
+    // Both directions keep the last conversion of each of 512 slots; days 512 apart share a slot. Threads converting
+    // such days at once must each get their own day's answer, whichever entry they read.
+    [Fact]
+    public void Conversions_of_days_sharing_a_cache_slot_stay_exact_across_threads()
+    {
+        var first = new DateTime(2026, 1, 1);
+        var failures = new System.Collections.Concurrent.ConcurrentBag<string>();
+        System.Threading.Tasks.Parallel.For(0, 8, worker =>
+        {
+            for (int round = 0; round < 2_000; round++)
+            {
+                // Each worker walks its own 512-day stretch, so the same slots are filled by different days.
+                var day = first.AddDays(worker * 512 + (round * 37) % 512);
+                var date = FudgeDate.FromDateTime(day);
+                if (date.Year != day.Year || date.Month != day.Month || date.Day != day.Day) failures.Add($"{day:O} became {date}");
+                if (date.ToDateTime() != day) failures.Add($"{date} became {date.ToDateTime():O}");
+                var instant = day.AddTicks(round * 7_919L);
+                if (FudgeDateTime.FromDateTime(instant).ToDateTime() != instant) failures.Add($"{instant:O} did not round-trip");
+            }
+        });
+        Assert.Empty(failures);
+    }
+
+    [Fact]
+    public void A_date_that_is_not_a_calendar_date_is_refused_after_a_real_one_filled_its_slot()
+    {
+        var real = new FudgeDate(2024, 2, 28);
+        Assert.Equal(new DateTime(2024, 2, 28), real.ToDateTime());
+        Assert.Throws<FudgeException>(() => new FudgeDate(2023, 2, 29).ToDateTime());
+        Assert.Throws<FudgeException>(() => FudgeDate.FromRawValue(0).ToDateTime());
+        Assert.Equal(new DateTime(2024, 2, 28), real.ToDateTime());
+    }
+
     [Theory]
     [InlineData(2023, 2, 29)]
     [InlineData(1900, 2, 29)]    // divisible by 100, not by 400: not a leap year

@@ -35,6 +35,42 @@ public class SubMessageSizeHintTests
         Assert.Equal(contentSize, FieldBytes((FudgeMsg)parsed[0].Value));
     }
 
+    // Keys without a name take the writer's one-check header path, and EndMessage with a hint its single-store paths.
+    public static TheoryData<int, int, bool> NamelessSizesAndHints()
+    {
+        var data = new TheoryData<int, int, bool>();
+        foreach (int size in new[] { 0, 2, 255, 256, 32_767, 32_768 })
+            foreach (int hint in new[] { 0, 256, 32_768 })
+                foreach (bool ordinal in new[] { false, true })
+                    data.Add(size, hint, ordinal);
+        return data;
+    }
+
+    [Theory]
+    [MemberData(nameof(NamelessSizesAndHints))]
+    public void A_nameless_sub_message_has_the_minimal_size_width_whatever_the_hint(int contentSize, int hint, bool ordinal)
+    {
+        byte[] content = Content(contentSize);
+        var output = new ArrayBufferWriter<byte>();
+        var writer = new FudgeWriter(output);
+        var key = ordinal ? FudgeFieldKey.FromOrdinal(-2) : FudgeFieldKey.Anonymous;
+        int before = hint;
+        var message = writer.BeginMessage(key, hint);
+        WriteContent(ref writer, contentSize);
+        writer.EndMessage(message, ref hint);
+        writer.Flush();
+
+        // The header by hand: size width flags, the ordinal flag, type 15, the ordinal, the minimal size, the content.
+        int width = contentSize <= 255 ? 1 : contentSize <= short.MaxValue ? 2 : 4;
+        var expected = new System.Collections.Generic.List<byte> { (byte)((width == 1 ? 0x20 : width == 2 ? 0x40 : 0x60) | (ordinal ? 0x10 : 0)), 15 };
+        if (ordinal) expected.AddRange(new byte[] { 0xFF, 0xFE });
+        for (int i = width - 1; i >= 0; i--) expected.Add((byte)(contentSize >> (8 * i)));
+        expected.AddRange(content);
+        Assert.Equal(expected.ToArray(), output.WrittenSpan.ToArray());
+        int reservedWidth = before <= 255 ? 1 : before <= short.MaxValue ? 2 : 4;
+        Assert.Equal(width == reservedWidth ? before : contentSize, hint);
+    }
+
     [Fact]
     public void The_hint_follows_the_size_class_and_is_written_only_when_it_changes()
     {
@@ -111,6 +147,15 @@ public class SubMessageSizeHintTests
             writer.WriteBytes(FudgeFieldKey.Anonymous, bytes);
             size -= 3 + payload;
         }
+    }
+
+    private static byte[] Content(int size)
+    {
+        var output = new ArrayBufferWriter<byte>();
+        var writer = new FudgeWriter(output);
+        WriteContent(ref writer, size);
+        writer.Flush();
+        return output.WrittenSpan.ToArray();
     }
 
     private static int FieldBytes(FudgeMsg message)

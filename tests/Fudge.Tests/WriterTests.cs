@@ -67,6 +67,50 @@ public class WriterTests
         });
     }
 
+    // Pre-encoded names of up to 15 bytes are copied as a 16-byte block whose padding the value then overwrites.
+    [Theory]
+    [InlineData(0)]
+    [InlineData(1)]
+    [InlineData(14)]
+    [InlineData(15)]
+    [InlineData(16)]
+    [InlineData(17)]
+    [InlineData(255)]
+    public void Pre_encoded_names_of_any_length_are_written_exactly(int nameLength)
+    {
+        string name = new string('n', nameLength);
+        var fixedKey = FudgeFieldKey.Create(name);
+        var variableKey = FudgeFieldKey.Create(name, 3);
+        var expected = new System.Collections.Generic.List<byte> { 0x88, FudgeTypeId.Int8, (byte)nameLength };
+        expected.AddRange(System.Text.Encoding.ASCII.GetBytes(name));
+        expected.Add(7);
+        expected.AddRange(new byte[] { 0x38, FudgeTypeId.String, 0, 3, (byte)nameLength });
+        expected.AddRange(System.Text.Encoding.ASCII.GetBytes(name));
+        expected.AddRange(new byte[] { 2, (byte)'x', (byte)'y' });
+
+        var output = new ArrayBufferWriter<byte>();
+        var buffered = new FudgeWriter(output);
+        buffered.WriteInt32(fixedKey, 7);
+        buffered.WriteString(variableKey, "xy");
+        buffered.Flush();
+        Assert.Equal(expected.ToArray(), output.WrittenSpan.ToArray());
+
+        // A fixed destination gets the same bytes, and nothing past what the writer reports is touched.
+        var destination = new byte[expected.Count + 20];
+        destination.AsSpan().Fill(0xCC);
+        var exact = new FudgeWriter(destination.AsSpan(0, expected.Count));
+        exact.WriteInt32(fixedKey, 7);
+        exact.WriteString(variableKey, "xy");
+        Assert.Equal(expected.Count, exact.BytesPending);
+        Assert.Equal(expected.ToArray(), destination.AsSpan(0, expected.Count).ToArray());
+        Assert.All(destination.AsSpan(expected.Count).ToArray(), b => Assert.Equal(0xCC, b));
+
+        var roomy = new FudgeWriter(destination);
+        roomy.WriteInt32(fixedKey, 7);
+        Assert.Equal(expected.Count - 8 - nameLength, roomy.BytesPending);
+        Assert.Equal(expected.ToArray(), destination.AsSpan(0, expected.Count).ToArray()); // the string after it is not padded over
+    }
+
     [Fact]
     public void Messages_larger_than_the_first_buffer_grow_and_flush_intact()
     {

@@ -18,7 +18,8 @@ namespace Fudge.Benchmarks.Harness;
 internal static class ProfileLoop
 {
     /// <summary>
-    /// Arguments: <c>graph|tick serialize|deserialize [SIZE] CONTENDER [SECONDS]</c> (SIZE for the graph only), or
+    /// Arguments: <c>graph|tick serialize|deserialize [SIZE] CONTENDER[,CONTENDER...] [SECONDS]</c> (SIZE for the graph
+    /// only; several contenders take turns in one process), or
     /// <c>method CLASS METHOD [SECONDS]</c> for any benchmark method of this program. Returns the exit code.
     /// </summary>
     public static int Run(List<string> args)
@@ -34,9 +35,19 @@ internal static class ProfileLoop
         if (!serialize && !args[1].Equals("deserialize", StringComparison.OrdinalIgnoreCase)) return Usage();
         int next = 2;
         string size = workload == "graph" ? args[next++] : "";
-        if (next >= args.Count || !ContenderRegistry.IsKnown(args[next])) return Usage();
-        string contender = args[next++];
+        if (next >= args.Count) return Usage();
+        string[] contenders = args[next++].Split(',');
+        if (!Array.TrueForAll(contenders, ContenderRegistry.IsKnown)) return Usage();
         double seconds = next < args.Count ? double.Parse(args[next], CultureInfo.InvariantCulture) : 10;
+        if (contenders.Length > 1)
+        {
+            // Several contenders take turns in one process (MethodTurns.Run): a quick ratio while changing code.
+            if (workload != "graph" && workload != "tick") return Usage();
+            var turns = Array.ConvertAll(contenders, name => workload == "graph" ? GraphOperation(name, size, serialize) : TickOperation(name, serialize));
+            MethodTurns.Run(contenders, turns, seconds);
+            return 0;
+        }
+        string contender = contenders[0];
 
         Action operation = workload switch
         {
@@ -121,7 +132,7 @@ internal static class ProfileLoop
 
     private static int Usage()
     {
-        Console.Error.WriteLine("usage: --profile graph|tick serialize|deserialize [SIZE] CONTENDER [SECONDS]  (SIZE: " +
+        Console.Error.WriteLine("usage: --profile graph|tick serialize|deserialize [SIZE] CONTENDER[,CONTENDER...] [SECONDS]  (SIZE: " +
                                 string.Join(", ", PortfolioGenerator.SizeLabels) + "; a tick operation is 10,000 ticks)");
         Console.Error.WriteLine("       --profile method CLASS METHOD[,METHOD...] [SECONDS]  (any benchmark methods, after their global setup; several take turns)");
         return 2;

@@ -217,6 +217,10 @@ public static class FudgeFormatterHelpers
     public static void WriteDateTime(ref FudgeWriter writer, in FudgeFieldKey key, DateTime value)
         => writer.WriteDateTime(key, FudgeDateTime.FromDateTime(value));
 
+    /// <summary>Writes a <see cref="DateTime"/> as <see cref="WriteDateTime(ref FudgeWriter, in FudgeFieldKey, DateTime)"/> does, under <paramref name="ordinal"/> alone.</summary>
+    public static void WriteDateTime(ref FudgeWriter writer, short ordinal, DateTime value)
+        => writer.WriteDateTime(ordinal, FudgeDateTime.FromDateTime(value));
+
     /// <summary>Writes a <see cref="DateTimeOffset"/> as a date-time (type 28) with its offset.</summary>
     public static void WriteDateTimeOffset(ref FudgeWriter writer, in FudgeFieldKey key, DateTimeOffset value)
         => writer.WriteDateTime(key, FudgeDateTime.FromDateTimeOffset(value));
@@ -237,6 +241,10 @@ public static class FudgeFormatterHelpers
     /// <summary>Writes a <see cref="DateOnly"/> as a date (type 26).</summary>
     public static void WriteDateOnly(ref FudgeWriter writer, in FudgeFieldKey key, DateOnly value)
         => writer.WriteDate(key, FudgeDate.FromDateOnly(value));
+
+    /// <summary>Writes a <see cref="DateOnly"/> as a date (type 26) under <paramref name="ordinal"/> alone.</summary>
+    public static void WriteDateOnly(ref FudgeWriter writer, short ordinal, DateOnly value)
+        => writer.WriteDate(ordinal, FudgeDate.FromDateOnly(value));
 
     /// <summary>Writes a <see cref="TimeOnly"/> as a time (type 27), nanosecond accuracy, no zone.</summary>
     public static void WriteTimeOnly(ref FudgeWriter writer, in FudgeFieldKey key, TimeOnly value)

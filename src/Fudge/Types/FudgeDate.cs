@@ -1,6 +1,7 @@
 using System;
 using System.Buffers.Binary;
 using System.Globalization;
+using System.Threading;
 
 namespace Fudge;
 
@@ -78,6 +79,28 @@ public readonly struct FudgeDate : IEquatable<FudgeDate>, IComparable<FudgeDate>
     /// <summary>Days from 0001-01-01 to this date when it is a calendar date of years 1 to 9999 (not a marker).</summary>
     internal bool TryGetDayNumber(out int days)
     {
+        // As in FromDayNumber, dates read cluster: the last conversion per slot is kept, with the date and its day
+        // number in one 64-bit word (the day number plus one, so that a zeroed slot never answers).
+        if (IntPtr.Size == 8)
+        {
+            long cached = Volatile.Read(ref RecentDayNumbers[(_raw ^ (_raw >> 9)) & (RecentDayNumbers.Length - 1)]);
+            if ((int)(cached >> 32) == _raw && (int)cached != 0)
+            {
+                days = (int)cached - 1;
+                return true;
+            }
+            if (!TryComputeDayNumber(out days)) return false;
+            Volatile.Write(ref RecentDayNumbers[(_raw ^ (_raw >> 9)) & (RecentDayNumbers.Length - 1)], ((long)_raw << 32) | (uint)(days + 1));
+            return true;
+        }
+        return TryComputeDayNumber(out days);
+    }
+
+    private static readonly long[] RecentDayNumbers = new long[512];
+
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+    private bool TryComputeDayNumber(out int days)
+    {
         // Generated readers convert a date per field, so this is plain arithmetic, with no DateTime constructor checks,
         // no table and no message formatting.
         int year = Year, month = Month, day = Day;
@@ -115,6 +138,28 @@ public readonly struct FudgeDate : IEquatable<FudgeDate>, IComparable<FudgeDate>
     {
         if (dayNumber == 0) return MinValue;
         if (dayNumber == LastDayNumber) return MaxValue;
+        // Serialized dates cluster (a day's trades, a year of maturities): the last date converted for each day of a
+        // 512-day window is kept, so a repeated day costs one load instead of the calendar arithmetic's chain of
+        // dependent multiplications. Entries are one 64-bit word, day and date together, so that a thread racing
+        // another reads a whole entry or misses; only where such reads are atomic (64-bit processes) is it used.
+        if (IntPtr.Size == 8)
+        {
+            ref long entry = ref RecentDays[dayNumber & (RecentDays.Length - 1)];
+            long cached = Volatile.Read(ref entry);
+            if ((int)(cached >> 32) == dayNumber) return new FudgeDate((int)cached);
+            var computed = Compute(dayNumber);
+            Volatile.Write(ref entry, ((long)dayNumber << 32) | (uint)computed._raw);
+            return computed;
+        }
+        return Compute(dayNumber);
+    }
+
+    // Day number 0 is the far-past marker, answered before the cache, so the zeroed entries never match.
+    private static readonly long[] RecentDays = new long[512];
+
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+    private static FudgeDate Compute(int dayNumber)
+    {
         // Generated writers convert a date per field, so this is the Neri-Schneider computational calendar: years
         // that begin on 1 March (February, the odd month, comes last), centuries, years of the century and month
         // starts found by multiplying and shifting, with three divisions by constants in all.

@@ -10,14 +10,16 @@ namespace Fudge;
 /// </summary>
 public readonly struct FudgeFieldKey : IEquatable<FudgeFieldKey>
 {
-    private readonly byte[]? _utf8Name;
+    // The name as a header holds it, its length byte then its UTF-8 bytes, zero-padded to a multiple of 16 bytes so
+    // that a writer with room copies a short name in two 8-byte moves.
+    private readonly byte[]? _nameBlock;
     private readonly short _ordinal;
     private readonly bool _hasOrdinal;
 
     private FudgeFieldKey(string? name, byte[]? utf8Name, short? ordinal)
     {
         Name = name;
-        _utf8Name = utf8Name;
+        _nameBlock = utf8Name is null ? null : NameBlockOf(utf8Name);
         _ordinal = ordinal.GetValueOrDefault();
         _hasOrdinal = ordinal.HasValue;
     }
@@ -63,8 +65,19 @@ public readonly struct FudgeFieldKey : IEquatable<FudgeFieldKey>
     /// <summary>The field name, or null when the field has none.</summary>
     public string? Name { get; }
 
-    /// <summary>The pre-encoded UTF-8 bytes of the name, or null when the name was not pre-encoded or is absent.</summary>
-    internal byte[]? Utf8Name => _utf8Name;
+    /// <summary>
+    /// The pre-encoded name as a field header holds it (a length byte, then the UTF-8 bytes), zero-padded to a multiple
+    /// of 16 bytes; null when the name was not pre-encoded or is absent.
+    /// </summary>
+    internal byte[]? NameBlock => _nameBlock;
+
+    private static byte[] NameBlockOf(byte[] utf8Name)
+    {
+        var block = new byte[(utf8Name.Length + 16) & ~15];
+        block[0] = (byte)utf8Name.Length;
+        utf8Name.CopyTo(block, 1);
+        return block;
+    }
 
     /// <summary>True when the key carries a name (possibly the empty name).</summary>
     public bool HasName => Name is not null;

@@ -41,6 +41,45 @@ public ref partial struct FudgeWriter
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void WriteDouble(short ordinal, double value) => BigEndian.WriteDouble(BeginOrdinalField(FudgeTypeId.Double, ordinal, 8), value);
 
+    /// <summary>Writes a date (type 26) under <paramref name="ordinal"/> alone.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void WriteDate(short ordinal, FudgeDate value) => BinaryPrimitives.WriteInt32BigEndian(BeginOrdinalField(FudgeTypeId.Date, ordinal, 4), value.RawValue);
+
+    /// <summary>Writes a date-time (type 28) under <paramref name="ordinal"/> alone, exactly as given.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void WriteDateTime(short ordinal, FudgeDateTime value)
+    {
+        var span = BeginOrdinalField(FudgeTypeId.DateTime, ordinal, 12);
+        BinaryPrimitives.WriteInt32BigEndian(span, value.Date.RawValue);
+        BinaryPrimitives.WriteInt64BigEndian(span.Slice(4), value.Time.RawValue);
+    }
+
+    /// <summary>
+    /// Writes a string (type 14) under <paramref name="ordinal"/> alone, encoded as the writer's options say; a null
+    /// string is written as an indicator.
+    /// </summary>
+    /// <exception cref="ArgumentException">The text holds an unpaired surrogate.</exception>
+    public void WriteString(short ordinal, string? value)
+    {
+        // Up to 85 chars the encoded text is at most 255 bytes: header, 1-byte size and text take one capacity check.
+        // A fixed destination takes the general path, which reserves no more than the encoding needs.
+        if (value is not null && value.Length <= 85 && _output is not null)
+        {
+            int room = 5 + value.Length * 3;
+            if (_buffer.Length - _position < room) Grow(room);
+            var span = _buffer.Slice(_position);
+            BinaryPrimitives.WriteUInt32BigEndian(span, ((uint)(VariableWidthFlags1 | OrdinalFlag) << 24) | ((uint)FudgeTypeId.String << 16) | (ushort)ordinal);
+            int written = EncodeText(value.AsSpan(), span.Slice(5));
+            span[4] = (byte)written;
+            _position += 5 + written;
+            return;
+        }
+        WriteString(FudgeFieldKey.FromOrdinal(ordinal), value);
+    }
+
+    // The prefix's size bits of a variable-width field whose size takes one byte.
+    private const byte VariableWidthFlags1 = 0x20;
+
     // Header (fixed width, ordinal, no name) and value reserved at once; returns the value bytes, already counted.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private Span<byte> BeginOrdinalField(byte typeId, short ordinal, int width)
