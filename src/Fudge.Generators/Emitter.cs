@@ -673,6 +673,11 @@ internal sealed class Emitter
                 return ($"reader.TryReadInt32Field({ordinal}, out int __e{index})", $"({shape.TypeName})__e{index}");
             if (shape.Kind == ShapeKind.Double)
                 return ($"reader.TryReadDoubleField({ordinal}, out double __e{index})", $"__e{index}");
+            // Short strings and date-times .NET can hold: header check, decode and conversion in one call.
+            if (shape.Kind == ShapeKind.String)
+                return ($"reader.TryReadStringField({ordinal}, out string __e{index})", $"__e{index}");
+            if (shape.Kind == ShapeKind.DateTime)
+                return ($"reader.TryReadDateTimeField({ordinal}, out global::System.DateTime __e{index})", $"__e{index}");
             return ($"reader.TryReadField({ordinal})", ValueOrDefault(shape));
         }
         return ($"reader.TryReadField(__n{index})", ValueOrDefault(member.Shape));

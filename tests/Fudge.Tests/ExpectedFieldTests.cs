@@ -1,3 +1,4 @@
+using System;
 using Xunit;
 
 namespace Fudge.Tests;
@@ -72,6 +73,66 @@ public class ExpectedFieldTests
         Assert.True(reader.TryReadDoubleField(3, out double value));
         Assert.Equal(99.25, value);
         Assert.Equal(FudgeTypeId.Double, reader.TypeId);
+    }
+
+    [Fact]
+    public void A_short_string_is_read_with_its_ordinal_and_a_long_one_is_left_to_Read()
+    {
+        string longText = new string('x', 300);
+        var reader = ReaderOver(new FudgeMsg().Add(5, "déjà").Add(5, "").Add(5, longText).Add(6, "next"));
+
+        Assert.False(reader.TryReadStringField(6, out _)); // another ordinal
+        Assert.True(reader.TryReadStringField(5, out string first));
+        Assert.Equal("déjà", first);
+        Assert.Equal(FudgeTypeId.String, reader.TypeId);
+        Assert.Equal("déjà", reader.GetString()); // positioned as Read() would leave it
+        Assert.True(reader.TryReadStringField(5, out string empty));
+        Assert.Equal("", empty);
+        Assert.False(reader.TryReadStringField(5, out _)); // a 2-byte size
+        Assert.True(reader.Read());
+        Assert.Equal(longText, reader.GetString());
+        Assert.True(reader.TryReadStringField(6, out string next));
+        Assert.Equal("next", next);
+        Assert.False(reader.TryReadStringField(6, out _)); // the end
+    }
+
+    [Fact]
+    public void A_string_that_is_not_UTF8_is_a_format_error_with_its_offset()
+    {
+        byte[] bytes = new FudgeMsg().Add(5, "abc").ToByteArray();
+        bytes[^2] = 0xFF; // the middle character
+        var error = Assert.Throws<FudgeFormatException>(() =>
+        {
+            var reader = new FudgeReader(bytes);
+            reader.TryReadStringField(5, out _);
+        });
+        Assert.Equal((long)(bytes.Length - 2), error.Offset);
+    }
+
+    [Fact]
+    public void A_date_time_is_read_with_its_ordinal_as_the_general_conversion_gives_it()
+    {
+        var utc = new DateTime(2026, 11, 25, 18, 30, 1, DateTimeKind.Utc).AddTicks(1234567);
+        var local = new DateTime(1999, 12, 31, 23, 59, 59, DateTimeKind.Unspecified);
+        var zoned = new FudgeDateTime(new FudgeDate(2010, 3, 4), new FudgeTime(3600, 500, FudgeDateTimeAccuracy.Nanosecond, 8));
+        var marker = new FudgeDateTime(FudgeDate.MaxValue, new FudgeTime(0, 0));
+        var reader = ReaderOver(new FudgeMsg().Add(4, utc).Add(4, local).Add(4, zoned).Add(4, marker).Add(4, new FudgeDate(2020, 1, 2)));
+
+        Assert.True(reader.TryReadDateTimeField(4, out var first));
+        Assert.Equal(utc, first);
+        Assert.Equal(DateTimeKind.Utc, first.Kind);
+        Assert.Equal(FudgeTypeId.DateTime, reader.TypeId);
+        Assert.True(reader.TryReadDateTimeField(4, out var second));
+        Assert.Equal(local, second);
+        Assert.Equal(DateTimeKind.Unspecified, second.Kind);
+        Assert.True(reader.TryReadDateTimeField(4, out var third));
+        Assert.Equal(zoned.ToDateTime(), third);
+        Assert.False(reader.TryReadDateTimeField(4, out _)); // a marker: left to the general conversion
+        Assert.True(reader.Read());
+        Assert.Equal(marker, reader.GetDateTime());
+        Assert.False(reader.TryReadDateTimeField(4, out _)); // a plain date
+        Assert.True(reader.Read());
+        Assert.False(reader.TryReadDateTimeField(4, out _)); // the end
     }
 
     [Fact]

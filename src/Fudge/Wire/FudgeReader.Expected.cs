@@ -169,6 +169,64 @@ public ref partial struct FudgeReader
         return false;
     }
 
+    /// <summary>
+    /// Reads the next field when it is a string (type 14) with a 1-byte size, <paramref name="ordinal"/> and no name;
+    /// otherwise consumes nothing and returns false (a longer string is left to <see cref="Read"/>).
+    /// </summary>
+    /// <exception cref="FudgeFormatException">The field is the expected one but its text is not valid UTF-8 (nor Fudge-Java's CESU-8).</exception>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public bool TryReadStringField(short ordinal, out string value)
+    {
+        int p = _position;
+        var data = _data;
+        if (data.Length - p >= 5
+            && BinaryPrimitives.ReadUInt32BigEndian(data.Slice(p)) == ((0x30u << 24) | ((uint)FudgeTypeId.String << 16) | (ushort)ordinal))
+        {
+            int length = data[p + 4];
+            if (data.Length - p - 5 >= length)
+            {
+                _fieldOffset = p;
+                _prefix = 0x30;
+                _typeId = FudgeTypeId.String;
+                _ordinal = ordinal;
+                _nameStart = 0;
+                _nameLength = -1;
+                _valueStart = p + 5;
+                _valueLength = length;
+                _position = p + 5 + length;
+                value = DecodeUtf8(p + 5, length, "string");
+                return true;
+            }
+        }
+        value = string.Empty;
+        return false;
+    }
+
+    /// <summary>
+    /// Reads the next field as a <see cref="DateTime"/> when it is a date-time (type 28) with <paramref name="ordinal"/>
+    /// and no name, holding a calendar date and instant .NET can represent; otherwise consumes nothing and returns
+    /// false (markers, dates outside years 1 to 9999, plain dates and errors are left to <see cref="Read"/>).
+    /// </summary>
+    /// <remarks>The conversion is <see cref="FudgeDateTime.ToDateTime"/>'s: a zone gives the UTC instant, none an unspecified time.</remarks>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public bool TryReadDateTimeField(short ordinal, out DateTime value)
+    {
+        int p = _position;
+        var data = _data;
+        if (data.Length - p >= 16
+            && BinaryPrimitives.ReadUInt32BigEndian(data.Slice(p)) == (FixedOrdinalOnlyPrefix | ((uint)FudgeTypeId.DateTime << 16) | (ushort)ordinal))
+        {
+            var v = data.Slice(p + 4, 12);
+            if (new FudgeDateTime(FudgeDate.ReadFrom(v), FudgeTime.ReadFrom(v.Slice(4))).TryToDateTime(out value))
+            {
+                Expected(p, FudgeTypeId.DateTime, ordinal, 12);
+                return true;
+            }
+        }
+        value = default;
+        return false;
+    }
+
     // The state Read() would leave after a fixed-width, ordinal-only field with a 4-byte header at p.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private void Expected(int p, byte typeId, short ordinal, int width)
