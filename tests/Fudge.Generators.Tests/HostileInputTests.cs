@@ -19,6 +19,8 @@ public class HostileInputTests
         yield return new object[] { "Portfolio", FudgeSerializer.Serialize(new Portfolio { Name = "p", Items = new List<Instrument> { new FxOption { Id = "1", Strike = 2 }, new EquityTrade() } }) };
         yield return new object[] { "Order", FudgeSerializer.Serialize(new Order { Id = "o", Quantity = 1 }) };
         yield return new object[] { "Account", FudgeSerializer.Serialize(new Account("bob", 2.5m)) };
+        var executed = new DateTime(2026, 11, 25, 19, 0, 0, DateTimeKind.Utc);
+        yield return new object[] { "Fill", FudgeSerializer.Serialize(new Fill { Venue = "XLON", Executed = executed, Settles = new DateOnly(2026, 11, 27), Legs = new List<Fill> { new() { Venue = "BATE", Executed = executed } } }) };
         yield return new object[] { "CustomerV1", FudgeSerializer.Serialize(new CustomerV2 { Name = "n", Email = "e", Location = new Point { X = 1 } }) };
     }
 
@@ -34,6 +36,7 @@ public class HostileInputTests
             case "Order": FudgeSerializer.Deserialize<Order>(data); break;
             case "Account": FudgeSerializer.Deserialize<Account>(data); break;
             case "CustomerV1": FudgeSerializer.Deserialize<CustomerV1>(data); break;
+            case "Fill": FudgeSerializer.Deserialize<Fill>(data); break;
             default: throw new ArgumentException(type);
         }
     }

@@ -317,3 +317,13 @@ public partial record BaseRecord(int A);
 
 [FudgeMessage]
 public sealed partial record DerivedRecord(int A, string B) : BaseRecord(A);
+
+/// <summary>Ordinal-mode strings, dates and nested lists: the writers' and readers' ordinal fast paths.</summary>
+[FudgeMessage(Fields = FudgeFieldIds.Ordinals)]
+public partial class Fill
+{
+    [FudgeField(1)] public string? Venue { get; set; }
+    [FudgeField(2)] public DateTime Executed { get; set; }
+    [FudgeField(3)] public DateOnly Settles { get; set; }
+    [FudgeField(4)] public List<Fill>? Legs { get; set; }
+}
