@@ -53,15 +53,7 @@ public ref partial struct FudgeReader
             int length = data[p + 4];
             if (remaining - 1 >= length)
             {
-                _fieldOffset = p;
-                _prefix = prefix;
-                _typeId = typeId;
-                _ordinal = ordinal;
-                _nameStart = 0;
-                _nameLength = -1;
-                _valueStart = p + 5;
-                _valueLength = length;
-                _position = p + 5 + length;
+                Positioned(p, prefix, typeId, ordinal, p + 5, length);
                 return true;
             }
         }
@@ -185,15 +177,7 @@ public ref partial struct FudgeReader
             int length = data[p + 4];
             if (data.Length - p - 5 >= length)
             {
-                _fieldOffset = p;
-                _prefix = 0x30;
-                _typeId = FudgeTypeId.String;
-                _ordinal = ordinal;
-                _nameStart = 0;
-                _nameLength = -1;
-                _valueStart = p + 5;
-                _valueLength = length;
-                _position = p + 5 + length;
+                Positioned(p, 0x30, FudgeTypeId.String, ordinal, p + 5, length);
                 value = DecodeUtf8(p + 5, length, "string");
                 return true;
             }
@@ -229,17 +213,21 @@ public ref partial struct FudgeReader
 
     // The state Read() would leave after a fixed-width, ordinal-only field with a 4-byte header at p.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private void Expected(int p, byte typeId, short ordinal, int width)
+    private void Expected(int p, byte typeId, short ordinal, int width) => Positioned(p, 0x90, typeId, ordinal, p + 4, width);
+
+    // The state Read() would leave on a field at p without a name, whose value is valueLength bytes at valueStart.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private void Positioned(int p, byte prefix, byte typeId, short ordinal, int valueStart, int valueLength)
     {
         _fieldOffset = p;
-        _prefix = 0x90;
+        _prefix = prefix;
         _typeId = typeId;
         _ordinal = ordinal;
         _nameStart = 0;
         _nameLength = -1;
-        _valueStart = p + 4;
-        _valueLength = width;
-        _position = p + 4 + width;
+        _valueStart = valueStart;
+        _valueLength = valueLength;
+        _position = valueStart + valueLength;
     }
 
     /// <summary>
@@ -262,15 +250,7 @@ public ref partial struct FudgeReader
                 int length = header == 3 ? data[p + 2] : BinaryPrimitives.ReadUInt16BigEndian(data.Slice(p + 2));
                 if (data.Length - p - header >= length)
                 {
-                    _fieldOffset = p;
-                    _prefix = prefix;
-                    _typeId = FudgeTypeId.Message;
-                    _ordinal = 0;
-                    _nameStart = 0;
-                    _nameLength = -1;
-                    _valueStart = p + header;
-                    _valueLength = length;
-                    _position = p + header + length;
+                    Positioned(p, prefix, FudgeTypeId.Message, 0, p + header, length);
                     message = ReadMessage();
                     return true;
                 }
