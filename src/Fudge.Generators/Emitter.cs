@@ -680,7 +680,16 @@ internal sealed class Emitter
                 return ($"reader.TryReadDateTimeField({ordinal}, out global::System.DateTime __e{index})", $"__e{index}");
             return ($"reader.TryReadField({ordinal})", ValueOrDefault(shape));
         }
-        return ($"reader.TryReadField(__n{index})", ValueOrDefault(member.Shape));
+        // Names: the same fused reads for integers and doubles, keyed by the name's UTF-8 bytes.
+        var named = member.Shape;
+        bool namedEnumOf(ShapeKind kind) => named.Kind == ShapeKind.Enum && named.EnumUnderlying == kind;
+        if (named.Kind == ShapeKind.Int64 || namedEnumOf(ShapeKind.Int64))
+            return ($"reader.TryReadInt64Field(__n{index}, out long __e{index})", $"({named.TypeName})__e{index}");
+        if (named.Kind == ShapeKind.Int32 || namedEnumOf(ShapeKind.Int32))
+            return ($"reader.TryReadInt32Field(__n{index}, out int __e{index})", $"({named.TypeName})__e{index}");
+        if (named.Kind == ShapeKind.Double)
+            return ($"reader.TryReadDoubleField(__n{index}, out double __e{index})", $"__e{index}");
+        return ($"reader.TryReadField(__n{index})", ValueOrDefault(named));
     }
 
     // The current field's value, or the type's default for an indicator (how the general reader treats a null).

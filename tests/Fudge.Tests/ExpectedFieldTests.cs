@@ -136,6 +136,47 @@ public class ExpectedFieldTests
     }
 
     [Fact]
+    public void Named_fields_are_read_by_name_as_Read_would_leave_them()
+    {
+        var reader = ReaderOver(new FudgeMsg().Add("qty", -5_000_000_000L).Add("n", 7).Add("px", 99.25).Add("sym", "VOD").Add("px", 1.5f).Add("late", 1));
+
+        Assert.False(reader.TryReadInt64Field("qt"u8, out _)); // another name
+        Assert.True(reader.TryReadInt64Field("qty"u8, out long quantity));
+        Assert.Equal(-5_000_000_000L, quantity);
+        Assert.Equal("qty", reader.GetName());
+        Assert.False(reader.HasOrdinal);
+        Assert.Equal(FudgeTypeId.Int64, reader.TypeId);
+        Assert.False(reader.TryReadDoubleField("n"u8, out _)); // an integer, not a double
+        Assert.True(reader.TryReadInt32Field("n"u8, out int n));
+        Assert.Equal(7, n);
+        Assert.Equal("n", reader.GetName());
+        Assert.True(reader.TryReadDoubleField("px"u8, out double price));
+        Assert.Equal(99.25, price);
+        Assert.Equal(99.25, reader.GetDouble());
+        Assert.False(reader.TryReadInt64Field("sym"u8, out _)); // a string
+        Assert.True(reader.TryReadField("sym"u8));
+        Assert.Equal("VOD", reader.GetString());
+        Assert.Equal("sym", reader.GetName());
+        Assert.False(reader.TryReadDoubleField("px"u8, out _)); // a float
+        Assert.True(reader.TryReadField("px"u8));
+        Assert.Equal(1.5f, reader.GetSingle());
+        Assert.True(reader.Read());
+        Assert.Equal("late", reader.GetName());
+        Assert.False(reader.TryReadField("late"u8)); // the end
+    }
+
+    [Fact]
+    public void Narrowing_a_named_field_out_of_range_is_a_format_error()
+    {
+        byte[] bytes = new FudgeMsg().Add("big", 5_000_000_000L).ToByteArray();
+        Assert.Throws<FudgeFormatException>(() =>
+        {
+            var reader = new FudgeReader(bytes);
+            reader.TryReadInt32Field("big"u8, out _);
+        });
+    }
+
+    [Fact]
     public void Narrowing_out_of_range_is_a_format_error_as_with_GetInt32()
     {
         byte[] bytes = new FudgeMsg().Add(1, 5_000_000_000L).ToByteArray();

@@ -70,11 +70,99 @@ public ref partial struct FudgeReader
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public bool TryReadField(ReadOnlySpan<byte> utf8Name)
     {
+        if (!IsNextNamed(utf8Name)) return false;
         int p = _position;
         var data = _data;
-        if (data.Length - p < 3 + utf8Name.Length || (data[p] & OrdinalOnlyMask) != NameOnly || data[p + 2] != utf8Name.Length
-            || !data.Slice(p + 3, utf8Name.Length).SequenceEqual(utf8Name)) return false;
+        // As for ordinals, a fixed-width field and a 1-byte-size string, byte array or sub-message are decoded here.
+        byte prefix = data[p];
+        byte typeId = data[p + 1];
+        int valueAt = p + 3 + utf8Name.Length;
+        int remaining = data.Length - valueAt;
+        if (prefix == 0x88)
+        {
+            int width = FudgeTypeId.GetFixedWidth(typeId);
+            if (width >= 0 && remaining >= width)
+            {
+                PositionedNamed(p, prefix, typeId, utf8Name.Length, valueAt, width);
+                return true;
+            }
+        }
+        else if (prefix == 0x28 && remaining >= 1 && typeId is FudgeTypeId.String or FudgeTypeId.Message or FudgeTypeId.ByteArray)
+        {
+            int length = data[valueAt];
+            if (remaining - 1 >= length)
+            {
+                PositionedNamed(p, prefix, typeId, utf8Name.Length, valueAt + 1, length);
+                return true;
+            }
+        }
         return Read();
+    }
+
+    // True when the next field has exactly the name utf8Name and no ordinal (its header fits in the data).
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private readonly bool IsNextNamed(ReadOnlySpan<byte> utf8Name)
+    {
+        int p = _position;
+        var data = _data;
+        return data.Length - p >= 3 + utf8Name.Length && (data[p] & OrdinalOnlyMask) == NameOnly && data[p + 2] == utf8Name.Length
+               && data.Slice(p + 3, utf8Name.Length).SequenceEqual(utf8Name);
+    }
+
+    /// <summary>
+    /// Reads the next field as a 64-bit integer when it is a fixed-width integer (int8 to int64) named exactly
+    /// <paramref name="utf8Name"/>, with no ordinal; otherwise consumes nothing and returns false.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public bool TryReadInt64Field(ReadOnlySpan<byte> utf8Name, out long value)
+    {
+        if (IsNextNamed(utf8Name) && _data[_position] == 0x88)
+        {
+            int p = _position;
+            byte typeId = _data[p + 1];
+            int valueAt = p + 3 + utf8Name.Length;
+            int width = ReadFixedInteger(_data.Slice(valueAt), typeId, out value);
+            if (width > 0)
+            {
+                PositionedNamed(p, 0x88, typeId, utf8Name.Length, valueAt, width);
+                return true;
+            }
+        }
+        value = 0;
+        return false;
+    }
+
+    /// <summary>As <see cref="TryReadInt64Field(ReadOnlySpan{byte}, out long)"/>, narrowed to 32 bits.</summary>
+    /// <exception cref="FudgeFormatException">The field is the expected one but its value is out of range for <see cref="int"/> (as <see cref="GetInt32"/>).</exception>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public bool TryReadInt32Field(ReadOnlySpan<byte> utf8Name, out int value)
+    {
+        if (!TryReadInt64Field(utf8Name, out long wide))
+        {
+            value = 0;
+            return false;
+        }
+        if (wide < int.MinValue || wide > int.MaxValue) throw OutOfRange("int", wide);
+        value = (int)wide;
+        return true;
+    }
+
+    /// <summary>
+    /// Reads the next field when it is a double (type 11) named exactly <paramref name="utf8Name"/>, with no ordinal;
+    /// otherwise consumes nothing and returns false.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public bool TryReadDoubleField(ReadOnlySpan<byte> utf8Name, out double value)
+    {
+        int valueAt = _position + 3 + utf8Name.Length;
+        if (IsNextNamed(utf8Name) && _data[_position] == 0x88 && _data[_position + 1] == FudgeTypeId.Double && _data.Length - valueAt >= 8)
+        {
+            value = BigEndian.ReadDouble(_data.Slice(valueAt));
+            PositionedNamed(_position, 0x88, FudgeTypeId.Double, utf8Name.Length, valueAt, 8);
+            return true;
+        }
+        value = 0;
+        return false;
     }
 
     /// <summary>
@@ -91,31 +179,9 @@ public ref partial struct FudgeReader
             uint header = BinaryPrimitives.ReadUInt32BigEndian(data.Slice(p));
             if ((header & 0xFF00FFFFu) == (FixedOrdinalOnlyPrefix | (ushort)ordinal))
             {
-                var v = data.Slice(p + 4);
                 byte typeId = (byte)(header >> 16);
-                int width;
-                switch (typeId)
-                {
-                    case FudgeTypeId.Int8:
-                        value = (sbyte)v[0];
-                        width = 1;
-                        break;
-                    case FudgeTypeId.Int16 when v.Length >= 2:
-                        value = BinaryPrimitives.ReadInt16BigEndian(v);
-                        width = 2;
-                        break;
-                    case FudgeTypeId.Int32 when v.Length >= 4:
-                        value = BinaryPrimitives.ReadInt32BigEndian(v);
-                        width = 4;
-                        break;
-                    case FudgeTypeId.Int64 when v.Length >= 8:
-                        value = BinaryPrimitives.ReadInt64BigEndian(v);
-                        width = 8;
-                        break;
-                    default:
-                        value = 0;
-                        return false;
-                }
+                int width = ReadFixedInteger(data.Slice(p + 4), typeId, out value);
+                if (width <= 0) return false;
                 Expected(p, typeId, ordinal, width);
                 return true;
             }
@@ -125,7 +191,7 @@ public ref partial struct FudgeReader
     }
 
     /// <summary>
-    /// As <see cref="TryReadInt64Field"/>, narrowed to 32 bits.
+    /// As <see cref="TryReadInt64Field(short, out long)"/>, narrowed to 32 bits.
     /// </summary>
     /// <exception cref="FudgeFormatException">The field is the expected one but its value is out of range for <see cref="int"/> (as <see cref="GetInt32"/>).</exception>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -209,6 +275,39 @@ public ref partial struct FudgeReader
         }
         value = default;
         return false;
+    }
+
+    // An integer of type int8 to int64 at the start of v: its width, or 0 for another type or too few bytes.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static int ReadFixedInteger(ReadOnlySpan<byte> v, byte typeId, out long value)
+    {
+        switch (typeId)
+        {
+            case FudgeTypeId.Int8 when v.Length >= 1:
+                value = (sbyte)v[0];
+                return 1;
+            case FudgeTypeId.Int16 when v.Length >= 2:
+                value = BinaryPrimitives.ReadInt16BigEndian(v);
+                return 2;
+            case FudgeTypeId.Int32 when v.Length >= 4:
+                value = BinaryPrimitives.ReadInt32BigEndian(v);
+                return 4;
+            case FudgeTypeId.Int64 when v.Length >= 8:
+                value = BinaryPrimitives.ReadInt64BigEndian(v);
+                return 8;
+            default:
+                value = 0;
+                return 0;
+        }
+    }
+
+    // The state Read() would leave on a field at p with a name of nameLength bytes and no ordinal.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private void PositionedNamed(int p, byte prefix, byte typeId, int nameLength, int valueStart, int valueLength)
+    {
+        Positioned(p, prefix, typeId, 0, valueStart, valueLength);
+        _nameStart = p + 3;
+        _nameLength = nameLength;
     }
 
     // The state Read() would leave after a fixed-width, ordinal-only field with a 4-byte header at p.
