@@ -137,14 +137,9 @@ public ref partial struct FudgeReader
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public bool TryReadInt32Field(ReadOnlySpan<byte> utf8Name, out int value)
     {
-        if (!TryReadInt64Field(utf8Name, out long wide))
-        {
-            value = 0;
-            return false;
-        }
-        if (wide < int.MinValue || wide > int.MaxValue) throw OutOfRange("int", wide);
-        value = (int)wide;
-        return true;
+        bool found = TryReadInt64Field(utf8Name, out long wide);
+        value = found ? NarrowToInt32(wide) : 0;
+        return found;
     }
 
     /// <summary>
@@ -197,14 +192,9 @@ public ref partial struct FudgeReader
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public bool TryReadInt32Field(short ordinal, out int value)
     {
-        if (!TryReadInt64Field(ordinal, out long wide))
-        {
-            value = 0;
-            return false;
-        }
-        if (wide < int.MinValue || wide > int.MaxValue) throw OutOfRange("int", wide);
-        value = (int)wide;
-        return true;
+        bool found = TryReadInt64Field(ordinal, out long wide);
+        value = found ? NarrowToInt32(wide) : 0;
+        return found;
     }
 
     /// <summary>
@@ -215,11 +205,9 @@ public ref partial struct FudgeReader
     public bool TryReadDoubleField(short ordinal, out double value)
     {
         int p = _position;
-        var data = _data;
-        if (data.Length - p >= 12
-            && BinaryPrimitives.ReadUInt32BigEndian(data.Slice(p)) == (FixedOrdinalOnlyPrefix | ((uint)FudgeTypeId.Double << 16) | (ushort)ordinal))
+        if (NextHeaderIs(FixedOrdinalOnlyPrefix | ((uint)FudgeTypeId.Double << 16) | (ushort)ordinal, 12))
         {
-            value = BigEndian.ReadDouble(data.Slice(p + 4));
+            value = BigEndian.ReadDouble(_data.Slice(p + 4));
             Expected(p, FudgeTypeId.Double, ordinal, 8);
             return true;
         }
@@ -236,12 +224,10 @@ public ref partial struct FudgeReader
     public bool TryReadStringField(short ordinal, out string value)
     {
         int p = _position;
-        var data = _data;
-        if (data.Length - p >= 5
-            && BinaryPrimitives.ReadUInt32BigEndian(data.Slice(p)) == ((0x30u << 24) | ((uint)FudgeTypeId.String << 16) | (ushort)ordinal))
+        if (NextHeaderIs((0x30u << 24) | ((uint)FudgeTypeId.String << 16) | (ushort)ordinal, 5))
         {
-            int length = data[p + 4];
-            if (data.Length - p - 5 >= length)
+            int length = _data[p + 4];
+            if (_data.Length - p - 5 >= length)
             {
                 Positioned(p, 0x30, FudgeTypeId.String, ordinal, p + 5, length);
                 value = DecodeUtf8(p + 5, length, "string");
@@ -262,11 +248,9 @@ public ref partial struct FudgeReader
     public bool TryReadDateTimeField(short ordinal, out DateTime value)
     {
         int p = _position;
-        var data = _data;
-        if (data.Length - p >= 16
-            && BinaryPrimitives.ReadUInt32BigEndian(data.Slice(p)) == (FixedOrdinalOnlyPrefix | ((uint)FudgeTypeId.DateTime << 16) | (ushort)ordinal))
+        if (NextHeaderIs(FixedOrdinalOnlyPrefix | ((uint)FudgeTypeId.DateTime << 16) | (ushort)ordinal, 16))
         {
-            var v = data.Slice(p + 4, 12);
+            var v = _data.Slice(p + 4, 12);
             if (new FudgeDateTime(FudgeDate.ReadFrom(v), FudgeTime.ReadFrom(v.Slice(4))).TryToDateTime(out value))
             {
                 Expected(p, FudgeTypeId.DateTime, ordinal, 12);
@@ -276,6 +260,14 @@ public ref partial struct FudgeReader
         value = default;
         return false;
     }
+
+    // As GetInt32 narrows: a wider value out of range is a format error.
+    private readonly int NarrowToInt32(long wide) => wide < int.MinValue || wide > int.MaxValue ? throw OutOfRange("int", wide) : (int)wide;
+
+    // True when the next field's 4-byte header (prefix, type, ordinal) is exactly `header` and at least `size` bytes remain.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private readonly bool NextHeaderIs(uint header, int size)
+        => _data.Length - _position >= size && BinaryPrimitives.ReadUInt32BigEndian(_data.Slice(_position)) == header;
 
     // An integer of type int8 to int64 at the start of v: its width, or 0 for another type or too few bytes.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
