@@ -661,35 +661,23 @@ internal sealed class Emitter
         bool ordinals = _model.FieldIds is 1 or 3; // Ordinals, Taxonomy: ordinals alone on the wire
         bool names = _model.FieldIds == 0;          // Names: names alone on the wire
         if (ordinals && !member.HasOrdinal || !ordinals && !names) return null;
-        if (ordinals)
-        {
-            string ordinal = $"(short){member.Ordinal.ToString(CultureInfo.InvariantCulture)}";
-            var shape = member.Shape;
-            bool enumOf(ShapeKind kind) => shape.Kind == ShapeKind.Enum && shape.EnumUnderlying == kind;
-            // Integers and doubles: header check and value read in one call, no second look at the type.
-            if (shape.Kind == ShapeKind.Int64 || enumOf(ShapeKind.Int64))
-                return ($"reader.TryReadInt64Field({ordinal}, out long __e{index})", $"({shape.TypeName})__e{index}");
-            if (shape.Kind == ShapeKind.Int32 || enumOf(ShapeKind.Int32))
-                return ($"reader.TryReadInt32Field({ordinal}, out int __e{index})", $"({shape.TypeName})__e{index}");
-            if (shape.Kind == ShapeKind.Double)
-                return ($"reader.TryReadDoubleField({ordinal}, out double __e{index})", $"__e{index}");
-            // Short strings and date-times .NET can hold: header check, decode and conversion in one call.
-            if (shape.Kind == ShapeKind.String)
-                return ($"reader.TryReadStringField({ordinal}, out string __e{index})", $"__e{index}");
-            if (shape.Kind == ShapeKind.DateTime)
-                return ($"reader.TryReadDateTimeField({ordinal}, out global::System.DateTime __e{index})", $"__e{index}");
-            return ($"reader.TryReadField({ordinal})", ValueOrDefault(shape));
-        }
-        // Names: the same fused reads for integers and doubles, keyed by the name's UTF-8 bytes.
-        var named = member.Shape;
-        bool namedEnumOf(ShapeKind kind) => named.Kind == ShapeKind.Enum && named.EnumUnderlying == kind;
-        if (named.Kind == ShapeKind.Int64 || namedEnumOf(ShapeKind.Int64))
-            return ($"reader.TryReadInt64Field(__n{index}, out long __e{index})", $"({named.TypeName})__e{index}");
-        if (named.Kind == ShapeKind.Int32 || namedEnumOf(ShapeKind.Int32))
-            return ($"reader.TryReadInt32Field(__n{index}, out int __e{index})", $"({named.TypeName})__e{index}");
-        if (named.Kind == ShapeKind.Double)
-            return ($"reader.TryReadDoubleField(__n{index}, out double __e{index})", $"__e{index}");
-        return ($"reader.TryReadField(__n{index})", ValueOrDefault(named));
+        // The reader's expected-field calls take the key as an ordinal or as the name's UTF-8 bytes alike.
+        string key = ordinals ? $"(short){member.Ordinal.ToString(CultureInfo.InvariantCulture)}" : $"__n{index}";
+        var shape = member.Shape;
+        bool enumOf(ShapeKind kind) => shape.Kind == ShapeKind.Enum && shape.EnumUnderlying == kind;
+        // Integers and doubles: header check and value read in one call, no second look at the type.
+        if (shape.Kind == ShapeKind.Int64 || enumOf(ShapeKind.Int64))
+            return ($"reader.TryReadInt64Field({key}, out long __e{index})", $"({shape.TypeName})__e{index}");
+        if (shape.Kind == ShapeKind.Int32 || enumOf(ShapeKind.Int32))
+            return ($"reader.TryReadInt32Field({key}, out int __e{index})", $"({shape.TypeName})__e{index}");
+        if (shape.Kind == ShapeKind.Double)
+            return ($"reader.TryReadDoubleField({key}, out double __e{index})", $"__e{index}");
+        // Ordinals only: short strings and date-times .NET can hold, header check, decode and conversion in one call.
+        if (ordinals && shape.Kind == ShapeKind.String)
+            return ($"reader.TryReadStringField({key}, out string __e{index})", $"__e{index}");
+        if (ordinals && shape.Kind == ShapeKind.DateTime)
+            return ($"reader.TryReadDateTimeField({key}, out global::System.DateTime __e{index})", $"__e{index}");
+        return ($"reader.TryReadField({key})", ValueOrDefault(shape));
     }
 
     // The current field's value, or the type's default for an indicator (how the general reader treats a null).
