@@ -70,7 +70,7 @@ public sealed class FudgeMsg : IReadOnlyList<FudgeField>, IEquatable<FudgeMsg>
     public FudgeMsg Add(string? name, short? ordinal, object? value)
     {
         CheckName(name);
-        var (typeId, wireValue) = FudgeValues.ToWire(value);
+        object wireValue = FudgeValues.ToWire(value, out byte typeId);
         Growable.Add(new FudgeField(name, ordinal, typeId, wireValue, true));
         _version++;
         return this;
