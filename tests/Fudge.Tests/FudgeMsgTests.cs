@@ -21,6 +21,27 @@ public class FudgeMsgTests
         Assert.Equal(value, msg.GetInt64("n"));
     }
 
+    [Theory]
+    [InlineData(null)]
+    [InlineData((short)0)]
+    [InlineData((short)1)]
+    [InlineData((short)-1)]
+    [InlineData(short.MinValue)]
+    [InlineData(short.MaxValue)]
+    public void A_field_gives_back_its_ordinal_and_type_id_for_every_type_id(short? ordinal)
+    {
+        for (int typeId = 0; typeId <= byte.MaxValue; typeId++)
+        {
+            var field = new FudgeField("n", ordinal, (byte)typeId, "value", true);
+
+            Assert.Equal(ordinal, field.Ordinal);
+            Assert.Equal((byte)typeId, field.TypeId);
+            Assert.Equal("n", field.Name);
+        }
+        Assert.Null(default(FudgeField).Ordinal);
+        Assert.Equal(0, default(FudgeField).TypeId);
+    }
+
     [Fact]
     public void Getters_widen_but_refuse_to_narrow_out_of_range()
     {

@@ -1,5 +1,6 @@
 using System;
 using System.Buffers;
+using System.Buffers.Binary;
 using System.Collections.Generic;
 using System.Linq;
 using BenchmarkDotNet.Attributes;
@@ -102,6 +103,19 @@ public class QueryBenchmarks
         return n;
     }
 
+    /// <summary>
+    /// The format's own floor under any walk: each field's header decoded only as far as needed to find the next one
+    /// (prefix, name length, size or fixed width), with none of the reader's checks. The next header's address depends
+    /// on bytes of this one, so the walk is a chain of dependent loads that no reader can shorten.
+    /// </summary>
+    [Benchmark(OperationsPerInvoke = BatchSize)]
+    public int TickHeaderChain()
+    {
+        int n = 0;
+        foreach (var tick in _ticks) n += HeaderChain(tick.AsSpan(8), descend: false);
+        return n;
+    }
+
     [Benchmark(OperationsPerInvoke = BatchSize)]
     public int TickParseThenFilter()
     {
@@ -142,6 +156,50 @@ public class QueryBenchmarks
             if (reader.TypeId != FudgeTypeId.Message) continue;
             var fields = reader.ReadMessage();
             n += CountFields(ref fields);
+        }
+        return n;
+    }
+
+    /// <summary>The format's floor under the document filter: the header chain at every depth (see <see cref="TickHeaderChain"/>).</summary>
+    [Benchmark]
+    public int DocumentHeaderChain() => HeaderChain(_document.AsSpan(8), descend: true);
+
+    // Fixed widths of the standard types by id (-1: variable width).
+    private static readonly int[] FixedWidths = BuildFixedWidths();
+
+    private static int[] BuildFixedWidths()
+    {
+        var widths = new int[256];
+        for (int id = 0; id < 256; id++) widths[id] = FudgeTypeId.GetFixedWidth((byte)id);
+        return widths;
+    }
+
+    private static int HeaderChain(ReadOnlySpan<byte> fields, bool descend)
+    {
+        int n = 0;
+        int p = 0;
+        var widths = FixedWidths;
+        while (p < fields.Length)
+        {
+            int prefix = fields[p];
+            int typeId = fields[p + 1];
+            p += (prefix & 0x10) != 0 ? 4 : 2;
+            if ((prefix & 0x08) != 0) p += 1 + fields[p];
+            int length;
+            if ((prefix & 0x80) != 0) length = widths[typeId];
+            else
+            {
+                switch ((prefix >> 5) & 3)
+                {
+                    case 0: length = 0; break;
+                    case 1: length = fields[p]; p += 1; break;
+                    case 2: length = BinaryPrimitives.ReadUInt16BigEndian(fields.Slice(p)); p += 2; break;
+                    default: length = BinaryPrimitives.ReadInt32BigEndian(fields.Slice(p)); p += 4; break;
+                }
+            }
+            if (descend && typeId == FudgeTypeId.Message) n += HeaderChain(fields.Slice(p, length), descend: true);
+            p += length;
+            n++;
         }
         return n;
     }
