@@ -213,9 +213,15 @@ internal sealed class FilterPlan
         return Decision.Unknown;
     }
 
-    // A plain name compares as bytes; anything else (ordinals, taxonomy names, CESU-8) asks the step.
+    // A plain name compares as bytes, and takes a field with no name only through a taxonomy (an ordinal-only field the
+    // envelope's taxonomy names): a list's elements, which have neither, are turned away without asking the step.
+    // Anything else (ordinals, wildcards, CESU-8 names) asks the step.
     private static bool Takes(Entry entry, in FudgeReader field)
-        => entry.PlainName is { } plain && field.HasName ? field.NameUtf8.SequenceEqual(plain) : entry.Step.Matches(in field);
+    {
+        if (entry.PlainName is not { } plain) return entry.Step.Matches(in field);
+        if (field.HasName) return field.NameUtf8.SequenceEqual(plain);
+        return field.HasOrdinal && field.Taxonomy is not null && entry.Step.Matches(in field);
+    }
 
     // Runs the entry's tests on the field.
     private Decision Visit(in FudgeReader field, Entry entry, ref ulong passed, in FudgeReader message)

@@ -7,12 +7,14 @@ namespace Fudge;
 /// A few field names, prepared once so that <see cref="FudgeReader.ReadCandidate(FudgeNameSet, bool, bool)"/> can
 /// recognise them on the wire while passing over every other field. A name on the wire is first tested against a mask
 /// of the wanted lengths and a 64-bit filter on (length, first byte); only a name that passes both is compared, as its
-/// first eight bytes in one integer against each name of that length, and the rest byte for byte. Nothing is decoded.
+/// first eight bytes in one integer against each name of that length, then its next eight the same way (the rest of a
+/// name over 16 bytes byte for byte). Nothing is decoded.
 /// </summary>
 internal sealed class FudgeNameSet
 {
     private readonly int[] _lengths;
     private readonly ulong[] _heads;
+    private readonly ulong[] _tails;
     private readonly byte[][] _names;
 
     /// <summary>A set of UTF-8 names (compared byte for byte; two equal names would make the second unreachable).</summary>
@@ -21,11 +23,13 @@ internal sealed class FudgeNameSet
         _names = utf8Names;
         _lengths = new int[utf8Names.Length];
         _heads = new ulong[utf8Names.Length];
+        _tails = new ulong[utf8Names.Length];
         for (int i = 0; i < utf8Names.Length; i++)
         {
             var name = utf8Names[i];
             _lengths[i] = name.Length;
             _heads[i] = Head(name);
+            _tails[i] = name.Length > 8 ? Head(name.AsSpan(8)) : 0;
             LengthMask |= 1UL << Math.Min(name.Length, 63);
             Filter |= 1UL << Hash(name.Length, name.Length > 0 ? name[0] : 0);
         }
@@ -63,7 +67,17 @@ internal sealed class FudgeNameSet
         for (int i = 0; i < lengths.Length && i < heads.Length; i++)
         {
             if (lengths[i] != length || heads[i] != head) continue;
-            if (length <= 8 || data.Slice(start + 8, length - 8).SequenceEqual(_names[i].AsSpan(8))) return i;
+            if (length <= 8) return i;
+            // Names of 9 to 16 bytes (most of them past the first eight) compare their next eight bytes as a second
+            // integer when the data has them; only longer names, or names at the very end of the data, compare bytes.
+            if (length <= 16 && data.Length - start >= 16)
+            {
+                ulong tail = BinaryPrimitives.ReadUInt64LittleEndian(data.Slice(start + 8))
+                             & (length == 16 ? ulong.MaxValue : (1UL << ((length - 8) * 8)) - 1);
+                if (tail == _tails[i]) return i;
+                continue;
+            }
+            if (data.Slice(start + 8, length - 8).SequenceEqual(_names[i].AsSpan(8))) return i;
         }
         return -1;
     }

@@ -47,7 +47,19 @@ public ref partial struct FudgeReader
             }
             byte prefix = data[start];
             p = start + ((prefix & 0x10) != 0 ? 4 : 2);
-            if ((prefix & 0x08) == 0) return ReadFrom(start) ? -1 : NoMoreCandidates;
+            if ((prefix & 0x08) == 0)
+            {
+                // A field with no name, stopped at because nameless fields or sub-messages are wanted (a list's
+                // elements, say). Only its ordinal is still unchecked (p is past it); the value is checked as Read()
+                // checks it, without decoding the header a second time.
+                if (p > data.Length) return ReadFrom(start) ? -1 : NoMoreCandidates;
+                _fieldOffset = start;
+                _ordinal = (prefix & 0x10) != 0 ? BinaryPrimitives.ReadInt16BigEndian(data.Slice(start + 2)) : (short)0;
+                _nameStart = 0;
+                _nameLength = -1;
+                ReadValue(data, p, prefix, data[start + 1]);
+                return -1;
+            }
             int nameLength = data[p];
             int nameStart = p + 1;
             int match = names.IndexOf(data, nameStart, nameLength);
