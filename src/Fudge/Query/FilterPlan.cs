@@ -25,6 +25,9 @@ internal sealed class FilterPlan
     // With `$..name` tests: the level of a sub-message no longer path goes into (only the descendant tests), else null.
     private readonly Level? _descendantsOnly;
 
+    // True when every planned test is a `$..name` test: the whole message is then one descending walk.
+    private readonly bool _onlyDescendants;
+
     // A filter that is only `&&` (or only `||`) over planned tests is decided by a mask, without asking the nodes.
     private enum Shape
     {
@@ -33,8 +36,9 @@ internal sealed class FilterPlan
         AnyOf,
     }
 
-    private FilterPlan(FilterNode root, Level top, Level? descendantsOnly, Shape shape, ulong allBits)
+    private FilterPlan(FilterNode root, Level top, Level? descendantsOnly, bool onlyDescendants, Shape shape, ulong allBits)
     {
+        _onlyDescendants = onlyDescendants;
         _root = root;
         _top = top;
         _descendantsOnly = descendantsOnly;
@@ -64,6 +68,7 @@ internal sealed class FilterPlan
         // step of the tree and every descendant name is a plain name. Otherwise those tests run on their own.
         if (!top.AllPlain() || !descendantTests.TrueForAll(test => Entry.PlainNameOf(test.Path.Steps[0]) is not null))
             descendantTests.Clear();
+        bool onlyDescendants = tests.Count == 0 && descendantTests.Count > 0;
         tests.AddRange(descendantTests);
         if (tests.Count == 0) return null;
         for (int i = 0; i < tests.Count; i++) tests[i].PlanBit = 1UL << i;
@@ -77,7 +82,7 @@ internal sealed class FilterPlan
         }
         top.Seal(descendantsOnly?.Entries);
         var shape = Chain<AndNode>(root) ? Shape.AllOf : Chain<OrNode>(root) ? Shape.AnyOf : Shape.General;
-        return new FilterPlan(root, top, descendantsOnly, shape, tests.Count == 64 ? ulong.MaxValue : (1UL << tests.Count) - 1);
+        return new FilterPlan(root, top, descendantsOnly, onlyDescendants, shape, tests.Count == 64 ? ulong.MaxValue : (1UL << tests.Count) - 1);
     }
 
     // True when the node is a chain of TNode whose every leaf is a planned test.
@@ -146,7 +151,7 @@ internal sealed class FilterPlan
 
     private bool Evaluate(ref FudgeReader reader, ref ulong passed, in FudgeReader message)
     {
-        var decided = Walk(ref reader, _top, ref passed, in message);
+        var decided = _onlyDescendants ? WalkDescendants(ref reader, ref passed, in message) : Walk(ref reader, _top, ref passed, in message);
         if (decided != Decision.Unknown) return decided == Decision.True;
         return _shape switch
         {
@@ -251,7 +256,34 @@ internal sealed class FilterPlan
     private Decision WalkInto(in FudgeReader field, Level children, ref ulong passed, in FudgeReader message)
     {
         var fields = field.ReadMessage();
-        return Walk(ref fields, children, ref passed, in message);
+        return children == _descendantsOnly
+            ? WalkDescendants(ref fields, ref passed, in message)
+            : Walk(ref fields, children, ref passed, in message);
+    }
+
+    // Below the planned paths only the `$..name` tests are left, and every sub-message is entered: one walk of the whole
+    // subtree, in document order, with no reader, frame or entries loop per sub-message (a list of a thousand records
+    // is a thousand sub-messages).
+    private Decision WalkDescendants(ref FudgeReader reader, ref ulong passed, in FudgeReader message)
+    {
+        var level = _descendantsOnly!;
+        var entries = level.Entries;
+        var names = level.Names!; // descendant tests join the plan only with plain names
+        bool nameless = reader.Taxonomy is not null;
+        var ends = new SubMessageEnds(reader.Depth, reader.Options.MaxDepth);
+        while (true)
+        {
+            int match = reader.ReadDescendantCandidate(names, nameless, ref ends);
+            if (match == FudgeReader.NoMoreCandidates) return Decision.Unknown;
+            Entry? entry = null;
+            if (match >= 0) entry = entries[match];
+            else
+                for (int i = 0; i < entries.Length && entry is null; i++)
+                    if (Takes(entries[i], in reader)) entry = entries[i];
+            if (entry is null) continue;
+            var decided = Visit(in reader, entry, ref passed, in message);
+            if (decided != Decision.Unknown) return decided;
+        }
     }
 
     /// <summary>The distinct steps the planned paths take at one depth below one step.</summary>

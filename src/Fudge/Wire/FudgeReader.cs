@@ -22,7 +22,7 @@ public ref partial struct FudgeReader
 
     private readonly ReadOnlySpan<byte> _data;
     private readonly int _baseOffset;
-    private readonly int _depth;
+    private int _depth; // moved only by a descending walk (ReadDescendantCandidate)
     private readonly FudgeReaderOptions _options;
     private readonly IFudgeTaxonomy? _taxonomy;
     private int _position;
@@ -504,8 +504,11 @@ public ref partial struct FudgeReader
 
     // Built out of line, like Read()'s messages: formatting them in ReadMessage would cost every call a larger frame.
     [MethodImpl(MethodImplOptions.NoInlining)]
-    private readonly FudgeFormatException TooDeep()
-        => Error(_fieldOffset, $"sub-messages are nested deeper than the limit of {_options.MaxDepth} (FudgeReaderOptions.MaxDepth)");
+    private readonly FudgeFormatException TooDeep() => TooDeepAt(_fieldOffset);
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private readonly FudgeFormatException TooDeepAt(int fieldOffset)
+        => Error(fieldOffset, $"sub-messages are nested deeper than the limit of {_options.MaxDepth} (FudgeReaderOptions.MaxDepth)");
 
     [MethodImpl(MethodImplOptions.NoInlining)]
     private readonly FudgeFormatException OutOfStack()

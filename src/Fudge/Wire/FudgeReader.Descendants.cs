@@ -1,0 +1,157 @@
+using System;
+using System.Buffers.Binary;
+using System.Runtime.CompilerServices;
+
+namespace Fudge;
+
+public ref partial struct FudgeReader
+{
+    /// <summary>
+    /// Like <see cref="ReadCandidate"/>, but over every field of this reader's message <b>and of every sub-message in
+    /// it, at any depth</b>, in document order, without a reader per sub-message: the walk a <c>$..name</c> filter makes.
+    /// It stops at a field whose name is in <paramref name="names"/> (and returns the name's index) or, when
+    /// <paramref name="nameless"/> is true, at a field with no name (and returns -1), at whatever depth; the field is
+    /// then the reader's current field, read with every check <see cref="Read"/> makes, and <see cref="Depth"/> is its
+    /// depth. At the end of this reader's message it returns <see cref="NoMoreCandidates"/>.
+    /// </summary>
+    /// <remarks>
+    /// Every sub-message with fields is entered, the one the walk stopped at included (at the next call), as deep as
+    /// <see cref="FudgeReaderOptions.MaxDepth"/> allows; <paramref name="ends"/> holds where the entered ones end. Fields
+    /// passed over are checked only for their extent within the sub-message that holds them; a field that is not as
+    /// expected raises the error a reader of that sub-message would raise, at the same offset.
+    /// </remarks>
+    /// <exception cref="FudgeFormatException">A field on the way is malformed or overruns its message, or sub-messages
+    /// are nested deeper than the limit.</exception>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    internal int ReadDescendantCandidate(FudgeNameSet names, bool nameless, ref SubMessageEnds ends)
+    {
+        var all = _data;
+        int p = _position;
+        int end = ends.Count > 0 ? ends.Innermost : all.Length;
+        ulong lengths = names.LengthMask;
+        ulong filter = names.Filter;
+        if (_fieldOffset >= 0 && _typeId == FudgeTypeId.Message && _valueLength > 0)
+        {
+            // The field stopped at last time is a sub-message: its fields come next.
+            if (!ends.TryPush(_position)) throw TooDeepAt(_fieldOffset);
+            end = _position;
+            p = _valueStart;
+        }
+        while (true)
+        {
+            if (end - p < 2)
+            {
+                if (p != end) return Judge(all, end, p, ref ends);
+                if (ends.Count == 0)
+                {
+                    _position = end;
+                    _fieldOffset = -1;
+                    _depth = ends.BaseDepth;
+                    return NoMoreCandidates;
+                }
+                // The end of a sub-message: its field in the enclosing one ends here too.
+                ends.Pop();
+                end = ends.Count > 0 ? ends.Innermost : all.Length;
+                continue;
+            }
+            int start = p;
+            int prefix = all[p];
+            int typeId = all[p + 1];
+            p += (prefix & 0x10) != 0 ? 4 : 2;
+            int match = -1;
+            if ((prefix & 0x08) != 0)
+            {
+                if ((uint)p >= (uint)end) return Judge(all, end, start, ref ends);
+                int nameLength = all[p];
+                if (end - p - 1 < nameLength) return Judge(all, end, start, ref ends);
+                if (((lengths >> Math.Min(nameLength, 63)) & 1) != 0
+                    && ((filter >> FudgeNameSet.Hash(nameLength, nameLength == 0 ? 0 : all[p + 1])) & 1) != 0
+                    && (match = names.IndexOf(all.Slice(0, end), p + 1, nameLength)) >= 0)
+                    return Stop(all, end, start, p + 1, nameLength, match, ref ends);
+                p += 1 + nameLength;
+            }
+            else if (nameless)
+            {
+                return Stop(all, end, start, p, -1, -1, ref ends);
+            }
+            int length;
+            if ((prefix & 0x80) != 0)
+            {
+                length = FudgeTypeId.GetFixedWidth((byte)typeId);
+                if (length < 0) return Judge(all, end, start, ref ends);
+            }
+            else
+            {
+                switch ((prefix >> 5) & 3)
+                {
+                    case 0:
+                        length = 0;
+                        break;
+                    case 1:
+                        if ((uint)p >= (uint)end) return Judge(all, end, start, ref ends);
+                        length = all[p];
+                        p += 1;
+                        break;
+                    case 2:
+                        if (p < 0 || end - p < 2) return Judge(all, end, start, ref ends);
+                        length = BinaryPrimitives.ReadUInt16BigEndian(all.Slice(p));
+                        p += 2;
+                        break;
+                    default:
+                        if (p < 0 || end - p < 4) return Judge(all, end, start, ref ends);
+                        uint size = BinaryPrimitives.ReadUInt32BigEndian(all.Slice(p));
+                        if (size > int.MaxValue) return Judge(all, end, start, ref ends);
+                        length = (int)size;
+                        p += 4;
+                        break;
+                }
+            }
+            if (end - p < length) return Judge(all, end, start, ref ends);
+            if (typeId == FudgeTypeId.Message && length > 0)
+            {
+                // Into the sub-message, with no reader of its own: its end is all the walk needs to keep.
+                if (!ends.TryPush(p + length)) throw TooDeepAt(start);
+                end = p + length;
+                continue;
+            }
+            p += length;
+        }
+    }
+
+    // The walk stops at the field at `start` (in the sub-message ending at `end`), whose header is known good up to
+    // `afterName` (its name, if any, at nameStart): the value is read with every check, as Read() would.
+    private int Stop(ReadOnlySpan<byte> all, int end, int start, int nameStart, int nameLength, int match, ref SubMessageEnds ends)
+    {
+        // With no name, nameStart is just past the ordinal, which may itself overrun.
+        if (nameLength < 0 && nameStart > end) return Judge(all, end, start, ref ends);
+        byte prefix = all[start];
+        _fieldOffset = start;
+        _ordinal = (prefix & 0x10) != 0 ? BinaryPrimitives.ReadInt16BigEndian(all.Slice(start + 2)) : (short)0;
+        _nameStart = nameLength >= 0 ? nameStart : 0;
+        _nameLength = nameLength;
+        int afterName = nameLength >= 0 ? nameStart + nameLength : nameStart;
+        _depth = ends.BaseDepth + ends.Count;
+        ReadValue(all.Slice(0, end), afterName, prefix, all[start + 1]);
+        return match;
+    }
+
+    // A field the walk does not expect: read as a reader of the sub-message holding it would read it. Its offsets are
+    // the same (the bytes before that sub-message are simply not looked at), so the error is that reader's. Should it
+    // read the field after all, the walk stops there and the caller decides.
+    private int Judge(ReadOnlySpan<byte> all, int end, int start, ref SubMessageEnds ends)
+    {
+        var judge = new FudgeReader(all.Slice(0, end), _baseOffset, ends.BaseDepth + ends.Count, _options, _taxonomy, EnvelopeHeader) { _position = start };
+        if (!judge.Read()) throw Error(start, "the walk lost its place in the message");
+        _fieldOffset = judge._fieldOffset;
+        _prefix = judge._prefix;
+        _typeId = judge._typeId;
+        _ordinal = judge._ordinal;
+        _nameStart = judge._nameStart;
+        _nameLength = judge._nameLength;
+        _valueStart = judge._valueStart;
+        _valueLength = judge._valueLength;
+        _position = judge._position;
+        _depth = judge._depth;
+        return -1;
+    }
+}
