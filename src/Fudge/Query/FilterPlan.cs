@@ -308,6 +308,14 @@ internal sealed class FilterPlan
         /// </summary>
         public FudgeNameSet? Names { get; private set; }
 
+        // The one string an entry's field must be for its tests to pass, when its only test is `== 'text'`: the walk then
+        // passes over the entry's other fields (other strings, other types) without stopping. Null when any value may pass.
+        private static byte[]? OnlyString(Entry entry)
+            => entry.Tests.Count == 1 && entry.Tests[0] is ComparisonNode { Operator: ComparisonOperator.Equal } equal
+               && equal.Literal.Kind == LiteralKind.String
+                ? equal.Literal.Utf8
+                : null;
+
         /// <summary>True when every step here and below is a plain name.</summary>
         public bool AllPlain() => _entries.TrueForAll(entry => entry.PlainName is not null && (entry.Children?.AllPlain() ?? true));
 
@@ -327,7 +335,7 @@ internal sealed class FilterPlan
             }
             Entries = _entries.ToArray();
             if (Array.TrueForAll(Entries, entry => entry.PlainName is not null))
-                Names = new FudgeNameSet(Array.ConvertAll(Entries, entry => entry.PlainName!));
+                Names = new FudgeNameSet(Array.ConvertAll(Entries, entry => entry.PlainName!), Array.ConvertAll(Entries, OnlyString));
             foreach (var entry in Entries)
             {
                 entry.TestArray = entry.Tests.ToArray();

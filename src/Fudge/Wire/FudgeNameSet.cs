@@ -16,10 +16,24 @@ internal sealed class FudgeNameSet
     private readonly ulong[] _heads;
     private readonly ulong[] _tails;
     private readonly byte[][] _names;
+    private readonly byte[]?[]? _onlyStrings;
 
     /// <summary>A set of UTF-8 names (compared byte for byte; two equal names would make the second unreachable).</summary>
     public FudgeNameSet(params byte[][] utf8Names)
+        : this(utf8Names, null)
     {
+    }
+
+    /// <summary>
+    /// A set of UTF-8 names, some of which are wanted only with one string value: where
+    /// <paramref name="onlyStrings"/> has UTF-8 bytes for a name, a field of that name is wanted only when it is a
+    /// string of exactly those bytes (or a sub-message, which may hold other wanted fields). A filter's
+    /// <c>$..name == 'text'</c> can pass no other field, so the walk need not stop at them.
+    /// </summary>
+    public FudgeNameSet(byte[][] utf8Names, byte[]?[]? onlyStrings)
+    {
+        if (onlyStrings is not null && onlyStrings.Length != utf8Names.Length) throw new ArgumentException("one value (or null) per name", nameof(onlyStrings));
+        _onlyStrings = onlyStrings;
         _names = utf8Names;
         _lengths = new int[utf8Names.Length];
         _heads = new ulong[utf8Names.Length];
@@ -30,12 +44,15 @@ internal sealed class FudgeNameSet
             _lengths[i] = name.Length;
             _heads[i] = Head(name);
             _tails[i] = name.Length > 8 ? Head(name.AsSpan(8)) : 0;
-            LengthMask |= 1UL << Math.Min(name.Length, 63);
+            LengthMask |= 1UL << (name.Length & 63);
             Filter |= 1UL << Hash(name.Length, name.Length > 0 ? name[0] : 0);
         }
     }
 
-    /// <summary>Bit n is set when some name is n bytes long (bit 63: 63 bytes or more): the first, cheapest test.</summary>
+    /// <summary>
+    /// Bit n is set when some name's length is n modulo 64 (names are at most 255 bytes): the first, cheapest test. A
+    /// shift by the length on the wire takes it modulo 64 by itself.
+    /// </summary>
     public ulong LengthMask { get; }
 
     /// <summary>
@@ -80,6 +97,19 @@ internal sealed class FudgeNameSet
             if (data.Slice(start + 8, length - 8).SequenceEqual(_names[i].AsSpan(8))) return i;
         }
         return -1;
+    }
+
+    /// <summary>
+    /// True when the field whose name is the one at <paramref name="index"/> is not wanted after all, by its type and the
+    /// <paramref name="length"/> bytes of its value at <paramref name="start"/> of <paramref name="data"/> (see the
+    /// constructor). The caller has checked that the value is within <paramref name="data"/>.
+    /// </summary>
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+    public bool Refuses(int index, int typeId, ReadOnlySpan<byte> data, int start, int length)
+    {
+        if (_onlyStrings is null || (uint)index >= (uint)_onlyStrings.Length || _onlyStrings[index] is not { } only) return false;
+        if (typeId == FudgeTypeId.String) return length != only.Length || !data.Slice(start, length).SequenceEqual(only);
+        return typeId != FudgeTypeId.Message;
     }
 
     // The first eight bytes (fewer for a shorter name, the rest zero) as a little-endian integer.

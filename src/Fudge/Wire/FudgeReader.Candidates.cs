@@ -71,8 +71,9 @@ public ref partial struct FudgeReader
                 _nameStart = nameStart;
                 _nameLength = nameLength;
                 ReadValue(data, nameStart + nameLength, prefix, data[start + 1]);
-                // A sub-message that matched no name is wanted only when it has fields.
-                if (match >= 0 || _valueLength > 0) return match;
+                // A sub-message that matched no name is wanted only when it has fields; a field whose name matched,
+                // unless no test could pass its value (see FudgeNameSet.Refuses).
+                if (match >= 0 ? !names.Refuses(match, _typeId, data, _valueStart, _valueLength) : _valueLength > 0) return match;
                 p = _position;
                 continue;
             }
@@ -103,7 +104,7 @@ public ref partial struct FudgeReader
                 if ((uint)p >= (uint)data.Length) return ~start;
                 int nameLength = data[p];
                 if (data.Length - p - 1 < nameLength) return ~start;
-                if (((lengths >> Math.Min(nameLength, 63)) & 1) != 0
+                if (((lengths >> nameLength) & 1) != 0 // the shift takes the length modulo 64, as the set does
                     && ((filter >> FudgeNameSet.Hash(nameLength, nameLength == 0 ? 0 : data[p + 1])) & 1) != 0)
                     return start;
                 p += 1 + nameLength;

@@ -64,10 +64,9 @@ public ref partial struct FudgeReader
                 if ((uint)p >= (uint)end) return Judge(all, end, start, ref ends);
                 int nameLength = all[p];
                 if (end - p - 1 < nameLength) return Judge(all, end, start, ref ends);
-                if (((lengths >> Math.Min(nameLength, 63)) & 1) != 0
-                    && ((filter >> FudgeNameSet.Hash(nameLength, nameLength == 0 ? 0 : all[p + 1])) & 1) != 0
-                    && (match = names.IndexOf(all.Slice(0, end), p + 1, nameLength)) >= 0)
-                    return Stop(all, end, start, p + 1, nameLength, match, ref ends);
+                if (((lengths >> nameLength) & 1) != 0 // the shift takes the length modulo 64, as the set does
+                    && ((filter >> FudgeNameSet.Hash(nameLength, nameLength == 0 ? 0 : all[p + 1])) & 1) != 0)
+                    match = names.IndexOf(all.Slice(0, end), p + 1, nameLength);
                 p += 1 + nameLength;
             }
             else if (nameless)
@@ -107,6 +106,12 @@ public ref partial struct FudgeReader
                 }
             }
             if (end - p < length) return Judge(all, end, start, ref ends);
+            // A wanted name whose value no test could pass (see FudgeNameSet.Refuses) is passed over like any other.
+            if (match >= 0 && !names.Refuses(match, typeId, all, p, length))
+            {
+                int nameStart = start + ((prefix & 0x10) != 0 ? 5 : 3);
+                return Stop(all, end, start, nameStart, all[nameStart - 1], match, ref ends);
+            }
             if (typeId == FudgeTypeId.Message && length > 0)
             {
                 // Into the sub-message, with no reader of its own: its end is all the walk needs to keep.

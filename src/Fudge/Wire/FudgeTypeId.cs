@@ -76,6 +76,9 @@ public static class FudgeTypeId
         return widths;
     }
 
+    /// <summary>The 256 widths <see cref="GetFixedWidth"/> returns, for loops that keep the table in a register.</summary>
+    internal static short[] WidthTable => Widths;
+
     /// <summary>True for the standard ids 0..15 and 17..28.</summary>
     public static bool IsStandard(byte typeId) => typeId <= 28 && typeId != 16;
 

@@ -44,6 +44,10 @@ public class FilterPlanTests
         "$..id > 1 && $..id < 1",
         "$..a.b || $..id",
         "$..['😀 smile'] || $..['größe']",
+        // A lone `== 'text'` test lets the walk pass over fields of its name with other values, at every depth.
+        "$..name == 'a' || $..b == 'Z'",
+        "$.name == 'a' && !($..id == 'a') || $.a.name == '0'",
+        "$..a == '' || $..name == '€'",
     };
 
     [Fact]
@@ -113,5 +117,26 @@ public class FilterPlanTests
         Assert.True(FudgeFilter.Compile("$.price != 0").Matches(new FudgeMsg().Add("price", double.NaN).ToByteArray()));
         Assert.False(FudgeFilter.Compile("$.price >= 0").Matches(new FudgeMsg().Add("price", double.NaN).ToByteArray()));
         Assert.True(FudgeFilter.Compile("$.price == 0").Matches(new FudgeMsg().Add("price", -0.0).ToByteArray()));
+    }
+
+    [Fact]
+    public void An_equality_with_text_passes_over_other_values_of_its_name_and_still_finds_the_one()
+    {
+        // Fields named `Instrument` of every other kind, at every depth, before the one that is the text: the walk passes
+        // over them on their type or bytes, but still enters the sub-message that has the name.
+        var deepest = new FudgeMsg().Add("Instrument", "XYZ").Add("Instrument", 1);
+        var message = new FudgeMsg()
+            .Add("Instrument", "XY").Add("Instrument", "XYZW").Add("Instrument", "xyz").Add("Instrument", 7)
+            .Add("Instrument", "XYZ"u8.ToArray()).Add("Instrument", new FudgeMsg().Add("Book", new FudgeMsg().Add("x", deepest)));
+        var filter = FudgeFilter.Compile("$..Instrument == 'XYZ'");
+
+        Assert.True(filter.Matches(message.ToByteArray()));
+        Assert.True(filter.Matches(message));
+        deepest.Remove("Instrument");
+        Assert.False(filter.Matches(message.ToByteArray()));
+        Assert.False(filter.Matches(message));
+        // At the top level the same: a later repeat that is the text passes.
+        Assert.True(FudgeFilter.Compile("$.Instrument == 'XYZW' && $.Instrument == 'XY'").Matches(message.ToByteArray()));
+        Assert.False(FudgeFilter.Compile("$.Instrument == 'XYZ'").Matches(message.ToByteArray()));
     }
 }
