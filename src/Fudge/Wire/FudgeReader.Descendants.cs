@@ -126,6 +126,8 @@ public ref partial struct FudgeReader
 
     // The walk stops at the field at `start` (in the sub-message ending at `end`), whose header is known good up to
     // `afterName` (its name, if any, at nameStart): the value is read with every check, as Read() would.
+    // Out of line, like Judge: inlined, their reads and errors made the walk's loop keep its values on the stack.
+    [MethodImpl(MethodImplOptions.NoInlining)]
     private int Stop(ReadOnlySpan<byte> all, int end, int start, int nameStart, int nameLength, int match, ref SubMessageEnds ends)
     {
         // With no name, nameStart is just past the ordinal, which may itself overrun.
@@ -145,6 +147,7 @@ public ref partial struct FudgeReader
     // the same (the bytes before that sub-message are simply not looked at), so the error is that reader's. Read()
     // refuses every field the walk sends here (a header, name or value that overruns the sub-message, or a fixed width
     // it cannot know), so the last line is a guard, not a path.
+    [MethodImpl(MethodImplOptions.NoInlining)]
     private readonly int Judge(ReadOnlySpan<byte> all, int end, int start, ref SubMessageEnds ends)
     {
         var judge = new FudgeReader(all.Slice(0, end), _baseOffset, ends.BaseDepth + ends.Count, _options, _taxonomy, EnvelopeHeader) { _position = start };
