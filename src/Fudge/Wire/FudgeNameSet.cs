@@ -45,9 +45,38 @@ internal sealed class FudgeNameSet
             _heads[i] = Head(name);
             _tails[i] = name.Length > 8 ? Head(name.AsSpan(8)) : 0;
             LengthMask |= 1UL << (name.Length & 63);
+            if (utf8Names.Length == 1 && name.Length is > 0 and <= 16)
+            {
+                SingleLength = name.Length;
+                SingleHead = _heads[0];
+                SingleTail = _tails[0];
+            }
             Filter |= 1UL << Hash(name.Length, name.Length > 0 ? name[0] : 0);
         }
     }
+
+    /// <summary>The length of the set's one name when it has exactly one, of 1 to 16 bytes; else -1.</summary>
+    public int SingleLength { get; } = -1;
+
+    /// <summary>
+    /// True when the 16 bytes at <paramref name="start"/> of <paramref name="data"/> begin with the set's one name (see
+    /// <see cref="SingleLength"/>), compared as two integers with no call: a <c>$..name</c> filter's walk tests the name
+    /// of every field of that length with it. The caller has checked that the 16 bytes are within the data.
+    /// </summary>
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+    public bool StartsWithSingle(ReadOnlySpan<byte> data, int start)
+    {
+        int length = SingleLength;
+        ulong head = BinaryPrimitives.ReadUInt64LittleEndian(data.Slice(start)) & (length >= 8 ? ulong.MaxValue : (1UL << (length * 8)) - 1);
+        if (head != SingleHead) return false;
+        if (length <= 8) return true;
+        ulong tail = BinaryPrimitives.ReadUInt64LittleEndian(data.Slice(start + 8)) & (length == 16 ? ulong.MaxValue : (1UL << ((length - 8) * 8)) - 1);
+        return tail == SingleTail;
+    }
+
+    private ulong SingleHead { get; }
+
+    private ulong SingleTail { get; }
 
     /// <summary>
     /// Bit n is set when some name's length is n modulo 64 (names are at most 255 bytes): the first, cheapest test. A

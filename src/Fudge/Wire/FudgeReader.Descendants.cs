@@ -66,7 +66,9 @@ public ref partial struct FudgeReader
                 if (end - p - 1 < nameLength) return Judge(all, end, start, ref ends);
                 if (((lengths >> nameLength) & 1) != 0 // the shift takes the length modulo 64, as the set does
                     && ((filter >> FudgeNameSet.Hash(nameLength, nameLength == 0 ? 0 : all[p + 1])) & 1) != 0)
-                    match = names.IndexOf(all.Slice(0, end), p + 1, nameLength);
+                    match = nameLength == names.SingleLength && end - p > 16
+                        ? (names.StartsWithSingle(all, p + 1) ? 0 : -1)
+                        : names.IndexOf(all.Slice(0, end), p + 1, nameLength);
                 p += 1 + nameLength;
             }
             else if (nameless)

@@ -45,6 +45,8 @@ public class DescendantCandidateTests
         yield return (new FudgeNameSet(everyOther), false);
         yield return (new FudgeNameSet(everyOther), true);
         yield return (new FudgeNameSet(seen.ToArray()), false);
+        // A set of one name, which the walk compares without a call: each of the first few names the message has.
+        foreach (var name in seen.Take(4)) yield return (new FudgeNameSet(name), false);
     }
 
     private delegate void FieldAction(in FudgeReader field);
@@ -101,7 +103,7 @@ public class DescendantCandidateTests
     public void Hostile_bytes_are_rejected_only_where_a_recursive_read_rejects_them(string name)
     {
         var message = Load(name);
-        foreach (var (names, nameless) in Sets(message).Take(3))
+        foreach (var (names, nameless) in Sets(message).Take(3).Concat(Sets(message).Skip(4).Take(1)))
         {
             for (int i = 0; i < message.Length; i++)
             {

@@ -53,4 +53,30 @@ public class FudgeNameSetTests
             }
         }
     }
+
+    [Fact]
+    public void A_set_of_one_name_recognises_it_as_two_integers_and_refuses_any_one_byte_changed()
+    {
+        for (int length = 1; length <= 16; length++)
+        {
+            var name = NameOf(length);
+            var set = new FudgeNameSet(name);
+            Assert.Equal(length, set.SingleLength);
+            // The name, then other bytes up to the 16 the test reads (they must not matter).
+            var data = new byte[2 + 16];
+            data.AsSpan().Fill(0xFF);
+            name.CopyTo(data, 2);
+            Assert.True(set.StartsWithSingle(data, 2));
+            for (int changed = 0; changed < length; changed++)
+            {
+                var other = (byte[])data.Clone();
+                other[2 + changed] ^= 0x20;
+                Assert.False(set.StartsWithSingle(other, 2));
+            }
+        }
+        // Only one name of 1 to 16 bytes has the fast test.
+        Assert.Equal(-1, new FudgeNameSet(NameOf(17)).SingleLength);
+        Assert.Equal(-1, new FudgeNameSet(Array.Empty<byte>()).SingleLength);
+        Assert.Equal(-1, new FudgeNameSet(NameOf(3), NameOf(4)).SingleLength);
+    }
 }
