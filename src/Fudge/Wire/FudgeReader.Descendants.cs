@@ -126,9 +126,9 @@ public ref partial struct FudgeReader
         }
     }
 
-    // The walk stops at the field at `start` (in the sub-message ending at `end`), whose header is known good up to
-    // `afterName` (its name, if any, at nameStart): the value is read with every check, as Read() would.
-    // Out of line, like Judge: inlined, their reads and errors made the walk's loop keep its values on the stack.
+    // The walk stops at the field at `start` (in the sub-message ending at `end`), whose header is known good up to the
+    // end of its name (if any, at nameStart; nameLength -1 for none): the value is read with every check, as Read()
+    // would. Out of line, like Judge: inlined, their reads and errors made the walk's loop keep its values on the stack.
     [MethodImpl(MethodImplOptions.NoInlining)]
     private int Stop(ReadOnlySpan<byte> all, int end, int start, int nameStart, int nameLength, int match, ref SubMessageEnds ends)
     {
