@@ -1,4 +1,5 @@
 using System;
+using System.Buffers.Binary;
 
 namespace Fudge.Query;
 
@@ -209,28 +210,66 @@ internal sealed class ComparisonNode : AnyFieldNode
         _literal = literal;
     }
 
+    // The common cases compare straight from the wire; the rest go through the general widening comparison.
     public override bool Test(in FudgeReader field)
     {
-        // The common cases compare straight from the wire; the rest go through the general widening comparison.
-        switch (field.TypeId)
-        {
-            case FudgeTypeId.String when _literal.Kind == LiteralKind.String:
-                return _op switch
-                {
-                    ComparisonOperator.Equal => field.ValueSpan.SequenceEqual(_literal.Utf8),
-                    ComparisonOperator.NotEqual => !field.ValueSpan.SequenceEqual(_literal.Utf8),
-                    _ => ValueComparison.OrderHolds(Math.Sign(field.ValueSpan.SequenceCompareTo(_literal.Utf8)), _op),
-                };
-            case FudgeTypeId.Double when _literal.IsNumeric:
-                return ValueComparison.Holds(field.GetDouble(), _op, _literal.Number);
-            default:
-                return TestWidened(in field);
-        }
+        var decision = TestValue(field.TypeId, field.ValueSpan);
+        return decision == Decision.Unknown ? TestWidened(in field) : decision == Decision.True;
     }
 
     // Out of line: the general value holds a reference, which callers that inline Test would zero on every call.
     [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
     private bool TestWidened(in FudgeReader field) => ValueComparison.Holds(FieldValue.From(in field), _op, _literal);
+
+    /// <summary>
+    /// The test on a field known only by its wire type and value bytes, as <see cref="Test(in FudgeReader)"/> decides
+    /// it, for walks with no reader (<see cref="TopLevelPlan"/>): strings and numbers, widened as
+    /// <see cref="ValueComparison"/> widens them (a literal of another family is incomparable with them, and then only
+    /// <c>!=</c> holds). <see cref="Decision.Unknown"/> for the other types, which need the reader. The value's extent
+    /// is checked, and its length is the type's width when the type has one.
+    /// </summary>
+    /// <remarks>A <see cref="Decision"/>, not a nullable bool: a nullable is returned through the stack as two byte
+    /// stores read back as one word, which stalled the caller on every call. Inlined, so that a walk's loop runs it
+    /// in its own frame.</remarks>
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+    public Decision TestValue(byte typeId, ReadOnlySpan<byte> value)
+    {
+        switch (typeId)
+        {
+            case FudgeTypeId.String:
+                if (_literal.Kind != LiteralKind.String) return Of(_op == ComparisonOperator.NotEqual);
+                return Of(_op switch
+                {
+                    ComparisonOperator.Equal => InlineBytes.Equal(value, _literal.Utf8),
+                    ComparisonOperator.NotEqual => !InlineBytes.Equal(value, _literal.Utf8),
+                    _ => ValueComparison.OrderHolds(InlineBytes.Compare(value, _literal.Utf8), _op),
+                });
+            case FudgeTypeId.Double:
+                return Of(_literal.IsNumeric ? ValueComparison.Holds(BigEndian.ReadDouble(value), _op, _literal.Number) : _op == ComparisonOperator.NotEqual);
+            case FudgeTypeId.Float:
+                return Of(_literal.IsNumeric ? ValueComparison.Holds(BigEndian.ReadSingle(value), _op, _literal.Number) : _op == ComparisonOperator.NotEqual);
+            case FudgeTypeId.Int8:
+            case FudgeTypeId.Int16:
+            case FudgeTypeId.Int32:
+            case FudgeTypeId.Int64:
+                if (!_literal.IsNumeric) return Of(_op == ComparisonOperator.NotEqual);
+                long integer = typeId switch
+                {
+                    FudgeTypeId.Int8 => (sbyte)value[0],
+                    FudgeTypeId.Int16 => BinaryPrimitives.ReadInt16BigEndian(value),
+                    FudgeTypeId.Int32 => BinaryPrimitives.ReadInt32BigEndian(value),
+                    _ => BinaryPrimitives.ReadInt64BigEndian(value),
+                };
+                // Integers compare exactly with an integer literal, and as doubles with any other number.
+                return Of(_literal.Kind == LiteralKind.Integer
+                    ? ValueComparison.OrderHolds(integer.CompareTo(_literal.Integer), _op)
+                    : ValueComparison.Holds(integer, _op, _literal.Number));
+            default:
+                return Decision.Unknown;
+        }
+    }
+
+    private static Decision Of(bool holds) => holds ? Decision.True : Decision.False;
 
     public override bool Test(in FudgeField field) => ValueComparison.Holds(FieldValue.From(in field), _op, _literal);
 

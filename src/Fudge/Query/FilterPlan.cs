@@ -82,8 +82,21 @@ internal sealed class FilterPlan
         }
         top.Seal(descendantsOnly?.Entries);
         var shape = Chain<AndNode>(root) ? Shape.AllOf : Chain<OrNode>(root) ? Shape.AnyOf : Shape.General;
-        return new FilterPlan(root, top, descendantsOnly, onlyDescendants, shape, tests.Count == 64 ? ulong.MaxValue : (1UL << tests.Count) - 1);
+        ulong allBits = tests.Count == 64 ? ulong.MaxValue : (1UL << tests.Count) - 1;
+        return new FilterPlan(root, top, descendantsOnly, onlyDescendants, shape, allBits)
+        {
+            TopLevel = shape != Shape.General && descendantsOnly is null && top.Names is { } names
+                       && Array.TrueForAll(top.Entries, entry => entry.Children is null)
+                ? TopLevelPlan.Create(names, Array.ConvertAll(top.Entries, entry => entry.TestArray), allBits, shape == Shape.AnyOf)
+                : null,
+        };
     }
+
+    /// <summary>
+    /// The same filter as one loop over a flat message's bytes, when every test compares top-level fields of a plain
+    /// name with a literal (or tests that one exists); else null. It decides ordinary messages, and this plan's walk the others.
+    /// </summary>
+    public TopLevelPlan? TopLevel { get; private set; }
 
     // True when the node is a chain of TNode whose every leaf is a planned test.
     private static bool Chain<TNode>(FilterNode node) where TNode : FilterNode => node switch

@@ -31,6 +31,9 @@ public sealed class FudgeFilter
     /// <summary>The compiled expression, for translators into other query languages (the stores).</summary>
     internal FilterNode Root => _root;
 
+    /// <summary>True when the filter is decided by one loop over a flat message's bytes (<see cref="TopLevelPlan"/>).</summary>
+    internal bool HasTopLevelPlan => _plan?.TopLevel is not null;
+
     /// <summary>The text the filter was compiled from.</summary>
     public string Text { get; }
 
@@ -48,6 +51,20 @@ public sealed class FudgeFilter
     /// <param name="options">Limits and the taxonomy resolver that names ordinal-only fields; the defaults when null.</param>
     /// <exception cref="FudgeFormatException">The bytes the evaluation reads are malformed.</exception>
     public bool Matches(ReadOnlySpan<byte> envelope, FudgeReaderOptions? options = null)
+    {
+        if (_plan?.TopLevel is { } topLevel)
+        {
+            int result = topLevel.Evaluate(envelope, options ?? FudgeReaderOptions.Default);
+            if (result != TopLevelPlan.Undecided) return result != 0;
+        }
+        return MatchesByWalk(envelope, options);
+    }
+
+    /// <summary>
+    /// <see cref="Matches(ReadOnlySpan{byte}, FudgeReaderOptions?)"/> without the top-level loop: the walk of the plan,
+    /// or the tests one by one. The two must agree on every input (the tests compare them).
+    /// </summary>
+    internal bool MatchesByWalk(ReadOnlySpan<byte> envelope, FudgeReaderOptions? options = null)
     {
         var reader = new FudgeReader(envelope, options);
         return _plan is not null ? _plan.Evaluate(ref reader) : _root.Evaluate(in reader);
@@ -68,6 +85,11 @@ public sealed class FudgeFilter
     public bool Matches(in FudgeReader message)
     {
         if (_plan is null) return _root.Evaluate(in message);
+        if (_plan.TopLevel is { } topLevel && message.Taxonomy is null)
+        {
+            int result = topLevel.EvaluateFields(message.UnreadFields);
+            if (result != TopLevelPlan.Undecided) return result != 0;
+        }
         // Bytes go through the plan (one walk for every test) when the filter has tests it can walk; on a copy, since
         // the walk moves its reader.
         var reader = message;

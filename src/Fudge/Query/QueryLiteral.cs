@@ -48,7 +48,11 @@ internal sealed class QueryLiteral
 
     public int Nanoseconds { get; private set; }
 
-    public bool IsNumeric => Kind is LiteralKind.Integer or LiteralKind.Number;
+    public bool IsNumeric
+    {
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        get => Kind is LiteralKind.Integer or LiteralKind.Number;
+    }
 
     public static QueryLiteral ForInteger(long value)
         => new(LiteralKind.Integer, value.ToString(CultureInfo.InvariantCulture)) { Integer = value, Number = value };

@@ -71,6 +71,7 @@ internal static class ValueComparison
     }
 
     /// <summary>Whether an ordering (-1, 0, 1, or incomparable) satisfies the operator.</summary>
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     public static bool OrderHolds(int order, ComparisonOperator op)
     {
         if (order == Incomparable) return op == ComparisonOperator.NotEqual;

@@ -183,7 +183,7 @@ public ref partial struct FudgeReader
     /// value's length; false when they overrun the data or the fixed-width flag is set on a type of no known width.
     /// </summary>
     [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-    private static bool TryReadExtent(ReadOnlySpan<byte> data, byte prefix, byte typeId, ref int p, out int length)
+    internal static bool TryReadExtent(ReadOnlySpan<byte> data, byte prefix, byte typeId, ref int p, out int length)
     {
         length = 0;
         if ((prefix & 0x80) != 0)

@@ -33,7 +33,7 @@ public ref partial struct FudgeReader
         if (_fieldOffset >= 0 && _typeId == FudgeTypeId.Message && _valueLength > 0)
         {
             // The field stopped at last time is a sub-message: its fields come next.
-            if (!ends.TryPush(_position)) throw TooDeepAt(_fieldOffset);
+            if (!ends.TryPushGrowing(_position)) throw TooDeepAt(_fieldOffset);
             end = _position;
             p = _valueStart;
         }
@@ -118,12 +118,23 @@ public ref partial struct FudgeReader
             if (typeId == FudgeTypeId.Message && length > 0)
             {
                 // Into the sub-message, with no reader of its own: its end is all the walk needs to keep.
-                if (!ends.TryPush(p + length)) throw TooDeepAt(start);
+                if (!ends.TryPush(p + length)) return EnterGrowing(start, p, p + length, names, nameless, ref ends);
                 end = p + length;
                 continue;
             }
             p += length;
         }
+    }
+
+    // The walk enters the sub-message at `start`, whose fields run from `fields` to `end`, when the ends must grow first
+    // (or it is one too deep): out of the loop, which then has no call in it, and the walk goes on from there.
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private int EnterGrowing(int start, int fields, int end, FudgeNameSet names, bool nameless, ref SubMessageEnds ends)
+    {
+        if (!ends.TryPushGrowing(end)) throw TooDeepAt(start);
+        _position = fields;
+        _fieldOffset = -1; // no field stopped at: the walk goes on inside the sub-message just entered
+        return ReadDescendantCandidate(names, nameless, ref ends);
     }
 
     // The walk stops at the field at `start` (in the sub-message ending at `end`), whose header is known good up to the

@@ -136,6 +136,9 @@ public ref partial struct FudgeReader
     /// <summary>Nesting depth of the message this reader walks; 0 for the top level.</summary>
     public readonly int Depth => _depth;
 
+    /// <summary>The fields of this reader's message that <see cref="Read"/> has not reached yet.</summary>
+    internal readonly ReadOnlySpan<byte> UnreadFields => _data.Slice(_position);
+
     /// <summary>The taxonomy used to restore names, if the envelope named one the resolver knows.</summary>
     public readonly IFudgeTaxonomy? Taxonomy => _taxonomy;
 

@@ -39,21 +39,37 @@ internal unsafe struct SubMessageEnds
     public readonly int Count => _count;
 
     /// <summary>Where the innermost entered sub-message's fields end; only when <see cref="Count"/> is above 0.</summary>
-    public int Innermost => _count <= Held ? _held[_count - 1] : _deeper![_count - 1 - Held];
+    public int Innermost
+    {
+        // Inlined: the walk's loop reads it at the end of every sub-message, and must have no call in it (see TryPush).
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        get => _count <= Held ? _held[_count - 1] : _deeper![_count - 1 - Held];
+    }
 
-    /// <summary>Enters a sub-message whose fields end at <paramref name="end"/>; false when that would pass <see cref="Room"/>.</summary>
+    /// <summary>
+    /// Enters a sub-message whose fields end at <paramref name="end"/> when there is a place for it already; false
+    /// when the array must grow first (see <see cref="TryPushGrowing"/>) or the walk would pass <see cref="Room"/>.
+    /// </summary>
+    /// <remarks>With no call in it, so that the walk's loop, which pushes at every sub-message, has none either: a call
+    /// there made the JIT keep the loop's position on the stack, a store and a load on every field.</remarks>
     public bool TryPush(int end)
     {
-        if (_count == Room) return false;
-        if (_count < Held) _held[_count] = end;
-        else
-        {
-            int index = _count - Held;
-            if (_deeper is null || index == _deeper.Length) Grow();
-            _deeper![index] = end;
-        }
+        if (_count < Held && _count < Room) _held[_count] = end;
+        else if (_count < Room && _deeper is not null && _count - Held < _deeper.Length) _deeper[_count - Held] = end;
+        else return false;
         _count++;
         return true;
+    }
+
+    /// <summary>
+    /// Enters a sub-message whose fields end at <paramref name="end"/>, growing the array when it is full; false when
+    /// that would pass <see cref="Room"/>.
+    /// </summary>
+    public bool TryPushGrowing(int end)
+    {
+        if (_count == Room) return false;
+        if (_count >= Held && (_deeper is null || _count - Held == _deeper.Length)) Grow();
+        return TryPush(end);
     }
 
     /// <summary>Leaves the innermost sub-message.</summary>

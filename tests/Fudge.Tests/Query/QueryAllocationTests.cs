@@ -16,6 +16,7 @@ public class QueryAllocationTests
     [InlineData("starts_with($.Company.Name, 'App') && type($.price) == 'number' && count($.legs) == 3")]
     [InlineData("$.booked >= 2024-01-05T10:00:00Z && $.tradeDate == 2024-01-05 && !$.missing")]
     [InlineData("$.qty < $.notional && $.legs.venue > $.Company.Ticker && $.booked > $.tradeDate")]
+    [InlineData("$.qty == 42 && $.price > 100 && $['Log Type'] == 'AUDIT' && $.notional >= 1e6")] // the top-level loop
     public void Filters_on_bytes_allocate_nothing(string text)
     {
         var filter = FudgeFilter.Compile(text);

@@ -1,0 +1,226 @@
+using System;
+using System.Collections.Generic;
+using System.IO;
+using System.Linq;
+using Fudge.Query;
+using Fudge.Tests.Support;
+using Xunit;
+
+namespace Fudge.Tests.Query;
+
+/// <summary>
+/// A filter of comparisons with literals on top-level names, all joined by <c>&amp;&amp;</c> or all by <c>||</c>, is decided
+/// by one loop over the message's bytes; anything out of the ordinary is handed to the walk of the plan. The loop, the
+/// walk and the model must agree on every message, and on hostile bytes the loop must never answer where the walk
+/// raises an error.
+/// </summary>
+public class TopLevelPlanTests
+{
+    public static readonly string[] LoopFilters =
+    {
+        "$.price > 0 && $.name != 'a'",
+        "$.id == 3 || $.price <= -1.5 || $.qty != 'x'",
+        "$.price >= '' && $.price < 'z'",
+        "$.id && $.price != 0",
+        "$['x y'] == '' || $['größe'] > 2 || $['名前']",
+        "$.bid == true || $.ask == 2024-01-05 || $.ts > 2024-01-05T10:00:00Z",
+        "$.a != 1 && $.a != 2",
+        "$.price == 1e308 || $.qty == -9223372036854775808 || $.id == 127 || $.b == -0.0",
+    };
+
+    [Fact]
+    public void Top_level_comparisons_with_literals_take_the_loop_and_other_filters_the_walk()
+    {
+        foreach (var text in LoopFilters.Append("$.Symbol == 'AAPL' && $.Price > 10"))
+            Assert.True(FudgeFilter.Compile(text).HasTopLevelPlan, text);
+        string[] walked =
+        {
+            "$.a.b == 1",                          // a nested path
+            "$..a == 1",                           // a descent
+            "!$.a",                                // neither all && nor all ||
+            "$.a == 1 && $.b == 2 || $.c == 3",
+            "$.a in [1, 2]",                       // tests other than comparisons with a literal
+            "starts_with($.a, 'x')",
+            "type($.a) == 'number'",
+            "$.a < $.b",
+            "$.#5 == 1",                           // an ordinal
+            "$['😀 smile'] == 1",                  // a name beyond the BMP, which Java writes in CESU-8
+            "$.* == 1",
+        };
+        foreach (var text in walked) Assert.False(FudgeFilter.Compile(text).HasTopLevelPlan, text);
+    }
+
+    [Fact]
+    public void The_loop_the_walk_and_the_model_agree_on_random_messages()
+    {
+        var filters = LoopFilters.Select(FudgeFilter.Compile).ToArray();
+        var held = new int[filters.Length];
+        foreach (var (seed, envelope) in RandomMessages.Envelopes(400))
+        {
+            var bytes = envelope.ToByteArray();
+            for (int i = 0; i < filters.Length; i++)
+            {
+                bool byLoop = filters[i].Matches(bytes);
+                Assert.True(byLoop == filters[i].MatchesByWalk(bytes), $"seed {seed}: {filters[i].Text} (loop and walk)");
+                Assert.True(byLoop == filters[i].Matches(envelope.Message), $"seed {seed}: {filters[i].Text} (loop and model)");
+                Assert.True(byLoop == filters[i].Matches(new FudgeReader(bytes)), $"seed {seed}: {filters[i].Text} (from a reader)");
+                if (byLoop) held[i]++;
+            }
+        }
+        Assert.True(held.All(n => n > 0 && n < 400), string.Join(", ", held));
+    }
+
+    [Fact]
+    public void Every_wire_type_compares_with_every_literal_as_the_model_compares_them()
+    {
+        var date = new FudgeDate(2024, 1, 5);
+        FudgeField[] values =
+        {
+            new("v", null, FudgeTypeId.Int8, (sbyte)-128), new("v", null, FudgeTypeId.Int8, (sbyte)127),
+            new("v", null, FudgeTypeId.Int16, (short)-32768), new("v", null, FudgeTypeId.Int32, int.MinValue),
+            new("v", null, FudgeTypeId.Int64, 0L), new("v", null, FudgeTypeId.Int64, long.MaxValue),
+            new("v", null, FudgeTypeId.Int64, 10L), new("v", null, FudgeTypeId.Float, 1.5f),
+            new("v", null, FudgeTypeId.Float, float.NaN), new("v", null, FudgeTypeId.Double, -0.0),
+            new("v", null, FudgeTypeId.Double, 1e308), new("v", null, FudgeTypeId.Double, double.NaN),
+            new("v", null, FudgeTypeId.Double, 10.0),
+            new("v", null, FudgeTypeId.String, ""), new("v", null, FudgeTypeId.String, "AAPL"),
+            new("v", null, FudgeTypeId.String, "AAP"), new("v", null, FudgeTypeId.String, "AAPLX"),
+            new("v", null, FudgeTypeId.String, "aapl"), new("v", null, FudgeTypeId.String, "€😀"),
+            new("v", null, FudgeTypeId.String, "ABCDEFGHIJKLMNOPQRST"), new("v", null, FudgeTypeId.String, "ABCDEFGHIJKLMNOPQRSTU"),
+            new("v", null, FudgeTypeId.Boolean, true), new("v", null, FudgeTypeId.Boolean, false),
+            new("v", null, FudgeTypeId.Date, date), new("v", null, FudgeTypeId.DateTime, new FudgeDateTime(date)),
+            new("v", null, FudgeTypeId.ByteArray, new byte[] { 1, 2, 3 }),
+            new("v", null, FudgeTypeId.Message, new FudgeMsg().Add("v", 10)),
+        };
+        string[] literals =
+        {
+            "10", "-128", "127", "9223372036854775807", "1.5", "-0.0", "1e308", "'AAPL'", "''", "'€😀'",
+            "'ABCDEFGHIJKLMNOPQRST'", "'ABCDEFGHIJKLMNOPQRSU'", "true", "2024-01-05", "2024-01-05T00:00:00Z",
+        };
+        string[] operators = { "==", "!=", "<", "<=", ">", ">=" };
+        int compared = 0;
+        foreach (var value in values)
+        {
+            var message = new FudgeMsg().Add("pad", 1).Add(value);
+            var bytes = message.ToByteArray();
+            foreach (var literal in literals)
+            foreach (var op in operators)
+            {
+                if (literal == "true" && op is not ("==" or "!=")) continue; // booleans are not ordered: a parse error
+                var filter = FudgeFilter.Compile($"$.v {op} {literal}");
+                Assert.True(filter.HasTopLevelPlan);
+                bool byModel = filter.Matches(message);
+                Assert.True(filter.Matches(bytes) == byModel, $"{value.TypeId} {value.Value} {op} {literal}");
+                Assert.True(filter.MatchesByWalk(bytes) == byModel, $"{value.TypeId} {value.Value} {op} {literal} (walk)");
+                compared++;
+            }
+        }
+        Assert.Equal(values.Length * (literals.Length - 1) * operators.Length + values.Length * 2, compared);
+    }
+
+    [Fact]
+    public void Only_a_repeat_of_the_name_that_passes_counts_and_the_loop_stops_once_decided()
+    {
+        var bytes = new FudgeMsg().Add("Symbol", "MSFT").Add("Price", 5.0).Add("Symbol", "AAPL").Add("Price", 12.5).ToByteArray();
+        Assert.True(FudgeFilter.Compile("$.Symbol == 'AAPL' && $.Price > 10").Matches(bytes));
+        Assert.False(FudgeFilter.Compile("$.Symbol == 'IBM' || $.Price > 20").Matches(bytes));
+        // Decided at the first field: bytes that would be refused later are never read.
+        bytes[bytes.Length - 8 - 5 - 1 - 1] = 0xFF; // the last Price's type id: no such fixed-width type
+        Assert.True(FudgeFilter.Compile("$.Symbol == 'MSFT' || $.Price > 20").Matches(bytes));
+        Assert.Throws<FudgeFormatException>(() => FudgeFilter.Compile("$.Symbol == 'IBM' || $.Price > 20").Matches(bytes));
+    }
+
+    [Fact]
+    public void A_number_with_a_size_prefix_is_judged_by_the_reader()
+    {
+        // Price as a double with a one-byte size: 8 is what the reader accepts, 7 it refuses. The loop takes a size
+        // prefix only on strings, so both go to the walk, which answers or raises the reader's error.
+        byte[] Message(byte size)
+        {
+            var fields = new List<byte> { 0x28, FudgeTypeId.Double, 5 };
+            fields.AddRange("Price"u8.ToArray());
+            fields.Add(size);
+            fields.AddRange(new byte[] { 0x40, 0x29, 0, 0, 0, 0, 0, 0 }.Take(size));
+            var envelope = new List<byte> { 0, 0, 0, 0 };
+            envelope.AddRange(BitConverter.GetBytes(System.Buffers.Binary.BinaryPrimitives.ReverseEndianness(8 + fields.Count)));
+            envelope.AddRange(fields);
+            return envelope.ToArray();
+        }
+        var filter = FudgeFilter.Compile("$.Price > 10");
+        Assert.True(filter.Matches(Message(8)));
+        var error = Assert.Throws<FudgeFormatException>(() => filter.Matches(Message(7)));
+        Assert.Equal(Outcome(() => filter.MatchesByWalk(Message(7))), $"error at {error.Offset}: {error.Message}");
+    }
+
+    [Fact]
+    public void With_a_taxonomy_the_walk_names_ordinal_only_fields()
+    {
+        // The envelope names a taxonomy the resolver knows: an ordinal-only field may be `ticker`, so the loop stands aside.
+        var filter = FudgeFilter.Compile("$.ticker == 'ACME'");
+        Assert.True(filter.HasTopLevelPlan);
+        Assert.True(filter.Matches(QueryMessages.OrdinalOnlyBytes(), QueryMessages.WithTaxonomy()));
+        Assert.False(filter.Matches(QueryMessages.OrdinalOnlyBytes()));
+        Assert.True(filter.Matches(new FudgeReader(QueryMessages.OrdinalOnlyBytes(), QueryMessages.WithTaxonomy())));
+    }
+
+    public static IEnumerable<object[]> Inputs()
+    {
+        yield return new object[] { "ticks.fudge" };
+        yield return new object[] { "logs.fudge" };
+        foreach (var name in InteropVectors.Names.Where(name => name != "variableWidthColumnSizes.dat")) yield return new object[] { name };
+    }
+
+    private static readonly FudgeFilter[] HostileFilters =
+    {
+        FudgeFilter.Compile("$.Symbol == 'AAPL' && $.Price > 10"),
+        FudgeFilter.Compile("$.Symbol != 'x' || $.Size >= 100 || $.Kind == 'Trade'"),
+        FudgeFilter.Compile("$.Hostname == 'node-5' && $.Type == 'AUDIT'"),
+        FudgeFilter.Compile("$.int > 1 || $.String == 'x' || $.double < 0 || $.long != 3 || $.boolean"),
+        FudgeFilter.Compile("$.byte >= 0 && $.short < 100 && $.float != 2 && $.Integer"),
+    };
+
+    [Theory]
+    [MemberData(nameof(Inputs))]
+    public void On_every_truncation_and_corruption_the_loop_answers_as_the_walk(string name)
+    {
+        var bytes = name.EndsWith(".dat", StringComparison.Ordinal)
+            ? InteropVectors.Read(name)
+            : FirstEnvelope(File.ReadAllBytes(Path.Combine(InteropVectors.Folder, "..", "..", "samples", name)));
+        for (int length = 0; length < bytes.Length; length++)
+        {
+            var cut = bytes.AsSpan(0, length).ToArray();
+            if (length >= FudgeEnvelopeHeader.Size) System.Buffers.Binary.BinaryPrimitives.WriteInt32BigEndian(cut, length);
+            Agree(cut, $"{name} cut to {length}");
+        }
+        foreach (byte value in new byte[] { 0x00, 0xFF, 0x80, 0x20 })
+        {
+            for (int i = 0; i < bytes.Length; i++)
+            {
+                var corrupt = (byte[])bytes.Clone();
+                corrupt[i] = corrupt[i] == value ? (byte)(value ^ 0x01) : value;
+                Agree(corrupt, $"{name} with byte {i} set to 0x{value:x2}");
+            }
+        }
+    }
+
+    private static void Agree(byte[] bytes, string what)
+    {
+        foreach (var filter in HostileFilters)
+            Assert.True(Outcome(() => filter.Matches(bytes)) == Outcome(() => filter.MatchesByWalk(bytes)), $"{what}: {filter.Text}");
+    }
+
+    // The answer, or the error with its offset; any other exception fails the test.
+    private static string Outcome(Func<bool> evaluate)
+    {
+        try
+        {
+            return evaluate() ? "true" : "false";
+        }
+        catch (FudgeFormatException e)
+        {
+            return $"error at {e.Offset}: {e.Message}";
+        }
+    }
+
+    private static byte[] FirstEnvelope(byte[] stream) => stream.AsSpan(0, FudgeReader.ReadEnvelopeHeader(stream).MessageSize).ToArray();
+}
