@@ -64,6 +64,8 @@ public sealed class FudgeFilter
     /// <see cref="Matches(ReadOnlySpan{byte}, FudgeReaderOptions?)"/> without the top-level loop: the walk of the plan,
     /// or the tests one by one. The two must agree on every input (the tests compare them).
     /// </summary>
+    // Out of line, so that callers which inline Matches do not also set up a reader for every message.
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
     internal bool MatchesByWalk(ReadOnlySpan<byte> envelope, FudgeReaderOptions? options = null)
     {
         var reader = new FudgeReader(envelope, options);
