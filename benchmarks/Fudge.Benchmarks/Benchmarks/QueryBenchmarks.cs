@@ -23,6 +23,9 @@ public class QueryBenchmarks
 {
     public const int BatchSize = 10_000;
 
+    /// <summary>Log messages in the routing workload (the issue's example: host, log type and company, each a sub-message).</summary>
+    public const int LogCount = 1_000;
+
     private byte[][] _ticks = Array.Empty<byte[]>();
     private byte[] _document = Array.Empty<byte>();
     private FudgeFilter _tickFilter = null!;
@@ -34,6 +37,8 @@ public class QueryBenchmarks
     private FudgeTransform _taxonomyTransform = null!;
     private FudgeTaxonomy _tickTaxonomy = null!;
     private readonly ArrayBufferWriter<byte> _output = new(64 * 1024);
+    private byte[][] _logs = Array.Empty<byte[]>();
+    private FudgeFilter _logFilter = null!;
 
     [GlobalSetup]
     public void Setup()
@@ -54,6 +59,11 @@ public class QueryBenchmarks
         _documentFilter = FudgeFilter.Compile($"$..Instrument == '{_instrument}'");
         if (!_documentFilter.Matches(_document) || !_documentFilter.Matches(FudgeMsg.Parse(_document)))
             throw new InvalidOperationException("the document filter must match the document");
+
+        _logs = CreateLogs();
+        _logFilter = FudgeFilter.Compile("$.System.Hostname == 'node-5' && $.Log.Type in ['AUDIT', 'SECURITY']");
+        if (_logs.Count(log => _logFilter.Matches(log)) != _logs.Count(log => _logFilter.Matches(FudgeMsg.Parse(log))))
+            throw new InvalidOperationException("the log filter must agree on bytes and on the model");
 
         _transform = FudgeTransform.Parse("""
             { "operations": [ { "rename": "$.Symbol", "to": "Ticker" }, { "set": "$.Venue", "value": "XFDG" } ] }
@@ -134,6 +144,53 @@ public class QueryBenchmarks
             if (t.Symbol == _symbol && t.Price > 10) n++;
         }
         return n;
+    }
+
+    /// <summary>
+    /// The issue's routing example on log messages whose fields are all in sub-messages: the paths go one level down,
+    /// and every message is read to its end unless both tests pass.
+    /// </summary>
+    [Benchmark(OperationsPerInvoke = LogCount)]
+    public int LogFilterOnBytes()
+    {
+        int n = 0;
+        foreach (var log in _logs) if (_logFilter.Matches(log)) n++;
+        return n;
+    }
+
+    [Benchmark(OperationsPerInvoke = LogCount)]
+    public int LogParseThenFilter()
+    {
+        int n = 0;
+        foreach (var log in _logs) if (_logFilter.Matches(FudgeMsg.Parse(log))) n++;
+        return n;
+    }
+
+    // Log messages shaped as samples/logs.fudge: three hosts, four log types, three companies, seeded.
+    private static byte[][] CreateLogs()
+    {
+        string[] hosts = { "node-1", "node-5", "node-7" };
+        string[] types = { "INFO", "AUDIT", "SECURITY", "ERROR" };
+        string[] tickers = { "AAPL", "MSFT", "ACME" };
+        var random = new Random(20100305);
+        var clock = new DateTimeOffset(2026, 3, 2, 9, 0, 0, TimeSpan.Zero);
+        var logs = new byte[LogCount][];
+        for (int i = 0; i < LogCount; i++)
+        {
+            clock = clock.AddSeconds(1 + random.Next(90));
+            string host = hosts[random.Next(hosts.Length)];
+            string type = types[random.Next(types.Length)];
+            logs[i] = new FudgeMsg()
+                .Add("System", new FudgeMsg().Add("Hostname", host).Add("Pid", 4000 + random.Next(100)))
+                .Add("Log", new FudgeMsg()
+                    .Add("Type", type)
+                    .Add("Seq", i + 1)
+                    .Add("Time", FudgeDateTime.FromDateTimeOffset(clock, FudgeDateTimeAccuracy.Second))
+                    .Add("Text", $"{type.ToLowerInvariant()} event {i + 1} on {host}"))
+                .Add("Company", new FudgeMsg().Add("Ticker", tickers[random.Next(tickers.Length)]))
+                .ToByteArray();
+        }
+        return logs;
     }
 
     [Benchmark]

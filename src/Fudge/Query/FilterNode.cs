@@ -1,5 +1,4 @@
 using System;
-using System.Buffers.Binary;
 
 namespace Fudge.Query;
 
@@ -223,53 +222,11 @@ internal sealed class ComparisonNode : AnyFieldNode
 
     /// <summary>
     /// The test on a field known only by its wire type and value bytes, as <see cref="Test(in FudgeReader)"/> decides
-    /// it, for walks with no reader (<see cref="TopLevelPlan"/>): strings and numbers, widened as
-    /// <see cref="ValueComparison"/> widens them (a literal of another family is incomparable with them, and then only
-    /// <c>!=</c> holds). <see cref="Decision.Unknown"/> for the other types, which need the reader. The value's extent
-    /// is checked, and its length is the type's width when the type has one.
+    /// it, for walks with no reader (<see cref="PlainPathPlan"/>); <see cref="Decision.Unknown"/> for the types that need
+    /// the reader (see <see cref="ValueComparison.OnWire"/>).
     /// </summary>
-    /// <remarks>A <see cref="Decision"/>, not a nullable bool: a nullable is returned through the stack as two byte
-    /// stores read back as one word, which stalled the caller on every call. Inlined, so that a walk's loop runs it
-    /// in its own frame.</remarks>
     [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-    public Decision TestValue(byte typeId, ReadOnlySpan<byte> value)
-    {
-        switch (typeId)
-        {
-            case FudgeTypeId.String:
-                if (_literal.Kind != LiteralKind.String) return Of(_op == ComparisonOperator.NotEqual);
-                return Of(_op switch
-                {
-                    ComparisonOperator.Equal => InlineBytes.Equal(value, _literal.Utf8),
-                    ComparisonOperator.NotEqual => !InlineBytes.Equal(value, _literal.Utf8),
-                    _ => ValueComparison.OrderHolds(InlineBytes.Compare(value, _literal.Utf8), _op),
-                });
-            case FudgeTypeId.Double:
-                return Of(_literal.IsNumeric ? ValueComparison.Holds(BigEndian.ReadDouble(value), _op, _literal.Number) : _op == ComparisonOperator.NotEqual);
-            case FudgeTypeId.Float:
-                return Of(_literal.IsNumeric ? ValueComparison.Holds(BigEndian.ReadSingle(value), _op, _literal.Number) : _op == ComparisonOperator.NotEqual);
-            case FudgeTypeId.Int8:
-            case FudgeTypeId.Int16:
-            case FudgeTypeId.Int32:
-            case FudgeTypeId.Int64:
-                if (!_literal.IsNumeric) return Of(_op == ComparisonOperator.NotEqual);
-                long integer = typeId switch
-                {
-                    FudgeTypeId.Int8 => (sbyte)value[0],
-                    FudgeTypeId.Int16 => BinaryPrimitives.ReadInt16BigEndian(value),
-                    FudgeTypeId.Int32 => BinaryPrimitives.ReadInt32BigEndian(value),
-                    _ => BinaryPrimitives.ReadInt64BigEndian(value),
-                };
-                // Integers compare exactly with an integer literal, and as doubles with any other number.
-                return Of(_literal.Kind == LiteralKind.Integer
-                    ? ValueComparison.OrderHolds(integer.CompareTo(_literal.Integer), _op)
-                    : ValueComparison.Holds(integer, _op, _literal.Number));
-            default:
-                return Decision.Unknown;
-        }
-    }
-
-    private static Decision Of(bool holds) => holds ? Decision.True : Decision.False;
+    public Decision TestValue(byte typeId, ReadOnlySpan<byte> value) => ValueComparison.OnWire(typeId, value, _op, _literal);
 
     public override bool Test(in FudgeField field) => ValueComparison.Holds(FieldValue.From(in field), _op, _literal);
 
@@ -287,9 +244,26 @@ internal sealed class MembershipNode : AnyFieldNode
 
     public QueryLiteral[] Literals => _literals;
 
-    public override bool Test(in FudgeReader field) => AnyEqual(FieldValue.From(in field));
+    public override bool Test(in FudgeReader field)
+    {
+        var decision = TestValue(field.TypeId, field.ValueSpan);
+        return decision == Decision.Unknown ? AnyEqual(FieldValue.From(in field)) : decision == Decision.True;
+    }
 
     public override bool Test(in FudgeField field) => AnyEqual(FieldValue.From(in field));
+
+    /// <summary>As <see cref="ComparisonNode.TestValue"/>: equal to one of the literals, decided from the wire.</summary>
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+    public Decision TestValue(byte typeId, ReadOnlySpan<byte> value)
+    {
+        foreach (var literal in _literals)
+        {
+            // Unknown depends on the type alone, so the first answer that is not False is the test's.
+            var decision = ValueComparison.OnWire(typeId, value, ComparisonOperator.Equal, literal);
+            if (decision != Decision.False) return decision;
+        }
+        return Decision.False;
+    }
 
     private bool AnyEqual(in FieldValue value)
     {

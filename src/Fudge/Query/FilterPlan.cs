@@ -85,18 +85,32 @@ internal sealed class FilterPlan
         ulong allBits = tests.Count == 64 ? ulong.MaxValue : (1UL << tests.Count) - 1;
         return new FilterPlan(root, top, descendantsOnly, onlyDescendants, shape, allBits)
         {
-            TopLevel = shape != Shape.General && descendantsOnly is null && top.Names is { } names
-                       && Array.TrueForAll(top.Entries, entry => entry.Children is null)
-                ? TopLevelPlan.Create(names, Array.ConvertAll(top.Entries, entry => entry.TestArray), allBits, shape == Shape.AnyOf)
+            Loop = shape != Shape.General && descendantsOnly is null && LoopLevel(top) is { Levels: <= PlainPathPlan.MaxLevels } loopTop
+                ? new PlainPathPlan(loopTop, allBits, shape == Shape.AnyOf)
                 : null,
         };
     }
 
     /// <summary>
-    /// The same filter as one loop over a flat message's bytes, when every test compares top-level fields of a plain
-    /// name with a literal (or tests that one exists); else null. It decides ordinary messages, and this plan's walk the others.
+    /// The same filter as one loop over the message's bytes, when every test is on a plain path and compares it with
+    /// literals (or tests that it exists); else null. It decides ordinary messages, and this plan's walk the others.
     /// </summary>
-    public TopLevelPlan? TopLevel { get; private set; }
+    public PlainPathPlan? Loop { get; private set; }
+
+    // The level and those below it for the loop, or null when a step is not a plain name or a test is not one the loop
+    // evaluates.
+    private static PlainPathPlan.Level? LoopLevel(Level level)
+    {
+        if (level.Names is not { } names) return null;
+        var children = new PlainPathPlan.Level?[level.Entries.Length];
+        for (int i = 0; i < children.Length; i++)
+        {
+            var entry = level.Entries[i];
+            if (!Array.TrueForAll(entry.TestArray, PlainPathPlan.Evaluates)) return null;
+            if (entry.Children is { } below && (children[i] = LoopLevel(below)) is null) return null;
+        }
+        return new PlainPathPlan.Level(names, Array.ConvertAll(level.Entries, entry => entry.TestArray), children);
+    }
 
     // True when the node is a chain of TNode whose every leaf is a planned test.
     private static bool Chain<TNode>(FilterNode node) where TNode : FilterNode => node switch

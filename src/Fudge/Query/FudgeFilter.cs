@@ -31,8 +31,8 @@ public sealed class FudgeFilter
     /// <summary>The compiled expression, for translators into other query languages (the stores).</summary>
     internal FilterNode Root => _root;
 
-    /// <summary>True when the filter is decided by one loop over a flat message's bytes (<see cref="TopLevelPlan"/>).</summary>
-    internal bool HasTopLevelPlan => _plan?.TopLevel is not null;
+    /// <summary>True when the filter is decided by one loop over the message's bytes (<see cref="PlainPathPlan"/>).</summary>
+    internal bool HasLoopPlan => _plan?.Loop is not null;
 
     /// <summary>The text the filter was compiled from.</summary>
     public string Text { get; }
@@ -52,16 +52,16 @@ public sealed class FudgeFilter
     /// <exception cref="FudgeFormatException">The bytes the evaluation reads are malformed.</exception>
     public bool Matches(ReadOnlySpan<byte> envelope, FudgeReaderOptions? options = null)
     {
-        if (_plan?.TopLevel is { } topLevel)
+        if (_plan?.Loop is { } loop)
         {
-            int result = topLevel.Evaluate(envelope, options ?? FudgeReaderOptions.Default);
-            if (result != TopLevelPlan.Undecided) return result != 0;
+            int result = loop.Evaluate(envelope, options ?? FudgeReaderOptions.Default);
+            if (result != PlainPathPlan.Undecided) return result != 0;
         }
         return MatchesByWalk(envelope, options);
     }
 
     /// <summary>
-    /// <see cref="Matches(ReadOnlySpan{byte}, FudgeReaderOptions?)"/> without the top-level loop: the walk of the plan,
+    /// <see cref="Matches(ReadOnlySpan{byte}, FudgeReaderOptions?)"/> without the loop: the walk of the plan,
     /// or the tests one by one. The two must agree on every input (the tests compare them).
     /// </summary>
     // Out of line, so that callers which inline Matches do not also set up a reader for every message.
@@ -87,10 +87,10 @@ public sealed class FudgeFilter
     public bool Matches(in FudgeReader message)
     {
         if (_plan is null) return _root.Evaluate(in message);
-        if (_plan.TopLevel is { } topLevel && message.Taxonomy is null)
+        if (_plan.Loop is { } loop && message.Taxonomy is null)
         {
-            int result = topLevel.EvaluateFields(message.UnreadFields);
-            if (result != TopLevelPlan.Undecided) return result != 0;
+            int result = loop.EvaluateFields(message.UnreadFields, message.Depth, message.Options.MaxDepth);
+            if (result != PlainPathPlan.Undecided) return result != 0;
         }
         // Bytes go through the plan (one walk for every test) when the filter has tests it can walk; on a copy, since
         // the walk moves its reader.

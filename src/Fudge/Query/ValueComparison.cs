@@ -1,4 +1,5 @@
 using System;
+using System.Buffers.Binary;
 
 namespace Fudge.Query;
 
@@ -35,6 +36,56 @@ internal static class ValueComparison
         ComparisonOperator.Greater => value > literal,
         _ => value >= literal,
     };
+
+    /// <summary>
+    /// A value known only by its wire type and bytes against a literal, as <see cref="Holds(in FieldValue, ComparisonOperator, QueryLiteral)"/>
+    /// would compare it, for walks with no reader: strings and numbers (a literal of another family is incomparable
+    /// with them, and then only <c>!=</c> holds). <see cref="Decision.Unknown"/> for the other types, which need the
+    /// reader. The value's extent is checked, and its length is the type's width when the type has one.
+    /// </summary>
+    /// <remarks>A <see cref="Decision"/>, not a nullable bool: a nullable is returned through the stack as two byte
+    /// stores read back as one word, which stalled the caller on every call. Inlined, with no call in it, so that a
+    /// walk's loop runs it in its own frame and keeps its own values in registers.</remarks>
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+    public static Decision OnWire(byte typeId, ReadOnlySpan<byte> value, ComparisonOperator op, QueryLiteral literal)
+    {
+        switch (typeId)
+        {
+            case FudgeTypeId.String:
+                if (literal.Kind != LiteralKind.String) return Of(op == ComparisonOperator.NotEqual);
+                return Of(op switch
+                {
+                    ComparisonOperator.Equal => InlineBytes.Equal(value, literal.Utf8),
+                    ComparisonOperator.NotEqual => !InlineBytes.Equal(value, literal.Utf8),
+                    _ => OrderHolds(InlineBytes.Compare(value, literal.Utf8), op),
+                });
+            case FudgeTypeId.Double:
+                return Of(literal.IsNumeric ? Holds(BigEndian.ReadDouble(value), op, literal.Number) : op == ComparisonOperator.NotEqual);
+            case FudgeTypeId.Float:
+                return Of(literal.IsNumeric ? Holds(BigEndian.ReadSingle(value), op, literal.Number) : op == ComparisonOperator.NotEqual);
+            case FudgeTypeId.Int8:
+            case FudgeTypeId.Int16:
+            case FudgeTypeId.Int32:
+            case FudgeTypeId.Int64:
+                if (!literal.IsNumeric) return Of(op == ComparisonOperator.NotEqual);
+                long integer = typeId switch
+                {
+                    FudgeTypeId.Int8 => (sbyte)value[0],
+                    FudgeTypeId.Int16 => BinaryPrimitives.ReadInt16BigEndian(value),
+                    FudgeTypeId.Int32 => BinaryPrimitives.ReadInt32BigEndian(value),
+                    _ => BinaryPrimitives.ReadInt64BigEndian(value),
+                };
+                // Integers compare exactly with an integer literal, and as doubles with any other number.
+                return Of(literal.Kind == LiteralKind.Integer
+                    ? OrderHolds(integer.CompareTo(literal.Integer), op)
+                    : Holds(integer, op, literal.Number));
+            default:
+                return Decision.Unknown;
+        }
+    }
+
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+    private static Decision Of(bool holds) => holds ? Decision.True : Decision.False;
 
     /// <summary>
     /// Two field values (<c>$.bid &lt; $.ask</c>), with the same widening as against a literal: integers exactly,

@@ -126,7 +126,7 @@ internal sealed class FudgeNameSet
                 if (tail == _tails[i]) return i;
                 continue;
             }
-            if (InlineBytes.Equal(data.Slice(start + 8, length - 8), _names[i].AsSpan(8))) return i;
+            if (InlineBytes.Equal(data.Slice(start + 8, length - 8), new ReadOnlySpan<byte>(_names[i]).Slice(8))) return i;
         }
         return -1;
     }

@@ -9,12 +9,12 @@ using Xunit;
 namespace Fudge.Tests.Query;
 
 /// <summary>
-/// A filter of comparisons with literals on top-level names, all joined by <c>&amp;&amp;</c> or all by <c>||</c>, is decided
-/// by one loop over the message's bytes; anything out of the ordinary is handed to the walk of the plan. The loop, the
-/// walk and the model must agree on every message, and on hostile bytes the loop must never answer where the walk
-/// raises an error.
+/// A filter of comparisons with literals, memberships and existence tests on plain paths, all joined by
+/// <c>&amp;&amp;</c> or all by <c>||</c>, is decided by one loop over the message's bytes; anything out of the ordinary
+/// is handed to the walk of the plan. The loop, the walk and the model must agree on every message, and on hostile
+/// bytes the loop must never answer where the walk raises an error.
 /// </summary>
-public class TopLevelPlanTests
+public class PlainPathPlanTests
 {
     public static readonly string[] LoopFilters =
     {
@@ -26,28 +26,41 @@ public class TopLevelPlanTests
         "$.bid == true || $.ask == 2024-01-05 || $.ts > 2024-01-05T10:00:00Z",
         "$.a != 1 && $.a != 2",
         "$.price == 1e308 || $.qty == -9223372036854775808 || $.id == 127 || $.b == -0.0",
+        "$.id in [1, 'a', true, 2.5] || $.name in ['', 'a', 'Z']",
+        "$.price in [0, -0.0, 1e308] || $.qty in ['x', 3] || $.ts in [2024-01-05]",
+    };
+
+    // Paths into sub-messages, for trees of two names where they often lead somewhere.
+    public static readonly string[] NestedFilters =
+    {
+        "$.a.b == 1 || $.b.a == 'x'",
+        "$.a.a.b > 0 && $.b",
+        "$.a.b in [1, 'x'] && $.a.a",
+        "$.b.b.b || $.a.b.a.b != 0",
+        "$.a && $.a.a && $.a.a.a",
+        "$.a.b && $.a.b.a && $.b.a",
     };
 
     [Fact]
     public void Top_level_comparisons_with_literals_take_the_loop_and_other_filters_the_walk()
     {
-        foreach (var text in LoopFilters.Append("$.Symbol == 'AAPL' && $.Price > 10"))
-            Assert.True(FudgeFilter.Compile(text).HasTopLevelPlan, text);
+        foreach (var text in LoopFilters.Concat(NestedFilters).Append("$.Symbol == 'AAPL' && $.Price > 10"))
+            Assert.True(FudgeFilter.Compile(text).HasLoopPlan, text);
         string[] walked =
         {
-            "$.a.b == 1",                          // a nested path
             "$..a == 1",                           // a descent
             "!$.a",                                // neither all && nor all ||
             "$.a == 1 && $.b == 2 || $.c == 3",
-            "$.a in [1, 2]",                       // tests other than comparisons with a literal
-            "starts_with($.a, 'x')",
+            "starts_with($.a, 'x')",               // tests other than comparisons, memberships and existence
             "type($.a) == 'number'",
             "$.a < $.b",
             "$.#5 == 1",                           // an ordinal
             "$['😀 smile'] == 1",                  // a name beyond the BMP, which Java writes in CESU-8
             "$.* == 1",
+            "$.a[0].b == 1",                       // an index
+            "$.a.b.c.d.e.f == 1",                  // deeper than the loop goes
         };
-        foreach (var text in walked) Assert.False(FudgeFilter.Compile(text).HasTopLevelPlan, text);
+        foreach (var text in walked) Assert.False(FudgeFilter.Compile(text).HasLoopPlan, text);
     }
 
     [Fact]
@@ -71,7 +84,47 @@ public class TopLevelPlanTests
     }
 
     [Fact]
-    public void Every_wire_type_compares_with_every_literal_as_the_model_compares_them()
+    public void The_loop_the_walk_and_the_model_agree_on_nested_messages()
+    {
+        var filters = NestedFilters.Select(FudgeFilter.Compile).ToArray();
+        var held = new int[filters.Length];
+        for (int seed = 0; seed < 600; seed++)
+        {
+            var message = Tree(new Random(seed), 4);
+            var bytes = message.ToByteArray();
+            for (int i = 0; i < filters.Length; i++)
+            {
+                bool byLoop = filters[i].Matches(bytes);
+                Assert.True(byLoop == filters[i].MatchesByWalk(bytes), $"seed {seed}: {filters[i].Text} (loop and walk)");
+                Assert.True(byLoop == filters[i].Matches(message), $"seed {seed}: {filters[i].Text} (loop and model)");
+                Assert.True(byLoop == filters[i].Matches(new FudgeReader(bytes)), $"seed {seed}: {filters[i].Text} (from a reader)");
+                if (byLoop) held[i]++;
+            }
+        }
+        Assert.True(held.All(n => n > 5 && n < 590), string.Join(", ", held));
+    }
+
+    // A random tree of fields named `a` and `b`: small integers, two strings, two doubles and sub-messages.
+    private static FudgeMsg Tree(Random random, int depth)
+    {
+        var message = new FudgeMsg();
+        int count = random.Next(5);
+        for (int i = 0; i < count; i++)
+        {
+            string name = random.Next(2) == 0 ? "a" : "b";
+            switch (random.Next(depth > 0 ? 5 : 3))
+            {
+                case 0: message.Add(name, random.Next(-1, 3)); break;
+                case 1: message.Add(name, random.Next(2) == 0 ? "x" : "y"); break;
+                case 2: message.Add(name, random.Next(2) == 0 ? 1.5 : -0.0); break;
+                default: message.Add(name, Tree(random, depth - 1)); break;
+            }
+        }
+        return message;
+    }
+
+    [Fact]
+    public void Every_wire_type_compares_with_every_literal_and_list_as_the_model_compares_them()
     {
         var date = new FudgeDate(2024, 1, 5);
         FudgeField[] values =
@@ -108,11 +161,20 @@ public class TopLevelPlanTests
             {
                 if (literal == "true" && op is not ("==" or "!=")) continue; // booleans are not ordered: a parse error
                 var filter = FudgeFilter.Compile($"$.v {op} {literal}");
-                Assert.True(filter.HasTopLevelPlan);
+                Assert.True(filter.HasLoopPlan);
                 bool byModel = filter.Matches(message);
                 Assert.True(filter.Matches(bytes) == byModel, $"{value.TypeId} {value.Value} {op} {literal}");
                 Assert.True(filter.MatchesByWalk(bytes) == byModel, $"{value.TypeId} {value.Value} {op} {literal} (walk)");
                 compared++;
+            }
+            // Membership: each literal alone, and all of them at once.
+            foreach (var list in literals.Select(literal => $"[{literal}]").Append($"[{string.Join(", ", literals)}]"))
+            {
+                var filter = FudgeFilter.Compile($"$.v in {list}");
+                Assert.True(filter.HasLoopPlan);
+                bool byModel = filter.Matches(message);
+                Assert.True(filter.Matches(bytes) == byModel, $"{value.TypeId} {value.Value} in {list}");
+                Assert.True(filter.MatchesByWalk(bytes) == byModel, $"{value.TypeId} {value.Value} in {list} (walk)");
             }
         }
         Assert.Equal(values.Length * (literals.Length - 1) * operators.Length + values.Length * 2, compared);
@@ -153,11 +215,52 @@ public class TopLevelPlanTests
     }
 
     [Fact]
+    public void Sub_messages_on_a_path_are_entered_in_place_within_the_depth_limit()
+    {
+        var message = new FudgeMsg()
+            .Add("a", new FudgeMsg().Add("b", 1))
+            .Add("a", "not a message")
+            .Add("a", new FudgeMsg())
+            .Add("a", new FudgeMsg().Add("a", new FudgeMsg().Add("a", new FudgeMsg().Add("b", 2))));
+        var bytes = message.ToByteArray();
+        var filter = FudgeFilter.Compile("$.a.b == 2 || $.a.a.a.b == 2");
+        Assert.True(filter.HasLoopPlan);
+        Assert.True(filter.Matches(bytes));
+        Assert.False(FudgeFilter.Compile("$.a.b == 2").Matches(bytes)); // every `a` is looked into, none has b == 2
+        Assert.True(FudgeFilter.Compile("$.a.b == 1 && $.a.a.a.b == 2").Matches(bytes));
+        // From a reader of a sub-message: the same paths, relative to it.
+        var reader = new FudgeReader(bytes);
+        while (reader.Read() && !(reader.TypeId == FudgeTypeId.Message && reader.ValueSpan.Length > 10)) { }
+        var inner = reader.ReadMessage();
+        Assert.True(FudgeFilter.Compile("$.a.a.b == 2").Matches(in inner));
+        // The depth limit is the walk's to report, at the same offset, whether or not the loop ran first.
+        var shallow = new FudgeReaderOptions { MaxDepth = 2 };
+        var error = Assert.Throws<FudgeFormatException>(() => filter.Matches(bytes, shallow));
+        Assert.Equal(Outcome(() => filter.MatchesByWalk(bytes, shallow)), $"error at {error.Offset}: {error.Message}");
+        Assert.True(FudgeFilter.Compile("$.a.b == 1").Matches(bytes, shallow));
+    }
+
+    [Fact]
+    public void Paths_of_up_to_five_names_take_the_loop_and_longer_ones_the_walk()
+    {
+        var deepest = new FudgeMsg().Add("v", 8);
+        for (int i = 0; i < 9; i++) deepest = new FudgeMsg().Add("a", deepest);
+        var bytes = deepest.ToByteArray();
+        var five = FudgeFilter.Compile("$.a.a.a.a.a == 1 || $.a.a.a.a");
+        Assert.True(five.HasLoopPlan);
+        Assert.True(five.Matches(bytes));
+        var ten = FudgeFilter.Compile("$.a.a.a.a.a.a.a.a.a.v == 8");
+        Assert.False(ten.HasLoopPlan);
+        Assert.True(ten.Matches(bytes));
+        Assert.False(FudgeFilter.Compile("$.a.a.a.a.a.a.a.a.a.v != 8").Matches(bytes));
+    }
+
+    [Fact]
     public void With_a_taxonomy_the_walk_names_ordinal_only_fields()
     {
         // The envelope names a taxonomy the resolver knows: an ordinal-only field may be `ticker`, so the loop stands aside.
         var filter = FudgeFilter.Compile("$.ticker == 'ACME'");
-        Assert.True(filter.HasTopLevelPlan);
+        Assert.True(filter.HasLoopPlan);
         Assert.True(filter.Matches(QueryMessages.OrdinalOnlyBytes(), QueryMessages.WithTaxonomy()));
         Assert.False(filter.Matches(QueryMessages.OrdinalOnlyBytes()));
         Assert.True(filter.Matches(new FudgeReader(QueryMessages.OrdinalOnlyBytes(), QueryMessages.WithTaxonomy())));
@@ -173,6 +276,9 @@ public class TopLevelPlanTests
     private static readonly FudgeFilter[] HostileFilters =
     {
         FudgeFilter.Compile("$.Symbol == 'AAPL' && $.Price > 10"),
+        FudgeFilter.Compile("$.System.Hostname == 'node-5' && $.Log.Type in ['AUDIT', 'SECURITY']"),
+        FudgeFilter.Compile("$.Company.Ticker == 'x' || $.Log.Seq > 3 || $.System.Hostname"),
+        FudgeFilter.Compile("$.sub1.bibble == 'fibble' && $.sub2.bibble9 > 9837437 || $.sub1.x"),
         FudgeFilter.Compile("$.Symbol != 'x' || $.Size >= 100 || $.Kind == 'Trade'"),
         FudgeFilter.Compile("$.Hostname == 'node-5' && $.Type == 'AUDIT'"),
         FudgeFilter.Compile("$.int > 1 || $.String == 'x' || $.double < 0 || $.long != 3 || $.boolean"),
