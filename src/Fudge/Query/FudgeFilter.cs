@@ -12,8 +12,9 @@ namespace Fudge.Query;
 /// The language is described in docs/routing.md. A filter is immutable and thread-safe.
 /// </summary>
 /// <remarks>
-/// On encoded bytes, evaluation walks the envelope with <see cref="FudgeReader"/> and allocates nothing (regular
-/// expressions on netstandard2.0 excepted). Only the bytes a test reads are checked; malformed ones raise
+/// On encoded bytes, evaluation reads the envelope in place and allocates nothing (regular expressions on
+/// netstandard2.0 excepted): comparisons on plain paths joined by one operator run as one loop over the bytes, other
+/// filters as a walk with <see cref="FudgeReader"/>. Only the bytes a test reads are checked; malformed ones raise
 /// <see cref="FudgeFormatException"/>, never another exception.
 /// </remarks>
 public sealed class FudgeFilter
