@@ -1,3 +1,4 @@
+using System.Linq;
 using Fudge.Xml;
 using Xunit;
 
@@ -79,6 +80,19 @@ public class MalformedInputTests
 
         Assert.Equal(2, e.LineNumber);
         Assert.True(e.LinePosition > 0);
+        Assert.IsType<System.Xml.XmlException>(e.InnerException);
+    }
+
+    [Fact]
+    public void Xml_whose_first_bytes_are_in_no_encoding_the_reader_detects_is_refused_as_malformed()
+    {
+        // Found by the fuzzer: 00 00 FF FE reads as a UTF-32 mark, and the reader refuses the bytes after it while it
+        // is being created, before the document is read.
+        var bytes = new byte[] { 0, 0, 0xFF, 0xFE }.Concat(System.Text.Encoding.UTF8.GetBytes("<fudgeEnvelope/>")).ToArray();
+
+        var e = Assert.Throws<FudgeXmlException>(() => FudgeXml.ToFudge(new System.IO.MemoryStream(bytes)));
+
+        Assert.Equal(1, e.LineNumber);
         Assert.IsType<System.Xml.XmlException>(e.InnerException);
     }
 

@@ -63,15 +63,29 @@ public static class FudgeXml
     /// <exception cref="FudgeXmlException">The XML is malformed or does not follow the mapping.</exception>
     public static byte[] ToFudge(string xml, FudgeXmlSettings? settings = null)
     {
-        using var reader = XmlReader.Create(new StringReader(xml ?? throw new ArgumentNullException(nameof(xml))), ReaderSettings());
+        using var reader = CreateReader(() => XmlReader.Create(new StringReader(xml ?? throw new ArgumentNullException(nameof(xml))), ReaderSettings()));
         return ToFudge(reader, settings);
     }
 
     /// <summary>Converts an XML document read from a stream to encoded envelope bytes.</summary>
+    /// <exception cref="FudgeXmlException">The XML is malformed (its first bytes included) or does not follow the mapping.</exception>
     public static byte[] ToFudge(Stream xml, FudgeXmlSettings? settings = null)
     {
-        using var reader = XmlReader.Create(xml ?? throw new ArgumentNullException(nameof(xml)), ReaderSettings());
+        using var reader = CreateReader(() => XmlReader.Create(xml ?? throw new ArgumentNullException(nameof(xml)), ReaderSettings()));
         return ToFudge(reader, settings);
+    }
+
+    // A reader over a stream reads its first bytes as it is created, to detect their encoding, and may refuse them there.
+    private static XmlReader CreateReader(Func<XmlReader> create)
+    {
+        try
+        {
+            return create();
+        }
+        catch (XmlException e)
+        {
+            throw new FudgeXmlException("malformed XML: " + e.Message, e.LineNumber, e.LinePosition, e);
+        }
     }
 
     /// <summary>Reads one envelope element from <paramref name="reader"/> as encoded bytes.</summary>
