@@ -9,13 +9,17 @@ namespace Fudge.Query;
 /// every integer and floating type; strings, booleans, ISO 8601 dates and date-times compare too; functions test
 /// prefixes, substrings, regular expressions, wire types and counts. A test over a path holds when any field the path
 /// selects passes it ("any" semantics); a path that selects nothing fails every test but absence (<c>!$.path</c>).
-/// The language is described in docs/routing.md. A filter is immutable and thread-safe.
+/// The language is described in docs/routing.md. A filter is thread-safe: share one between threads.
 /// </summary>
 /// <remarks>
-/// On encoded bytes, evaluation reads the envelope in place and allocates nothing (regular expressions on
-/// netstandard2.0 excepted): comparisons on plain paths joined by one operator run as one loop over the bytes, other
-/// filters as a walk with <see cref="FudgeReader"/>. Only the bytes a test reads are checked; malformed ones raise
-/// <see cref="FudgeFormatException"/>, never another exception.
+/// <para>On encoded bytes, evaluation reads the envelope in place and allocates nothing in steady state (regular
+/// expressions on netstandard2.0 excepted): comparisons on plain paths joined by one operator run as one loop over the
+/// bytes, other filters as a walk with <see cref="FudgeReader"/>. Only the bytes a test reads are checked; malformed
+/// ones raise <see cref="FudgeFormatException"/>, never another exception.</para>
+/// <para>The loop also remembers the layouts of up to 32 recent messages of up to 512 bytes: where their headers are
+/// and what they hold. A message whose header bytes equal a remembered layout's (the next tick of a feed, say) is
+/// decided from the values of its tested fields alone, with the same answer. Remembering a layout allocates about twice
+/// the message's length, and a stream whose messages never repeat a layout is recorded ever more rarely.</para>
 /// </remarks>
 public sealed class FudgeFilter
 {
@@ -34,6 +38,9 @@ public sealed class FudgeFilter
 
     /// <summary>True when the filter is decided by one loop over the message's bytes (<see cref="PlainPathPlan"/>).</summary>
     internal bool HasLoopPlan => _plan?.Loop is not null;
+
+    /// <summary>The loop, for the tests of its layouts; null when the filter has none.</summary>
+    internal PlainPathPlan? Loop => _plan?.Loop;
 
     /// <summary>The text the filter was compiled from.</summary>
     public string Text { get; }

@@ -37,6 +37,7 @@ internal sealed class PlainPathPlan
     private readonly Level _top;
     private readonly ulong _allBits;
     private readonly bool _anyOf;
+    private readonly LayoutCache _layouts = new();
 
     /// <param name="top">The names the paths start with, and the levels below them (at most <see cref="MaxLevels"/>).</param>
     /// <param name="allBits">The plan bits of every test.</param>
@@ -70,8 +71,64 @@ internal sealed class PlainPathPlan
     /// <see cref="Undecided"/>. The message is at <paramref name="depth"/>, and no reader may go below
     /// <paramref name="maxDepth"/>. The caller has made sure that no taxonomy names its ordinal-only fields.
     /// </summary>
+    /// <remarks>
+    /// A message with the layout of one decided before (<see cref="MessageLayout"/>) is decided by testing the values
+    /// of its wanted fields alone; any other by the loop, and its layout may then be recorded (<see cref="LayoutCache"/>).
+    /// </remarks>
     public int EvaluateFields(ReadOnlySpan<byte> data, int depth, int maxDepth)
-        => _top.Levels == 0 ? Loop<TopLevelOnly>(data, depth, maxDepth) : Loop<IntoSubMessages>(data, depth, maxDepth);
+    {
+        if (_layouts.Find(data, depth, maxDepth) is { } layout) return Replay(layout, data);
+        int result = _top.Levels == 0
+            ? Loop<TopLevelOnly, Deciding>(data, depth, maxDepth, null)
+            : Loop<IntoSubMessages, Deciding>(data, depth, maxDepth, null);
+        if (result != Undecided && data.Length <= MessageLayout.MaxLength) Learn(data, depth, maxDepth);
+        return result;
+    }
+
+    /// <summary>The layout of <paramref name="data"/> as the loop reads it, or null when the loop leaves it undecided.</summary>
+    internal MessageLayout? Record(ReadOnlySpan<byte> data, int depth, int maxDepth)
+    {
+        var recorder = new MessageLayout.Recorder(data.Length);
+        return Loop<IntoSubMessages, Recording>(data, depth, maxDepth, recorder) == Undecided
+            ? null
+            : MessageLayout.Create(data, recorder, depth, maxDepth);
+    }
+
+    /// <summary>The layout the cache holds for <paramref name="data"/>, if any (for the tests).</summary>
+    internal MessageLayout? CachedLayout(ReadOnlySpan<byte> data, int depth, int maxDepth) => _layouts.Find(data, depth, maxDepth);
+
+    // Out of line: the cache decides whether this message's layout is recorded, which is rarely.
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void Learn(ReadOnlySpan<byte> data, int depth, int maxDepth)
+    {
+        int place = _layouts.PlaceFor(data.Length);
+        if (place >= 0 && Record(data, depth, maxDepth) is { } layout) _layouts.Store(place, layout);
+    }
+
+    // The loop's decision on a message with the layout: the wanted fields' values tested in the order the loop meets
+    // them, so that it returns what the loop would, where the loop would.
+    private int Replay(MessageLayout layout, ReadOnlySpan<byte> data)
+    {
+        ulong passed = 0;
+        var wanted = layout.Wanted;
+        for (int i = 0; i < wanted.Length; i++)
+        {
+            ref readonly var field = ref wanted[i];
+            var value = data.Slice(field.Offset, field.Length);
+            if (field.Literal is { } literal)
+            {
+                // The usual test, one comparison with one literal, without Visit's loops: fewer values to keep.
+                if ((passed & field.Bit) != 0) continue;
+                var result = ValueComparison.OnWire(field.TypeId, value, field.Operator, literal);
+                if (result == Decision.Unknown) return Undecided;
+                if (result == Decision.True && Passes(ref passed, field.Bit)) return 1;
+                continue;
+            }
+            int decided = Visit(field.Tests, field.TypeId, value, ref passed);
+            if (decided != Continue) return decided;
+        }
+        return 0;
+    }
 
     // The loop is compiled twice: for paths of one name it has no levels to keep, and so fewer values held in registers
     // (the JIT removes the other kind's code from each copy).
@@ -87,10 +144,26 @@ internal sealed class PlainPathPlan
     {
     }
 
-    private int Loop<TKind>(ReadOnlySpan<byte> data, int depth, int maxDepth)
+    // And once more to record a message's layout: the loop then tests nothing and reads the message to its end, marking
+    // the bytes it reads as structure and the places of the fields it would test.
+    private interface IRunKind
+    {
+    }
+
+    private struct Deciding : IRunKind
+    {
+    }
+
+    private struct Recording : IRunKind
+    {
+    }
+
+    private int Loop<TKind, TRun>(ReadOnlySpan<byte> data, int depth, int maxDepth, MessageLayout.Recorder? recorder)
         where TKind : struct, IPathKind
+        where TRun : struct, IRunKind
     {
         bool nested = typeof(TKind) == typeof(IntoSubMessages);
+        bool recording = typeof(TRun) == typeof(Recording);
         // Where each entered sub-message ends; the levels are the plan's, each knowing the one above it.
         var ends = default(Ends);
         int entered = 0;
@@ -118,6 +191,7 @@ internal sealed class PlainPathPlan
                 filter = names.Filter;
                 continue;
             }
+            int header = p;
             int prefix = data[p];
             int typeId = data[p + 1];
             p += (prefix & 0x10) != 0 ? 4 : 2;
@@ -134,6 +208,7 @@ internal sealed class PlainPathPlan
             }
             // Checked against the data, then against the sub-message (size bytes past its end make this fail too).
             if (!FudgeReader.TryReadExtent(data, (byte)prefix, (byte)typeId, ref p, out int length) || (nested && end - p < length)) return Undecided;
+            if (recording) recorder!.Structure(header, p);
             if (match >= 0)
             {
                 // A size prefix the reader would refuse (a fixed width, or arrays' whole elements, not respected); strings,
@@ -142,8 +217,15 @@ internal sealed class PlainPathPlan
                 var tests = level.Tests[match];
                 if (tests.Length > 0)
                 {
-                    int decided = Visit(tests, (byte)typeId, data.Slice(p, length), ref passed);
-                    if (decided != Continue) return decided;
+                    if (recording)
+                    {
+                        recorder!.Wanted.Add(new MessageLayout.WantedField(p, length, (byte)typeId, tests));
+                    }
+                    else
+                    {
+                        int decided = Visit(tests, (byte)typeId, data.Slice(p, length), ref passed);
+                        if (decided != Continue) return decided;
+                    }
                 }
                 if (nested && level.Children[match] is { } below && typeId == FudgeTypeId.Message && length > 0)
                 {
@@ -217,11 +299,17 @@ internal sealed class PlainPathPlan
             for (int i = 0; i < literals.Length && result == Decision.False; i++)
                 result = ValueComparison.OnWire(typeId, value, test.Operator, literals[i]);
             if (result == Decision.Unknown) return Undecided;
-            if (result == Decision.False) continue;
-            passed |= test.Bit;
-            if (_anyOf || passed == _allBits) return 1;
+            if (result == Decision.True && Passes(ref passed, test.Bit)) return 1;
         }
         return Continue;
+    }
+
+    // Marks a test passed: true when the filter then passes.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private bool Passes(ref ulong passed, ulong bit)
+    {
+        passed |= bit;
+        return _anyOf || passed == _allBits;
     }
 
     /// <summary>The names a message is looked at for, at one depth below one path: their tests and the levels below.</summary>

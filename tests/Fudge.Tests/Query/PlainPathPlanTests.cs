@@ -105,7 +105,7 @@ public class PlainPathPlanTests
     }
 
     // A random tree of fields named `a` and `b`: small integers, two strings, two doubles and sub-messages.
-    private static FudgeMsg Tree(Random random, int depth)
+    internal static FudgeMsg Tree(Random random, int depth)
     {
         var message = new FudgeMsg();
         int count = random.Next(5);
@@ -273,17 +273,19 @@ public class PlainPathPlanTests
         foreach (var name in InteropVectors.Names.Where(name => name != "variableWidthColumnSizes.dat")) yield return new object[] { name };
     }
 
-    private static readonly FudgeFilter[] HostileFilters =
+    public static readonly string[] HostileFilterTexts =
     {
-        FudgeFilter.Compile("$.Symbol == 'AAPL' && $.Price > 10"),
-        FudgeFilter.Compile("$.System.Hostname == 'node-5' && $.Log.Type in ['AUDIT', 'SECURITY']"),
-        FudgeFilter.Compile("$.Company.Ticker == 'x' || $.Log.Seq > 3 || $.System.Hostname"),
-        FudgeFilter.Compile("$.sub1.bibble == 'fibble' && $.sub2.bibble9 > 9837437 || $.sub1.x"),
-        FudgeFilter.Compile("$.Symbol != 'x' || $.Size >= 100 || $.Kind == 'Trade'"),
-        FudgeFilter.Compile("$.Hostname == 'node-5' && $.Type == 'AUDIT'"),
-        FudgeFilter.Compile("$.int > 1 || $.String == 'x' || $.double < 0 || $.long != 3 || $.boolean"),
-        FudgeFilter.Compile("$.byte >= 0 && $.short < 100 && $.float != 2 && $.Integer"),
+        "$.Symbol == 'AAPL' && $.Price > 10",
+        "$.System.Hostname == 'node-5' && $.Log.Type in ['AUDIT', 'SECURITY']",
+        "$.Company.Ticker == 'x' || $.Log.Seq > 3 || $.System.Hostname",
+        "$.sub1.bibble == 'fibble' && $.sub2.bibble9 > 9837437 || $.sub1.x",
+        "$.Symbol != 'x' || $.Size >= 100 || $.Kind == 'Trade'",
+        "$.Hostname == 'node-5' && $.Type == 'AUDIT'",
+        "$.int > 1 || $.String == 'x' || $.double < 0 || $.long != 3 || $.boolean",
+        "$.byte >= 0 && $.short < 100 && $.float != 2 && $.Integer",
     };
+
+    private static readonly FudgeFilter[] HostileFilters = HostileFilterTexts.Select(FudgeFilter.Compile).ToArray();
 
     [Theory]
     [MemberData(nameof(Inputs))]
