@@ -11,10 +11,11 @@ namespace Fudge.Query;
 /// </summary>
 /// <remarks>
 /// <para>A message that fits no layout is decided by the loop, and every so often its layout is recorded in its bucket:
-/// into an empty place, else in place of a layout no message has used since the bucket was last looked at. When the
-/// layouts a bucket learns are never used (a stream whose messages all differ), it learns ever more rarely, down to
-/// once in 4,096 messages that fit none, so that recording costs nearly nothing and allocates next to nothing per
-/// message; it learns at the first rate again once a layout there is used.</para>
+/// into an empty place, else in place of a layout no message has used since the bucket was last looked at. The first
+/// layouts of a stream are learned within 16 messages that fit none; each replacement doubles the wait for the next
+/// one in that bucket, up to 4,096 such messages. A stream whose messages all differ therefore records almost none
+/// (recording costs about as much as deciding a message, and allocates twice its length), while a new stream of a few
+/// layouts is still learned within some thousands of messages.</para>
 /// <para>Shared by the threads that use one filter: a layout is immutable and is published whole, and the counters are
 /// hints, so a lost update costs at most a layout learned late or twice.</para>
 /// </remarks>
@@ -69,25 +70,24 @@ internal sealed class LayoutCache
         }
         int slot = bucket * Ways;
         int place = -1;
-        bool anyUsed = false;
-        for (int way = 0; way < Ways; way++)
-        {
-            var layout = _layouts[slot + way];
-            if (layout is null)
-            {
-                place = slot + way;
-                anyUsed = true; // an empty place costs nothing to fill: keep learning at the first rate
-                break;
-            }
-            if (layout.Used) anyUsed = true;
-            else if (place < 0) place = slot + way;
-        }
+        for (int way = 0; way < Ways && place < 0; way++)
+            if (_layouts[slot + way] is null) place = slot + way;
         if (place < 0)
         {
-            // Every layout here was used since the last look: keep them, and see which are still used next time.
-            for (int way = 0; way < Ways; way++) _layouts[slot + way]!.Used = false;
+            for (int way = 0; way < Ways && place < 0; way++)
+                if (!_layouts[slot + way]!.Used) place = slot + way;
+            if (place >= 0)
+            {
+                // A replacement: the bucket has more layouts than places, or a stream that does not repeat them. Each
+                // one makes the next wait twice as long.
+                _interval[bucket] = Math.Min(_interval[bucket] * 2, LastInterval);
+            }
+            else
+            {
+                // Every layout here was used since the last look: keep them, and see which are still used next time.
+                for (int way = 0; way < Ways; way++) _layouts[slot + way]!.Used = false;
+            }
         }
-        _interval[bucket] = anyUsed ? FirstInterval : Math.Min(_interval[bucket] * 2, LastInterval);
         _countdown[bucket] = _interval[bucket] - 1;
         return place;
     }
