@@ -158,6 +158,9 @@ internal sealed class PlainPathPlan
     {
     }
 
+    // Never inlined into EvaluateFields: there, next to the calls that look for and learn layouts, the JIT kept the
+    // loop's values on the stack.
+    [MethodImpl(MethodImplOptions.NoInlining)]
     private int Loop<TKind, TRun>(ReadOnlySpan<byte> data, int depth, int maxDepth, MessageLayout.Recorder? recorder)
         where TKind : struct, IPathKind
         where TRun : struct, IRunKind
