@@ -3,7 +3,7 @@ using System.Collections.Generic;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 #if NET8_0_OR_GREATER
-using System.Runtime.Intrinsics;
+using System.Numerics;
 #endif
 
 namespace Fudge.Query;
@@ -88,26 +88,18 @@ internal sealed class MessageLayout
     {
         int length = fields.Length;
 #if NET8_0_OR_GREATER
-        ref byte message = ref MemoryMarshal.GetReference(fields);
-        ref byte expected = ref MemoryMarshal.GetArrayDataReference(structure);
-        ref byte bits = ref MemoryMarshal.GetArrayDataReference(mask);
-        if (Vector256.IsHardwareAccelerated && length >= Vector256<byte>.Count)
+        // Vector<byte> is the widest the hardware has: 32 bytes with AVX2, 16 with SSE2 or NEON.
+        if (Vector.IsHardwareAccelerated && length >= Vector<byte>.Count)
         {
-            var difference = Vector256<byte>.Zero;
-            nuint last = (nuint)(length - Vector256<byte>.Count);
-            for (nuint i = 0; i < last; i += (nuint)Vector256<byte>.Count)
-                difference |= (Vector256.LoadUnsafe(ref message, i) & Vector256.LoadUnsafe(ref bits, i)) ^ Vector256.LoadUnsafe(ref expected, i);
-            difference |= (Vector256.LoadUnsafe(ref message, last) & Vector256.LoadUnsafe(ref bits, last)) ^ Vector256.LoadUnsafe(ref expected, last);
-            return difference == Vector256<byte>.Zero;
-        }
-        if (Vector128.IsHardwareAccelerated && length >= Vector128<byte>.Count)
-        {
-            var difference = Vector128<byte>.Zero;
-            nuint last = (nuint)(length - Vector128<byte>.Count);
-            for (nuint i = 0; i < last; i += (nuint)Vector128<byte>.Count)
-                difference |= (Vector128.LoadUnsafe(ref message, i) & Vector128.LoadUnsafe(ref bits, i)) ^ Vector128.LoadUnsafe(ref expected, i);
-            difference |= (Vector128.LoadUnsafe(ref message, last) & Vector128.LoadUnsafe(ref bits, last)) ^ Vector128.LoadUnsafe(ref expected, last);
-            return difference == Vector128<byte>.Zero;
+            ref byte message = ref MemoryMarshal.GetReference(fields);
+            ref byte expected = ref MemoryMarshal.GetArrayDataReference(structure);
+            ref byte bits = ref MemoryMarshal.GetArrayDataReference(mask);
+            var difference = Vector<byte>.Zero;
+            nuint last = (nuint)(length - Vector<byte>.Count);
+            for (nuint i = 0; i < last; i += (nuint)Vector<byte>.Count)
+                difference |= (Vector.LoadUnsafe(ref message, i) & Vector.LoadUnsafe(ref bits, i)) ^ Vector.LoadUnsafe(ref expected, i);
+            difference |= (Vector.LoadUnsafe(ref message, last) & Vector.LoadUnsafe(ref bits, last)) ^ Vector.LoadUnsafe(ref expected, last);
+            return difference == Vector<byte>.Zero;
         }
 #endif
         return SameStructureByWords(fields, structure, mask);
