@@ -31,6 +31,7 @@ public class QueryBenchmarks
     private byte[] _document = Array.Empty<byte>();
     private FudgeFilter _tickFilter = null!;
     private FudgeFilter _documentFilter = null!;
+    private FudgeFilter _documentAnyValueFilter = null!;
     private string _symbol = "";
     private string _instrument = "";
     private FudgeTransform _transform = null!;
@@ -65,6 +66,7 @@ public class QueryBenchmarks
         _instrument = generated.Positions[generated.Positions.Count - 1].Instrument;
         _document = FudgeSerializer.Serialize(generated);
         _documentFilter = FudgeFilter.Compile($"$..Instrument == '{_instrument}'");
+        _documentAnyValueFilter = FudgeFilter.Compile("$..Price > 1e9");
         if (!_documentFilter.Matches(_document) || !_documentFilter.Matches(FudgeMsg.Parse(_document)))
             throw new InvalidOperationException("the document filter must match the document");
 
@@ -215,6 +217,13 @@ public class QueryBenchmarks
 
     [Benchmark]
     public bool DocumentFilterOnBytes() => _documentFilter.Matches(_document);
+
+    /// <summary>
+    /// A `$..` test that any value could pass (every position has a price, none above it): the walk must stop at every
+    /// such field, so no sub-message is passed over by its layout, and every field of the document is read.
+    /// </summary>
+    [Benchmark]
+    public bool DocumentFilterAnyValueOnBytes() => _documentAnyValueFilter.Matches(_document);
 
     /// <summary>The floor under the document filter: every field at every depth read, no test.</summary>
     [Benchmark]

@@ -278,6 +278,12 @@ internal sealed class FilterPlan
         return Decision.Unknown;
     }
 
+    /// <summary>Makes the <c>$..name</c> walk read every sub-message, with no layouts (for the tests: their reference).</summary>
+    internal void ReadEverySubMessage()
+    {
+        if (_descendantsOnly?.Names is { } names) names.PassesOverByLayout = false;
+    }
+
     // Kept out of Walk so that the walk's own frame does not carry a second reader.
     [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
     private Decision WalkInto(in FudgeReader field, Level children, ref ulong passed, in FudgeReader message)
@@ -298,9 +304,12 @@ internal sealed class FilterPlan
         var names = level.Names!; // descendant tests join the plan only with plain names
         bool nameless = reader.Taxonomy is not null;
         var ends = new SubMessageEnds(reader.Depth, reader.Options.MaxDepth);
+        bool passingOver = !nameless && names.RefusesEveryName && names.PassesOverByLayout;
         while (true)
         {
-            int match = reader.ReadDescendantCandidate(names, nameless, ref ends);
+            int match = passingOver
+                ? reader.ReadDescendantCandidate<FudgeReader.PassingOverByLayout>(names, nameless, ref ends)
+                : reader.ReadDescendantCandidate<FudgeReader.EnteringEvery>(names, nameless, ref ends);
             if (match == FudgeReader.NoMoreCandidates) return Decision.Unknown;
             Entry? entry = null;
             if (match >= 0) entry = entries[match];

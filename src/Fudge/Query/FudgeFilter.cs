@@ -39,6 +39,13 @@ public sealed class FudgeFilter
     /// <summary>True when the filter is decided by one loop over the message's bytes (<see cref="PlainPathPlan"/>).</summary>
     internal bool HasLoopPlan => _plan?.Loop is not null;
 
+    /// <summary>Makes a <c>$..name</c> walk read every sub-message, passing none over by its layout (the tests' reference).</summary>
+    internal FudgeFilter ReadingEverySubMessage()
+    {
+        _plan?.ReadEverySubMessage();
+        return this;
+    }
+
     /// <summary>The loop, for the tests of its layouts; null when the filter has none.</summary>
     internal PlainPathPlan? Loop => _plan?.Loop;
 

@@ -5,9 +5,9 @@ using System.Threading;
 namespace Fudge.Query;
 
 /// <summary>
-/// The <see cref="MessageLayout"/>s of recent messages a <see cref="PlainPathPlan"/> decided, found by the length of
-/// the message's fields: sixteen buckets by length, two layouts in each. The messages of one stream differ in length
-/// by a few bytes, so their layouts fall in different buckets.
+/// The <see cref="Layout"/>s of recent messages a filter decided (or sub-messages a <c>$..name</c> walk passed), found
+/// by length: sixteen buckets by length, two layouts in each. The messages of one stream differ in length by a few
+/// bytes, so their layouts fall in different buckets.
 /// </summary>
 /// <remarks>
 /// <para>A message that fits no layout is decided by the loop, and every so often its layout is recorded in its bucket:
@@ -26,7 +26,7 @@ internal sealed class LayoutCache
     private const int FirstInterval = 16;
     private const int LastInterval = 4096;
 
-    private readonly MessageLayout?[] _layouts = new MessageLayout?[Buckets * Ways];
+    private readonly Layout?[] _layouts = new Layout?[Buckets * Ways];
     // Per bucket: how many more messages that fit no layout to let pass before recording one, and the interval that
     // count restarts from.
     private readonly int[] _countdown = new int[Buckets];
@@ -37,20 +37,20 @@ internal sealed class LayoutCache
         _interval.AsSpan().Fill(FirstInterval);
     }
 
-    /// <summary>The layout <paramref name="fields"/> has, if the cache holds it.</summary>
+    /// <summary>The layout <paramref name="bytes"/> has with <paramref name="key"/>, if the cache holds it.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public MessageLayout? Find(ReadOnlySpan<byte> fields, int depth, int maxDepth)
+    public Layout? Find(ReadOnlySpan<byte> bytes, long key)
     {
-        int slot = (fields.Length & (Buckets - 1)) * Ways;
+        int slot = (bytes.Length & (Buckets - 1)) * Ways;
         var layouts = _layouts;
-        if (layouts[slot] is { } first && first.Fits(fields, depth, maxDepth)) return Use(first);
-        if (layouts[slot + 1] is { } second && second.Fits(fields, depth, maxDepth)) return Use(second);
+        if (layouts[slot] is { } first && first.Fits(bytes, key)) return Use(first);
+        if (layouts[slot + 1] is { } second && second.Fits(bytes, key)) return Use(second);
         return null;
     }
 
     // The mark is written once, not on every use: threads that share a layout then share its line of memory unchanged.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static MessageLayout Use(MessageLayout layout)
+    private static Layout Use(Layout layout)
     {
         if (!layout.Used) layout.Used = true;
         return layout;
@@ -93,5 +93,5 @@ internal sealed class LayoutCache
     }
 
     /// <summary>Puts <paramref name="layout"/> in the place <see cref="PlaceFor"/> gave.</summary>
-    public void Store(int place, MessageLayout layout) => Volatile.Write(ref _layouts[place], layout);
+    public void Store(int place, Layout layout) => Volatile.Write(ref _layouts[place], layout);
 }

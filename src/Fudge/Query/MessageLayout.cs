@@ -2,9 +2,6 @@ using System;
 using System.Collections.Generic;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
-#if NET8_0_OR_GREATER
-using System.Numerics;
-#endif
 
 namespace Fudge.Query;
 
@@ -22,49 +19,28 @@ namespace Fudge.Query;
 /// with no load depending on another; the loop's own walk is a chain of dependent loads, one header after another.
 /// A layout is immutable once built, so the threads that share a filter share its layouts without locks.
 /// </remarks>
-internal sealed class MessageLayout
+internal sealed class MessageLayout : Layout
 {
     /// <summary>The longest message a layout is kept for: a layout holds two copies of its length.</summary>
     public const int MaxLength = 512;
 
-    // The recorded message's bytes with every byte that is not structure zeroed, and a mask of 0xFF at structure bytes.
-    private readonly byte[] _structure;
-    private readonly byte[] _mask;
-
-    private MessageLayout(byte[] structure, byte[] mask, WantedField[] wanted, int depth, int maxDepth)
+    private MessageLayout(ReadOnlySpan<byte> fields, byte[] mask, WantedField[] wanted, int depth, int maxDepth)
+        : base(fields, mask, KeyFor(depth, maxDepth))
     {
-        _structure = structure;
-        _mask = mask;
         Wanted = wanted;
-        Depth = depth;
-        MaxDepth = maxDepth;
     }
 
     /// <summary>The fields the loop tests, in the order it meets them.</summary>
     public WantedField[] Wanted { get; }
 
-    /// <summary>The depth of the message the layout was recorded at (the loop refuses to go below a limit).</summary>
-    public int Depth { get; }
-
-    /// <summary>The depth limit the layout was recorded under.</summary>
-    public int MaxDepth { get; }
-
-    /// <summary>The length of the message's fields.</summary>
-    public int Length => _structure.Length;
-
-    /// <summary>True when the byte at <paramref name="offset"/> of the fields is structure (for the tests).</summary>
-    internal bool IsStructure(int offset) => _mask[offset] != 0;
-
     /// <summary>
-    /// Set once a message has been found to have this layout, cleared when the cache looks for one to replace: a
-    /// layout no message has used since is the one to go.
+    /// The cache's key for a message at <paramref name="depth"/> under <paramref name="maxDepth"/>: the loop's path
+    /// depends on both (it refuses to go below the limit).
     /// </summary>
-    public bool Used { get; set; }
+    public static long KeyFor(int depth, int maxDepth) => ((long)depth << 32) | (uint)maxDepth;
 
     /// <summary>True when <paramref name="fields"/>, at <paramref name="depth"/> under <paramref name="maxDepth"/>, has this layout.</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public bool Fits(ReadOnlySpan<byte> fields, int depth, int maxDepth)
-        => fields.Length == _structure.Length && depth == Depth && maxDepth == MaxDepth && SameStructure(fields, _structure, _mask);
+    public bool Fits(ReadOnlySpan<byte> fields, int depth, int maxDepth) => Fits(fields, KeyFor(depth, maxDepth));
 
     /// <summary>
     /// Builds the layout of <paramref name="fields"/> from what a recording run of the loop, which read the message to
@@ -72,52 +48,7 @@ internal sealed class MessageLayout
     /// </summary>
     public static MessageLayout Create(ReadOnlySpan<byte> fields, Recorder recorder, int depth, int maxDepth)
     {
-        var mask = recorder.Mask;
-        var structure = new byte[fields.Length];
-        for (int i = 0; i < structure.Length; i++) structure[i] = (byte)(fields[i] & mask[i]);
-        return new MessageLayout(structure, mask, recorder.Wanted.ToArray(), depth, maxDepth);
-    }
-
-    /// <summary>
-    /// True when every byte of <paramref name="fields"/> masked by <paramref name="mask"/> equals the byte of
-    /// <paramref name="structure"/> (all three of one length). Whole vectors, the last one overlapping the one before
-    /// when the length is not a multiple (its bytes are compared twice, to the same effect), OR-ed into one difference
-    /// tested at the end: no branch per vector.
-    /// </summary>
-    internal static bool SameStructure(ReadOnlySpan<byte> fields, byte[] structure, byte[] mask)
-    {
-        int length = fields.Length;
-#if NET8_0_OR_GREATER
-        // Vector<byte> is the widest the hardware has: 32 bytes with AVX2, 16 with SSE2 or NEON.
-        if (Vector.IsHardwareAccelerated && length >= Vector<byte>.Count)
-        {
-            ref byte message = ref MemoryMarshal.GetReference(fields);
-            ref byte expected = ref MemoryMarshal.GetArrayDataReference(structure);
-            ref byte bits = ref MemoryMarshal.GetArrayDataReference(mask);
-            var difference = Vector<byte>.Zero;
-            nuint last = (nuint)(length - Vector<byte>.Count);
-            for (nuint i = 0; i < last; i += (nuint)Vector<byte>.Count)
-                difference |= (Vector.LoadUnsafe(ref message, i) & Vector.LoadUnsafe(ref bits, i)) ^ Vector.LoadUnsafe(ref expected, i);
-            difference |= (Vector.LoadUnsafe(ref message, last) & Vector.LoadUnsafe(ref bits, last)) ^ Vector.LoadUnsafe(ref expected, last);
-            return difference == Vector<byte>.Zero;
-        }
-#endif
-        return SameStructureByWords(fields, structure, mask);
-    }
-
-    /// <summary><see cref="SameStructure"/> eight bytes at a time: without vectors, and on netstandard2.0.</summary>
-    internal static bool SameStructureByWords(ReadOnlySpan<byte> fields, byte[] structure, byte[] mask)
-    {
-        int length = fields.Length;
-        int at = 0;
-        for (; length - at >= sizeof(ulong); at += sizeof(ulong))
-        {
-            ulong word = MemoryMarshal.Read<ulong>(fields.Slice(at));
-            if ((word & MemoryMarshal.Read<ulong>(mask.AsSpan(at))) != MemoryMarshal.Read<ulong>(structure.AsSpan(at))) return false;
-        }
-        for (; at < length; at++)
-            if ((fields[at] & mask[at]) != structure[at]) return false;
-        return true;
+        return new MessageLayout(fields, recorder.Mask, recorder.Wanted.ToArray(), depth, maxDepth);
     }
 
     /// <summary>

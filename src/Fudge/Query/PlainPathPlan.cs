@@ -77,7 +77,8 @@ internal sealed class PlainPathPlan
     /// </remarks>
     public int EvaluateFields(ReadOnlySpan<byte> data, int depth, int maxDepth)
     {
-        if (_layouts.Find(data, depth, maxDepth) is { } layout) return Replay(layout, data);
+        // (Only this plan stores layouts in its cache, all of them MessageLayouts.)
+        if (_layouts.Find(data, MessageLayout.KeyFor(depth, maxDepth)) is MessageLayout layout) return Replay(layout, data);
         int result = _top.Levels == 0
             ? Loop<TopLevelOnly, Deciding>(data, depth, maxDepth, null)
             : Loop<IntoSubMessages, Deciding>(data, depth, maxDepth, null);
@@ -95,7 +96,8 @@ internal sealed class PlainPathPlan
     }
 
     /// <summary>The layout the cache holds for <paramref name="data"/>, if any (for the tests).</summary>
-    internal MessageLayout? CachedLayout(ReadOnlySpan<byte> data, int depth, int maxDepth) => _layouts.Find(data, depth, maxDepth);
+    internal MessageLayout? CachedLayout(ReadOnlySpan<byte> data, int depth, int maxDepth)
+        => _layouts.Find(data, MessageLayout.KeyFor(depth, maxDepth)) as MessageLayout;
 
     // Out of line: the cache decides whether this message's layout is recorded, which is rarely.
     [MethodImpl(MethodImplOptions.NoInlining)]

@@ -17,6 +17,7 @@ internal sealed class FudgeNameSet
     private readonly ulong[] _tails;
     private readonly byte[][] _names;
     private readonly byte[]?[]? _onlyStrings;
+    private Query.LayoutCache? _subMessageLayouts;
 
     /// <summary>A set of UTF-8 names (compared byte for byte; two equal names would make the second unreachable).</summary>
     public FudgeNameSet(params byte[][] utf8Names)
@@ -34,6 +35,7 @@ internal sealed class FudgeNameSet
     {
         if (onlyStrings is not null && onlyStrings.Length != utf8Names.Length) throw new ArgumentException("one value (or null) per name", nameof(onlyStrings));
         _onlyStrings = onlyStrings;
+        RefusesEveryName = onlyStrings is not null && Array.TrueForAll(onlyStrings, only => only is not null);
         _names = utf8Names;
         _lengths = new int[utf8Names.Length];
         _heads = new ulong[utf8Names.Length];
@@ -153,4 +155,19 @@ internal sealed class FudgeNameSet
         for (int i = n - 1; i >= 0; i--) head = (head << 8) | name[i];
         return head;
     }
+
+    /// <summary>
+    /// The layouts of sub-messages a <c>$..name</c> walk over these names passed through (see
+    /// <see cref="Query.SubMessageLayout"/>); made on first use (two threads may each make one: one is kept).
+    /// </summary>
+    internal Query.LayoutCache SubMessageLayouts => _subMessageLayouts ??= new Query.LayoutCache();
+
+    /// <summary>False to make a <c>$..name</c> walk read every sub-message (the tests' reference).</summary>
+    internal bool PassesOverByLayout { get; set; } = true;
+
+    /// <summary>
+    /// True when every name is wanted only with one string value, so that a walk may pass over a sub-message whose
+    /// such fields all hold other values; with a name wanted for any value, a sub-message holding it must be read.
+    /// </summary>
+    internal bool RefusesEveryName { get; }
 }

@@ -23,8 +23,10 @@ public ref partial struct FudgeReader
     /// <exception cref="FudgeFormatException">A field on the way is malformed or overruns its message, or sub-messages
     /// are nested deeper than the limit.</exception>
     [MethodImpl(MethodImplOptions.NoInlining)]
-    internal int ReadDescendantCandidate(FudgeNameSet names, bool nameless, ref SubMessageEnds ends)
+    internal int ReadDescendantCandidate<TSubMessages>(FudgeNameSet names, bool nameless, ref SubMessageEnds ends)
+        where TSubMessages : struct, ISubMessageWalk
     {
+        bool passingOver = typeof(TSubMessages) == typeof(PassingOverByLayout);
         var all = _data;
         int p = _position;
         int end = ends.Count > 0 ? ends.Innermost : all.Length;
@@ -118,8 +120,15 @@ public ref partial struct FudgeReader
             }
             if (typeId == FudgeTypeId.Message && length > 0)
             {
+                // A sub-message laid out as one passed through before, whose wanted fields its values refuse, is passed
+                // over whole (see SubMessageLayout): on a list of records, one check in place of every header.
+                if (passingOver && length <= Query.SubMessageLayout.MaxLength && PassesOverByLayout(all, p, length, names, ends.Count, ends.Room))
+                {
+                    p += length;
+                    continue;
+                }
                 // Into the sub-message, with no reader of its own: its end is all the walk needs to keep.
-                if (!ends.TryPush(p + length)) return EnterGrowing(start, p, p + length, names, nameless, ref ends);
+                if (!ends.TryPush(p + length)) return EnterGrowing<TSubMessages>(start, p, p + length, names, nameless, ref ends);
                 end = p + length;
                 continue;
             }
@@ -127,15 +136,55 @@ public ref partial struct FudgeReader
         }
     }
 
+    /// <summary>How a descending walk treats sub-messages: enters every one, or passes over those its layouts allow.</summary>
+    internal interface ISubMessageWalk
+    {
+    }
+
+    /// <summary>Every sub-message is entered and read.</summary>
+    internal struct EnteringEvery : ISubMessageWalk
+    {
+    }
+
+    /// <summary>
+    /// A sub-message is passed over when its layout allows (see <see cref="Query.SubMessageLayout"/>): only for names
+    /// that all refuse values (<see cref="FudgeNameSet.RefusesEveryName"/>) and fields that all have names. The loop
+    /// is compiled apart for each: the call this one makes per sub-message has the JIT keep the loop's values on the
+    /// stack, which a walk that can never pass over should not pay.
+    /// </summary>
+    internal struct PassingOverByLayout : ISubMessageWalk
+    {
+    }
+
+    // True when the sub-message whose fields are the `length` bytes at `start` has a layout the walk may pass over (its
+    // nesting within the room left); else perhaps records its layout, for the next sub-message like it. A call in the
+    // walk's loop, once per sub-message: the fields it saves outweigh the values the loop then keeps on the stack.
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static bool PassesOverByLayout(ReadOnlySpan<byte> all, int start, int length, FudgeNameSet names, int entered, int room)
+    {
+        var layouts = names.SubMessageLayouts;
+        var fields = all.Slice(start, length);
+        if (layouts.Find(fields, 0) is Query.SubMessageLayout layout)
+            return entered + layout.Levels <= room && layout.RefusesAll(all, start, names);
+        int place = layouts.PlaceFor(length);
+        if (place >= 0 && Query.SubMessageLayout.Record(fields, names) is { } recorded) layouts.Store(place, recorded);
+        return false;
+    }
+
+    /// <summary>A reader of the fields <paramref name="fields"/> with default options, at depth 0, offsets from their start.</summary>
+    internal static FudgeReader OverFields(ReadOnlySpan<byte> fields)
+        => new(fields, 0, 0, FudgeReaderOptions.Default, null, default);
+
     // The walk enters the sub-message at `start`, whose fields run from `fields` to `end`, when the ends must grow first
     // (or it is one too deep): out of the loop, which then has no call in it, and the walk goes on from there.
     [MethodImpl(MethodImplOptions.NoInlining)]
-    private int EnterGrowing(int start, int fields, int end, FudgeNameSet names, bool nameless, ref SubMessageEnds ends)
+    private int EnterGrowing<TSubMessages>(int start, int fields, int end, FudgeNameSet names, bool nameless, ref SubMessageEnds ends)
+        where TSubMessages : struct, ISubMessageWalk
     {
         if (!ends.TryPushGrowing(end)) throw TooDeepAt(start);
         _position = fields;
         _fieldOffset = -1; // no field stopped at: the walk goes on inside the sub-message just entered
-        return ReadDescendantCandidate(names, nameless, ref ends);
+        return ReadDescendantCandidate<TSubMessages>(names, nameless, ref ends);
     }
 
     // The walk stops at the field at `start` (in the sub-message ending at `end`), whose header is known good up to the

@@ -83,7 +83,7 @@ public class DescendantCandidateTests
         var reader = new FudgeReader(message, options);
         var ends = new SubMessageEnds(reader.Depth, reader.Options.MaxDepth);
         int match;
-        while ((match = reader.ReadDescendantCandidate(names, nameless, ref ends)) != FudgeReader.NoMoreCandidates)
+        while ((match = reader.ReadDescendantCandidate<FudgeReader.EnteringEvery>(names, nameless, ref ends)) != FudgeReader.NoMoreCandidates)
             found.Add((reader.FieldOffset, reader.Depth, match));
         Assert.Equal(0, reader.Depth);
         return found;

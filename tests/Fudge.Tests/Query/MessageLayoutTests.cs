@@ -69,7 +69,7 @@ public class MessageLayoutTests
                 for (int i = 0; i < layout.Length; i++)
                     if (!layout.IsStructure(i)) changed[FudgeEnvelopeHeader.Size + i] = Pick(random);
                 Assert.NotNull(filter.Loop.CachedLayout(changed.AsSpan(FudgeEnvelopeHeader.Size), 0, MaxDepth));
-                Assert.True(Outcome(() => filter.Matches(changed)) == Outcome(() => filter.MatchesByWalk(changed)), text);
+                Assert.True(FilterOutcome.Of(() => filter.Matches(changed)) == FilterOutcome.Of(() => filter.MatchesByWalk(changed)), text);
                 checkedVariants++;
             }
         }
@@ -96,7 +96,7 @@ public class MessageLayoutTests
                     changed[FudgeEnvelopeHeader.Size + i] = value;
                     // (The loop may learn the layouts of some of these in turn: by their own structure bytes.)
                     Assert.False(layout.Fits(changed.AsSpan(FudgeEnvelopeHeader.Size), 0, MaxDepth), text);
-                    Assert.True(Outcome(() => filter.Matches(changed)) == Outcome(() => filter.MatchesByWalk(changed)), text);
+                    Assert.True(FilterOutcome.Of(() => filter.Matches(changed)) == FilterOutcome.Of(() => filter.MatchesByWalk(changed)), text);
                     refused++;
                 }
             }
@@ -121,7 +121,7 @@ public class MessageLayoutTests
                 {
                     var corrupt = (byte[])bytes.Clone();
                     corrupt[i] = corrupt[i] == value ? (byte)(value ^ 0x01) : value;
-                    Assert.True(Outcome(() => filter.Matches(corrupt)) == Outcome(() => filter.MatchesByWalk(corrupt)),
+                    Assert.True(FilterOutcome.Of(() => filter.Matches(corrupt)) == FilterOutcome.Of(() => filter.MatchesByWalk(corrupt)),
                         $"{name} with byte {i} set to 0x{value:x2}: {text} (layout learned: {learned})");
                 }
             }
@@ -191,7 +191,7 @@ public class MessageLayoutTests
         foreach (var text in StreamFilters)
         {
             var filter = FudgeFilter.Compile(text);
-            var expected = variants.Select(bytes => Outcome(() => filter.MatchesByWalk(bytes))).ToArray();
+            var expected = variants.Select(bytes => FilterOutcome.Of(() => filter.MatchesByWalk(bytes))).ToArray();
             var wrong = new int[4];
             Parallel.For(0, 4, new ParallelOptions { MaxDegreeOfParallelism = 4 }, thread =>
             {
@@ -199,7 +199,7 @@ public class MessageLayoutTests
                 for (int n = 0; n < 20_000; n++)
                 {
                     int i = order.Next(variants.Length);
-                    if (Outcome(() => filter.Matches(variants[i])) != expected[i]) wrong[thread]++;
+                    if (FilterOutcome.Of(() => filter.Matches(variants[i])) != expected[i]) wrong[thread]++;
                 }
             });
             Assert.Equal(0, wrong.Sum());
@@ -221,8 +221,8 @@ public class MessageLayoutTests
                 var structure = message.Select((b, i) => (byte)(b & mask[i])).ToArray();
                 if (length > 0 && round % 2 == 1) message[random.Next(length)] ^= (byte)(1 << random.Next(8));
                 bool expected = message.Select((b, i) => (byte)(b & mask[i])).SequenceEqual(structure);
-                Assert.Equal(expected, MessageLayout.SameStructure(message, structure, mask));
-                Assert.Equal(expected, MessageLayout.SameStructureByWords(message, structure, mask));
+                Assert.Equal(expected, Layout.SameStructure(message, structure, mask));
+                Assert.Equal(expected, Layout.SameStructureByWords(message, structure, mask));
             }
         }
     }
@@ -259,19 +259,6 @@ public class MessageLayoutTests
             int size = FudgeReader.ReadEnvelopeHeader(stream.AsSpan(at)).MessageSize;
             yield return stream.AsSpan(at, size).ToArray();
             at += size;
-        }
-    }
-
-    // The answer, or the error with its offset; any other exception fails the test.
-    private static string Outcome(Func<bool> evaluate)
-    {
-        try
-        {
-            return evaluate() ? "true" : "false";
-        }
-        catch (FudgeFormatException e)
-        {
-            return $"error at {e.Offset}: {e.Message}";
         }
     }
 }

@@ -211,7 +211,7 @@ public class PlainPathPlanTests
         var filter = FudgeFilter.Compile("$.Price > 10");
         Assert.True(filter.Matches(Message(8)));
         var error = Assert.Throws<FudgeFormatException>(() => filter.Matches(Message(7)));
-        Assert.Equal(Outcome(() => filter.MatchesByWalk(Message(7))), $"error at {error.Offset}: {error.Message}");
+        Assert.Equal(FilterOutcome.Of(() => filter.MatchesByWalk(Message(7))), $"error at {error.Offset}: {error.Message}");
     }
 
     [Fact]
@@ -236,7 +236,7 @@ public class PlainPathPlanTests
         // The depth limit is the walk's to report, at the same offset, whether or not the loop ran first.
         var shallow = new FudgeReaderOptions { MaxDepth = 2 };
         var error = Assert.Throws<FudgeFormatException>(() => filter.Matches(bytes, shallow));
-        Assert.Equal(Outcome(() => filter.MatchesByWalk(bytes, shallow)), $"error at {error.Offset}: {error.Message}");
+        Assert.Equal(FilterOutcome.Of(() => filter.MatchesByWalk(bytes, shallow)), $"error at {error.Offset}: {error.Message}");
         Assert.True(FudgeFilter.Compile("$.a.b == 1").Matches(bytes, shallow));
     }
 
@@ -314,21 +314,9 @@ public class PlainPathPlanTests
     private static void Agree(byte[] bytes, string what)
     {
         foreach (var filter in HostileFilters)
-            Assert.True(Outcome(() => filter.Matches(bytes)) == Outcome(() => filter.MatchesByWalk(bytes)), $"{what}: {filter.Text}");
+            Assert.True(FilterOutcome.Of(() => filter.Matches(bytes)) == FilterOutcome.Of(() => filter.MatchesByWalk(bytes)), $"{what}: {filter.Text}");
     }
 
-    // The answer, or the error with its offset; any other exception fails the test.
-    private static string Outcome(Func<bool> evaluate)
-    {
-        try
-        {
-            return evaluate() ? "true" : "false";
-        }
-        catch (FudgeFormatException e)
-        {
-            return $"error at {e.Offset}: {e.Message}";
-        }
-    }
 
     private static byte[] FirstEnvelope(byte[] stream) => stream.AsSpan(0, FudgeReader.ReadEnvelopeHeader(stream).MessageSize).ToArray();
 }
