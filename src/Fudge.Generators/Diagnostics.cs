@@ -71,4 +71,9 @@ internal static class Diagnostics
         "FUDGE013", "Invalid field name",
         "Member '{0}' has the field name \"{1}\": a Fudge field name must be 1 to 255 UTF-8 bytes",
         Category, DiagnosticSeverity.Error, isEnabledByDefault: true);
+
+    public static readonly DiagnosticDescriptor SettingWithoutEffect = new(
+        "FUDGE014", "Setting without effect",
+        "A setting of '{0}' has no effect: {1}",
+        Category, DiagnosticSeverity.Warning, isEnabledByDefault: true);
 }

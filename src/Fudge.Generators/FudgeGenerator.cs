@@ -67,13 +67,13 @@ public sealed class FudgeGenerator : IIncrementalGenerator
             spc.AddSource(pair.Left.DeclarationsHintName, pair.Left.Declarations);
             foreach (var model in pair.Left.Models) spc.AddSource(model.HintName, Emitter.Emit(model, pair.Right));
         });
-        var protoNames = protoFiles.SelectMany(static (f, _) => f.Models.Select(m => m.FullyQualifiedName)).Collect();
+        var protoNames = protoFiles.SelectMany(static (f, _) => f.Models.Select(m => new RegistrationEntry(m.FullyQualifiedName, null))).Collect();
 
         var registrations = models
-            .Select(static (m, _) => m.FullyQualifiedName)
+            .Select(static (m, _) => new RegistrationEntry(m.FullyQualifiedName, m.Java ? m.TypeNames[0] : null))
             .Collect()
             .Combine(protoNames)
-            .Select(static (names, _) => names.Left.AddRange(names.Right).Sort(System.StringComparer.Ordinal).ToEquatableArray())
+            .Select(static (names, _) => names.Left.AddRange(names.Right).Sort(static (a, b) => System.StringComparer.Ordinal.Compare(a.TypeName, b.TypeName)).ToEquatableArray())
             .WithTrackingName(Steps.Registrations);
         var moduleInitializer = context.CompilationProvider
             .Select(static (c, _) => c.GetTypeByMetadataName("System.Runtime.CompilerServices.ModuleInitializerAttribute") is { } a

@@ -31,10 +31,18 @@ internal sealed record ValueShape(
     CollectionKind Collection = CollectionKind.None,
     ValueShape? Element = null,
     ValueShape? Key = null,
-    bool ClassHeaders = false)
+    bool ClassHeaders = false,
+    bool Java = false,
+    EquatableArray<EnumMemberModel> EnumMembers = default,
+    string? JavaClassName = null)
 {
     /// <summary>True when a null is possible (reference types and nullable value types).</summary>
     public bool CanBeNull => !IsValueType || Kind == ShapeKind.Nullable;
+
+    // Java (a member of a type mapped as a Fudge-Java object): the value is written in Fudge-Java's form. Enums: the
+    // sub-message {0: JavaClassName, 1: constant}; decimals: BigDecimal.toString() text; arrays of objects: elements
+    // without class names (ArrayBuilder). EnumMembers (every enum shape): the members, so that readers take an enum
+    // by number, by name or as Java's sub-message in every mapping.
 
     // ClassHeaders (Fudge-Proto, Message shapes): the value is written through WriteObjectWithClassHeaders, so that a
     // formatter implementing IFudgeClassHeaderFormatter names the runtime classes below the declared one, as Java does.
@@ -85,6 +93,9 @@ internal sealed record MemberModel(
     // FixedLength (Fudge-Proto `T[n]`): the array must hold exactly n elements, checked when read and when written; 0 for none.
 }
 
+/// <summary>An enum member: its C# name, the constant name Fudge-Java writes for it, and its value as C# text.</summary>
+internal sealed record EnumMemberModel(string Name, string JavaConstant, string Value);
+
 /// <summary>A constructor argument: the member it comes from, or a constant default.</summary>
 internal sealed record CtorArgModel(int MemberIndex, string? DefaultLiteral);
 
@@ -110,8 +121,12 @@ internal sealed record TypeModel(
     bool IsExtensible,
     EquatableArray<string> TypeNames,
     EquatableArray<UnionModel> Unions,
-    bool ClassHeadersBelowDeclared = false)
+    bool ClassHeadersBelowDeclared = false,
+    bool Java = false,
+    bool IsSealed = true)
 {
+    // Java (FudgeObjectMapping.Java): TypeNames is the Java class chain, written after the fields; derived types are
+    // found through FudgeClassRegistry (IsSealed: the type can have none, so nothing is looked up).
     // ClassHeadersBelowDeclared (Fudge-Proto): the formatter implements IFudgeClassHeaderFormatter. Of TypeNames (the
     // runtime class first, the root last) it writes those below the field's declared type, and none at the top level,
     // as Fudge-Proto's Java does; [FudgeMessage] types write all of TypeNames wherever they are written.
@@ -144,3 +159,6 @@ internal sealed record ParseResult(TypeModel? Model, EquatableArray<DiagnosticIn
 internal sealed record EmitOptions(bool NullableDirectives);
 
 internal sealed record RegistrationOptions(string AssemblyName, bool ModuleInitializer);
+
+/// <summary>A formatter to register: the type, and its Java class name when it is mapped as a Fudge-Java object.</summary>
+internal sealed record RegistrationEntry(string TypeName, string? JavaClassName);

@@ -74,6 +74,7 @@ internal static class Parser
         int fieldIds = FieldIdsNames;
         short taxonomyId = 0;
         string? typeNameSetting = null;
+        int mapping = JavaConventions.MappingFromAssembly;
         if (attribute is not null)
         {
             foreach (var named in attribute.NamedArguments)
@@ -83,10 +84,12 @@ internal static class Parser
                     case "Fields" when named.Value.Value is int f: fieldIds = f; break;
                     case "TaxonomyId" when named.Value.Value is short id: taxonomyId = id; break;
                     case "TypeName" when named.Value.Value is string s: typeNameSetting = s; break;
+                    case "Mapping" when named.Value.Value is int mode: mapping = mode; break;
                 }
             }
         }
         if (fieldIds == FieldIdsTaxonomy && taxonomyId == 0) diagnostics.Add(Diag(Diagnostics.TaxonomyIdRequired, typeLocation, display));
+        bool java = JavaConventions.IsJava(type, mapping);
 
         ct.ThrowIfCancellationRequested();
 
@@ -144,13 +147,13 @@ internal static class Parser
                 hasErrorType = true;
                 continue;
             }
-            var shape = ResolveShape(candidate.Type, 0);
+            var shape = ResolveShape(candidate.Type, 0, java, member: true);
             if (shape is null)
             {
                 diagnostics.Add(Diag(Diagnostics.UnsupportedMemberType, candidate.Location, name, candidate.Type.ToDisplayString()));
                 continue;
             }
-            string wireName = candidate.WireName ?? name;
+            string wireName = candidate.WireName ?? (java ? JavaConventions.BeanPropertyName(name) : name);
             int utf8Length = Encoding.UTF8.GetByteCount(wireName);
             if (utf8Length is 0 or > 255) diagnostics.Add(Diag(Diagnostics.InvalidName, candidate.Location, name, wireName));
             int ordinal = candidate.Ordinal;
@@ -186,6 +189,8 @@ internal static class Parser
         }
 
         if (hasErrorType) return null;
+        // Fudge-Java's bean introspection lists properties sorted by name, inherited ones among them: so does the writer.
+        if (java) members = JavaConventions.InJavaOrder(members);
 
         // constructor arguments, in parameter order
         if (constructor is not null)
@@ -209,7 +214,20 @@ internal static class Parser
         var unions = ParseUnions(type, diagnostics, typeLocation, display);
         var typeNames = new List<string>();
         bool polymorphic = unions.Count > 0 || AncestorHasUnions(type);
-        if (polymorphic)
+        if (java)
+        {
+            // Java names every object's class chain and finds derived types by those names (FudgeClassRegistry).
+            if (unions.Count > 0) diagnostics.Add(Diag(Diagnostics.SettingWithoutEffect, typeLocation, display,
+                "[FudgeUnion] is not used by a type mapped as a Fudge-Java object: derived types are found by their Java class names, which their own [FudgeMessage] gives"));
+            unions.Clear();
+            typeNames.AddRange(JavaConventions.ClassChain(type, typeNameSetting ?? JavaConventions.ClassName(type)));
+        }
+        else if (typeNameSetting is not null && !polymorphic)
+        {
+            diagnostics.Add(Diag(Diagnostics.SettingWithoutEffect, typeLocation, display,
+                "TypeName is written only for a type in a [FudgeUnion] hierarchy or mapped as a Fudge-Java object (Mapping = FudgeObjectMapping.Java)"));
+        }
+        else if (polymorphic)
         {
             typeNames.Add(WireTypeName(type, typeNameSetting));
             for (var b = type.BaseType; b is not null; b = b.BaseType)
@@ -233,7 +251,8 @@ internal static class Parser
             ns, containers.ToEquatableArray(), Keyword(type), type.Name, fqn, display, hint,
             type.IsValueType, type.IsAbstract, hides, fieldIds, taxonomyId,
             members.ToEquatableArray(), ctorArgs.ToEquatableArray(), extensible,
-            typeNames.ToEquatableArray(), unions.ToEquatableArray());
+            typeNames.ToEquatableArray(), unions.ToEquatableArray(),
+            Java: java, IsSealed: type.IsSealed || type.IsValueType);
     }
 
     // ------------------------------------------------------------------ members
@@ -457,7 +476,12 @@ internal static class Parser
 
     // ------------------------------------------------------------------ shapes
 
-    private static ValueShape? ResolveShape(ITypeSymbol type, int depth)
+    /// <summary>
+    /// The shape of a member's type. <paramref name="java"/>: the member belongs to a Fudge-Java object, so values
+    /// take Java's forms; <paramref name="member"/>: the type is the member's own (not an element of it), where an
+    /// object's class names below the declared type are written.
+    /// </summary>
+    private static ValueShape? ResolveShape(ITypeSymbol type, int depth, bool java, bool member = false)
     {
         if (depth > 8) return null;
         string name = type.WithNullableAnnotation(NullableAnnotation.NotAnnotated).ToDisplayString(FullyQualified);
@@ -465,7 +489,7 @@ internal static class Parser
 
         if (type is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T } nullable)
         {
-            var inner = ResolveShape(nullable.TypeArguments[0], depth + 1);
+            var inner = ResolveShape(nullable.TypeArguments[0], depth + 1, java, member);
             if (inner is null || inner.Kind == ShapeKind.Nullable) return null;
             return new ValueShape(ShapeKind.Nullable, name, true, Element: inner);
         }
@@ -489,12 +513,13 @@ internal static class Parser
             SpecialType.System_DateTime => ShapeKind.DateTime,
             _ => null,
         };
-        if (simple is { } kind) return new ValueShape(kind, name, isValue);
+        if (simple is { } kind) return new ValueShape(kind, name, isValue, Java: java && kind is ShapeKind.Decimal or ShapeKind.Char or ShapeKind.Single or ShapeKind.Double);
 
-        if (type.TypeKind == TypeKind.Enum && type is INamedTypeSymbol { EnumUnderlyingType: { } underlying })
+        if (type.TypeKind == TypeKind.Enum && type is INamedTypeSymbol { EnumUnderlyingType: { } underlying } enumType)
         {
-            var u = ResolveShape(underlying, depth + 1);
-            return u is null ? null : new ValueShape(ShapeKind.Enum, name, true, EnumUnderlying: u.Kind);
+            var u = ResolveShape(underlying, depth + 1, false);
+            return u is null ? null : new ValueShape(ShapeKind.Enum, name, true, EnumUnderlying: u.Kind, Java: java,
+                EnumMembers: JavaConventions.EnumMembers(enumType), JavaClassName: java ? JavaConventions.EnumClassName(enumType) : null);
         }
 
         if (type is IArrayTypeSymbol array)
@@ -502,15 +527,15 @@ internal static class Parser
             if (array.Rank != 1) return null;
             switch (array.ElementType.SpecialType)
             {
-                case SpecialType.System_Byte: return new ValueShape(ShapeKind.Bytes, name, false);
+                case SpecialType.System_Byte: return new ValueShape(ShapeKind.Bytes, name, false, Java: java);
                 case SpecialType.System_Int16: return new ValueShape(ShapeKind.Int16Array, name, false);
                 case SpecialType.System_Int32: return new ValueShape(ShapeKind.Int32Array, name, false);
                 case SpecialType.System_Int64: return new ValueShape(ShapeKind.Int64Array, name, false);
                 case SpecialType.System_Single: return new ValueShape(ShapeKind.SingleArray, name, false);
                 case SpecialType.System_Double: return new ValueShape(ShapeKind.DoubleArray, name, false);
             }
-            var element = ResolveShape(array.ElementType, depth + 1);
-            return element is null ? null : new ValueShape(ShapeKind.Collection, name, false, Collection: CollectionKind.Array, Element: element);
+            var element = ResolveShape(array.ElementType, depth + 1, java);
+            return element is null ? null : new ValueShape(ShapeKind.Collection, name, false, Collection: CollectionKind.Array, Element: element, Java: java);
         }
 
         if (type is not INamedTypeSymbol named) return null;
@@ -524,9 +549,9 @@ internal static class Parser
             case "System.TimeSpan": return new ValueShape(ShapeKind.TimeSpan, name, true);
             case "Fudge.FudgeMsg": return new ValueShape(ShapeKind.FudgeMsg, name, false);
             case "System.ReadOnlyMemory<T>" when named.TypeArguments[0].SpecialType == SpecialType.System_Byte:
-                return new ValueShape(ShapeKind.ReadOnlyMemoryBytes, name, true);
+                return new ValueShape(ShapeKind.ReadOnlyMemoryBytes, name, true, Java: java);
             case "System.Memory<T>" when named.TypeArguments[0].SpecialType == SpecialType.System_Byte:
-                return new ValueShape(ShapeKind.MemoryBytes, name, true);
+                return new ValueShape(ShapeKind.MemoryBytes, name, true, Java: java);
         }
 
         var collection = original switch
@@ -547,19 +572,19 @@ internal static class Parser
         };
         if (collection is CollectionKind.Dictionary or CollectionKind.IDictionary or CollectionKind.IReadOnlyDictionary)
         {
-            var key = ResolveShape(named.TypeArguments[0], depth + 1);
-            var value = ResolveShape(named.TypeArguments[1], depth + 1);
+            var key = ResolveShape(named.TypeArguments[0], depth + 1, java);
+            var value = ResolveShape(named.TypeArguments[1], depth + 1, java);
             if (key is null || value is null || !IsScalar(key.Kind)) return null;
             return new ValueShape(ShapeKind.Dictionary, name, false, Collection: collection, Element: value, Key: key);
         }
         if (collection != CollectionKind.None)
         {
-            var element = ResolveShape(named.TypeArguments[0], depth + 1);
+            var element = ResolveShape(named.TypeArguments[0], depth + 1, java);
             return element is null ? null : new ValueShape(ShapeKind.Collection, name, false, Collection: collection, Element: element);
         }
 
         if (HasAttribute(named, MessageAttribute) && !named.IsGenericType)
-            return new ValueShape(ShapeKind.Message, name, named.IsValueType);
+            return new ValueShape(ShapeKind.Message, name, named.IsValueType, ClassHeaders: java && member, Java: java);
         return null;
     }
 

@@ -252,14 +252,14 @@ public partial class SpecialEvent : Event
 
 // ---- evolvability
 
-[FudgeMessage(TypeName = "Customer")]
+[FudgeMessage]
 public partial class CustomerV1 : IFudgeExtensible
 {
     public string? Name { get; set; }
     public FudgeMsg? ExtensionData { get; set; }
 }
 
-[FudgeMessage(TypeName = "Customer")]
+[FudgeMessage]
 public partial class CustomerV2
 {
     public string? Name { get; set; }

@@ -36,13 +36,87 @@ public sealed class FudgeMessageAttribute : Attribute
     public short TaxonomyId { get; set; }
 
     /// <summary>
-    /// The type name written at ordinal 0 when the type takes part in polymorphism (<see cref="FudgeUnionAttribute"/>);
-    /// default: the .NET full name.
+    /// The type name written at ordinal 0 when the type takes part in polymorphism (<see cref="FudgeUnionAttribute"/>)
+    /// or is mapped as a Fudge-Java object (there: its Java class name, such as <c>com.acme.trading.Trade</c>);
+    /// default: the .NET full name, or in Java mapping the name <see cref="FudgeJavaPackageAttribute"/> gives.
     /// </summary>
+    public string? TypeName { get; set; }
+
+    /// <summary>
+    /// How the type's objects look on the wire: this library's own mapping, or Fudge-Java's object mapping
+    /// (<see cref="FudgeObjectMapping.Java"/>). Default <see cref="FudgeObjectMapping.FromAssembly"/>: Java for a type
+    /// in a namespace an assembly-level <see cref="FudgeJavaPackageAttribute"/> names, this library's own otherwise.
+    /// </summary>
+    public FudgeObjectMapping Mapping { get; set; }
+}
+
+/// <summary>How the objects of a <see cref="FudgeMessageAttribute"/> type are laid out on the wire.</summary>
+public enum FudgeObjectMapping
+{
+    /// <summary>
+    /// <see cref="Java"/> when the type's namespace is named by an assembly-level
+    /// <see cref="FudgeJavaPackageAttribute"/> (or lies below one), <see cref="Fudge"/> otherwise.
+    /// </summary>
+    FromAssembly = 0,
+
+    /// <summary>This library's own mapping: members in declaration order under their .NET names, enums as integers,
+    /// type names only for <see cref="FudgeUnionAttribute"/> polymorphism.</summary>
+    Fudge = 1,
+
+    /// <summary>
+    /// Fudge-Java 0.3's object mapping (<c>FudgeContext.toFudgeMsg</c>/<c>fromFudgeMsg</c>, its JavaBean, list, set,
+    /// map and enum builders), byte for byte: bean property names (<c>TradeDate</c> is <c>tradeDate</c>) in Java's
+    /// order (sorted by name), the class-name chain at ordinal 0 after the fields wherever Java writes it, enums as
+    /// <c>{0: class, 1: constant}</c>, <c>decimal</c> as <c>BigDecimal.toString()</c> text and Java's form of text
+    /// outside the Basic Multilingual Plane. Derived types are found by their Java class names, with no
+    /// <see cref="FudgeUnionAttribute"/>. See docs/generator.md, "Objects with Fudge-Java".
+    /// </summary>
+    Java = 2,
+}
+
+/// <summary>
+/// Maps a .NET namespace (and the namespaces below it) to a Java package, and makes the <c>[FudgeMessage]</c> types
+/// in it Fudge-Java objects (<see cref="FudgeObjectMapping.Java"/>) unless they say otherwise. The Java class name of
+/// <c>Acme.Trading.Equities.Trade</c> under <c>[assembly: FudgeJavaPackage("Acme.Trading", "com.acme.trading")]</c>
+/// is <c>com.acme.trading.equities.Trade</c>: the namespaces below the mapped one become lower-case package names,
+/// nested types are joined with <c>$</c> as Java's binary names are. The longest matching namespace wins.
+/// </summary>
+[AttributeUsage(AttributeTargets.Assembly, AllowMultiple = true, Inherited = false)]
+public sealed class FudgeJavaPackageAttribute : Attribute
+{
+    /// <summary>Maps <paramref name="namespace"/> to the Java package <paramref name="package"/>.</summary>
+    /// <param name="namespace">A .NET namespace, such as <c>Acme.Trading</c>.</param>
+    /// <param name="package">A Java package, such as <c>com.acme.trading</c> (empty for Java's default package).</param>
+    public FudgeJavaPackageAttribute(string @namespace, string package)
+    {
+        Namespace = @namespace;
+        Package = package;
+    }
+
+    /// <summary>The .NET namespace.</summary>
+    public string Namespace { get; }
+
+    /// <summary>The Java package.</summary>
+    public string Package { get; }
+}
+
+/// <summary>
+/// Names the Java enum class an enum stands for when a Fudge-Java object writes it (<c>{0: class, 1: constant}</c>);
+/// by default the name <see cref="FudgeJavaPackageAttribute"/> gives its namespace, or its lower-cased namespace. Each
+/// member's Java constant is its name in Java's upper-case style (<c>ShortSell</c> is <c>SHORT_SELL</c>) unless
+/// <see cref="FudgeFieldAttribute.Name"/> on the member says otherwise.
+/// </summary>
+[AttributeUsage(AttributeTargets.Enum, AllowMultiple = false, Inherited = false)]
+public sealed class FudgeEnumAttribute : Attribute
+{
+    /// <summary>The Java class name, such as <c>com.acme.trading.Side</c> (a nested enum's is <c>Outer$Side</c>).</summary>
     public string? TypeName { get; set; }
 }
 
-/// <summary>Sets the ordinal and/or the wire name of a member. Also opts a non-public member in.</summary>
+/// <summary>
+/// Sets the ordinal and/or the wire name of a member. Also opts a non-public member in. On an enum member, only
+/// <see cref="Name"/> applies: the constant name a Fudge-Java object writes for it.
+/// </summary>
 [AttributeUsage(AttributeTargets.Property | AttributeTargets.Field, AllowMultiple = false, Inherited = true)]
 public sealed class FudgeFieldAttribute : Attribute
 {

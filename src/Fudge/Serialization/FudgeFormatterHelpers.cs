@@ -13,7 +13,7 @@ namespace Fudge.Serialization;
 /// the collection conventions (spec §16). Not meant to be called by hand.
 /// </summary>
 [EditorBrowsable(EditorBrowsableState.Never)]
-public static class FudgeFormatterHelpers
+public static partial class FudgeFormatterHelpers
 {
     private static readonly UTF8Encoding StrictUtf8 = new(encoderShouldEmitUTF8Identifier: false, throwOnInvalidBytes: true);
 
@@ -123,9 +123,19 @@ public static class FudgeFormatterHelpers
     public static unsafe void WriteChar(ref FudgeWriter writer, in FudgeFieldKey key, char value)
         => writer.WriteString(key, new ReadOnlySpan<char>(&value, 1));
 
-    /// <summary>Reads a one-character string as a <see cref="char"/>.</summary>
+    /// <summary>
+    /// Reads a one-character string as a <see cref="char"/>, or Fudge-Java's form of a <c>char</c> property (a
+    /// sub-message holding the string as its field <c>value</c>).
+    /// </summary>
     public static unsafe char ReadChar(ref FudgeReader reader)
     {
+        if (reader.TypeId == FudgeTypeId.Message)
+        {
+            var sub = reader.ReadMessage();
+            while (sub.Read())
+                if (sub.TypeId == FudgeTypeId.String && sub.NameEquals("value"u8)) return ReadChar(ref sub);
+            throw new FudgeFormatException(reader.ValueOffset, "a char written as a message holds it as the string field 'value'; this one has none");
+        }
         if (reader.TypeId != FudgeTypeId.String) throw Mismatch(ref reader, "char");
         var bytes = reader.ValueSpan;
         if (bytes.Length is < 1 or > 3) throw new FudgeFormatException(reader.ValueOffset, $"a char is a one-character string; this one has {bytes.Length} UTF-8 bytes");

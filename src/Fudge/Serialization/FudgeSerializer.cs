@@ -60,11 +60,15 @@ public static class FudgeSerializer
     /// </summary>
     /// <param name="output">Where the envelope is appended.</param>
     /// <param name="value">The value to write.</param>
-    /// <param name="options">How names and strings are encoded; standard UTF-8 when null.</param>
+    /// <param name="options">
+    /// How names and strings are encoded; when null, standard UTF-8, or for a type mapped as a Fudge-Java object
+    /// (<see cref="FudgeObjectMapping.Java"/>) <see cref="FudgeWriterOptions.JavaCompatible"/>.
+    /// </param>
     public static void Serialize<T>(IBufferWriter<byte> output, T value, FudgeWriterOptions? options = null)
     {
         if (output is null) throw new ArgumentNullException(nameof(output));
-        var writer = new FudgeWriter(output, options);
+        _ = FudgeFormatterCache<T>.Formatter; // resolved first: it decides the default options
+        var writer = new FudgeWriter(output, options ?? FudgeFormatterCache<T>.DefaultWriterOptions);
         try
         {
             Serialize(ref writer, value);
@@ -92,7 +96,7 @@ public static class FudgeSerializer
     /// <summary>Serializes <paramref name="value"/> as one envelope written to <paramref name="stream"/>.</summary>
     /// <param name="stream">Where the envelope is written.</param>
     /// <param name="value">The value to write.</param>
-    /// <param name="options">How names and strings are encoded; standard UTF-8 when null.</param>
+    /// <param name="options">How names and strings are encoded; when null, as <see cref="Serialize{T}(IBufferWriter{byte}, T, FudgeWriterOptions?)"/> says.</param>
     public static void Serialize<T>(Stream stream, T value, FudgeWriterOptions? options = null)
     {
         if (stream is null) throw new ArgumentNullException(nameof(stream));
@@ -178,6 +182,32 @@ public static class FudgeSerializer
         {
             // Constructors and setters that validate their arguments reject data, not code: report it as bad data.
             throw new FudgeFormatException(Math.Max(0, reader.FieldOffset), $"the data cannot be turned into a {typeof(T).Name}: {e.Message}", e);
+        }
+    }
+
+    /// <summary>
+    /// Deserializes exactly one envelope without naming its type, as Fudge-Java's untyped <c>fromFudgeMsg(msg)</c>
+    /// does: the first class name (a string at ordinal 0) registered in <see cref="FudgeClassRegistry"/> gives the
+    /// type; a message without class names becomes a <c>List&lt;object?&gt;</c> (fields without ordinals), a
+    /// <c>HashSet&lt;object?&gt;</c> (ordinal 1) or a <c>Dictionary&lt;object, object?&gt;</c> (ordinals 1 and 2),
+    /// their values read by the same rules; anything else is a <see cref="FudgeMsg"/>. No type is ever loaded by a
+    /// name the data gives: only registered types are built.
+    /// </summary>
+    /// <param name="data">One envelope: its declared size must equal the data's length.</param>
+    /// <param name="options">Limits for untrusted input; the defaults when null.</param>
+    /// <param name="unknownClasses">What a message whose class names are all unregistered becomes.</param>
+    /// <exception cref="FudgeFormatException">The data is not a valid envelope, a registered type cannot read it, or (with <see cref="FudgeUnknownClasses.Throw"/>) no class name is registered.</exception>
+    public static object DeserializeObject(ReadOnlySpan<byte> data, FudgeReaderOptions? options = null, FudgeUnknownClasses unknownClasses = FudgeUnknownClasses.AsMessage)
+    {
+        var reader = new FudgeReader(data, options);
+        CheckExactSize(reader.EnvelopeHeader.MessageSize, data.Length);
+        try
+        {
+            return UntypedObjectReader.Read(ref reader, unknownClasses);
+        }
+        catch (Exception e) when (e is ArgumentException or FormatException or OverflowException or InvalidOperationException or InvalidCastException)
+        {
+            throw new FudgeFormatException(Math.Max(0, reader.FieldOffset), $"the data cannot be turned into an object: {e.Message}", e);
         }
     }
 

@@ -54,6 +54,27 @@ public interface IFudgeClassHeaderFormatter<T> : IFudgeFormatter<T>
 }
 
 /// <summary>
+/// The formatter of a type mapped as a Fudge-Java object (<see cref="FudgeObjectMapping.Java"/>): after its fields it
+/// writes the names of its Java class chain (strings at ordinal 0), all of them at the top level and in collections
+/// (<see cref="IFudgeFormatter{T}.Write"/>, as <c>FudgeContext.toFudgeMsg</c> and <c>ListBuilder</c> do), those
+/// below the declared type as the value of a field (<see cref="IFudgeClassHeaderFormatter{T}.WriteAsField"/>, as
+/// <c>JavaBeanBuilder</c> does). The source generator implements it.
+/// </summary>
+/// <typeparam name="T">The type handled.</typeparam>
+public interface IFudgeJavaFormatter<T> : IFudgeClassHeaderFormatter<T>
+{
+    /// <summary>The Java class name written for <typeparamref name="T"/>, such as <c>com.acme.trading.Trade</c>.</summary>
+    string JavaClassName { get; }
+
+    /// <summary>
+    /// Writes the fields of <paramref name="value"/>'s message, then the names of its class chain (the runtime class
+    /// first) but the last <paramref name="declaredNames"/>: 0 writes them all, <see cref="int.MaxValue"/> none (an
+    /// element of a Java array, which <c>ArrayBuilder</c> writes without names).
+    /// </summary>
+    void WriteFields(ref FudgeWriter writer, T value, int declaredNames);
+}
+
+/// <summary>
 /// The formatter for <typeparamref name="T"/>, looked up once per type: reading <see cref="Formatter"/> is a static
 /// field load. Generated code registers its formatters from a module initializer; when that has not run (for example
 /// in a netstandard2.0 consumer), the first look-up runs the type's module initializer, then falls back to the
@@ -82,7 +103,20 @@ public static class FudgeFormatterCache<T>
     public static bool IsAvailable => _formatter is not null || TryResolve() is not null;
 
     /// <summary>Registers (or replaces) the formatter for <typeparamref name="T"/>. Generated code calls this.</summary>
-    public static void Register(IFudgeFormatter<T> formatter) => _formatter = formatter ?? throw new ArgumentNullException(nameof(formatter));
+    public static void Register(IFudgeFormatter<T> formatter)
+    {
+        _javaStrings = formatter is IFudgeJavaFormatter<T>;
+        _formatter = formatter ?? throw new ArgumentNullException(nameof(formatter));
+    }
+
+    private static bool _javaStrings;
+
+    /// <summary>
+    /// The writer options <see cref="FudgeSerializer"/> uses when the caller gives none, once <see cref="Formatter"/>
+    /// was read: Fudge-Java's form of text for a type mapped as a Fudge-Java object (whoever reads it is Java), the
+    /// default otherwise.
+    /// </summary>
+    internal static FudgeWriterOptions? DefaultWriterOptions => _javaStrings ? FudgeWriterOptions.JavaCompatible : null;
 
     [MethodImpl(MethodImplOptions.NoInlining)]
     private static IFudgeFormatter<T> Resolve()
@@ -102,7 +136,11 @@ public static class FudgeFormatterCache<T>
             // Modules without an initializer, or dynamic modules: fall through to the nested formatter.
         }
         if (_formatter is not null) return _formatter;
-        if (FindNestedFormatter() is { } found) _formatter = found;
+        if (FindNestedFormatter() is { } found)
+        {
+            _javaStrings = found is IFudgeJavaFormatter<T>;
+            _formatter = found;
+        }
         return _formatter;
     }
 

@@ -398,6 +398,12 @@ public ref partial struct FudgeWriter
         value.CopyTo(BeginFixedField(typeId, key, value.Length));
     }
 
+    /// <summary>
+    /// Writes a byte array as type 6 whatever its length: how Fudge-Java's object mapping writes a <c>byte[]</c>
+    /// property (it never uses the fixed-width types 17..25 there).
+    /// </summary>
+    public void WriteVariableBytes(in FudgeFieldKey key, ReadOnlySpan<byte> value) => WriteVariable(FudgeTypeId.ByteArray, key, value);
+
     /// <summary>Writes an int16 array (type 7).</summary>
     public void WriteInt16Array(in FudgeFieldKey key, ReadOnlySpan<short> values)
     {

@@ -108,7 +108,7 @@ public partial class VersionOne : IFudgeExtensible
     public FudgeMsg? ExtensionData { get; set; }
 }
 
-[FudgeMessage(TypeName = "VersionOne")]
+[FudgeMessage]
 public partial class VersionTwo
 {
     public string? Name { get; set; }

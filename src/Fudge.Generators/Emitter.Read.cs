@@ -1,0 +1,523 @@
+using System.Collections.Generic;
+using System.Globalization;
+using System.Linq;
+using System.Text;
+using Microsoft.CodeAnalysis.CSharp;
+
+namespace Fudge.Generators;
+
+// The reader half of the emitted formatter: Read (general and in place), the collection readers and the key match.
+internal sealed partial class Emitter
+{
+    // ------------------------------------------------------------------ read
+
+    private void EmitRead(StringBuilder sb)
+    {
+        var m = _model;
+        string t = m.FullyQualifiedName;
+        sb.AppendLine("    /// <summary>Reads a value from the fields of the message the reader walks; unknown fields are skipped, absent ones keep their defaults.</summary>");
+        sb.AppendLine($"    public {t} Read(ref {Reader} reader)");
+        sb.AppendLine("    {");
+        if (m.Unions.Count > 0 || m.IsAbstract)
+        {
+            sb.AppendLine("        var __scan = reader;");
+            sb.AppendLine("        while (__scan.Read())");
+            sb.AppendLine("        {");
+            sb.AppendLine("            if (!__scan.HasOrdinal || __scan.Ordinal != 0 || __scan.TypeId != global::Fudge.FudgeTypeId.String) continue;");
+            sb.AppendLine("            var __typeName = __scan.ValueSpan;");
+            for (int i = 0; i < m.Unions.Count; i++)
+            {
+                var u = m.Unions[i];
+                sb.AppendLine($"            if ({H}.TypeNameEquals(__typeName, __u{i})) return global::Fudge.Serialization.FudgeFormatterCache<{u.FullyQualifiedName}>.Formatter.Read(ref reader);");
+            }
+            if (m.Java) sb.AppendLine($"            if ({H}.IsRegisteredDerived<{t}>(__typeName)) return {H}.ReadRegisteredDerived<{t}>(ref reader, __typeName);");
+            if (!m.IsAbstract && m.TypeNames.Count > 0) sb.AppendLine($"            if ({H}.TypeNameEquals(__typeName, __t0)) break;");
+            sb.AppendLine("        }");
+            if (m.IsAbstract)
+            {
+                sb.AppendLine($"        throw {H}.UnknownTypeName(reader.ValueOffset, {Literal(m.DisplayName)});");
+                sb.AppendLine("    }");
+                return;
+            }
+        }
+        if (ReadsInPlace())
+        {
+            EmitReadInPlace(sb);
+            return;
+        }
+        if (m.Members.Any(x => x.IsRequired)) sb.AppendLine("        int __start = reader.ValueOffset;");
+        for (int i = 0; i < m.Members.Count; i++)
+        {
+            var member = m.Members[i];
+            sb.AppendLine($"        {member.Shape.TypeName} __v{i} = default({member.Shape.TypeName});");
+            if (UsesPresence(i)) sb.AppendLine($"        bool __h{i} = false;");
+        }
+        if (m.IsExtensible)
+        {
+            sb.AppendLine("        global::Fudge.FudgeMsg __extra = null;");
+            sb.AppendLine("        int __namesMatched = 0;");
+        }
+        EmitDerivedLocals(sb);
+        sb.AppendLine("        while (reader.Read())");
+        sb.AppendLine("        {");
+        sb.AppendLine("            switch (__Match(ref reader))");
+        sb.AppendLine("            {");
+        for (int i = 0; i < m.Members.Count; i++)
+        {
+            var member = m.Members[i];
+            sb.AppendLine($"                case {i}:");
+            if (member.Repeated) EmitRepeatedElement(sb, member, i);
+            else if (member.Shape.Kind == ShapeKind.Indicator) sb.AppendLine($"                    __v{i} = true;");
+            else
+            {
+                sb.AppendLine($"                    if (reader.IsIndicator) __v{i} = default({member.Shape.TypeName});");
+                sb.AppendLine($"                    else __v{i} = {ReadExpression(member.Shape, "reader")};");
+                if (member.FixedLength > 0)
+                    sb.AppendLine($"                    if (__v{i} != null && __v{i}.Length != {member.FixedLength}) throw {H}.WrongArrayLength(reader.ValueOffset, {Literal(m.DisplayName)}, {Literal(member.Name.TrimStart('@'))}, {member.FixedLength}, __v{i}.Length);");
+            }
+            if (UsesPresence(i)) sb.AppendLine($"                    __h{i} = true;");
+            sb.AppendLine("                    break;");
+        }
+        sb.AppendLine("                case -2:");
+        EmitDerivedCheck(sb, "                    ");
+        if (m.IsExtensible) sb.AppendLine($"                    __extra = {H}.KeepTypeName(__extra, ref reader, __typeNamesUtf8, ref __namesMatched);");
+        sb.AppendLine("                    break;");
+        sb.AppendLine("                default:");
+        if (m.IsExtensible) sb.AppendLine($"                    __extra = {H}.AddUnknownField(__extra, ref reader);");
+        sb.AppendLine("                    break;");
+        sb.AppendLine("            }");
+        sb.AppendLine("        }");
+        EmitDerivedRead(sb);
+        for (int i = 0; i < m.Members.Count; i++)
+        {
+            var member = m.Members[i];
+            if (member.IsRequired) EmitRequiredCheck(sb, member, i);
+        }
+
+        var args = m.CtorArgs.Select(a => a.MemberIndex < 0 ? a.DefaultLiteral!
+            : a.DefaultLiteral is null ? $"__v{a.MemberIndex}"
+            : $"(__h{a.MemberIndex} ? __v{a.MemberIndex} : {a.DefaultLiteral})");
+        var initializers = new List<string>();
+        for (int i = 0; i < m.Members.Count; i++)
+        {
+            var member = m.Members[i];
+            if (member.SetMode is not (SetMode.Initializer or SetMode.ConstructorAndInitializer)) continue;
+            // An absent init-only member keeps its constant initializer's value (the initializer itself is overridden).
+            initializers.Add(member.AbsentDefault is null ? $"{member.Name} = __v{i}" : $"{member.Name} = __h{i} ? __v{i} : {member.AbsentDefault}");
+        }
+        string init = initializers.Count == 0 ? "" : " { " + string.Join(", ", initializers) + " }";
+        sb.AppendLine($"        var __result = new {t}({string.Join(", ", args)}){init};");
+        for (int i = 0; i < m.Members.Count; i++)
+        {
+            var member = m.Members[i];
+            if (member.SetMode == SetMode.Assign && member.BaseSetter is not null) sb.AppendLine($"        if (__h{i}) {member.BaseSetter}(__result, __v{i});");
+            else if (member.SetMode == SetMode.Assign) sb.AppendLine($"        if (__h{i}) __result.{member.Name} = __v{i};");
+            else if (member.SetMode == SetMode.Populate) EmitPopulate(sb, member, i);
+        }
+        if (m.IsExtensible)
+        {
+            sb.AppendLine($"        {H}.SetExtensionData(ref __result, __extra);");
+        }
+        sb.AppendLine("        return __result;");
+        sb.AppendLine("    }");
+    }
+
+    /// <summary>One element of a repeated member (one field per element) added to its list, created at the first.</summary>
+    private void EmitRepeatedElement(StringBuilder sb, MemberModel member, int index)
+    {
+        var element = member.Shape.Element!;
+        sb.AppendLine($"                    if (__v{index} == null) __v{index} = new {member.Shape.TypeName}();");
+        sb.AppendLine($"                    __v{index}.Add(reader.IsIndicator ? default({element.TypeName}) : {ReadExpression(element, "reader")});");
+    }
+
+    /// <summary>The check, once the message is read, that required member <paramref name="index"/> was present.</summary>
+    private void EmitRequiredCheck(StringBuilder sb, MemberModel member, int index)
+        => sb.AppendLine($"        if (!__h{index}) throw {H}.MissingRequiredMember(__start, {Literal(_model.DisplayName)}, {Literal(member.Name.TrimStart('@'))}, {Literal(member.WireName)});");
+
+    /// <summary>
+    /// True when the object can be created first and filled as fields arrive: a parameterless constructor and plain
+    /// settable members (required and repeated ones included: the in-place reader tracks those), nothing else that needs
+    /// to know afterwards which fields were present (constructor arguments, init-only defaults, indicators), no kept
+    /// unknown fields and no type names or derived types.
+    /// </summary>
+    private bool ReadsInPlace()
+    {
+        var m = _model;
+        return !m.IsExtensible && !m.IsAbstract && m.Unions.Count == 0 && (m.TypeNames.Count == 0 || m.Java) && m.CtorArgs.Count == 0
+            && m.Members.All(x => x.SetMode == SetMode.Assign && x.BaseSetter is null && x.AbsentDefault is null
+                && x.Shape.Kind != ShapeKind.Indicator // flags across fields: the general reader does that
+                && x.FixedLength == 0); // fixed-size arrays are length-checked by the general reader
+    }
+
+    /// <summary>
+    /// The reader of a type that <see cref="ReadsInPlace"/>: the result is created once and each field's value goes
+    /// straight into its member. First comes a run that expects the fields in declaration order (the order the
+    /// generated writer uses) and checks each header against the expected key before reading; at the first surprise
+    /// it drops into the general loop, which takes the remaining fields in any order. Absent members keep the values
+    /// the constructor gave them, as in the general reader.
+    /// </summary>
+    private void EmitReadInPlace(StringBuilder sb)
+    {
+        var m = _model;
+        // Required members are remembered as they arrive, to be checked at the end; repeated members (one field per
+        // element, Fudge-Proto's form) gather their elements in a list assigned once the message is read.
+        if (m.Members.Any(x => x.IsRequired)) sb.AppendLine("        int __start = reader.ValueOffset;");
+        for (int i = 0; i < m.Members.Count; i++)
+        {
+            if (m.Members[i].IsRequired) sb.AppendLine($"        bool __h{i} = false;");
+            if (m.Members[i].Repeated) sb.AppendLine($"        {m.Members[i].Shape.TypeName} __v{i} = null;");
+        }
+        EmitDerivedLocals(sb);
+        sb.AppendLine($"        var __result = new {m.FullyQualifiedName}();");
+        bool expected = false;
+        for (int i = 0; i < m.Members.Count; i++)
+        {
+            if (m.Members[i].Repeated) break; // any number of fields: the general loop takes them
+            var step = ExpectedFieldRead(m.Members[i], i);
+            if (step is null) break;
+            sb.AppendLine($"        if (!{step.Value.Test}) goto __general;");
+            sb.AppendLine($"        __result.{m.Members[i].Name} = {step.Value.Value};");
+            if (m.Members[i].IsRequired) sb.AppendLine($"        __h{i} = true;");
+            expected = true;
+        }
+        if (expected) sb.AppendLine("        __general:");
+        if (m.Members.Count == 0 && !FindsDerivedTypes)
+        {
+            sb.AppendLine("        while (reader.Read()) { }"); // every field is unknown: skip them all (still validated)
+            sb.AppendLine("        return __result;");
+            sb.AppendLine("    }");
+            return;
+        }
+        sb.AppendLine("        while (reader.Read())");
+        sb.AppendLine("        {");
+        sb.AppendLine("            switch (__Match(ref reader))");
+        sb.AppendLine("            {");
+        for (int i = 0; i < m.Members.Count; i++)
+        {
+            var member = m.Members[i];
+            sb.AppendLine($"                case {i}:");
+            if (member.Repeated)
+            {
+                EmitRepeatedElement(sb, member, i);
+            }
+            else sb.AppendLine($"                    __result.{member.Name} = {ValueOrDefault(member.Shape)};");
+            if (member.IsRequired) sb.AppendLine($"                    __h{i} = true;");
+            sb.AppendLine("                    break;");
+        }
+        if (FindsDerivedTypes)
+        {
+            sb.AppendLine("                case -2:");
+            EmitDerivedCheck(sb, "                    ");
+            sb.AppendLine("                    break;");
+        }
+        sb.AppendLine("            }");
+        sb.AppendLine("        }");
+        EmitDerivedRead(sb);
+        for (int i = 0; i < m.Members.Count; i++)
+        {
+            var member = m.Members[i];
+            if (member.IsRequired) EmitRequiredCheck(sb, member, i);
+            if (member.Repeated) sb.AppendLine($"        if (__v{i} != null) __result.{member.Name} = __v{i};");
+        }
+        sb.AppendLine("        return __result;");
+        sb.AppendLine("    }");
+    }
+
+    /// <summary>
+    /// One step of the expected-order run for member <paramref name="index"/>: the test that reads it if it is the
+    /// next field (else the run jumps to the general loop), and the value to assign after it. Null when the member's key cannot be predicted from the header alone (names and
+    /// ordinals together, or an ordinal-only mode member without an ordinal), which ends the run.
+    /// </summary>
+    private (string Test, string Value)? ExpectedFieldRead(MemberModel member, int index)
+    {
+        bool ordinals = _model.FieldIds is 1 or 3; // Ordinals, Taxonomy: ordinals alone on the wire
+        bool names = _model.FieldIds == 0;          // Names: names alone on the wire
+        if (ordinals && !member.HasOrdinal || !ordinals && !names) return null;
+        // The reader's expected-field calls take the key as an ordinal or as the name's UTF-8 bytes alike.
+        string key = ordinals ? $"(short){member.Ordinal.ToString(CultureInfo.InvariantCulture)}" : $"__n{index}";
+        var shape = member.Shape;
+        bool enumOf(ShapeKind kind) => shape.Kind == ShapeKind.Enum && shape.EnumUnderlying == kind && !shape.Java; // Java's is a message
+        // Integers and doubles: header check and value read in one call, no second look at the type.
+        if (shape.Kind == ShapeKind.Int64 || enumOf(ShapeKind.Int64))
+            return ($"reader.TryReadInt64Field({key}, out long __e{index})", $"({shape.TypeName})__e{index}");
+        if (shape.Kind == ShapeKind.Int32 || enumOf(ShapeKind.Int32))
+            return ($"reader.TryReadInt32Field({key}, out int __e{index})", $"({shape.TypeName})__e{index}");
+        if (shape.Kind == ShapeKind.Double)
+            return ($"reader.TryReadDoubleField({key}, out double __e{index})", $"__e{index}");
+        // Ordinals only: short strings and date-times .NET can hold, header check, decode and conversion in one call.
+        if (ordinals && shape.Kind == ShapeKind.String)
+            return ($"reader.TryReadStringField({key}, out string __e{index})", $"__e{index}");
+        if (ordinals && shape.Kind == ShapeKind.DateTime)
+            return ($"reader.TryReadDateTimeField({key}, out global::System.DateTime __e{index})", $"__e{index}");
+        return ($"reader.TryReadField({key})", ValueOrDefault(shape));
+    }
+
+    // The current field's value, or the type's default for an indicator (how the general reader treats a null).
+    private string ValueOrDefault(ValueShape shape) => $"reader.IsIndicator ? default({shape.TypeName}) : {ReadExpression(shape, "reader")}";
+
+    /// <summary>Static setters for the members whose setter is private, so that derived types' formatters can read them too.</summary>
+    private void EmitSetters(StringBuilder sb)
+    {
+        foreach (var member in _model.Members.Where(x => x.ExposesSetter))
+        {
+            sb.AppendLine();
+            sb.AppendLine($"    /// <summary>Sets <c>{member.Name.TrimStart('@')}</c> (its setter is private) for the formatters of derived types.</summary>");
+            sb.AppendLine("    [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]");
+            sb.AppendLine($"    internal static void {member.SetterMethodName}({_model.FullyQualifiedName} target, {member.Shape.TypeName} value)");
+            sb.AppendLine("    {");
+            sb.AppendLine($"        target.{member.Name} = value;");
+            sb.AppendLine("    }");
+        }
+    }
+
+    /// <summary>Fills a get-only collection property from the collection read into <c>__v{index}</c> (left alone when the field was absent or null).</summary>
+    private static void EmitPopulate(StringBuilder sb, MemberModel member, int index)
+    {
+        bool map = member.Shape.Kind == ShapeKind.Dictionary;
+        sb.AppendLine($"        if (__v{index} != null)");
+        sb.AppendLine("        {");
+        sb.AppendLine($"            var __p{index} = __result.{member.Name};");
+        sb.AppendLine($"            if (__p{index} != null)");
+        sb.AppendLine("            {");
+        sb.AppendLine($"                __p{index}.Clear();");
+        sb.AppendLine($"                foreach (var __e in __v{index}) " + (map ? $"__p{index}[__e.Key] = __e.Value;" : $"__p{index}.Add(__e);"));
+        sb.AppendLine("            }");
+        sb.AppendLine("        }");
+    }
+
+    /// <summary>True when the reader needs to know whether member <paramref name="index"/> was present.</summary>
+    private bool UsesPresence(int index)
+    {
+        var member = _model.Members[index];
+        return member.IsRequired || member.SetMode == SetMode.Assign || member.AbsentDefault is not null
+            || _model.CtorArgs.Any(a => a.MemberIndex == index && a.DefaultLiteral is not null);
+    }
+
+    private string ReadExpression(ValueShape shape, string r)
+    {
+        switch (shape.Kind)
+        {
+            case ShapeKind.Boolean: return $"{r}.GetBoolean()";
+            case ShapeKind.SByte: return $"{r}.GetSByte()";
+            case ShapeKind.Byte: return $"{H}.ReadByte(ref {r})";
+            case ShapeKind.Int16: return $"{r}.GetInt16()";
+            case ShapeKind.UInt16: return $"{H}.ReadUInt16(ref {r})";
+            case ShapeKind.Int32: return $"{r}.GetInt32()";
+            case ShapeKind.UInt32: return $"{H}.ReadUInt32(ref {r})";
+            case ShapeKind.Int64: return $"{r}.GetInt64()";
+            case ShapeKind.UInt64: return $"{H}.ReadUInt64(ref {r})";
+            case ShapeKind.Single: return $"{r}.GetSingle()";
+            case ShapeKind.Double: return $"{r}.GetDouble()";
+            case ShapeKind.Char: return $"{H}.ReadChar(ref {r})";
+            case ShapeKind.Decimal: return $"{H}.ReadDecimal(ref {r})";
+            case ShapeKind.String: return $"{r}.GetString()";
+            case ShapeKind.Guid: return $"{H}.ReadGuid(ref {r})";
+            case ShapeKind.DateTime: return $"{H}.ReadDateTime(ref {r})";
+            case ShapeKind.DateTimeOffset: return $"{H}.ReadDateTimeOffset(ref {r})";
+            case ShapeKind.DateOnly: return $"{H}.ReadDateOnly(ref {r})";
+            case ShapeKind.TimeOnly: return $"{H}.ReadTimeOnly(ref {r})";
+            case ShapeKind.TimeSpan: return $"{H}.ReadTimeSpan(ref {r})";
+            case ShapeKind.Enum: return $"{EnumReader(shape)}(ref {r})";
+            case ShapeKind.Bytes: return $"{r}.GetBytes()";
+            case ShapeKind.ReadOnlyMemoryBytes: return $"new global::System.ReadOnlyMemory<byte>({r}.GetBytes())";
+            case ShapeKind.MemoryBytes: return $"new global::System.Memory<byte>({r}.GetBytes())";
+            case ShapeKind.Int16Array: return $"{r}.GetInt16Array()";
+            case ShapeKind.Int32Array: return $"{r}.GetInt32Array()";
+            case ShapeKind.Int64Array: return $"{r}.GetInt64Array()";
+            case ShapeKind.SingleArray: return $"{r}.GetSingleArray()";
+            case ShapeKind.DoubleArray: return $"{r}.GetDoubleArray()";
+            case ShapeKind.Indicator: return "true";
+            case ShapeKind.EnumName: return $"{shape.TypeName}FudgeEncoding.Read(ref {r})";
+            case ShapeKind.ExternEnumName: return $"{H}.ReadEnumName<{shape.TypeName}>(ref {r})";
+            case ShapeKind.EnumInt32Array: return $"{EnumArrayReader(shape)}(ref {r})";
+            case ShapeKind.FudgeMsg: return $"{H}.ReadMessage(ref {r})";
+            case ShapeKind.Message: return $"{H}.ReadObject<{shape.TypeName}>(ref {r})";
+            case ShapeKind.Nullable: return $"new {shape.TypeName}({ReadExpression(shape.Element!, r)})";
+            case ShapeKind.Collection:
+            case ShapeKind.Dictionary:
+                return $"{CollectionReader(shape)}(ref {r})";
+            default:
+                throw new System.InvalidOperationException("unexpected shape " + shape.Kind);
+        }
+    }
+
+    private string CollectionReader(ValueShape shape)
+    {
+        // The in-place reader asks for a member's reader twice (expected run and general loop): one helper serves both.
+        if (_collectionReaders.TryGetValue(shape, out var existing)) return existing;
+        string name = "__Read" + (++_helperCount).ToString(CultureInfo.InvariantCulture);
+        _collectionReaders.Add(shape, name);
+        var sb = new StringBuilder();
+        sb.AppendLine($"    private static {shape.TypeName} {name}(ref {Reader} reader)");
+        sb.AppendLine("    {");
+        sb.AppendLine("        var __sub = reader.ReadMessage();");
+        if (shape.Kind == ShapeKind.Dictionary)
+        {
+            var key = shape.Key!;
+            var value = shape.Element!;
+            string keyList = $"global::System.Collections.Generic.List<{key.TypeName}>";
+            sb.AppendLine($"        var __keys = new {keyList}();");
+            sb.AppendLine("        var __scan = __sub;");
+            sb.AppendLine("        while (__scan.Read())");
+            sb.AppendLine("        {");
+            sb.AppendLine($"            if (!{H}.IsMapKey(ref __scan)) continue;");
+            sb.AppendLine($"            if (__scan.IsIndicator) __keys.Add(default({key.TypeName}));");
+            sb.AppendLine($"            else __keys.Add({ReadExpression(key, "__scan")});");
+            sb.AppendLine("        }");
+            string dictionary = $"global::System.Collections.Generic.Dictionary<{key.TypeName}, {value.TypeName}>";
+            sb.AppendLine($"        var __result = new {dictionary}(__keys.Count);");
+            sb.AppendLine("        int __i = 0;");
+            sb.AppendLine("        while (__sub.Read())");
+            sb.AppendLine("        {");
+            sb.AppendLine($"            if (!{H}.IsMapValue(ref __sub)) continue;");
+            sb.AppendLine("            if (__i >= __keys.Count) break;");
+            sb.AppendLine("            var __key = __keys[__i++];");
+            if (key.CanBeNull) sb.AppendLine("            if (__key == null) continue;");
+            sb.AppendLine($"            {value.TypeName} __value;");
+            sb.AppendLine($"            if (__sub.IsIndicator) __value = default({value.TypeName});");
+            sb.AppendLine($"            else __value = {ReadExpression(value, "__sub")};");
+            sb.AppendLine("            __result[__key] = __value;");
+            sb.AppendLine("        }");
+            sb.AppendLine("        return __result;");
+        }
+        else
+        {
+            var element = shape.Element!;
+            string e = element.TypeName;
+            bool array = shape.Collection is CollectionKind.Array or CollectionKind.IEnumerable or CollectionKind.IReadOnlyList or CollectionKind.IReadOnlyCollection;
+            bool set = shape.Collection is CollectionKind.HashSet or CollectionKind.ISet;
+            sb.AppendLine("        int __n = __sub.CountCollectionElements();");
+            if (array)
+            {
+                sb.AppendLine($"        var __result = {NewArray(e, "__n")};");
+                sb.AppendLine("        int __i = 0;");
+            }
+            else if (set) sb.AppendLine($"        var __result = new global::System.Collections.Generic.HashSet<{e}>();");
+            else sb.AppendLine($"        var __result = new global::System.Collections.Generic.List<{e}>(__n);");
+            sb.AppendLine("        while (true)");
+            sb.AppendLine("        {");
+            if (element.Kind == ShapeKind.Message)
+            {
+                // Lists of objects are sub-messages without name or ordinal: take each on its header bytes first.
+                sb.AppendLine("            if (__sub.TryReadAnonymousMessage(out var __message))");
+                sb.AppendLine("            {");
+                string read = $"{H}.ReadObjectFrom<{e}>(ref __message)";
+                sb.AppendLine(array ? $"                __result[__i++] = {read};" : $"                __result.Add({read});");
+                sb.AppendLine("                continue;");
+                sb.AppendLine("            }");
+            }
+            sb.AppendLine("            if (!__sub.Read()) break;");
+            sb.AppendLine($"            if (!{H}.IsCollectionElement(ref __sub)) continue;");
+            sb.AppendLine($"            {e} __element;");
+            sb.AppendLine($"            if (__sub.IsIndicator) __element = default({e});");
+            sb.AppendLine($"            else __element = {ReadExpression(element, "__sub")};");
+            sb.AppendLine(array ? "            __result[__i++] = __element;" : "            __result.Add(__element);");
+            sb.AppendLine("        }");
+            sb.AppendLine("        return __result;");
+        }
+        sb.AppendLine("    }");
+        _helpers.AppendLine().Append(sb);
+        return name;
+    }
+
+    /// <summary>
+    /// The reader of an array of an integer-encoded Fudge-Proto enum: an int[] (a short[] is widened) as
+    /// Fudge-Proto's Java writes it, or the sub-message of integers earlier versions of this generator wrote.
+    /// </summary>
+    private string EnumArrayReader(ValueShape shape)
+    {
+        if (_collectionReaders.TryGetValue(shape, out var existing)) return existing;
+        var element = shape.Element!;
+        string legacy = CollectionReader(new ValueShape(ShapeKind.Collection, shape.TypeName, false, Collection: CollectionKind.Array, Element: element));
+        string name = "__Read" + (++_helperCount).ToString(CultureInfo.InvariantCulture);
+        _collectionReaders.Add(shape, name);
+        var sb = new StringBuilder();
+        sb.AppendLine($"    private static {shape.TypeName} {name}(ref {Reader} reader)");
+        sb.AppendLine("    {");
+        sb.AppendLine($"        if (reader.TypeId == global::Fudge.FudgeTypeId.Message) return {legacy}(ref reader);");
+        sb.AppendLine("        var __values = reader.GetInt32Array();");
+        sb.AppendLine($"        var __result = {NewArray(element.TypeName, "__values.Length")};");
+        sb.AppendLine($"        for (int __i = 0; __i < __values.Length; __i++) __result[__i] = ({element.TypeName})__values[__i];");
+        sb.AppendLine("        return __result;");
+        sb.AppendLine("    }");
+        _helpers.AppendLine().Append(sb);
+        return name;
+    }
+
+    /// <summary><c>new E[n]</c>, written <c>new int[n][]</c> when E is itself an array type.</summary>
+    private static string NewArray(string elementType, string length)
+    {
+        string suffix = "";
+        while (elementType.EndsWith("[]", System.StringComparison.Ordinal))
+        {
+            elementType = elementType.Substring(0, elementType.Length - 2);
+            suffix += "[]";
+        }
+        return $"new {elementType}[{length}]{suffix}";
+    }
+
+    private void EmitMatch(StringBuilder sb)
+    {
+        var m = _model;
+        // Called once per field read: inlining it lets the JIT fold the key match into the member switch.
+        sb.AppendLine("    [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]");
+        sb.AppendLine($"    private static int __Match(ref {Reader} reader)");
+        sb.AppendLine("    {");
+        sb.AppendLine("        if (reader.HasOrdinal)");
+        sb.AppendLine("        {");
+        sb.AppendLine("            switch (reader.Ordinal)");
+        sb.AppendLine("            {");
+        sb.AppendLine("                case 0: return -2;");
+        for (int i = 0; i < m.Members.Count; i++)
+            if (m.Members[i].HasOrdinal) sb.AppendLine($"                case {m.Members[i].Ordinal.ToString(CultureInfo.InvariantCulture)}: return {i};");
+        sb.AppendLine("            }");
+        sb.AppendLine("        }");
+        if (m.Members.Count > 0)
+        {
+            sb.AppendLine("        if (reader.HasName)");
+            sb.AppendLine("        {");
+            sb.AppendLine("            var __name = reader.NameUtf8;");
+            sb.AppendLine("            switch (__name.Length)");
+            sb.AppendLine("            {");
+            foreach (var group in m.Members.Select((member, index) => (member, index))
+                         .GroupBy(x => Encoding.UTF8.GetByteCount(x.member.WireName)).OrderBy(g => g.Key))
+            {
+                sb.AppendLine($"                case {group.Key.ToString(CultureInfo.InvariantCulture)}:");
+                foreach (var (_, index) in group)
+                    sb.AppendLine($"                    if ({Span}(__name, __n{index})) return {index};");
+                sb.AppendLine("                    break;");
+            }
+            sb.AppendLine("            }");
+            EmitJavaNameMatch(sb);
+            sb.AppendLine("        }");
+            // Spec 13.2: an ordinal-only field takes its name from the envelope's taxonomy, when the reader has one.
+            sb.AppendLine("        else if (reader.HasOrdinal && reader.Taxonomy != null)");
+            sb.AppendLine("        {");
+            sb.AppendLine("            switch (reader.Taxonomy.GetName(reader.Ordinal))");
+            sb.AppendLine("            {");
+            for (int i = 0; i < m.Members.Count; i++)
+                sb.AppendLine($"                case {Literal(m.Members[i].WireName)}: return {i};");
+            sb.AppendLine("            }");
+            sb.AppendLine("        }");
+        }
+        sb.AppendLine("        return -1;");
+        sb.AppendLine("    }");
+    }
+
+    /// <summary>
+    /// Fudge-Java writes a name outside the Basic Multilingual Plane as CESU-8, which the byte match above misses: for
+    /// the members that have such a name (and only then), a name holding a 0xED byte is decoded and matched as text
+    /// (an undecodable one matches nothing, as before: an unknown field is skipped, not an error).
+    /// </summary>
+    private void EmitJavaNameMatch(StringBuilder sb)
+    {
+        var members = _model.Members.Select((member, index) => (member, index))
+            .Where(x => x.member.WireName.Any(char.IsSurrogate)).ToList();
+        if (members.Count == 0) return;
+        sb.AppendLine($"            switch ({H}.DecodeJavaName(__name))");
+        sb.AppendLine("            {");
+        foreach (var (member, index) in members)
+            sb.AppendLine($"                case {Literal(member.WireName)}: return {index};");
+        sb.AppendLine("            }");
+    }
+}

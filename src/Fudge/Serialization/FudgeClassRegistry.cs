@@ -1,0 +1,109 @@
+using System;
+using System.Collections.Generic;
+using System.Text;
+
+namespace Fudge.Serialization;
+
+/// <summary>
+/// The class names (strings at ordinal 0, Fudge-Java's class headers) this process knows, each with the type and
+/// formatter it stands for. Readers resolve a name only against this registry, never through
+/// <see cref="Type.GetType(string)"/> or any other look-up of a type the data names: a message cannot make the process
+/// build a type it did not register (the "gadget" attacks of serializers that load types by name).
+/// </summary>
+/// <remarks>
+/// The source generator registers every <c>[FudgeMessage]</c> type mapped as a Fudge-Java object
+/// (<see cref="FudgeObjectMapping.Java"/>) from the assembly's module initializer, under its Java class name; call
+/// <see cref="Register{T}"/> for others (a type compiled for netstandard2.0, where module initializers do not run, or
+/// a hand-written formatter). Registration is thread-safe; look-ups take no lock.
+/// </remarks>
+public static class FudgeClassRegistry
+{
+    private static readonly object Gate = new();
+    private static volatile Tables _tables = new(new Dictionary<string, Entry>(StringComparer.Ordinal), new Dictionary<Type, Entry>());
+
+    /// <summary>
+    /// Registers <typeparamref name="T"/> under <paramref name="className"/>: a class name on the wire that names it is
+    /// read through <typeparamref name="T"/>'s formatter, and an object of runtime type <typeparamref name="T"/>
+    /// written where a base type is declared is written through it. A later registration of the same name or type
+    /// replaces the earlier one.
+    /// </summary>
+    /// <exception cref="ArgumentException"><paramref name="className"/> is empty.</exception>
+    public static void Register<T>(string className)
+    {
+        if (string.IsNullOrEmpty(className)) throw new ArgumentException("A class name is required.", nameof(className));
+        var entry = new Entry<T>(className);
+        lock (Gate)
+        {
+            // Copy on write: readers see one table or the other, never one being changed.
+            var byName = new Dictionary<string, Entry>(_tables.ByName, StringComparer.Ordinal);
+            var byType = new Dictionary<Type, Entry>(_tables.ByType);
+            if (byType.TryGetValue(typeof(T), out var old) && byName.TryGetValue(old.ClassName, out var same) && ReferenceEquals(same, old))
+                byName.Remove(old.ClassName);
+            byName[className] = entry;
+            byType[typeof(T)] = entry;
+            _tables = new Tables(byName, byType);
+        }
+    }
+
+    /// <summary>The type registered under <paramref name="className"/>, or null.</summary>
+    public static Type? FindType(string className) => className is not null && _tables.ByName.TryGetValue(className, out var entry) ? entry.Type : null;
+
+    /// <summary>The class name <paramref name="type"/> is registered under, or null.</summary>
+    public static string? FindClassName(Type type) => type is not null && _tables.ByType.TryGetValue(type, out var entry) ? entry.ClassName : null;
+
+    internal static Entry? Find(Type type) => _tables.ByType.TryGetValue(type, out var entry) ? entry : null;
+
+    /// <summary>The entry of a class name as it is on the wire (UTF-8, or Fudge-Java's CESU-8), or null.</summary>
+    internal static Entry? Find(ReadOnlySpan<byte> wireName)
+    {
+        var byName = _tables.ByName;
+        if (byName.Count == 0) return null;
+        string? name = FudgeFormatterHelpers.DecodeJavaName(wireName);
+        if (name is null)
+        {
+            try
+            {
+                name = Utf8Strict.GetString(wireName.ToArray());
+            }
+            catch (DecoderFallbackException)
+            {
+                return null; // not text: names nothing
+            }
+        }
+        return byName.TryGetValue(name, out var entry) ? entry : null;
+    }
+
+    private static readonly UTF8Encoding Utf8Strict = new(false, true);
+
+    private sealed class Tables(Dictionary<string, Entry> byName, Dictionary<Type, Entry> byType)
+    {
+        public readonly Dictionary<string, Entry> ByName = byName;
+        public readonly Dictionary<Type, Entry> ByType = byType;
+    }
+
+    /// <summary>A registered type: its name, and its formatter reached without knowing the type at compile time.</summary>
+    internal abstract class Entry(string className, Type type)
+    {
+        public string ClassName { get; } = className;
+
+        public Type Type { get; } = type;
+
+        /// <summary>Reads an object of this type from the fields of the message the reader walks.</summary>
+        public abstract object Read(ref FudgeReader reader);
+
+        /// <summary>Writes the fields of <paramref name="value"/> (of this type) and its class names but the last <paramref name="declaredNames"/>.</summary>
+        public abstract void WriteFields(ref FudgeWriter writer, object value, int declaredNames);
+    }
+
+    private sealed class Entry<T>(string className) : Entry(className, typeof(T))
+    {
+        public override object Read(ref FudgeReader reader) => FudgeFormatterCache<T>.Formatter.Read(ref reader)!;
+
+        public override void WriteFields(ref FudgeWriter writer, object value, int declaredNames)
+        {
+            var formatter = FudgeFormatterCache<T>.Formatter;
+            if (formatter is IFudgeJavaFormatter<T> java) java.WriteFields(ref writer, (T)value, declaredNames);
+            else formatter.Write(ref writer, (T)value);
+        }
+    }
+}
