@@ -99,7 +99,7 @@ internal sealed partial class Emitter
     private void EmitDerivedLocals(StringBuilder sb)
     {
         if (!FindsDerivedTypes) return;
-        sb.AppendLine("        var __start = reader;");
+        sb.AppendLine("        var __origin = reader;");
         sb.AppendLine("        global::System.ReadOnlySpan<byte> __derived = default(global::System.ReadOnlySpan<byte>);");
         sb.AppendLine("        bool __classKnown = false;");
     }
@@ -123,6 +123,6 @@ internal sealed partial class Emitter
     private void EmitDerivedRead(StringBuilder sb)
     {
         if (!FindsDerivedTypes) return;
-        sb.AppendLine($"        if (!__derived.IsEmpty) return {H}.ReadRegisteredDerived<{_model.FullyQualifiedName}>(ref __start, __derived);");
+        sb.AppendLine($"        if (!__derived.IsEmpty) return {H}.ReadRegisteredDerived<{_model.FullyQualifiedName}>(ref __origin, __derived);");
     }
 }

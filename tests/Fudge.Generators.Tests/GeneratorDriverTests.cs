@@ -190,6 +190,19 @@ public class GeneratorDriverTests
             [FudgeMessage] public partial class Leaf : Corpus.DerivedB { public int[]? Data { get; set; } }
         }
 
+        namespace Corpus.Java
+        {
+            public enum Kind { Plain, ShortSell, HTTPServer }
+            [FudgeMessage(Mapping = FudgeObjectMapping.Java)] public partial class JavaBase { public string? Id { get; set; } public Kind Kind { get; set; } public Kind? Maybe { get; set; } public decimal Amount { get; set; } public char C { get; set; } public byte[]? B { get; set; } public float F { get; set; } public double? D { get; set; } }
+            [FudgeMessage(Mapping = FudgeObjectMapping.Java)] public partial class JavaDerived : JavaBase { public List<JavaBase>? Children { get; set; } public JavaBase[]? Array { get; set; } public Dictionary<Kind, JavaBase>? ByKind { get; set; } public HashSet<Kind>? Kinds { get; set; } }
+            [FudgeMessage(Mapping = FudgeObjectMapping.Java)] public abstract partial class JavaAbstract { public int A { get; set; } }
+            [FudgeMessage(Mapping = FudgeObjectMapping.Java)] public sealed partial class JavaSealed : JavaAbstract { public JavaAbstract? Other { get; set; } }
+            [FudgeMessage(Mapping = FudgeObjectMapping.Java)] public partial struct JavaStruct { public double X { get; set; } }
+            [FudgeMessage(Mapping = FudgeObjectMapping.Java)] public partial class JavaExtensible : IFudgeExtensible { public int A { get; set; } public FudgeMsg? ExtensionData { get; set; } }
+            [FudgeMessage(Mapping = FudgeObjectMapping.Java)] public partial record JavaRecord(int A, Kind K, JavaStruct S);
+            [FudgeMessage(Mapping = FudgeObjectMapping.Java)] public partial class JavaRequired { public required string Name { get; init; } public int Level { get; init; } = 3; }
+        }
+
         [FudgeMessage]
         public partial class InGlobalNamespace { public int Value { get; set; } }
         """;
@@ -279,6 +292,27 @@ public class GeneratorDriverTests
         Assert.Empty(run.GeneratedTrees.Where(t => !t.FilePath.EndsWith("Registration.g.cs", StringComparison.Ordinal)
                                                    && t.ToString().Contains("class FudgeFormatter", StringComparison.Ordinal)
                                                    && t.ToString().Contains("partial class " + expectedText, StringComparison.Ordinal)));
+    }
+
+    public static IEnumerable<object[]> SettingsWithoutEffect() => new[]
+    {
+        new object[] { "[FudgeMessage(TypeName = \"X\")] public partial class {|M|} { public int A { get; set; } }" },
+        new object[] { "[FudgeMessage(Mapping = FudgeObjectMapping.Java)] [FudgeUnion(\"D\", typeof(D))] public partial class {|M|} { public int A { get; set; } } [FudgeMessage(Mapping = FudgeObjectMapping.Java)] public partial class D : M { }" },
+    };
+
+    [Theory]
+    [MemberData(nameof(SettingsWithoutEffect))]
+    public void A_setting_that_cannot_take_effect_is_a_warning_and_the_type_still_gets_its_formatter(string markedSource)
+    {
+        int start = markedSource.IndexOf("{|", StringComparison.Ordinal);
+        int end = markedSource.IndexOf("|}", StringComparison.Ordinal);
+        string expectedText = markedSource.Substring(start + 2, end - start - 2);
+        string source = "using Fudge.Serialization;\nnamespace D {\n" + markedSource.Replace("{|", "").Replace("|}", "") + "\n}";
+        var (output, diagnostics, _) = Generate(Compile(LanguageVersion.CSharp12, nullable: true, source));
+        var diagnostic = Assert.Single(diagnostics, d => d.Id == "FUDGE014");
+        Assert.Equal(DiagnosticSeverity.Warning, diagnostic.Severity);
+        Assert.Equal(expectedText, source.Substring(diagnostic.Location.SourceSpan.Start, diagnostic.Location.SourceSpan.Length));
+        Assert.DoesNotContain(output.GetDiagnostics(), d => d.Severity == DiagnosticSeverity.Error);
     }
 
     [Fact]
