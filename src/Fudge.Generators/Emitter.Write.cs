@@ -209,6 +209,10 @@ internal sealed partial class Emitter
             case ShapeKind.Decimal: return $"{H}.WriteDecimal(ref writer, in {key}, {v});";
             case ShapeKind.String: return $"writer.WriteString(in {key}, {v});";
             case ShapeKind.Guid: return $"{H}.WriteGuid(ref writer, in {key}, {v});";
+            case ShapeKind.DateTime when shape.Accuracy >= 0:
+                return $"{H}.WriteDateTime(ref writer, in {key}, {v}, (global::Fudge.FudgeDateTimeAccuracy){shape.Accuracy});";
+            case ShapeKind.DateTimeOffset when shape.Accuracy >= 0:
+                return $"{H}.WriteDateTimeOffset(ref writer, in {key}, {v}, (global::Fudge.FudgeDateTimeAccuracy){shape.Accuracy});";
             case ShapeKind.DateTime: return $"{H}.WriteDateTime(ref writer, in {key}, {v});";
             case ShapeKind.DateTimeOffset: return $"{H}.WriteDateTimeOffset(ref writer, in {key}, {v});";
             case ShapeKind.DateOnly: return $"{H}.WriteDateOnly(ref writer, in {key}, {v});";
@@ -265,7 +269,7 @@ internal sealed partial class Emitter
             case ShapeKind.Int64: return $"writer.WriteInt64({o}, {v});";
             case ShapeKind.Single: return $"writer.WriteSingle({o}, {v});";
             case ShapeKind.Double: return $"writer.WriteDouble({o}, {v});";
-            case ShapeKind.DateTime: return $"{H}.WriteDateTime(ref writer, {o}, {v});";
+            case ShapeKind.DateTime when shape.Accuracy < 0: return $"{H}.WriteDateTime(ref writer, {o}, {v});";
             case ShapeKind.DateOnly: return $"{H}.WriteDateOnly(ref writer, {o}, {v});";
             // As WriteValue does for a member, a null string writes nothing.
             case ShapeKind.String: return $"if ({v} != null) writer.WriteString({o}, {v});";

@@ -34,7 +34,8 @@ internal sealed record ValueShape(
     bool ClassHeaders = false,
     bool Java = false,
     EquatableArray<EnumMemberModel> EnumMembers = default,
-    string? JavaClassName = null)
+    string? JavaClassName = null,
+    int Accuracy = -1)
 {
     /// <summary>True when a null is possible (reference types and nullable value types).</summary>
     public bool CanBeNull => !IsValueType || Kind == ShapeKind.Nullable;
@@ -42,7 +43,8 @@ internal sealed record ValueShape(
     // Java (a member of a type mapped as a Fudge-Java object): the value is written in Fudge-Java's form. Enums: the
     // sub-message {0: JavaClassName, 1: constant}; decimals: BigDecimal.toString() text; arrays of objects: elements
     // without class names (ArrayBuilder). EnumMembers (every enum shape): the members, so that readers take an enum
-    // by number, by name or as Java's sub-message in every mapping.
+    // by number, by name or as Java's sub-message in every mapping. Accuracy (DateTime, DateTimeOffset): the
+    // FudgeDateTimeAccuracy a member's [FudgeField(Accuracy = ...)] asks for, -1 for the default (nanosecond).
 
     // ClassHeaders (Fudge-Proto, Message shapes): the value is written through WriteObjectWithClassHeaders, so that a
     // formatter implementing IFudgeClassHeaderFormatter names the runtime classes below the declared one, as Java does.

@@ -22,6 +22,8 @@ internal static class Parser
     private const string RequiredMemberAttribute = "System.Runtime.CompilerServices.RequiredMemberAttribute";
     private const string SetsRequiredMembersAttribute = "System.Diagnostics.CodeAnalysis.SetsRequiredMembersAttribute";
 
+    private const byte NanosecondAccuracy = 10;
+
     private const int FieldIdsNames = 0, FieldIdsOrdinals = 1, FieldIdsNamesAndOrdinals = 2, FieldIdsTaxonomy = 3;
 
     private static readonly SymbolDisplayFormat FullyQualified = SymbolDisplayFormat.FullyQualifiedFormat;
@@ -153,6 +155,12 @@ internal static class Parser
                 diagnostics.Add(Diag(Diagnostics.UnsupportedMemberType, candidate.Location, name, candidate.Type.ToDisplayString()));
                 continue;
             }
+            if (candidate.Accuracy >= 0)
+            {
+                if (WithAccuracy(shape, candidate.Accuracy) is { } dated) shape = dated;
+                else diagnostics.Add(Diag(Diagnostics.SettingWithoutEffect, candidate.Location, name,
+                    "Accuracy applies to DateTime and DateTimeOffset members only"));
+            }
             string wireName = candidate.WireName ?? (java ? JavaConventions.BeanPropertyName(name) : name);
             int utf8Length = Encoding.UTF8.GetByteCount(wireName);
             if (utf8Length is 0 or > 255) diagnostics.Add(Diag(Diagnostics.InvalidName, candidate.Location, name, wireName));
@@ -271,7 +279,10 @@ internal static class Parser
             {
                 if (field.ConstructorArguments.Length == 1 && field.ConstructorArguments[0].Value is int o) Ordinal = o;
                 foreach (var named in field.NamedArguments)
+                {
                     if (named.Key == "Name" && named.Value.Value is string s) WireName = s;
+                    if (named.Key == "Accuracy" && named.Value.Value is byte a && a != NanosecondAccuracy) Accuracy = a;
+                }
             }
             IsRequired = IsRequiredMember(symbol);
             bool ownMember = SymbolEqualityComparer.Default.Equals(symbol.ContainingType, target);
@@ -307,6 +318,7 @@ internal static class Parser
         public bool Explicit { get; }
         public int Ordinal { get; }
         public string? WireName { get; }
+        public int Accuracy { get; } = -1;
         public bool IsRequired { get; }
         public bool CanAssign { get; }
         public bool IsInitOnly { get; }
@@ -587,6 +599,14 @@ internal static class Parser
             return new ValueShape(ShapeKind.Message, name, named.IsValueType, ClassHeaders: java && member, Java: java);
         return null;
     }
+
+    /// <summary>A DateTime or DateTimeOffset shape (or a nullable one) written with <paramref name="accuracy"/>; null for any other.</summary>
+    private static ValueShape? WithAccuracy(ValueShape shape, int accuracy) => shape.Kind switch
+    {
+        ShapeKind.DateTime or ShapeKind.DateTimeOffset => shape with { Accuracy = accuracy },
+        ShapeKind.Nullable when WithAccuracy(shape.Element!, accuracy) is { } inner => shape with { Element = inner },
+        _ => null,
+    };
 
     private static bool ContainsErrorType(ITypeSymbol type) => type switch
     {

@@ -131,6 +131,13 @@ public sealed class FudgeFieldAttribute : Attribute
 
     /// <summary>The field name on the wire; default: the member name.</summary>
     public string? Name { get; set; }
+
+    /// <summary>
+    /// The accuracy a <see cref="DateTime"/> or <see cref="DateTimeOffset"/> member is written with (default
+    /// nanosecond; the value itself is not rounded). <see cref="FudgeDateTimeAccuracy.Millisecond"/> writes what
+    /// Fudge-Java writes for a <c>java.util.Date</c> or <c>Calendar</c>.
+    /// </summary>
+    public FudgeDateTimeAccuracy Accuracy { get; set; } = FudgeDateTimeAccuracy.Nanosecond;
 }
 
 /// <summary>Leaves a public member out of the message.</summary>

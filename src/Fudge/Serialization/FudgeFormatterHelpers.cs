@@ -231,6 +231,14 @@ public static partial class FudgeFormatterHelpers
     public static void WriteDateTime(ref FudgeWriter writer, short ordinal, DateTime value)
         => writer.WriteDateTime(ordinal, FudgeDateTime.FromDateTime(value));
 
+    /// <summary>Writes a <see cref="DateTime"/> as <see cref="WriteDateTime(ref FudgeWriter, in FudgeFieldKey, DateTime)"/> does, with the given accuracy.</summary>
+    public static void WriteDateTime(ref FudgeWriter writer, in FudgeFieldKey key, DateTime value, FudgeDateTimeAccuracy accuracy)
+        => writer.WriteDateTime(key, FudgeDateTime.FromDateTime(value, accuracy));
+
+    /// <summary>Writes a <see cref="DateTimeOffset"/> as a date-time (type 28) with its offset and the given accuracy.</summary>
+    public static void WriteDateTimeOffset(ref FudgeWriter writer, in FudgeFieldKey key, DateTimeOffset value, FudgeDateTimeAccuracy accuracy)
+        => writer.WriteDateTime(key, FudgeDateTime.FromDateTimeOffset(value, accuracy));
+
     /// <summary>Writes a <see cref="DateTimeOffset"/> as a date-time (type 28) with its offset.</summary>
     public static void WriteDateTimeOffset(ref FudgeWriter writer, in FudgeFieldKey key, DateTimeOffset value)
         => writer.WriteDateTime(key, FudgeDateTime.FromDateTimeOffset(value));

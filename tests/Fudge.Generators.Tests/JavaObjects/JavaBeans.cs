@@ -129,7 +129,9 @@ public partial class Temporal
     public decimal? Amount { get; set; }
     public decimal? Tiny { get; set; }
     public decimal? Large { get; set; }
+    [FudgeField(Accuracy = FudgeDateTimeAccuracy.Millisecond)]
     public DateTime? When { get; set; }               // java.util.Date
+    [FudgeField(Accuracy = FudgeDateTimeAccuracy.Millisecond)]
     public DateTimeOffset? Calendar { get; set; }     // java.util.Calendar
     public Guid? Uuid { get; set; }                   // java.util.UUID
     public DateOnly? Date { get; set; }               // LocalDate
