@@ -104,7 +104,8 @@ public sealed class FudgeJsonSettings
 
     /// <summary>
     /// JSON to Fudge: how names and strings are encoded (<see cref="FudgeWriterOptions.JavaCompatible"/> when Fudge-Java
-    /// will read the result); standard UTF-8 when null.
+    /// will read the result); standard UTF-8 when null. Lossless JSON marks text that was Fudge-Java's CESU-8 on the
+    /// wire (<c>"nameEncoding"</c>/<c>"encoding": "cesu-8"</c>); marked text is written as CESU-8 whatever this says.
     /// </summary>
     public FudgeWriterOptions? WriterOptions { get; set; }
 

@@ -62,6 +62,94 @@ public class JavaStringTests
         Assert.Equal(Convert.ToHexString(JavaEnvelope), Convert.ToHexString(java.StdoutBytes));
     }
 
+    /// <summary>
+    /// Two envelopes mixing Fudge-Java's CESU-8 with standard UTF-8: in names and strings, at the top and in a
+    /// sub-message. The first is written by a Java-compatible writer (standard text asked for by the call), the second
+    /// by a standard one.
+    /// </summary>
+    private static byte[] MixedStream()
+    {
+        var output = new System.Buffers.ArrayBufferWriter<byte>();
+        var writer = new FudgeWriter(output, FudgeWriterOptions.JavaCompatible);
+        var envelope = writer.BeginEnvelope();
+        writer.WriteString(Grin, "a" + Grin);
+        writer.WriteString("utf8", Grin.AsSpan(), FudgeStringEncoding.Utf8);
+        var sub = writer.BeginMessage(FudgeFieldKey.Create("sub" + Grin, null, FudgeStringEncoding.Utf8));
+        writer.WriteString("java", "b" + Grin);
+        writer.WriteInt32("n" + Grin, 1);
+        writer.EndMessage(sub);
+        writer.EndEnvelope(envelope);
+        writer.Flush();
+        writer.Dispose();
+
+        var standard = new FudgeWriter(output);
+        envelope = standard.BeginEnvelope();
+        standard.WriteString("utf8", "c" + Grin);
+        standard.WriteString(FudgeFieldKey.Create("java" + Grin, 2, FudgeStringEncoding.JavaCesu8), Grin.AsSpan(), FudgeStringEncoding.JavaCesu8);
+        standard.EndEnvelope(envelope);
+        standard.Flush();
+        standard.Dispose();
+        return output.WrittenSpan.ToArray();
+    }
+
+    [Theory]
+    [InlineData("1")]
+    [InlineData("2")]
+    public void Mixed_text_comes_back_byte_for_byte_through_lossless_json(string threads)
+    {
+        byte[] original = MixedStream();
+
+        var json = FudgeTool.RunWithInput(original, "to-json", "--mode", "lossless", "--threads", threads, "-");
+        var back = FudgeTool.RunWithInput(json.StdoutBytes, "from-json", "--mode", "lossless", "-");
+
+        Assert.Contains("\"nameEncoding\":\"cesu-8\"", json.Stdout, StringComparison.Ordinal);
+        Assert.Contains("\"encoding\":\"cesu-8\"", json.Stdout, StringComparison.Ordinal);
+        Assert.Equal(0, back.ExitCode);
+        Assert.Equal(Convert.ToHexString(original), Convert.ToHexString(back.StdoutBytes));
+    }
+
+    [Theory]
+    [InlineData("--mode", "lossless")]
+    [InlineData("--mode", "lossless", "--indent")]
+    public void Mixed_text_comes_back_byte_for_byte_through_lossless_xml(params string[] options)
+    {
+        byte[] original = MixedStream();
+
+        var xml = FudgeTool.RunWithInput(original, ["to-xml", .. options, "-"]);
+        var back = FudgeTool.RunWithInput(xml.StdoutBytes, "from-xml", "--mode", "lossless", "-");
+
+        Assert.Contains("nameEncoding=\"cesu-8\"", xml.Stdout, StringComparison.Ordinal);
+        Assert.Contains("encoding=\"cesu-8\"", xml.Stdout, StringComparison.Ordinal);
+        Assert.Equal(0, back.ExitCode);
+        Assert.Equal(Convert.ToHexString(original), Convert.ToHexString(back.StdoutBytes));
+    }
+
+    [Theory]
+    [InlineData("to-json")]
+    [InlineData("to-xml")]
+    public void Plain_output_does_not_mark_java_text(string command)
+    {
+        var output = FudgeTool.RunWithInput(MixedStream(), command, "-");
+
+        Assert.Equal(0, output.ExitCode);
+        Assert.DoesNotContain("cesu-8", output.Stdout, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void A_malformed_mark_is_reported_with_its_line()
+    {
+        var json = FudgeTool.RunWithInput("{\"fields\":[\n{\"name\":\"a\",\"type\":\"string\",\"encoding\":\"cesu8\",\"value\":\"x\"}]}"u8.ToArray(),
+            "from-json", "--mode", "lossless", "-");
+        var xml = FudgeTool.RunWithInput("<fudgeEnvelope>\n<a type=\"string\" encoding=\"cesu8\">x</a></fudgeEnvelope>"u8.ToArray(), "from-xml", "-");
+
+        Assert.NotEqual(0, json.ExitCode);
+        Assert.Contains("line 2", json.Stderr, StringComparison.Ordinal);
+        Assert.Contains("cesu-8", json.Stderr, StringComparison.Ordinal);
+        Assert.NotEqual(0, xml.ExitCode);
+        Assert.Contains("line 2", xml.Stderr, StringComparison.Ordinal);
+        Assert.Contains("cesu8", xml.Stderr, StringComparison.Ordinal);
+    }
+
     [Fact]
     public void Java_text_round_trips_through_lossless_json_with_java_strings()
     {

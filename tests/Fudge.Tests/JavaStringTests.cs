@@ -121,6 +121,73 @@ public class JavaStringTests
     }
 
     [Fact]
+    public void A_key_and_a_string_can_choose_their_encoding_whatever_the_writer_options()
+    {
+        // What a converter needs to reproduce a message where Java's text and standard UTF-8 meet.
+        var javaKey = FudgeFieldKey.Create("x" + Grin, null, FudgeStringEncoding.JavaCesu8);
+        var utf8Key = FudgeFieldKey.Create("x" + Grin, null, FudgeStringEncoding.Utf8);
+
+        var standard = new ArrayBufferWriter<byte>();
+        var writer = new FudgeWriter(standard);
+        writer.WriteString(javaKey, Grin.AsSpan(), FudgeStringEncoding.JavaCesu8);
+        writer.WriteString(utf8Key, Grin.AsSpan(), FudgeStringEncoding.Utf8);
+        writer.Flush();
+        var java = new ArrayBufferWriter<byte>();
+        var javaWriter = new FudgeWriter(java, FudgeWriterOptions.JavaCompatible);
+        javaWriter.WriteString(utf8Key, Grin.AsSpan(), FudgeStringEncoding.Utf8);
+        javaWriter.WriteString(javaKey, Grin.AsSpan(), FudgeStringEncoding.JavaCesu8);
+        javaWriter.Flush();
+
+        Assert.Equal([.. JavaField, .. Utf8Field], standard.WrittenSpan.ToArray());
+        Assert.Equal([.. Utf8Field, .. JavaField], java.WrittenSpan.ToArray());
+    }
+
+    [Fact]
+    public void A_key_encoded_as_cesu8_names_fixed_width_fields_and_sub_messages_of_a_standard_writer()
+    {
+        var output = new ArrayBufferWriter<byte>();
+        var writer = new FudgeWriter(output);
+        var marker = writer.BeginMessage(FudgeFieldKey.Create(Grin, null, FudgeStringEncoding.JavaCesu8));
+        writer.WriteInt32(FudgeFieldKey.Create(Grin, null, FudgeStringEncoding.JavaCesu8), 1);
+        writer.EndMessage(marker);
+        writer.Flush();
+
+        byte[] inner = [0x88, FudgeTypeId.Int8, 6, .. GrinJava, 1];
+        Assert.Equal([0x28, FudgeTypeId.Message, 6, .. GrinJava, (byte)inner.Length, .. inner], output.WrittenSpan.ToArray());
+    }
+
+    [Fact]
+    public void A_key_in_an_explicit_encoding_is_checked_when_created()
+    {
+        string name = string.Concat(System.Linq.Enumerable.Repeat(Grin, 60)); // 240 bytes in UTF-8, 360 in CESU-8
+
+        Assert.Equal(name, FudgeFieldKey.Create(name, null, FudgeStringEncoding.Utf8).Name);
+        Assert.Contains("255", Assert.Throws<ArgumentException>(() => FudgeFieldKey.Create(name, null, FudgeStringEncoding.JavaCesu8)).Message);
+        Assert.Throws<ArgumentException>(() => FudgeFieldKey.Create("a" + Grin[0], null, FudgeStringEncoding.Utf8));
+        Assert.Throws<ArgumentException>(() => FudgeFieldKey.Create("a" + Grin[0], null, FudgeStringEncoding.JavaCesu8));
+        Assert.Throws<ArgumentOutOfRangeException>(() => FudgeFieldKey.Create("a", null, (FudgeStringEncoding)7));
+        Assert.Null(FudgeFieldKey.Create(null, 3, FudgeStringEncoding.JavaCesu8).Name);
+    }
+
+    [Fact]
+    public void A_string_in_an_undefined_encoding_is_refused()
+    {
+        var writer = new FudgeWriter(new ArrayBufferWriter<byte>());
+        try
+        {
+            writer.WriteString("s", "x".AsSpan(), (FudgeStringEncoding)7);
+            Assert.Fail("an undefined encoding was accepted");
+        }
+        catch (ArgumentOutOfRangeException)
+        {
+        }
+        finally
+        {
+            writer.Dispose();
+        }
+    }
+
+    [Fact]
     public void The_java_compatible_writer_names_fixed_width_fields_and_sub_messages_in_cesu8()
     {
         var output = new ArrayBufferWriter<byte>();

@@ -366,7 +366,12 @@ internal static class FudgeToJson
             if (reader.HasName)
             {
                 json.PropertyName(LosslessMembers.Name);
-                json.String(reader.GetName()!); // the name on the wire; a taxonomy is never consulted here
+                json.String(reader.GetName()!); // the name on the wire (validated here); a taxonomy is never consulted
+                if (Utf8Text.HoldsCesu8Pairs(reader.NameUtf8))
+                {
+                    json.PropertyName(LosslessMembers.NameEncoding);
+                    json.String(LosslessMembers.Cesu8);
+                }
             }
             if (reader.HasOrdinal)
             {
@@ -375,7 +380,16 @@ internal static class FudgeToJson
             }
             json.PropertyName(LosslessMembers.Type);
             json.String(FudgeTypeId.GetName(reader.TypeId));
-            if (!reader.IsIndicator)
+            if (reader.TypeId == FudgeTypeId.String && Utf8Text.HoldsCesu8Pairs(reader.ValueSpan))
+            {
+                // Fudge-Java's form of a supplementary character: decoded (and so validated) before anything is written.
+                string text = reader.GetString();
+                json.PropertyName(LosslessMembers.Encoding);
+                json.String(LosslessMembers.Cesu8);
+                json.PropertyName(LosslessMembers.Value);
+                json.String(text);
+            }
+            else if (!reader.IsIndicator)
             {
                 json.PropertyName(LosslessMembers.Value);
                 WriteLosslessValue(ref reader, ref json, settings, ref remainingFields);
@@ -461,4 +475,16 @@ internal static class LosslessMembers
     public const string Ordinal = "ordinal";
     public const string Type = "type";
     public const string Value = "value";
+
+    /// <summary>Follows <see cref="Name"/> when the name on the wire is <see cref="Cesu8"/>.</summary>
+    public const string NameEncoding = "nameEncoding";
+
+    /// <summary>Precedes the <see cref="Value"/> of a string that is <see cref="Cesu8"/> on the wire.</summary>
+    public const string Encoding = "encoding";
+
+    /// <summary>
+    /// The only value of <see cref="NameEncoding"/> and <see cref="Encoding"/>: the text holds characters outside the
+    /// Basic Multilingual Plane written as Fudge-Java writes them, each surrogate as its own 3-byte sequence.
+    /// </summary>
+    public const string Cesu8 = "cesu-8";
 }

@@ -296,6 +296,7 @@ internal static class JsonToFudge
         string? name = null;
         short? ordinal = null;
         byte? type = null;
+        bool javaName = false, javaText = false;
         bool written = false;
         JToken? pending = null;
         while (true)
@@ -304,13 +305,16 @@ internal static class JsonToFudge
             if (json.TokenType == JsonToken.EndObject) break;
             string member = (string)json.Value!;
             if (written)
-                throw Error(json, $"'{member}' comes after 'value'; when 'type' precedes 'value', 'name' and 'ordinal' must precede it too");
+                throw Error(json, $"'{member}' comes after 'value'; when 'type' precedes 'value', 'name', 'ordinal' and the encodings must precede it too");
             switch (member)
             {
                 case LosslessMembers.Name:
                     Next(json);
                     if (json.TokenType == JsonToken.String) name = (string)json.Value!;
                     else if (json.TokenType != JsonToken.Null) throw Error(json, "'name' must be a string");
+                    break;
+                case LosslessMembers.NameEncoding:
+                    javaName = ReadTextEncoding(json, member);
                     break;
                 case LosslessMembers.Ordinal:
                     ordinal = (short)ReadInteger(json, short.MinValue, short.MaxValue, "an ordinal");
@@ -321,10 +325,15 @@ internal static class JsonToFudge
                     else if (json.TokenType == JsonToken.Integer && IsInteger(json.Value!, out long id) && id is >= 0 and <= 255) type = (byte)id;
                     else throw Error(json, $"'type' must be a Fudge type keyword or a type id 0..255, not {Describe(json)}");
                     break;
+                case LosslessMembers.Encoding:
+                    javaText = ReadTextEncoding(json, member);
+                    break;
                 case LosslessMembers.Value:
                     if (type is byte known)
                     {
-                        ReadLosslessValue(json, ref writer, FudgeFieldKey.Of(name, ordinal), known, settings, depth);
+                        var immediate = LosslessKey(json, name, ordinal, javaName);
+                        CheckTextEncoding(json, known, javaText);
+                        ReadLosslessValue(json, ref writer, immediate, known, javaText, settings, depth);
                         written = true;
                     }
                     else
@@ -334,25 +343,53 @@ internal static class JsonToFudge
                     }
                     break;
                 default:
-                    throw Error(json, $"unknown member '{member}' in a field object (expected name, ordinal, type, value)");
+                    throw Error(json, $"unknown member '{member}' in a field object (expected name, nameEncoding, ordinal, type, encoding, value)");
             }
         }
         if (written) return;
-        var key = FudgeFieldKey.Of(name, ordinal);
+        var key = LosslessKey(json, name, ordinal, javaName);
         if (pending is not null)
         {
             if (type is not byte late) throw Error(json, "the field object has a 'value' but no 'type'");
+            CheckTextEncoding(json, late, javaText);
             // The value was already read under the outer reader's depth limit; replaying it must not apply a second one.
             using var replay = new JTokenReader(pending) { MaxDepth = null };
-            ReadLosslessValue(replay, ref writer, key, late, settings, depth);
+            ReadLosslessValue(replay, ref writer, key, late, javaText, settings, depth);
             return;
         }
+        CheckTextEncoding(json, type ?? FudgeTypeId.Indicator, javaText);
         if (type is null or FudgeTypeId.Indicator) writer.WriteIndicator(key);
         else throw Error(json, $"the field object of type {FudgeTypeId.GetName(type.Value)} has no 'value'");
     }
 
+    /// <summary>
+    /// The value of <c>nameEncoding</c> or <c>encoding</c>: <c>"cesu-8"</c> (any case), the only form that differs from
+    /// the writer's own, is the one accepted. Returns true.
+    /// </summary>
+    private static bool ReadTextEncoding(JsonReader json, string member)
+    {
+        Next(json);
+        if (json.TokenType == JsonToken.String && string.Equals((string)json.Value!, LosslessMembers.Cesu8, StringComparison.OrdinalIgnoreCase)) return true;
+        throw Error(json, $"'{member}' must be \"{LosslessMembers.Cesu8}\", not {Describe(json)}");
+    }
+
+    /// <summary>The key of a lossless field; a name marked <c>nameEncoding</c> is encoded as CESU-8 whatever the writer's options.</summary>
+    private static FudgeFieldKey LosslessKey(JsonReader json, string? name, short? ordinal, bool javaName)
+    {
+        if (!javaName) return FudgeFieldKey.Of(name, ordinal);
+        if (name is null) throw Error(json, $"the field object has '{LosslessMembers.NameEncoding}' but no 'name'");
+        return FudgeFieldKey.Create(name, ordinal, FudgeStringEncoding.JavaCesu8);
+    }
+
+    private static void CheckTextEncoding(JsonReader json, byte type, bool javaText)
+    {
+        if (javaText && type != FudgeTypeId.String)
+            throw Error(json, $"'{LosslessMembers.Encoding}' applies to a string value, not to a field of type {FudgeTypeId.GetName(type)}");
+    }
+
     /// <summary>Reads the value that starts at the next token as the wire form of <paramref name="type"/>, written exactly (no reduction).</summary>
-    private static void ReadLosslessValue(JsonReader json, ref FudgeWriter writer, in FudgeFieldKey key, byte type, FudgeJsonSettings settings, int depth)
+    private static void ReadLosslessValue(JsonReader json, ref FudgeWriter writer, in FudgeFieldKey key, byte type, bool javaText,
+        FudgeJsonSettings settings, int depth)
     {
         CheckSize(json, ref writer, settings);
         switch (type)
@@ -372,7 +409,8 @@ internal static class JsonToFudge
             case FudgeTypeId.Double: writer.WriteDouble(key, ParseDouble(json, json.ReadAsString())); return;
             case FudgeTypeId.String:
                 if (Next(json) != JsonToken.String) throw Error(json, $"expected a string but found {Describe(json)}");
-                writer.WriteString(key, ((string)json.Value!).AsSpan());
+                if (javaText) writer.WriteString(key, ((string)json.Value!).AsSpan(), FudgeStringEncoding.JavaCesu8);
+                else writer.WriteString(key, ((string)json.Value!).AsSpan());
                 return;
             case FudgeTypeId.Int16Array:
                 var shorts = new List<short>();

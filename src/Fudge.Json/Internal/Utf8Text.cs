@@ -25,4 +25,21 @@ internal static class Utf8Text
         return false; // netstandard2.0 has no validator: non-ASCII text takes the decoding path, which validates
 #endif
     }
+
+    /// <summary>
+    /// True when <paramref name="bytes"/>, text the reader decodes, holds a CESU-8 surrogate pair as Fudge-Java writes
+    /// it: a 0xED lead byte followed by 0xA0..0xBF, which standard UTF-8 never has (there 0xED starts only
+    /// U+D000..U+D7FF, with 0x80..0x9F next).
+    /// </summary>
+    public static bool HoldsCesu8Pairs(ReadOnlySpan<byte> bytes)
+    {
+        for (int i = bytes.IndexOf((byte)0xED); i >= 0 && i + 1 < bytes.Length;)
+        {
+            if (bytes[i + 1] >= 0xA0) return true;
+            int next = bytes.Slice(i + 1).IndexOf((byte)0xED);
+            if (next < 0) return false;
+            i += 1 + next;
+        }
+        return false;
+    }
 }

@@ -45,6 +45,41 @@ public readonly struct FudgeFieldKey : IEquatable<FudgeFieldKey>
     }
 
     /// <summary>
+    /// A key whose name is encoded once here in the given form, which every writer then copies whatever its own
+    /// <see cref="FudgeWriterOptions"/>: for reproducing the bytes of a message exactly, such as a name Fudge-Java wrote
+    /// in CESU-8 in a message otherwise written in standard UTF-8. The two forms differ only for characters outside the
+    /// Basic Multilingual Plane.
+    /// </summary>
+    /// <exception cref="ArgumentException">The encoded name is longer than 255 bytes, or it holds an unpaired surrogate.</exception>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="encoding"/> is not a defined encoding.</exception>
+    public static FudgeFieldKey Create(string? name, short? ordinal, FudgeStringEncoding encoding)
+    {
+        if (encoding is not (FudgeStringEncoding.Utf8 or FudgeStringEncoding.JavaCesu8)) throw new ArgumentOutOfRangeException(nameof(encoding));
+        if (name is null) return new FudgeFieldKey(null, null, ordinal);
+        byte[] bytes;
+        if (JavaCesu8.HasSurrogates(name.AsSpan()))
+        {
+            int javaLength = JavaCesu8.GetByteCount(name.AsSpan()); // refuses an unpaired surrogate, in either encoding
+            if (encoding == FudgeStringEncoding.JavaCesu8)
+            {
+                bytes = new byte[javaLength];
+                JavaCesu8.Encode(name.AsSpan(), bytes);
+            }
+            else
+            {
+                bytes = Encoding.UTF8.GetBytes(name);
+            }
+        }
+        else
+        {
+            bytes = Encoding.UTF8.GetBytes(name);
+        }
+        if (bytes.Length > 255)
+            throw new ArgumentException($"A Fudge field name is at most 255 bytes; '{Truncate(name)}' has {bytes.Length} in {encoding}.", nameof(name));
+        return new FudgeFieldKey(name, bytes, ordinal);
+    }
+
+    /// <summary>
     /// A key with a name and/or an ordinal whose name is not pre-encoded: the writer transcodes it into the output
     /// each time. Cheaper than <see cref="Create(string?, short?)"/> for a key used once.
     /// </summary>

@@ -359,7 +359,24 @@ public ref partial struct FudgeWriter
     /// reads for characters outside the Basic Multilingual Plane.
     /// </summary>
     /// <exception cref="ArgumentException">The text holds an unpaired surrogate.</exception>
-    public void WriteString(in FudgeFieldKey key, ReadOnlySpan<char> value)
+    public void WriteString(in FudgeFieldKey key, ReadOnlySpan<char> value) => WriteText(key, value, _javaStrings);
+
+    /// <summary>
+    /// Writes a string (type 14) in the given encoding, whatever the writer's options: for reproducing the bytes of a
+    /// message exactly, such as one in which Fudge-Java's CESU-8 text and standard UTF-8 meet. Pair it with
+    /// <see cref="FudgeFieldKey.Create(string?, short?, FudgeStringEncoding)"/> for the name.
+    /// </summary>
+    /// <exception cref="ArgumentException">The text holds an unpaired surrogate.</exception>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="encoding"/> is not a defined encoding.</exception>
+    public void WriteString(in FudgeFieldKey key, ReadOnlySpan<char> value, FudgeStringEncoding encoding)
+        => WriteText(key, value, encoding switch
+        {
+            FudgeStringEncoding.Utf8 => false,
+            FudgeStringEncoding.JavaCesu8 => true,
+            _ => throw new ArgumentOutOfRangeException(nameof(encoding)),
+        });
+
+    private void WriteText(in FudgeFieldKey key, ReadOnlySpan<char> value, bool java)
     {
         // Up to 85 chars the UTF-8 form is at most 255 bytes, so the 1-byte size is known before encoding.
         if (value.Length <= 85)
@@ -367,16 +384,16 @@ public ref partial struct FudgeWriter
             WriteHeader(0x20, FudgeTypeId.String, key);
             // A fixed destination may have room for the string but not for the worst case of 3 bytes per char.
             int room = 1 + value.Length * 3;
-            if (_output is null && _buffer.Length - _position < room) room = 1 + GetTextByteCount(value);
+            if (_output is null && _buffer.Length - _position < room) room = 1 + GetTextByteCount(value, java);
             var span = Reserve(room);
-            int written = EncodeText(value, span.Slice(1));
+            int written = EncodeText(value, span.Slice(1), java);
             span[0] = (byte)written;
             _position += 1 + written;
             return;
         }
-        int length = GetTextByteCount(value);
+        int length = GetTextByteCount(value, java);
         WriteVariableHeader(FudgeTypeId.String, key, length);
-        EncodeText(value, Reserve(length));
+        EncodeText(value, Reserve(length), java);
         _position += length;
     }
 
@@ -654,11 +671,15 @@ public ref partial struct FudgeWriter
 
     // CESU-8 differs from UTF-8 only for surrogates, so Java-compatible writing takes the vectorized UTF-8 path for
     // any text without one, and the default path pays a single well-predicted flag test.
-    private readonly int EncodeText(ReadOnlySpan<char> chars, Span<byte> destination)
-        => _javaStrings && JavaCesu8.HasSurrogates(chars) ? JavaCesu8.Encode(chars, destination) : EncodeUtf8(chars, destination);
+    private readonly int EncodeText(ReadOnlySpan<char> chars, Span<byte> destination) => EncodeText(chars, destination, _javaStrings);
 
-    private readonly int GetTextByteCount(ReadOnlySpan<char> chars)
-        => _javaStrings && JavaCesu8.HasSurrogates(chars) ? JavaCesu8.GetByteCount(chars) : GetUtf8ByteCount(chars);
+    private readonly int GetTextByteCount(ReadOnlySpan<char> chars) => GetTextByteCount(chars, _javaStrings);
+
+    private static int EncodeText(ReadOnlySpan<char> chars, Span<byte> destination, bool java)
+        => java && JavaCesu8.HasSurrogates(chars) ? JavaCesu8.Encode(chars, destination) : EncodeUtf8(chars, destination);
+
+    private static int GetTextByteCount(ReadOnlySpan<char> chars, bool java)
+        => java && JavaCesu8.HasSurrogates(chars) ? JavaCesu8.GetByteCount(chars) : GetUtf8ByteCount(chars);
 
     private static int EncodeUtf8(ReadOnlySpan<char> chars, Span<byte> destination)
     {

@@ -26,6 +26,24 @@ internal static class JavaCesu8
     public static bool MayHoldSurrogates(ReadOnlySpan<byte> bytes) => bytes.IndexOf(SurrogateLead) >= 0;
 
     /// <summary>
+    /// True when <paramref name="bytes"/>, text that decodes (<see cref="TryDecode"/> or the reader), holds a CESU-8
+    /// surrogate pair: a 0xED lead byte followed by 0xA0..0xBF, which standard UTF-8 never has (0xED starts only
+    /// U+D000..U+D7FF there, with 0x80..0x9F next). So the text is not standard UTF-8, and writing it back as UTF-8
+    /// would change its bytes.
+    /// </summary>
+    public static bool HoldsPairs(ReadOnlySpan<byte> bytes)
+    {
+        for (int i = bytes.IndexOf(SurrogateLead); i >= 0 && i + 1 < bytes.Length;)
+        {
+            if (bytes[i + 1] >= 0xA0) return true;
+            int next = bytes.Slice(i + 1).IndexOf(SurrogateLead);
+            if (next < 0) return false;
+            i += 1 + next;
+        }
+        return false;
+    }
+
+    /// <summary>
     /// Decodes UTF-8 in which supplementary characters may also be CESU-8 surrogate pairs. Returns -1 and the text, or
     /// the index of the first byte of the first sequence that is neither.
     /// </summary>

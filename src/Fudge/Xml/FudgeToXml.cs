@@ -14,6 +14,13 @@ internal static class FudgeToXml
     public const string TypeAttribute = "type";
     public const string EncodingAttribute = "encoding";
     public const string NameEncodingAttribute = "nameEncoding";
+    public const string Base64 = "base64";
+
+    /// <summary>
+    /// The value of <c>encoding</c> and <c>nameEncoding</c> for text whose supplementary characters are CESU-8 on the
+    /// wire, as Fudge-Java writes them. Only written with <see cref="FudgeXmlTypeAttributes.Always"/>.
+    /// </summary>
+    public const string Cesu8 = "cesu-8";
     public const string ProcessingDirectivesAttribute = "processingDirectives";
     public const string SchemaVersionAttribute = "schemaVersion";
     public const string TaxonomyAttribute = "taxonomy";
@@ -49,31 +56,38 @@ internal static class FudgeToXml
             short? ordinal = reader.HasOrdinal ? reader.Ordinal : null;
             byte typeId = reader.TypeId;
             string element = XmlFieldNames.ElementName(name, ordinal, out bool nameAttribute);
+            // Exact output marks names and strings that are Fudge-Java's CESU-8 on the wire (already validated by decoding).
+            bool exact = settings.TypeAttributes == FudgeXmlTypeAttributes.Always;
+            bool javaName = exact && name is not null && JavaCesu8.HoldsPairs(reader.NameUtf8);
             if (name is null && settings.TaxonomyNames && reader.GetName() is { } restored
                 && XmlFieldNames.Clean(restored) is { Length: > 0 } cleaned && !XmlFieldNames.IsGeneric(cleaned))
                 element = cleaned;
             xml.WriteStartElement(element);
-            if (nameAttribute) WriteName(xml, name!);
+            if (nameAttribute || javaName) WriteName(xml, name!, javaName ? reader.NameUtf8 : default);
             if (ordinal is short o) xml.WriteAttributeString(OrdinalAttribute, Text(o));
             if (settings.TypeAttributes == FudgeXmlTypeAttributes.Always || NeedsType(typeId))
                 xml.WriteAttributeString(TypeAttribute, FudgeTypeId.GetName(typeId));
-            WriteValue(ref reader, xml, settings, ref remainingFields);
+            WriteValue(ref reader, xml, settings, exact, ref remainingFields);
             xml.WriteEndElement();
         }
     }
 
     /// <summary>
-    /// The name attribute; a name holding characters XML cannot carry goes out as base64 of its UTF-8 bytes, marked by a
-    /// <c>nameEncoding</c> attribute, the way such strings go out as values.
+    /// The name attribute; a name holding characters XML cannot carry goes out as base64 of its bytes, marked by a
+    /// <c>nameEncoding</c> attribute, the way such strings go out as values. <paramref name="java"/> holds the wire bytes
+    /// of a name in Fudge-Java's CESU-8 (empty otherwise): its base64 is of those bytes, and readable text is marked
+    /// <c>nameEncoding="cesu-8"</c>.
     /// </summary>
-    private static void WriteName(XmlWriter xml, string name)
+    private static void WriteName(XmlWriter xml, string name, ReadOnlySpan<byte> java)
     {
         if (NeedsBase64(name))
         {
-            xml.WriteAttributeString(NameEncodingAttribute, "base64");
-            xml.WriteAttributeString(NameAttribute, Convert.ToBase64String(Encoding.UTF8.GetBytes(name)));
+            xml.WriteAttributeString(NameEncodingAttribute, Base64);
+            xml.WriteAttributeString(NameAttribute, Convert.ToBase64String(java.IsEmpty ? Encoding.UTF8.GetBytes(name) : java.ToArray()));
+            return;
         }
-        else xml.WriteAttributeString(NameAttribute, name);
+        if (!java.IsEmpty) xml.WriteAttributeString(NameEncodingAttribute, Cesu8);
+        xml.WriteAttributeString(NameAttribute, name);
     }
 
     private static bool NeedsType(byte typeId) => typeId switch
@@ -83,7 +97,7 @@ internal static class FudgeToXml
         _ => true,
     };
 
-    private static void WriteValue(ref FudgeReader reader, XmlWriter xml, FudgeXmlSettings settings, ref int remainingFields)
+    private static void WriteValue(ref FudgeReader reader, XmlWriter xml, FudgeXmlSettings settings, bool exact, ref int remainingFields)
     {
         var value = reader.ValueSpan;
         switch (reader.TypeId)
@@ -98,12 +112,16 @@ internal static class FudgeToXml
             case FudgeTypeId.Double: xml.WriteString(FudgeValueText.FormatDouble(reader.GetDouble(), exact: true)); return;
             case FudgeTypeId.String:
                 string s = reader.GetString();
+                bool java = exact && JavaCesu8.HoldsPairs(value);
                 if (NeedsBase64(s))
                 {
-                    xml.WriteAttributeString(EncodingAttribute, "base64");
-                    xml.WriteString(Convert.ToBase64String(Encoding.UTF8.GetBytes(s)));
+                    // Base64 of the wire bytes, so CESU-8 stays CESU-8 without a second marker.
+                    xml.WriteAttributeString(EncodingAttribute, Base64);
+                    xml.WriteString(Convert.ToBase64String(java ? value.ToArray() : Encoding.UTF8.GetBytes(s)));
+                    return;
                 }
-                else xml.WriteString(s);
+                if (java) xml.WriteAttributeString(EncodingAttribute, Cesu8);
+                xml.WriteString(s);
                 return;
             case FudgeTypeId.Int16Array: WriteList(xml, value, 2, (v, i) => Text(BinaryPrimitives.ReadInt16BigEndian(v.Slice(i)))); return;
             case FudgeTypeId.Int32Array: WriteList(xml, value, 4, (v, i) => Text(BinaryPrimitives.ReadInt32BigEndian(v.Slice(i)))); return;

@@ -3,12 +3,17 @@ namespace Fudge.Xml;
 /// <summary>When the XML writer adds a <c>type</c> attribute to a field element.</summary>
 public enum FudgeXmlTypeAttributes
 {
-    /// <summary>On every field, so that XML to Fudge restores exact wire types (the lossless default).</summary>
+    /// <summary>
+    /// On every field, so that XML to Fudge restores exact wire types (the lossless default). Names and strings that are
+    /// Fudge-Java's CESU-8 on the wire are marked too (<c>nameEncoding</c>/<c>encoding="cesu-8"</c>), so they come back
+    /// as CESU-8.
+    /// </summary>
     Always,
 
     /// <summary>
     /// Only where the text alone would be read back as something else (as Fudge-Java writes): never for indicator,
     /// boolean, integers, float, double, string and message; always for arrays, byte[N], dates, times and unknown types.
+    /// Text that is CESU-8 on the wire is not marked: it comes back in the encoding <see cref="FudgeXmlSettings.WriterOptions"/> says.
     /// </summary>
     WhenNeeded,
 }
@@ -40,7 +45,8 @@ public sealed class FudgeXmlSettings
 
     /// <summary>
     /// XML to Fudge: how names and strings are encoded (<see cref="FudgeWriterOptions.JavaCompatible"/> when Fudge-Java
-    /// will read the result); standard UTF-8 when null.
+    /// will read the result); standard UTF-8 when null. Text marked <c>cesu-8</c> (and base64 holding CESU-8 pairs) is
+    /// written as CESU-8 whatever this says.
     /// </summary>
     public FudgeWriterOptions? WriterOptions { get; set; }
 }

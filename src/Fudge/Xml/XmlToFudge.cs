@@ -13,6 +13,19 @@ namespace Fudge.Xml;
 /// </summary>
 internal static class XmlToFudge
 {
+    /// <summary>What an <c>encoding</c> or <c>nameEncoding</c> attribute says about the text it qualifies.</summary>
+    private enum TextForm
+    {
+        /// <summary>No attribute: the text as it is, written in the writer's encoding.</summary>
+        Plain,
+
+        /// <summary><c>base64</c>: the encoded bytes; Fudge-Java's CESU-8 among them is written back as CESU-8.</summary>
+        Base64,
+
+        /// <summary><c>cesu-8</c>: the text as it is, written as CESU-8 whatever the writer's options.</summary>
+        Cesu8,
+    }
+
     public static void ReadEnvelope(XmlReader xml, IBufferWriter<byte> output, FudgeXmlSettings settings)
     {
         try
@@ -97,9 +110,11 @@ internal static class XmlToFudge
         string? ordinalText = xml.GetAttribute(FudgeToXml.OrdinalAttribute) ?? xml.GetAttribute("index");
         string? keyText = xml.GetAttribute("key");
         string? typeText = xml.GetAttribute(FudgeToXml.TypeAttribute);
-        bool base64 = string.Equals(xml.GetAttribute(FudgeToXml.EncodingAttribute), "base64", StringComparison.OrdinalIgnoreCase);
-        if (name is not null && string.Equals(xml.GetAttribute(FudgeToXml.NameEncodingAttribute), "base64", StringComparison.OrdinalIgnoreCase))
-            name = DecodeBase64Name(xml, name);
+        var textForm = ReadTextForm(xml, FudgeToXml.EncodingAttribute);
+        var nameForm = ReadTextForm(xml, FudgeToXml.NameEncodingAttribute);
+        bool javaName = nameForm == TextForm.Cesu8;
+        if (name is not null && nameForm == TextForm.Base64)
+            name = DecodeBase64Name(xml, name, out javaName);
 
         short? ordinal = null;
         if (ordinalText is not null)
@@ -116,13 +131,15 @@ internal static class XmlToFudge
         }
         if (name is null && !XmlFieldNames.IsGeneric(element)) name = element;
         if (ordinal is null && XmlFieldNames.TryGetGenericOrdinal(element, out short generic)) ordinal = generic;
-        var key = FudgeFieldKey.Of(name, ordinal);
+        if (javaName && name is null) throw Error(xml, $"{FudgeToXml.NameEncodingAttribute}=\"{FudgeToXml.Cesu8}\" on a field without a name");
+        var key = javaName ? FudgeFieldKey.Create(name, ordinal, FudgeStringEncoding.JavaCesu8) : FudgeFieldKey.Of(name, ordinal);
 
         if (typeText is null || !FudgeTypeId.TryParse(typeText, out byte type))
         {
-            ReadInferred(xml, ref writer, key, settings, depth);
+            ReadInferred(xml, ref writer, key, textForm, settings, depth);
             return;
         }
+        if (textForm == TextForm.Cesu8 && type != FudgeTypeId.String) throw NotAString(xml);
         if (type == FudgeTypeId.Message)
         {
             CheckDepth(xml, depth, settings);
@@ -136,7 +153,7 @@ internal static class XmlToFudge
         string text = xml.ReadElementContentAsString();
         try
         {
-            WriteTyped(ref writer, key, type, text, base64);
+            WriteTyped(ref writer, key, type, text, textForm);
         }
         catch (FormatException e)
         {
@@ -149,10 +166,11 @@ internal static class XmlToFudge
     }
 
     /// <summary>No usable type attribute: child elements make a message, an empty element an indicator, text a string.</summary>
-    private static void ReadInferred(XmlReader xml, ref FudgeWriter writer, in FudgeFieldKey key, FudgeXmlSettings settings, int depth)
+    private static void ReadInferred(XmlReader xml, ref FudgeWriter writer, in FudgeFieldKey key, TextForm textForm, FudgeXmlSettings settings, int depth)
     {
         if (xml.IsEmptyElement)
         {
+            if (textForm == TextForm.Cesu8) throw NotAString(xml);
             xml.Read();
             writer.WriteIndicator(key);
             return;
@@ -177,12 +195,15 @@ internal static class XmlToFudge
                     xml.Read();
                     break;
                 case XmlNodeType.EndElement:
+                    if (!any && textForm == TextForm.Cesu8) throw NotAString(xml);
                     xml.Read();
-                    if (any) writer.WriteString(key, text.ToString());
-                    else writer.WriteIndicator(key);
+                    if (!any) writer.WriteIndicator(key);
+                    else if (textForm == TextForm.Cesu8) writer.WriteString(key, text.ToString().AsSpan(), FudgeStringEncoding.JavaCesu8);
+                    else writer.WriteString(key, text.ToString());
                     return;
                 case XmlNodeType.Element:
                     if (text.ToString().Trim().Length > 0) throw Error(xml, "an element mixes text and child elements");
+                    if (textForm == TextForm.Cesu8) throw NotAString(xml);
                     CheckDepth(xml, depth, settings);
                     var marker = writer.BeginMessage(key);
                     ReadFields(xml, ref writer, settings, depth + 1);
@@ -195,8 +216,9 @@ internal static class XmlToFudge
     }
 
     /// <summary>Writes a value of an explicit type exactly (no reduction), parsing the element's text.</summary>
-    private static void WriteTyped(ref FudgeWriter writer, in FudgeFieldKey key, byte type, string text, bool base64)
+    private static void WriteTyped(ref FudgeWriter writer, in FudgeFieldKey key, byte type, string text, TextForm textForm)
     {
+        bool base64 = textForm == TextForm.Base64;
         var inv = CultureInfo.InvariantCulture;
         const NumberStyles integer = NumberStyles.AllowLeadingSign | NumberStyles.AllowLeadingWhite | NumberStyles.AllowTrailingWhite;
         switch (type)
@@ -213,7 +235,14 @@ internal static class XmlToFudge
             case FudgeTypeId.Float: writer.WriteSingle(key, ParseSingle(text)); return;
             case FudgeTypeId.Double: writer.WriteDouble(key, ParseDouble(text)); return;
             case FudgeTypeId.String:
-                writer.WriteString(key, base64 ? Encoding.UTF8.GetString(Convert.FromBase64String(text)) : text);
+                if (base64)
+                {
+                    string decoded = DecodeText(Convert.FromBase64String(text), out bool java);
+                    if (java) writer.WriteString(key, decoded.AsSpan(), FudgeStringEncoding.JavaCesu8);
+                    else writer.WriteString(key, decoded);
+                }
+                else if (textForm == TextForm.Cesu8) writer.WriteString(key, text.AsSpan(), FudgeStringEncoding.JavaCesu8);
+                else writer.WriteString(key, text);
                 return;
             case FudgeTypeId.Int16Array: writer.WriteInt16Array(key, ParseList(text, s => short.Parse(s, integer, inv))); return;
             case FudgeTypeId.Int32Array: writer.WriteInt32Array(key, ParseList(text, s => int.Parse(s, integer, inv))); return;
@@ -244,12 +273,39 @@ internal static class XmlToFudge
         }
     }
 
-    /// <summary>A name written as base64 of its UTF-8 bytes because XML cannot carry its characters.</summary>
-    private static string DecodeBase64Name(XmlReader xml, string encoded)
+    /// <summary>
+    /// The value of an <c>encoding</c> or <c>nameEncoding</c> attribute, any case: absent, <c>base64</c> or
+    /// <c>cesu-8</c>; anything else is an error rather than text read the wrong way.
+    /// </summary>
+    private static TextForm ReadTextForm(XmlReader xml, string attribute)
+    {
+        string? value = xml.GetAttribute(attribute);
+        if (value is null) return TextForm.Plain;
+        if (string.Equals(value, FudgeToXml.Base64, StringComparison.OrdinalIgnoreCase)) return TextForm.Base64;
+        if (string.Equals(value, FudgeToXml.Cesu8, StringComparison.OrdinalIgnoreCase)) return TextForm.Cesu8;
+        throw Error(xml, $"{attribute}=\"{value}\" is not an encoding this reader knows (expected \"{FudgeToXml.Base64}\" or \"{FudgeToXml.Cesu8}\")");
+    }
+
+    private static FudgeXmlException NotAString(XmlReader xml)
+        => Error(xml, $"{FudgeToXml.EncodingAttribute}=\"{FudgeToXml.Cesu8}\" applies to string values only");
+
+    /// <summary>
+    /// Text from base64: its bytes are UTF-8, or hold Fudge-Java's CESU-8 pairs (<paramref name="java"/>), which are
+    /// written back the same way. Other invalid bytes become U+FFFD, as they always have.
+    /// </summary>
+    private static string DecodeText(byte[] bytes, out bool java)
+    {
+        string? text = null;
+        java = JavaCesu8.HoldsPairs(bytes) && JavaCesu8.TryDecode(bytes, out text) < 0;
+        return java ? text! : Encoding.UTF8.GetString(bytes);
+    }
+
+    /// <summary>A name written as base64 of its bytes because XML cannot carry its characters.</summary>
+    private static string DecodeBase64Name(XmlReader xml, string encoded, out bool java)
     {
         try
         {
-            return Encoding.UTF8.GetString(Convert.FromBase64String(encoded));
+            return DecodeText(Convert.FromBase64String(encoded), out java);
         }
         catch (FormatException e)
         {
