@@ -81,6 +81,27 @@ public class XmlMappingTests
     }
 
     [Fact]
+    public void Base64_strings_without_a_type_attribute_read_back_decoded()
+    {
+        var message = new FudgeMsg().Add("s", "a\0b\r\n").Add("sub", new FudgeMsg().Add("t", "\uFFFF"));
+        var asJava = new FudgeXmlSettings { TypeAttributes = FudgeXmlTypeAttributes.WhenNeeded };
+
+        string xml = FudgeXml.ToXml(message, asJava);
+
+        Assert.Contains("<s encoding=\"base64\">", xml);
+        Assert.Equal(message, FudgeXml.ToMessage(xml));
+    }
+
+    [Fact]
+    public void Untyped_text_marked_base64_that_is_not_base64_is_an_xml_error()
+    {
+        var e = Assert.Throws<FudgeXmlException>(() => FudgeXml.ToFudge("<fudgeEnvelope>\n<s encoding=\"base64\">not base64!</s></fudgeEnvelope>"));
+
+        Assert.Equal(2, e.LineNumber);
+        Assert.Contains("base64", e.Message);
+    }
+
+    [Fact]
     public void Taxonomy_names_can_name_the_elements_of_ordinal_only_fields()
     {
         var taxonomy = new FudgeTaxonomy(new System.Collections.Generic.Dictionary<short, string> { [1] = "ticker", [2] = "bad name!" });

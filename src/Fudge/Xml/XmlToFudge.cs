@@ -196,10 +196,12 @@ internal static class XmlToFudge
                     break;
                 case XmlNodeType.EndElement:
                     if (!any && textForm == TextForm.Cesu8) throw NotAString(xml);
+                    // A string written without a type (TypeAttributes.WhenNeeded) may still be base64.
+                    if (any && textForm == TextForm.Base64) WriteBase64String(xml, ref writer, key, text.ToString());
                     xml.Read();
                     if (!any) writer.WriteIndicator(key);
                     else if (textForm == TextForm.Cesu8) writer.WriteString(key, text.ToString().AsSpan(), FudgeStringEncoding.JavaCesu8);
-                    else writer.WriteString(key, text.ToString());
+                    else if (textForm != TextForm.Base64) writer.WriteString(key, text.ToString());
                     return;
                 case XmlNodeType.Element:
                     if (text.ToString().Trim().Length > 0) throw Error(xml, "an element mixes text and child elements");
@@ -235,12 +237,7 @@ internal static class XmlToFudge
             case FudgeTypeId.Float: writer.WriteSingle(key, ParseSingle(text)); return;
             case FudgeTypeId.Double: writer.WriteDouble(key, ParseDouble(text)); return;
             case FudgeTypeId.String:
-                if (base64)
-                {
-                    string decoded = DecodeText(Convert.FromBase64String(text), out bool java);
-                    if (java) writer.WriteString(key, decoded.AsSpan(), FudgeStringEncoding.JavaCesu8);
-                    else writer.WriteString(key, decoded);
-                }
+                if (base64) WriteDecodedString(ref writer, key, Convert.FromBase64String(text));
                 else if (textForm == TextForm.Cesu8) writer.WriteString(key, text.AsSpan(), FudgeStringEncoding.JavaCesu8);
                 else writer.WriteString(key, text);
                 return;
@@ -271,6 +268,28 @@ internal static class XmlToFudge
                 writer.WriteRawField(key, type, payload);
                 return;
         }
+    }
+
+    private static void WriteDecodedString(ref FudgeWriter writer, in FudgeFieldKey key, byte[] bytes)
+    {
+        string decoded = DecodeText(bytes, out bool java);
+        if (java) writer.WriteString(key, decoded.AsSpan(), FudgeStringEncoding.JavaCesu8);
+        else writer.WriteString(key, decoded);
+    }
+
+    /// <summary>The base64 text of an untyped element, reported at the element's end when it is not base64.</summary>
+    private static void WriteBase64String(XmlReader xml, ref FudgeWriter writer, in FudgeFieldKey key, string text)
+    {
+        byte[] bytes;
+        try
+        {
+            bytes = Convert.FromBase64String(text);
+        }
+        catch (FormatException e)
+        {
+            throw Error(xml, $"the text of a string marked {FudgeToXml.EncodingAttribute}=\"{FudgeToXml.Base64}\" is invalid: {e.Message}", e);
+        }
+        WriteDecodedString(ref writer, key, bytes);
     }
 
     /// <summary>
