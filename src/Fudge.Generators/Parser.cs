@@ -543,8 +543,8 @@ internal static class Parser
                 case SpecialType.System_Int16: return new ValueShape(ShapeKind.Int16Array, name, false);
                 case SpecialType.System_Int32: return new ValueShape(ShapeKind.Int32Array, name, false);
                 case SpecialType.System_Int64: return new ValueShape(ShapeKind.Int64Array, name, false);
-                case SpecialType.System_Single: return new ValueShape(ShapeKind.SingleArray, name, false);
-                case SpecialType.System_Double: return new ValueShape(ShapeKind.DoubleArray, name, false);
+                case SpecialType.System_Single: return new ValueShape(ShapeKind.SingleArray, name, false, Java: java);
+                case SpecialType.System_Double: return new ValueShape(ShapeKind.DoubleArray, name, false, Java: java);
             }
             var element = ResolveShape(array.ElementType, depth + 1, java);
             return element is null ? null : new ValueShape(ShapeKind.Collection, name, false, Collection: CollectionKind.Array, Element: element, Java: java);

@@ -22,6 +22,7 @@ internal static class FuzzTargets
         ["parse"] = Parse,
         ["reader"] = ReaderWalk,
         ["deserialize"] = Deserialize,
+        ["javaobjects"] = JavaObjects,
         ["tojson"] = ToJson,
         ["toxml"] = ToXml,
         ["fromjson"] = FromJson,
@@ -117,6 +118,25 @@ internal static class FuzzTargets
         var order = FudgeSerializer.Deserialize<FuzzOrder>(input);
         // What the generated reader accepted must serialize and read back.
         FudgeSerializer.Deserialize<FuzzOrder>(FudgeSerializer.Serialize(order));
+    }
+
+    /// <summary>
+    /// Objects as Fudge-Java's mapping lays them out, read typed (derived types by class name, enums in every form)
+    /// and untyped (names resolved only through the registry); what is accepted must write and read back.
+    /// </summary>
+    private static void JavaObjects(byte[] input)
+    {
+        try
+        {
+            var portfolio = FudgeSerializer.Deserialize<Java.Portfolio>(input);
+            FudgeSerializer.Deserialize<Java.Portfolio>(FudgeSerializer.Serialize(portfolio));
+        }
+        catch (FudgeException)
+        {
+            // the untyped read below still runs on input the typed read refused
+        }
+        var any = FudgeSerializer.DeserializeObject(input);
+        if (any is Java.Instrument instrument) FudgeSerializer.Deserialize<Java.Instrument>(FudgeSerializer.Serialize(instrument));
     }
 
     private static void ToJson(byte[] input)

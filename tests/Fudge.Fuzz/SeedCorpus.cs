@@ -67,6 +67,7 @@ internal static class SeedCorpus
     {
         var files = Directory.GetFiles(Path.Combine(repository, "tests", "interop"), "*.dat")
             .Concat(Directory.GetFiles(Path.Combine(repository, "samples"), "*.fudge"))
+            .Concat(Directory.GetFiles(Path.Combine(repository, "tests", "interop", "java-objects", "from-java"), "*.fudge"))
             .OrderBy(f => f, StringComparer.Ordinal);
         foreach (string file in files)
         {

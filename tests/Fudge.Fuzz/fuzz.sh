@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Coverage-guided fuzzing of one target (or "all") with afl++ and SharpFuzz.
 #   tests/Fudge.Fuzz/fuzz.sh TARGET SECONDS [WORKDIR]
-# TARGET: parse, reader, deserialize, tojson, toxml, fromjson, fromxml, query, querytext, or all (SECONDS each, one after the other).
+# TARGET: parse, reader, deserialize, javaobjects, tojson, toxml, fromjson, fromxml, query, querytext, or all (SECONDS each, one after the other).
 # Installs afl++ from Debian when missing and the pinned SharpFuzz tool from the local tool manifest, builds the
 # targets into WORKDIR/bin, copies that to WORKDIR/afl and instruments Fudge.dll, Fudge.Json.dll and the model there
 # (instrumented code only runs under afl-fuzz), runs afl-fuzz for SECONDS and fails when it recorded any crash.
@@ -38,7 +38,7 @@ for dll in Fudge.dll Fudge.Json.dll Fudge.Fuzz.Model.dll; do
 done
 
 if [ "$target" = all ]; then
-  targets="parse reader deserialize tojson toxml fromjson fromxml query querytext"
+  targets="parse reader deserialize javaobjects tojson toxml fromjson fromxml query querytext"
 else
   targets="$target"
 fi

@@ -166,6 +166,32 @@ public static partial class FudgeFormatterHelpers
     /// <summary>The value Java writes for <paramref name="value"/>: any NaN becomes the canonical one (<c>7ff8000000000000</c>).</summary>
     public static double JavaNaN(double value) => double.IsNaN(value) ? CanonicalNaN64 : value;
 
+    /// <summary>Writes a float array with any NaN canonical, as Java writes it (a copy only when there is a NaN).</summary>
+    public static void WriteJavaSingleArray(ref FudgeWriter writer, in FudgeFieldKey key, float[] values)
+    {
+        if (Array.FindIndex(values, float.IsNaN) < 0)
+        {
+            writer.WriteSingleArray(in key, values);
+            return;
+        }
+        var copy = new float[values.Length];
+        for (int i = 0; i < values.Length; i++) copy[i] = JavaNaN(values[i]);
+        writer.WriteSingleArray(in key, copy);
+    }
+
+    /// <summary>Writes a double array with any NaN canonical, as Java writes it (a copy only when there is a NaN).</summary>
+    public static void WriteJavaDoubleArray(ref FudgeWriter writer, in FudgeFieldKey key, double[] values)
+    {
+        if (Array.FindIndex(values, double.IsNaN) < 0)
+        {
+            writer.WriteDoubleArray(in key, values);
+            return;
+        }
+        var copy = new double[values.Length];
+        for (int i = 0; i < values.Length; i++) copy[i] = JavaNaN(values[i]);
+        writer.WriteDoubleArray(in key, copy);
+    }
+
     private static readonly float CanonicalNaN32 = BitConverter.ToSingle(BitConverter.GetBytes(0x7fc00000), 0);
     private static readonly double CanonicalNaN64 = BitConverter.Int64BitsToDouble(0x7ff8000000000000);
 

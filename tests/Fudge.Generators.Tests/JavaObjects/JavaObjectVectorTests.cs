@@ -81,6 +81,11 @@ public class JavaObjectVectorTests
         byte[] nan = FudgeSerializer.Serialize(new Primitives { Ratio = float.NaN, Price = double.NaN });
         Assert.Contains("7FC00000", Convert.ToHexString(nan));
         Assert.Contains("7FF8000000000000", Convert.ToHexString(nan));
+        var arrays = new Vectors { Floats = new[] { 1f, float.NaN }, Doubles = new[] { double.NaN } };
+        string hex = Convert.ToHexString(FudgeSerializer.Serialize(arrays));
+        Assert.Contains("3F8000007FC00000", hex);
+        Assert.Contains("7FF8000000000000", hex);
+        Assert.True(float.IsNaN(arrays.Floats[1]) && BitConverter.SingleToInt32Bits(arrays.Floats[1]) == BitConverter.SingleToInt32Bits(float.NaN), "the caller's array is not changed");
     }
 
     /// <summary>
