@@ -20,14 +20,18 @@ internal static class ProfileLoop
     /// <summary>
     /// Arguments: <c>graph|tick serialize|deserialize [SIZE] CONTENDER[,CONTENDER...] [SECONDS]</c> (SIZE for the graph
     /// only; several contenders take turns in one process), or
-    /// <c>method CLASS METHOD [SECONDS]</c> for any benchmark method of this program. Returns the exit code.
+    /// <c>method CLASS METHOD[,METHOD...] [NAME=VALUE] [SECONDS]</c> for any benchmark method of this program (NAME=VALUE
+    /// sets a <c>[Params]</c> property). Returns the exit code.
     /// </summary>
     public static int Run(List<string> args)
     {
         if (args.Count >= 3 && args[0].Equals("method", StringComparison.OrdinalIgnoreCase))
         {
-            if (args[2].Contains(',')) return Alternate(args[1], args[2].Split(','), args.Count > 3 ? args[3] : null);
-            return Loop($"{args[1]}.{args[2]}", BenchmarkMethod(args[1], args[2]), args.Count > 3 ? args[3] : null);
+            // An optional NAME=VALUE after the methods sets a [Params] property (e.g. Size=64KB) before the global setup.
+            string? parameter = args.Count > 3 && args[3].Contains('=') ? args[3] : null;
+            if (parameter is not null) args.RemoveAt(3);
+            if (args[2].Contains(',')) return Alternate(args[1], args[2].Split(','), args.Count > 3 ? args[3] : null, parameter);
+            return Loop($"{args[1]}.{args[2]}", BenchmarkMethod(args[1], args[2], parameter), args.Count > 3 ? args[3] : null);
         }
         if (args.Count < 3) return Usage();
         string workload = args[0].ToLowerInvariant();
@@ -76,17 +80,17 @@ internal static class ProfileLoop
     }
 
     // Several methods of one class in turns (MethodTurns.Run): a quick A/B check while changing code, not a figure to quote.
-    private static int Alternate(string className, string[] methodNames, string? seconds)
+    private static int Alternate(string className, string[] methodNames, string? seconds, string? parameter = null)
     {
-        var operations = Array.ConvertAll(methodNames, name => BenchmarkMethod(className, name));
+        var operations = Array.ConvertAll(methodNames, name => BenchmarkMethod(className, name, parameter));
         if (Array.Exists(operations, operation => operation is null)) return Usage();
         MethodTurns.Run(methodNames, operations!, seconds is null ? 10 : double.Parse(seconds, CultureInfo.InvariantCulture));
         return 0;
     }
 
     // A [Benchmark] method of one of this program's classes, after its [GlobalSetup]; null when there is none.
-    private static Action? BenchmarkMethod(string className, string methodName)
-        => MethodTurns.Find(typeof(ProfileLoop).Assembly, className, methodName);
+    private static Action? BenchmarkMethod(string className, string methodName, string? parameter = null)
+        => MethodTurns.Find(typeof(ProfileLoop).Assembly, className, methodName, parameter);
 
     private static Action GraphOperation(string name, string size, bool serialize)
     {
@@ -134,7 +138,7 @@ internal static class ProfileLoop
     {
         Console.Error.WriteLine("usage: --profile graph|tick serialize|deserialize [SIZE] CONTENDER[,CONTENDER...] [SECONDS]  (SIZE: " +
                                 string.Join(", ", PortfolioGenerator.SizeLabels) + "; a tick operation is 10,000 ticks)");
-        Console.Error.WriteLine("       --profile method CLASS METHOD[,METHOD...] [SECONDS]  (any benchmark methods, after their global setup; several take turns)");
+        Console.Error.WriteLine("       --profile method CLASS METHOD[,METHOD...] [NAME=VALUE] [SECONDS]  (any benchmark methods, after their global setup; several take turns)");
         return 2;
     }
 }
