@@ -50,8 +50,11 @@ internal sealed partial class Emitter
         sb.AppendLine("    {");
         sb.AppendLine("        switch (value)");
         sb.AppendLine("        {");
+        // Names with no character outside the BMP are the same bytes in either string encoding: written as they are.
+        bool bmp = !(shape.JavaClassName ?? "").Any(char.IsSurrogate) && !members.Any(x => x.JavaConstant.Any(char.IsSurrogate));
+        string write = bmp ? "WriteBmpJavaEnum" : "WriteJavaEnum";
         for (int i = 0; i < members.Count; i++)
-            sb.AppendLine($"            case ({shape.TypeName})({members[i].Value}): {H}.WriteJavaEnum(ref writer, in key, {name}Class, {name}_{i}); return;");
+            sb.AppendLine($"            case ({shape.TypeName})({members[i].Value}): {H}.{write}(ref writer, in key, {name}Class, {name}_{i}); return;");
         sb.AppendLine("        }");
         sb.AppendLine($"        throw {H}.NoJavaConstant({Literal(shape.TypeName.Replace("global::", ""))}, value);");
         sb.AppendLine("    }");

@@ -120,7 +120,9 @@ internal sealed partial class Emitter
         {
             // Name i (0 the runtime class) is below the declared type when fewer than Count - i names are declared.
             string condition = belowDeclared ? $"if (declaredNames < {(m.TypeNames.Count - i).ToString(CultureInfo.InvariantCulture)}) " : "";
-            sb.AppendLine($"{namesIndent}{condition}{H}.WriteTypeName(ref writer, __t{i});");
+            // A name with no character outside the BMP is the same bytes in either string encoding: no scan needed.
+            string write = m.TypeNames[i].Any(char.IsSurrogate) ? "WriteTypeName" : "WriteBmpTypeName";
+            sb.AppendLine($"{namesIndent}{condition}{H}.{write}(ref writer, __t{i});");
         }
         if (m.IsExtensible && m.TypeNames.Count > 0) sb.AppendLine("        }");
     }

@@ -24,6 +24,18 @@ public static partial class FudgeFormatterHelpers
         writer.EndMessage(message);
     }
 
+    /// <summary>
+    /// <see cref="WriteJavaEnum"/> for names with no character outside the Basic Multilingual Plane (the generator
+    /// knows), which are the same bytes in either string encoding and so are copied as they are.
+    /// </summary>
+    public static void WriteBmpJavaEnum(ref FudgeWriter writer, in FudgeFieldKey key, ReadOnlySpan<byte> classNameUtf8, ReadOnlySpan<byte> constantUtf8)
+    {
+        var message = writer.BeginMessage(in key, 4 + classNameUtf8.Length + 4 + constantUtf8.Length);
+        writer.WriteStringUtf8(in TypeNameKey, classNameUtf8);
+        writer.WriteStringUtf8(in EnumConstantKey, constantUtf8);
+        writer.EndMessage(message);
+    }
+
     /// <summary>The value has no Java constant (a combination of flags, or a number no member has): Java could not read it.</summary>
     public static FudgeException NoJavaConstant(string enumName, object value)
         => new($"{enumName} has no member with the value {Convert.ToString(value, CultureInfo.InvariantCulture)}, so it has no Java enum constant to write.");
