@@ -127,7 +127,9 @@ internal sealed partial class Emitter
     {
         var element = member.Shape.Element!;
         sb.AppendLine($"                    if (__v{index} == null) __v{index} = new {member.Shape.TypeName}();");
-        sb.AppendLine($"                    __v{index}.Add(reader.IsIndicator ? default({element.TypeName}) : {ReadExpression(element, "reader")});");
+        // An element of a repeated indicator is an indicator field: each one is a true.
+        string value = element.Kind == ShapeKind.Indicator ? "true" : $"reader.IsIndicator ? default({element.TypeName}) : {ReadExpression(element, "reader")}";
+        sb.AppendLine($"                    __v{index}.Add({value});");
     }
 
     /// <summary>The check, once the message is read, that required member <paramref name="index"/> was present.</summary>

@@ -425,7 +425,7 @@ internal sealed class ProtoBinder
                 return null;
             case "string":
                 if (literal.Kind != TokenKind.String) return "must be a string";
-                return Unescape(text, out _) ? null : "has an invalid escape sequence";
+                return Unescape(text, out _) ? null : "has an invalid escape sequence (a backslash at its end, or \\u without four hex digits)";
             default:
                 return $"cannot be given for the type {type.Primitive}";
         }
@@ -439,7 +439,10 @@ internal sealed class ProtoBinder
         return null;
     }
 
-    /// <summary>Java-style escapes: \" \\ \' \b \t \n \f \r, octal \0..\377 and \uXXXX.</summary>
+    /// <summary>
+    /// Java-style escapes: \" \\ \' \b \t \n \f \r, octal \0..\377 and \uXXXX. Any other escape is kept as written
+    /// (backslash and character), as Fudge-Proto keeps it; false only for a backslash at the end or a short \u.
+    /// </summary>
     public static bool Unescape(string text, out string value)
     {
         var sb = new StringBuilder(text.Length);
@@ -464,7 +467,12 @@ internal sealed class ProtoBinder
                     i += 4;
                     break;
                 default:
-                    if (c is < '0' or > '7') return false;
+                    if (c is < '0' or > '7')
+                    {
+                        // Fudge-Proto keeps an escape it does not know as it is written, backslash included.
+                        sb.Append('\\').Append(c);
+                        break;
+                    }
                     int octal = c - '0';
                     int max = c <= '3' ? 2 : 1;
                     for (int k = 0; k < max && i + 1 < text.Length && text[i + 1] is >= '0' and <= '7'; k++) octal = octal * 8 + (text[++i] - '0');

@@ -567,7 +567,10 @@ internal sealed class ProtoCSharp
             var shape = PropertyShape(declaring.Fields.First(f => f.Name == field.Name), _b.FieldTypes.TryGetValue(declaring.Fields.First(f => f.Name == field.Name), out var dt) ? dt : type);
             if (shape is null) continue;
             string prop = Property(declaring.Fields.First(f => f.Name == field.Name), declaring);
-            if (field.Ordinal is not null) anyOrdinal = true; else anyName = true;
+            // A redeclared inherited field without an ordinal keeps the ordinal of the declaration it redeclares, as
+            // Fudge-Proto's compiler does; its wire name is its name without the '$' that escapes a keyword.
+            int? ordinal = field.Ordinal ?? declaring.Fields.First(f => f.Name == field.Name).Ordinal;
+            if (ordinal is not null) anyOrdinal = true; else anyName = true;
             var declared = dt ?? type;
             // `T[n]`: one fixed dimension is checked (the sizes of nested dimensions are not).
             int fixedLength = !field.Repeated && declared.Dimensions.Count == 1 && declared.Dimensions[0] is int n ? n : 0;
@@ -576,7 +579,7 @@ internal sealed class ProtoCSharp
             // general reader, for their class names, so this costs the in-place reader nothing).
             var decl = declaring.Fields.First(f => f.Name == field.Name);
             bool isReadonly = IsReadonly(decl);
-            members.Add(new MemberModel(prop, field.Name, field.Ordinal ?? MemberModel.NoOrdinal, shape, field.Required, SetMode.Assign,
+            members.Add(new MemberModel(prop, field.Name.TrimStart('$'), ordinal ?? MemberModel.NoOrdinal, shape, field.Required, SetMode.Assign,
                 BaseSetter: isReadonly && declaring != message ? BaseSetter(declaring, prop) : null,
                 ExposesSetter: isReadonly && declaring == message && HasDerived(message),
                 Repeated: field.Repeated, FixedLength: fixedLength));

@@ -474,7 +474,9 @@ internal sealed class ProtoParser
             else if (value.Kind == TokenKind.String) { Advance(); Expect(";"); }
             else if (value.Kind == TokenKind.Identifier) { var (text, span) = FullIdentifier("a binding value"); value = new Token(TokenKind.Identifier, text, span.Start, span.Length, null); Expect(";"); }
             else throw Error("a binding value");
-            if (csharp) owner.Binding[key.Text] = (value.Text, key.Span);
+            // A binding string is unescaped as Fudge-Proto unescapes it (a here-document is taken as written).
+            string bound = value.Kind == TokenKind.String && ProtoBinder.Unescape(value.Text, out var unescaped) ? unescaped : value.Text;
+            if (csharp) owner.Binding[key.Text] = (bound, key.Span);
         }
         Expect("}");
     }

@@ -38,7 +38,7 @@ public class ProtoDiagnosticTests
     [InlineData("message A {\n  int x [default = \"s\"];\n}", "FUDGEP010", 2, 20)]        // bad default for the type
     [InlineData("message A {\n  byte x [default = 300];\n}", "FUDGEP010", 2, 21)]
     [InlineData("message A {\n  bool b [default = 2];\n}", "FUDGEP010", 2, 21)]
-    [InlineData("message A {\n  string s [default = \"\\q\"];\n}", "FUDGEP010", 2, 23)]
+    [InlineData("message A {\n  string s [default = \"\\u12\"];\n}", "FUDGEP010", 2, 23)]
     [InlineData("message B { int i; }\nmessage A {\n  B b [default = (1, 2)];\n}", "FUDGEP010", 3, 18)]
     [InlineData("enum E { X; }\nmessage A {\n  E e [default = Y];\n}", "FUDGEP010", 3, 18)]
     [InlineData("message A {\n  int[0] x;\n}", "FUDGEP011", 2, 7)]                         // bad array size
