@@ -21,6 +21,7 @@ internal sealed partial class Emitter
             case ShapeKind.Char: return $"{H}.WriteJavaChar(ref writer, in {key}, {v});";
             case ShapeKind.Single: return $"writer.WriteSingle(in {key}, {H}.JavaNaN({v}));";
             case ShapeKind.Double: return $"writer.WriteDouble(in {key}, {H}.JavaNaN({v}));";
+            case ShapeKind.DateOnly: return $"{H}.WriteJavaDateOnly(ref writer, in {key}, {v});";
             case ShapeKind.SingleArray: return $"{H}.WriteJavaSingleArray(ref writer, in {key}, {v});";
             case ShapeKind.DoubleArray: return $"{H}.WriteJavaDoubleArray(ref writer, in {key}, {v});";
             case ShapeKind.Bytes: return $"writer.WriteVariableBytes(in {key}, {v});";

@@ -556,7 +556,7 @@ internal static class Parser
         {
             case "System.Guid": return new ValueShape(ShapeKind.Guid, name, true);
             case "System.DateTimeOffset": return new ValueShape(ShapeKind.DateTimeOffset, name, true);
-            case "System.DateOnly": return new ValueShape(ShapeKind.DateOnly, name, true);
+            case "System.DateOnly": return new ValueShape(ShapeKind.DateOnly, name, true, Java: java);
             case "System.TimeOnly": return new ValueShape(ShapeKind.TimeOnly, name, true);
             case "System.TimeSpan": return new ValueShape(ShapeKind.TimeSpan, name, true);
             case "Fudge.FudgeMsg": return new ValueShape(ShapeKind.FudgeMsg, name, false);

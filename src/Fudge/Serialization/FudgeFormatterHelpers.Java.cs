@@ -169,6 +169,16 @@ public static partial class FudgeFormatterHelpers
         writer.EndMessage(message);
     }
 
+#if NET6_0_OR_GREATER
+    /// <summary>
+    /// Writes a <see cref="DateOnly"/> as the calendar date it is, as Fudge-Java writes a <c>LocalDate</c>: even
+    /// <see cref="DateOnly.MinValue"/> and <see cref="DateOnly.MaxValue"/>, which this library's own mapping writes as
+    /// the spec's far-past and far-future markers, which Fudge-Java cannot read.
+    /// </summary>
+    public static void WriteJavaDateOnly(ref FudgeWriter writer, in FudgeFieldKey key, DateOnly value)
+        => writer.WriteDate(in key, new FudgeDate(value.Year, value.Month, value.Day));
+#endif
+
     /// <summary>
     /// The value Java writes for <paramref name="value"/>: any NaN becomes the canonical one (<c>7fc00000</c>), as
     /// <c>Float.floatToIntBits</c> gives it; .NET's <see cref="float.NaN"/> has another sign bit.

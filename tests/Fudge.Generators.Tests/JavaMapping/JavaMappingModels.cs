@@ -53,6 +53,12 @@ public partial class Renamed
     public int A { get; set; }
 }
 
+[FudgeMessage(Mapping = FudgeObjectMapping.Java)]
+public partial class Dated
+{
+    public System.DateOnly On { get; set; }
+}
+
 /// <summary>This library's own mapping: enums are numbers, yet every form of an enum reads.</summary>
 [FudgeMessage]
 public partial class DefaultMode

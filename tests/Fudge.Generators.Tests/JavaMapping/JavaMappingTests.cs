@@ -113,6 +113,18 @@ public class JavaMappingTests
     }
 
     [Fact]
+    public void The_first_and_last_dates_are_written_as_dates_Java_can_read()
+    {
+        foreach (var date in new[] { DateOnly.MinValue, DateOnly.MaxValue })
+        {
+            byte[] bytes = FudgeSerializer.Serialize(new Dated { On = date });
+            var wire = FudgeMsg.Parse(bytes).GetDate("on")!.Value;
+            Assert.Equal((date.Year, date.Month, date.Day), (wire.Year, wire.Month, wire.Day));
+            Assert.Equal(date, FudgeSerializer.Deserialize<Dated>(bytes).On);
+        }
+    }
+
+    [Fact]
     public void Untyped_reads_build_only_registered_classes()
     {
         // A class name no one registered (here a .NET type that could do harm if built from data) is never loaded.
