@@ -125,8 +125,11 @@ internal sealed record TypeModel(
     EquatableArray<UnionModel> Unions,
     bool ClassHeadersBelowDeclared = false,
     bool Java = false,
-    bool IsSealed = true)
+    bool IsSealed = true,
+    bool JavaValues = false)
 {
+    // JavaValues (Fudge-Proto's Java-compatible mapping; implied by Java): the formatter implements IFudgeJavaValues,
+    // so FudgeSerializer writes its values with Java's form of text unless given options.
     // Java (FudgeObjectMapping.Java): TypeNames is the Java class chain, written after the fields; derived types are
     // found through FudgeClassRegistry (IsSealed: the type can have none, so nothing is looked up).
     // ClassHeadersBelowDeclared (Fudge-Proto): the formatter implements IFudgeClassHeaderFormatter. Of TypeNames (the

@@ -27,8 +27,9 @@ internal sealed class ProtoCSharp
     private readonly IReadOnlyDictionary<string, bool> _projectEnums;
 
     public ProtoCSharp(ProtoBinder binder, ProtoDiagnosticBag diagnostics, IReadOnlyList<KeyValuePair<string, string>> namespaceMap, bool nullableAnnotations,
-        IReadOnlyDictionary<string, bool>? projectEnums = null)
+        IReadOnlyDictionary<string, bool>? projectEnums = null, bool javaValues = false)
     {
+        _javaValues = javaValues;
         _nullable = nullableAnnotations;
         _projectEnums = projectEnums ?? new Dictionary<string, bool>();
         _b = binder;
@@ -37,6 +38,22 @@ internal sealed class ProtoCSharp
     }
 
     public List<TypeModel> Models { get; } = new();
+
+    private readonly bool _javaValues;
+
+    /// <summary>
+    /// In the Java-compatible mapping, the shape with Java's value forms: canonical NaN (floats, doubles and their
+    /// arrays), the first and last dates as dates, and datetimes as local date-times (Fudge-Proto's Java uses
+    /// <c>LocalDateTime</c>, which has no zone). Enums, byte arrays and messages keep Fudge-Proto's own forms.
+    /// </summary>
+    private ValueShape WithJavaValues(ValueShape shape)
+    {
+        if (!_javaValues) return shape;
+        var element = shape.Element is null ? null : WithJavaValues(shape.Element);
+        bool java = shape.Kind is ShapeKind.Single or ShapeKind.Double or ShapeKind.SingleArray or ShapeKind.DoubleArray
+            or ShapeKind.DateOnly or ShapeKind.DateTime;
+        return shape with { Element = element, Java = java };
+    }
 
     // ------------------------------------------------------------------ names
 
@@ -566,6 +583,7 @@ internal sealed class ProtoCSharp
             var declaring = chain.First(m => m.Fields.Any(f => f.Name == field.Name));
             var shape = PropertyShape(declaring.Fields.First(f => f.Name == field.Name), _b.FieldTypes.TryGetValue(declaring.Fields.First(f => f.Name == field.Name), out var dt) ? dt : type);
             if (shape is null) continue;
+            shape = WithJavaValues(shape);
             string prop = Property(declaring.Fields.First(f => f.Name == field.Name), declaring);
             // A redeclared inherited field without an ordinal keeps the ordinal of the declaration it redeclares, as
             // Fudge-Proto's compiler does; its wire name is its name without the '$' that escapes a keyword.
@@ -609,7 +627,8 @@ internal sealed class ProtoCSharp
         return new TypeModel(ns, containers.ToEquatableArray(), "class", TypeName(message), fqn, _b.FullNames[message], hint,
             IsValueType: false, IsAbstract: message.IsAbstract, HidesInheritedFormatter: hasBase, FieldIds: fieldIds, TaxonomyId: 0,
             Members: members.ToEquatableArray(), CtorArgs: new EquatableArray<CtorArgModel>(new CtorArgModel[0]), IsExtensible: false,
-            TypeNames: typeNames.ToEquatableArray(), Unions: unions.ToEquatableArray(), ClassHeadersBelowDeclared: typeNames.Count > 0);
+            TypeNames: typeNames.ToEquatableArray(), Unions: unions.ToEquatableArray(), ClassHeadersBelowDeclared: typeNames.Count > 0,
+            JavaValues: _javaValues);
     }
 
     /// <summary>True when <paramref name="message"/> has a base or derived messages: its values carry Java class names.</summary>

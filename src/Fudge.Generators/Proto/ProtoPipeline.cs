@@ -11,7 +11,9 @@ namespace Fudge.Generators.Proto;
 /// One .proto file as the pipeline sees it: its path, text, namespace mapping and whether fields without
 /// <c>readonly</c> or <c>mutable</c> are readonly (all equatable).
 /// </summary>
-internal sealed record ProtoInput(string Path, string Text, string NamespaceMap, bool NullableAnnotations = true, bool ReadonlyByDefault = false);
+internal sealed record ProtoInput(string Path, string Text, string NamespaceMap, bool NullableAnnotations = true, bool ReadonlyByDefault = false, bool JavaValues = false);
+// JavaValues (FudgeProtoMapping="Java"): values take the forms Fudge-Proto's generated Java writes (CESU-8 text,
+// canonical NaN, real first and last dates, datetime without a zone).
 
 /// <summary>An enum a .proto file defines, by its full proto name, and whether it is written by name (else by value).</summary>
 internal sealed record ProtoEnumEncoding(string FullName, bool ByName);
@@ -75,8 +77,10 @@ internal static class ProtoPipeline
         // Fudge-Proto's -freadonly / -fmutable: the mutability of fields that declare neither (mutable unless told).
         bool readonlyByDefault = options.TryGetValue("build_metadata.AdditionalFiles.FudgeProtoDefaultMutability", out var mutability)
             && string.Equals(mutability.Trim(), "readonly", System.StringComparison.OrdinalIgnoreCase);
+        bool java = options.TryGetValue("build_metadata.AdditionalFiles.FudgeProtoMapping", out var mapping)
+            && string.Equals(mapping.Trim(), "Java", System.StringComparison.OrdinalIgnoreCase);
         var text = file.GetText(ct);
-        return new ProtoInput(file.Path, text?.ToString() ?? "", map ?? "", ReadonlyByDefault: readonlyByDefault);
+        return new ProtoInput(file.Path, text?.ToString() ?? "", map ?? "", ReadonlyByDefault: readonlyByDefault, JavaValues: java);
     }
 
     /// <summary>Parses, binds and maps one file. Never throws on any text: problems become diagnostics.</summary>
@@ -94,7 +98,7 @@ internal static class ProtoPipeline
         string hint = HintName(input.Path);
         var externEnums = new Dictionary<string, bool>();
         foreach (var e in otherFilesEnums) externEnums[e.FullName] = e.ByName;
-        var csharp = new ProtoCSharp(binder, diagnostics, ParseMap(input.NamespaceMap), input.NullableAnnotations, externEnums);
+        var csharp = new ProtoCSharp(binder, diagnostics, ParseMap(input.NamespaceMap), input.NullableAnnotations, externEnums, input.JavaValues);
         // The C# mapping assumes a file without errors (every default checked, every type resolved).
         string? declarations = diagnostics.HasErrors ? null : csharp.Write(root);
         bool ok = !diagnostics.HasErrors;

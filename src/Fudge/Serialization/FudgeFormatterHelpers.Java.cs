@@ -169,6 +169,17 @@ public static partial class FudgeFormatterHelpers
         writer.EndMessage(message);
     }
 
+    /// <summary>
+    /// Writes a <see cref="DateTime"/> as Fudge-Proto's Java writes a <c>datetime</c> field (a <c>LocalDateTime</c>):
+    /// its date and time as they read, nanosecond accuracy, no zone, whatever its <see cref="DateTime.Kind"/>; the
+    /// first and last dates as the dates they are.
+    /// </summary>
+    public static void WriteJavaLocalDateTime(ref FudgeWriter writer, in FudgeFieldKey key, DateTime value)
+    {
+        var date = new FudgeDate(value.Year, value.Month, value.Day);
+        writer.WriteDateTime(in key, new FudgeDateTime(date, FudgeTime.FromTimeOfDay(value.TimeOfDay)));
+    }
+
 #if NET6_0_OR_GREATER
     /// <summary>
     /// Writes a <see cref="DateOnly"/> as the calendar date it is, as Fudge-Java writes a <c>LocalDate</c>: even

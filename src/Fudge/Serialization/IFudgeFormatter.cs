@@ -54,6 +54,15 @@ public interface IFudgeClassHeaderFormatter<T> : IFudgeFormatter<T>
 }
 
 /// <summary>
+/// Marks a formatter whose values are exchanged with Fudge-Java (a Fudge-Java object, or a Fudge-Proto message
+/// compiled with <c>FudgeProtoMapping="Java"</c>): <see cref="FudgeSerializer"/> writes them with
+/// <see cref="FudgeWriterOptions.JavaCompatible"/> unless it is given options.
+/// </summary>
+public interface IFudgeJavaValues
+{
+}
+
+/// <summary>
 /// The formatter of a type mapped as a Fudge-Java object (<see cref="FudgeObjectMapping.Java"/>): after its fields it
 /// writes the names of its Java class chain (strings at ordinal 0), all of them at the top level and in collections
 /// (<see cref="IFudgeFormatter{T}.Write"/>, as <c>FudgeContext.toFudgeMsg</c> and <c>ListBuilder</c> do), those
@@ -61,7 +70,7 @@ public interface IFudgeClassHeaderFormatter<T> : IFudgeFormatter<T>
 /// <c>JavaBeanBuilder</c> does). The source generator implements it.
 /// </summary>
 /// <typeparam name="T">The type handled.</typeparam>
-public interface IFudgeJavaFormatter<T> : IFudgeClassHeaderFormatter<T>
+public interface IFudgeJavaFormatter<T> : IFudgeClassHeaderFormatter<T>, IFudgeJavaValues
 {
     /// <summary>The Java class name written for <typeparamref name="T"/>, such as <c>com.acme.trading.Trade</c>.</summary>
     string JavaClassName { get; }
@@ -105,7 +114,7 @@ public static class FudgeFormatterCache<T>
     /// <summary>Registers (or replaces) the formatter for <typeparamref name="T"/>. Generated code calls this.</summary>
     public static void Register(IFudgeFormatter<T> formatter)
     {
-        _javaStrings = formatter is IFudgeJavaFormatter<T>;
+        _javaStrings = formatter is IFudgeJavaValues;
         _formatter = formatter ?? throw new ArgumentNullException(nameof(formatter));
     }
 
@@ -138,7 +147,7 @@ public static class FudgeFormatterCache<T>
         if (_formatter is not null) return _formatter;
         if (FindNestedFormatter() is { } found)
         {
-            _javaStrings = found is IFudgeJavaFormatter<T>;
+            _javaStrings = found is IFudgeJavaValues;
             _formatter = found;
         }
         return _formatter;
