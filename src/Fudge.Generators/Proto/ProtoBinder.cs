@@ -289,6 +289,7 @@ internal sealed class ProtoBinder
         if (chain is null) return;
         var names = new Dictionary<string, ProtoField>();
         var ordinals = new Dictionary<int, ProtoField>();
+        var redundant = new List<ProtoField>();
         foreach (var m in chain)
         {
             foreach (var field in m.Fields)
@@ -299,7 +300,7 @@ internal sealed class ProtoBinder
                     var owner = Owner(previous, chain);
                     if (m == message && owner == message)
                         _diagnostics.Report(ProtoDiagnostics.DuplicateField, field.NameSpan, $"the field '{field.Name}' is declared twice in '{message.Name}'");
-                    else if (m == message) CheckRedeclaration(field, previous, owner);
+                    else if (m == message && CheckRedeclaration(field, previous, owner)) redundant.Add(field);
                     // As Fudge-Proto's compiler: a redeclaration is compared with the nearest declaration above it in the chain.
                     if (owner != m) names[field.Name] = field;
                     continue;
@@ -313,6 +314,9 @@ internal sealed class ProtoBinder
                 }
             }
         }
+        // Fudge-Proto's compiler drops a redundant redeclaration: the field is the base's, with its ordinal, its
+        // position, its default and its modifiers.
+        foreach (var field in redundant) message.Fields.Remove(field);
         foreach (var field in message.Fields)
             if (field.Default is not null && FieldTypes.TryGetValue(field, out var type)) CheckDefault(field, type);
     }
@@ -320,13 +324,13 @@ internal sealed class ProtoBinder
     /// <summary>
     /// A field that <paramref name="field"/> redeclares, from the base message <paramref name="owner"/>: as Fudge-Proto's
     /// compiler (CheckDefinitions), in its order and with one diagnostic at most, the type, the mutability and the repeat
-    /// must be the base's and a required field must stay required; otherwise a redeclaration that changes no default is
-    /// redundant (a warning).
+    /// must be the base's and a required field must stay required; otherwise a redeclaration that gives no default where
+    /// the base gave one of another kind is redundant (a warning), and true is returned: the caller drops it.
     /// </summary>
-    private void CheckRedeclaration(ProtoField field, ProtoField previous, ProtoMessage owner)
+    private bool CheckRedeclaration(ProtoField field, ProtoField previous, ProtoMessage owner)
     {
         // An unresolved type has been reported already; comparing it would only add noise.
-        if (!FieldTypes.TryGetValue(field, out var type) || !FieldTypes.TryGetValue(previous, out var baseType)) return;
+        if (!FieldTypes.TryGetValue(field, out var type) || !FieldTypes.TryGetValue(previous, out var baseType)) return false;
         if (!SameType(type, baseType))
             _diagnostics.Report(ProtoDiagnostics.OverrideType, field.NameSpan,
                 $"the field '{field.Name}' is already defined in its base message '{owner.Name}' with a different type");
@@ -340,8 +344,12 @@ internal sealed class ProtoBinder
             _diagnostics.Report(ProtoDiagnostics.OverrideRequirement, field.NameSpan,
                 $"the field '{field.Name}' is required in its base message '{owner.Name}' and cannot be made optional");
         else if (field.Default is null || SameLiteral(field.Default, previous.Default))
+        {
             _diagnostics.Report(ProtoDiagnostics.RedundantOverride, field.NameSpan,
-                $"'{field.Name}' is a redundant override of base message '{owner.Name}' (it changes no default)");
+                $"'{field.Name}' is a redundant override of base message '{owner.Name}': as Fudge-Proto's compiler does, it is dropped and the base's declaration (ordinal, default, modifiers) stays");
+            return true;
+        }
+        return false;
     }
 
     /// <summary>
@@ -356,12 +364,11 @@ internal sealed class ProtoBinder
     }
 
     /// <summary>
-    /// The same default written the same way. (Java's LiteralValue.equals calls any two literals of one kind equal, which
-    /// would make every changed default "redundant" and drop it; the evident intent, a changed value, is followed here.)
+    /// "The same default" as Fudge-Proto's compiler judges it: its <c>LiteralValue.equals</c> calls any two literals of
+    /// one kind equal, so a changed value of the same kind counts as no change, and the base's default stays. That is
+    /// what Fudge-Proto's Java then writes, so it is followed here (with the warning that says so).
     /// </summary>
-    private static bool SameLiteral(ProtoLiteral a, ProtoLiteral? b)
-        => b is not null && a.Kind == b.Kind && a.Text == b.Text && a.Items.Count == b.Items.Count
-            && a.Items.Zip(b.Items, (x, y) => SameLiteral(x, y)).All(same => same);
+    private static bool SameLiteral(ProtoLiteral a, ProtoLiteral? b) => b is not null && a.Kind == b.Kind;
 
     private static ProtoMessage Owner(ProtoField field, List<ProtoMessage> chain) => chain.First(m => m.Fields.Contains(field));
 

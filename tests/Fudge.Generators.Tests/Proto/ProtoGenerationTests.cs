@@ -57,7 +57,7 @@ public class ProtoGenerationTests
           message Mutables { required mutable int a; readonly int b; mutable string c; required readonly int d; }
           message RoTuple { required readonly int v; readonly string w; mutable int z; }
           message RoPair { required readonly string a; required readonly int b; }
-          message RoBase { required readonly string $string; readonly RoTuple tuple [default = (3, "x", 4)]; readonly int n [default = 2]; readonly int $class; }
+          message RoBase { required readonly string $string; readonly RoTuple tuple; readonly int n; readonly int $class; readonly RoTuple based [default = (3, "x", 4)]; }
           message RoDerived extends RoBase {
             readonly RoTuple tuple [default = (5)]; required readonly long m; repeated readonly int r; readonly indicator i;
             required repeated readonly string rs; readonly int n [default = 6]; readonly RoPair pair [default = ("q")];
