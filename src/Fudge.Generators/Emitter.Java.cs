@@ -23,7 +23,8 @@ internal sealed partial class Emitter
             case ShapeKind.Double: return $"writer.WriteDouble(in {key}, {H}.JavaNaN({v}));";
             case ShapeKind.DateOnly: return $"{H}.WriteJavaDateOnly(ref writer, in {key}, {v});";
             // Only Fudge-Proto's Java-compatible mapping marks DateTime: its Java type is LocalDateTime.
-            case ShapeKind.DateTime: return $"{H}.WriteJavaLocalDateTime(ref writer, in {key}, {v});";
+            case ShapeKind.DateTime:
+            case ShapeKind.DateTimeOffset: return $"{H}.WriteJavaLocalDateTime(ref writer, in {key}, {v});";
             case ShapeKind.SingleArray: return $"{H}.WriteJavaSingleArray(ref writer, in {key}, {v});";
             case ShapeKind.DoubleArray: return $"{H}.WriteJavaDoubleArray(ref writer, in {key}, {v});";
             case ShapeKind.Bytes: return $"writer.WriteVariableBytes(in {key}, {v});";

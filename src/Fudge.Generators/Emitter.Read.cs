@@ -110,8 +110,10 @@ internal sealed partial class Emitter
         for (int i = 0; i < m.Members.Count; i++)
         {
             var member = m.Members[i];
-            if (member.SetMode == SetMode.Assign && member.BaseSetter is not null) sb.AppendLine($"        if (__h{i}) {member.BaseSetter}(__result, __v{i});");
-            else if (member.SetMode == SetMode.Assign) sb.AppendLine($"        if (__h{i}) __result.{member.Name} = __v{i};");
+            // A member whose absence means null (AbsentIsNull) is assigned either way: __v is null when it was absent.
+            string when = member.AbsentIsNull ? "" : $"if (__h{i}) ";
+            if (member.SetMode == SetMode.Assign && member.BaseSetter is not null) sb.AppendLine($"        {when}{member.BaseSetter}(__result, __v{i});");
+            else if (member.SetMode == SetMode.Assign) sb.AppendLine($"        {when}__result.{member.Name} = __v{i};");
             else if (member.SetMode == SetMode.Populate) EmitPopulate(sb, member, i);
         }
         if (m.IsExtensible)
@@ -171,6 +173,9 @@ internal sealed partial class Emitter
         }
         EmitDerivedLocals(sb);
         sb.AppendLine($"        var __result = new {m.FullyQualifiedName}();");
+        // Fields whose absence means null start null; the constructor's defaults are for writers.
+        foreach (var member in m.Members.Where(x => x.AbsentIsNull))
+            sb.AppendLine($"        __result.{member.Name} = null;");
         bool expected = false;
         for (int i = 0; i < m.Members.Count; i++)
         {
@@ -291,7 +296,7 @@ internal sealed partial class Emitter
     private bool UsesPresence(int index)
     {
         var member = _model.Members[index];
-        return member.IsRequired || member.SetMode == SetMode.Assign || member.AbsentDefault is not null
+        return member.IsRequired || (member.SetMode == SetMode.Assign && !member.AbsentIsNull) || member.AbsentDefault is not null
             || _model.CtorArgs.Any(a => a.MemberIndex == index && a.DefaultLiteral is not null);
     }
 
@@ -411,7 +416,9 @@ internal sealed partial class Emitter
             sb.AppendLine("            if (!__sub.Read()) break;");
             sb.AppendLine($"            if (!{H}.IsCollectionElement(ref __sub)) continue;");
             sb.AppendLine($"            {e} __element;");
-            sb.AppendLine($"            if (__sub.IsIndicator) __element = default({e});");
+            // An element of an indicator array is an indicator field: each one is a true (Fudge-Proto writes the trues).
+            if (element.Kind == ShapeKind.Indicator) sb.AppendLine("            if (__sub.IsIndicator) __element = true;");
+            else sb.AppendLine($"            if (__sub.IsIndicator) __element = default({e});");
             sb.AppendLine($"            else __element = {ReadExpression(element, "__sub")};");
             sb.AppendLine(array ? "            __result[__i++] = __element;" : "            __result.Add(__element);");
             sb.AppendLine("        }");

@@ -82,8 +82,11 @@ internal sealed record MemberModel(
     bool ExposesSetter = false,
     string? AbsentDefault = null,
     bool Repeated = false,
-    int FixedLength = 0)
+    int FixedLength = 0,
+    bool AbsentIsNull = false)
 {
+    // AbsentIsNull (Fudge-Proto): an optional field with a default that is absent on the wire reads as null, as
+    // Fudge-Proto's generated fromFudgeMsg gives it (the default is what its constructors and writers supply).
     /// <summary>The name of the static method through which derived types' formatters call a private setter.</summary>
     public string SetterMethodName => "__Set_" + Name.TrimStart('@');
 

@@ -51,7 +51,7 @@ internal sealed class ProtoCSharp
         if (!_javaValues) return shape;
         var element = shape.Element is null ? null : WithJavaValues(shape.Element);
         bool java = shape.Kind is ShapeKind.Single or ShapeKind.Double or ShapeKind.SingleArray or ShapeKind.DoubleArray
-            or ShapeKind.DateOnly or ShapeKind.DateTime;
+            or ShapeKind.DateOnly or ShapeKind.DateTime or ShapeKind.DateTimeOffset;
         return shape with { Element = element, Java = java };
     }
 
@@ -600,7 +600,9 @@ internal sealed class ProtoCSharp
             members.Add(new MemberModel(prop, field.Name.TrimStart('$'), ordinal ?? MemberModel.NoOrdinal, shape, field.Required, SetMode.Assign,
                 BaseSetter: isReadonly && declaring != message ? BaseSetter(declaring, prop) : null,
                 ExposesSetter: isReadonly && declaring == message && HasDerived(message),
-                Repeated: field.Repeated, FixedLength: fixedLength));
+                Repeated: field.Repeated, FixedLength: fixedLength,
+                AbsentIsNull: !field.Required && !field.Repeated && shape.CanBeNull
+                    && chain.Any(m => m.Fields.Any(f => f.Name == field.Name && f.Default is not null))));
         }
         int fieldIds = anyOrdinal && anyName ? OrdinalWhereDeclared : anyOrdinal ? 1 : 0;
 

@@ -180,6 +180,13 @@ public static partial class FudgeFormatterHelpers
         writer.WriteDateTime(in key, new FudgeDateTime(date, FudgeTime.FromTimeOfDay(value.TimeOfDay)));
     }
 
+    /// <summary>
+    /// Writes a <see cref="DateTimeOffset"/> as Fudge-Proto's Java writes a <c>datetime</c> field (a
+    /// <c>LocalDateTime</c>): its local date and time, nanosecond accuracy, no zone (the offset is not written).
+    /// </summary>
+    public static void WriteJavaLocalDateTime(ref FudgeWriter writer, in FudgeFieldKey key, DateTimeOffset value)
+        => WriteJavaLocalDateTime(ref writer, in key, value.DateTime);
+
 #if NET6_0_OR_GREATER
     /// <summary>
     /// Writes a <see cref="DateOnly"/> as the calendar date it is, as Fudge-Java writes a <c>LocalDate</c>: even
