@@ -229,7 +229,7 @@ internal sealed class ProtoParser
                 // Parsed for compatibility only; Fudge-Proto's compiler warns of each taxonomy named, at its name, too.
                 var (taxonomy, span) = FullIdentifier("a taxonomy name");
                 if (taxonomy.Length > 0)
-                    _diagnostics.Report(ProtoDiagnostics.UsesIgnored, span, $"'{name.Text}' uses the taxonomy '{taxonomy}': uses clauses are not supported and are ignored (as by Fudge-Proto's compiler)");
+                    _diagnostics.Report(ProtoDiagnostics.UsesIgnored, span, $"'{name.Text}' uses the taxonomy '{taxonomy}': uses clauses are ignored here (Fudge-Proto's compiler refuses them: \"unknown taxonomy 'uses'\")");
             }
             while (Accept(","));
         }
