@@ -9,7 +9,8 @@ namespace Fudge.Generators;
 // every formatter uses (an enum reads as a number, a name or Java's sub-message in every mapping).
 internal sealed partial class Emitter
 {
-    private readonly Dictionary<ValueShape, string> _enumHelpers = new();
+    private readonly Dictionary<ValueShape, string> _enumWriters = new();
+    private readonly Dictionary<ValueShape, string> _enumReaders = new();
 
     /// <summary>The write of a value in Fudge-Java's form, or null when it is the same as this library's.</summary>
     private string? JavaWriteStatement(ValueShape shape, string key, string v, bool withoutClassNames)
@@ -39,10 +40,9 @@ internal sealed partial class Emitter
     /// <summary>The helper writing an enum as Fudge-Java's <c>EnumBuilder</c> does: <c>{0: class name, 1: constant}</c>.</summary>
     private string EnumWriter(ValueShape shape)
     {
-        var key = shape with { Kind = ShapeKind.EnumName }; // a cache key distinct from the reader's
-        if (_enumHelpers.TryGetValue(key, out var existing)) return existing;
+        if (_enumWriters.TryGetValue(shape, out var existing)) return existing;
         string name = "__WriteEnum" + (++_helperCount).ToString(CultureInfo.InvariantCulture);
-        _enumHelpers.Add(key, name);
+        _enumWriters.Add(shape, name);
         var sb = new StringBuilder();
         sb.AppendLine($"    private static global::System.ReadOnlySpan<byte> {name}Class => {ByteArray(shape.JavaClassName ?? shape.TypeName)};");
         var seen = new HashSet<string>();
@@ -72,9 +72,9 @@ internal sealed partial class Emitter
     /// </summary>
     private string EnumReader(ValueShape shape)
     {
-        if (_enumHelpers.TryGetValue(shape, out var existing)) return existing;
+        if (_enumReaders.TryGetValue(shape, out var existing)) return existing;
         string name = "__ReadEnum" + (++_helperCount).ToString(CultureInfo.InvariantCulture);
-        _enumHelpers.Add(shape, name);
+        _enumReaders.Add(shape, name);
         var sb = new StringBuilder();
         var names = new List<(string Text, string Value)>();
         foreach (var member in shape.EnumMembers)

@@ -234,15 +234,4 @@ public static partial class FudgeFormatterHelpers
 
     private static readonly float CanonicalNaN32 = BitConverter.ToSingle(BitConverter.GetBytes(0x7fc00000), 0);
     private static readonly double CanonicalNaN64 = BitConverter.Int64BitsToDouble(0x7ff8000000000000);
-
-    // ---------------------------------------------------------------- helpers
-
-    /// <summary>Writes pre-encoded text as a string, in the writer's encoding of supplementary characters.</summary>
-    private static void WriteText(ref FudgeWriter writer, in FudgeFieldKey key, ReadOnlySpan<byte> utf8)
-    {
-        if (writer.StringEncoding == FudgeStringEncoding.JavaCesu8 && HasFourByteSequence(utf8))
-            writer.WriteString(in key, Encoding.UTF8.GetString(utf8.ToArray()).AsSpan());
-        else
-            writer.WriteStringUtf8(in key, utf8);
-    }
 }

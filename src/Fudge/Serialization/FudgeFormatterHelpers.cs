@@ -67,12 +67,15 @@ public static partial class FudgeFormatterHelpers
     /// Writes a pre-encoded type name at ordinal 0: as given, except that a Java-compatible writer gets its
     /// supplementary characters (the only 4-byte UTF-8 sequences) in CESU-8, as for every other string it writes.
     /// </summary>
-    public static void WriteTypeName(ref FudgeWriter writer, ReadOnlySpan<byte> utf8)
+    public static void WriteTypeName(ref FudgeWriter writer, ReadOnlySpan<byte> utf8) => WriteText(ref writer, in TypeNameKey, utf8);
+
+    /// <summary>Writes pre-encoded text as a string, in the writer's encoding of supplementary characters.</summary>
+    private static void WriteText(ref FudgeWriter writer, in FudgeFieldKey key, ReadOnlySpan<byte> utf8)
     {
         if (writer.StringEncoding == FudgeStringEncoding.JavaCesu8 && HasFourByteSequence(utf8))
-            writer.WriteString(in TypeNameKey, Encoding.UTF8.GetString(utf8.ToArray()).AsSpan());
+            writer.WriteString(in key, Encoding.UTF8.GetString(utf8.ToArray()).AsSpan());
         else
-            writer.WriteStringUtf8(in TypeNameKey, utf8);
+            writer.WriteStringUtf8(in key, utf8);
     }
 
     /// <summary>
