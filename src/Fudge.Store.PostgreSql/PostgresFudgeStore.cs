@@ -22,6 +22,7 @@ namespace Fudge.Store.PostgreSql;
 public sealed class PostgresFudgeStore : IFudgeStore
 {
     private readonly NpgsqlConnection _connection;
+    private bool _disposed;
     private readonly Dictionary<string, PostgresFudgeCollection> _collections = new(StringComparer.Ordinal);
 
     private PostgresFudgeStore(NpgsqlConnection connection, FudgeJsonSettings json)
@@ -127,6 +128,9 @@ public sealed class PostgresFudgeStore : IFudgeStore
     /// <inheritdoc/>
     public async ValueTask DisposeAsync()
     {
+        // Safe to call more than once, as .NET's rule for DisposeAsync asks.
+        if (_disposed) return;
+        _disposed = true;
         if (Transaction is not null) await Transaction.DisposeAsync().ConfigureAwait(false);
         Transaction = null;
         await _connection.DisposeAsync().ConfigureAwait(false);

@@ -28,6 +28,7 @@ namespace Fudge.Store.Sqlite;
 public sealed class SqliteFudgeStore : IFudgeStore
 {
     private readonly SqliteConnection _connection;
+    private bool _disposed;
     private readonly Dictionary<string, SqliteFudgeCollection> _collections = new(StringComparer.Ordinal);
 
     private SqliteFudgeStore(SqliteConnection connection) => _connection = connection;
@@ -114,6 +115,9 @@ public sealed class SqliteFudgeStore : IFudgeStore
     /// <inheritdoc/>
     public async ValueTask DisposeAsync()
     {
+        // Safe to call more than once, as .NET's rule for DisposeAsync asks.
+        if (_disposed) return;
+        _disposed = true;
         if (Transaction is not null) await Transaction.DisposeAsync().ConfigureAwait(false);
         Transaction = null;
         await _connection.DisposeAsync().ConfigureAwait(false);

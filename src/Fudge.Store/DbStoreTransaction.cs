@@ -14,6 +14,7 @@ internal sealed class DbStoreTransaction : IFudgeStoreTransaction
     private readonly DbTransaction _transaction;
     private readonly Action<DbTransaction> _ended;
     private bool _done;
+    private bool _disposed;
 
     public DbStoreTransaction(DbTransaction transaction, Action<DbTransaction> ended)
     {
@@ -37,6 +38,9 @@ internal sealed class DbStoreTransaction : IFudgeStoreTransaction
 
     public async ValueTask DisposeAsync()
     {
+        // Once only: a second rollback or dispose of the ADO.NET transaction would reach a finished transaction.
+        if (_disposed) return;
+        _disposed = true;
         if (!_done) await _transaction.RollbackAsync().ConfigureAwait(false);
         End();
         await _transaction.DisposeAsync().ConfigureAwait(false);

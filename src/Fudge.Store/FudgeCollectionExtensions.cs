@@ -29,6 +29,24 @@ public static class FudgeCollectionExtensions
         return collection.InsertManyAsync(AsAsync(envelopes), cancellationToken);
     }
 
+    /// <summary>Stores a batch of envelopes held as byte arrays (as <see cref="FudgeMsg.ToByteArray()"/> returns them), all or nothing; returns how many were stored.</summary>
+    /// <remarks>
+    /// Without this overload a <c>List&lt;byte[]&gt;</c> would bind to <see cref="InsertManyAsync{T}"/> and fail at run time, as
+    /// <c>byte[]</c> is not a <c>[FudgeMessage]</c> type; a non-generic overload is preferred by the compiler.
+    /// </remarks>
+    public static ValueTask<long> InsertManyAsync(this IFudgeCollection collection, IEnumerable<byte[]> envelopes, CancellationToken cancellationToken = default)
+    {
+        if (envelopes is null) throw new ArgumentNullException(nameof(envelopes));
+        return collection.InsertManyAsync(AsAsync(AsMemory(envelopes)), cancellationToken);
+    }
+
+    /// <summary>Stores a batch of model messages (encoded with the default writer options), all or nothing; returns how many were stored.</summary>
+    public static ValueTask<long> InsertManyAsync(this IFudgeCollection collection, IEnumerable<FudgeMsg> messages, CancellationToken cancellationToken = default)
+    {
+        if (messages is null) throw new ArgumentNullException(nameof(messages));
+        return collection.InsertManyAsync(AsAsync(Encode(messages)), cancellationToken);
+    }
+
     /// <summary>Stores a batch of <c>[FudgeMessage]</c> objects, all or nothing; returns how many were stored.</summary>
     public static ValueTask<long> InsertManyAsync<T>(this IFudgeCollection collection, IEnumerable<T> values, CancellationToken cancellationToken = default)
     {
@@ -67,6 +85,16 @@ public static class FudgeCollectionExtensions
     private static IEnumerable<ReadOnlyMemory<byte>> Encode<T>(IEnumerable<T> values)
     {
         foreach (var value in values) yield return FudgeSerializer.Serialize(value);
+    }
+
+    private static IEnumerable<ReadOnlyMemory<byte>> AsMemory(IEnumerable<byte[]> envelopes)
+    {
+        foreach (var envelope in envelopes) yield return envelope;
+    }
+
+    private static IEnumerable<ReadOnlyMemory<byte>> Encode(IEnumerable<FudgeMsg> messages)
+    {
+        foreach (var message in messages) yield return new FudgeEnvelope(message).ToByteArray();
     }
 
     private static async IAsyncEnumerable<ReadOnlyMemory<byte>> AsAsync(IEnumerable<ReadOnlyMemory<byte>> items)

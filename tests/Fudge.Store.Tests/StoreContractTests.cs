@@ -152,6 +152,38 @@ public abstract class StoreContractTests
     }
 
     [StoreFact]
+    public async Task Byte_arrays_and_messages_insert_many_as_the_envelopes_they_are()
+    {
+        await using var store = await OpenEmptyStoreAsync();
+        var logs = await store.GetCollectionAsync("logs");
+        var envelopes = new List<byte[]> { LogDocuments.Number(0), LogDocuments.Number(1) };   // as ToByteArray() gives them
+        var messages = new List<FudgeMsg> { new FudgeMsg().Add("n", 2) };
+
+        Assert.Equal(2, await logs.InsertManyAsync(envelopes));
+        Assert.Equal(1, await logs.InsertManyAsync(messages));
+
+        var stored = new List<byte[]>();
+        await foreach (var document in logs.FindAsync()) stored.Add(document.Envelope);
+        Assert.Equal([envelopes[0], envelopes[1], new FudgeEnvelope(messages[0]).ToByteArray()], stored);
+    }
+
+    [StoreFact]
+    public async Task A_store_and_its_transaction_can_be_disposed_any_number_of_times()
+    {
+        var store = await OpenEmptyStoreAsync();
+        var logs = await store.GetCollectionAsync("logs");
+        var transaction = await store.BeginTransactionAsync();
+        await logs.InsertAsync(LogDocuments.Number(0));
+
+        await transaction.DisposeAsync();                  // rolls back, once
+        Assert.Equal(0, await logs.CountAsync());
+        await transaction.DisposeAsync();
+        await transaction.DisposeAsync();
+        await store.DisposeAsync();
+        await store.DisposeAsync();
+    }
+
+    [StoreFact]
     public async Task A_second_transaction_on_the_same_store_is_refused()
     {
         await using var store = await OpenEmptyStoreAsync();

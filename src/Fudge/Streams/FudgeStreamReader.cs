@@ -22,6 +22,7 @@ public sealed class FudgeStreamReader : IDisposable
     private readonly bool _leaveOpen;
     private byte[] _buffer;
     private long _nextOffset;
+    private bool _disposed;
 
     /// <summary>Creates a reader over <paramref name="stream"/>.</summary>
     public FudgeStreamReader(Stream stream, FudgeReaderOptions? options = null, bool leaveOpen = false)
@@ -171,9 +172,11 @@ public sealed class FudgeStreamReader : IDisposable
         return total;
     }
 
-    /// <summary>Returns the pooled buffer and closes the stream unless it was left open.</summary>
+    /// <summary>Returns the pooled buffer and closes the stream unless it was left open. Safe to call more than once.</summary>
     public void Dispose()
     {
+        if (_disposed) return;
+        _disposed = true;
         if (_buffer.Length > 0) ArrayPool<byte>.Shared.Return(_buffer);
         _buffer = Array.Empty<byte>();
         if (!_leaveOpen) _stream.Dispose();

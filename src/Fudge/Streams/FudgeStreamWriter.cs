@@ -13,6 +13,7 @@ public sealed class FudgeStreamWriter : IDisposable
     private readonly bool _leaveOpen;
     private readonly ArrayBufferWriter<byte> _buffer = new(1024);
     private readonly FudgeWriterOptions? _options;
+    private bool _disposed;
 
     /// <summary>Creates a writer over <paramref name="stream"/>.</summary>
     /// <param name="stream">Where the envelopes go.</param>
@@ -79,9 +80,12 @@ public sealed class FudgeStreamWriter : IDisposable
 
     private void WriteBuffered() => WriteEncoded(_buffer.WrittenSpan);
 
-    /// <summary>Flushes, and closes the stream unless it was left open.</summary>
+    /// <summary>Flushes, and closes the stream unless it was left open. Safe to call more than once.</summary>
     public void Dispose()
     {
+        // A second call must not touch the stream: flushing a stream this writer closed throws.
+        if (_disposed) return;
+        _disposed = true;
         _stream.Flush();
         if (!_leaveOpen) _stream.Dispose();
     }
