@@ -36,6 +36,28 @@ internal sealed class BlockCompiler
         global using System.Threading.Tasks;
         """;
 
+    // The namespaces of the packages and of the clients the docs show them with, so that blocks need not repeat their
+    // using lines (docs/doc-check.md lists them for readers).
+    private const string LibraryUsings = """
+        global using System.Buffers;
+        global using Fudge;
+        global using Fudge.Bson;
+        global using Fudge.Json;
+        global using Fudge.Query;
+        global using Fudge.RabbitMQ;
+        global using Fudge.Serialization;
+        global using Fudge.Store;
+        global using Fudge.Store.PostgreSql;
+        global using Fudge.Store.Sqlite;
+        global using Fudge.Transforms;
+        global using Fudge.Views;
+        global using Fudge.Xml;
+        global using MongoDB.Bson;
+        global using MongoDB.Bson.Serialization;
+        global using Newtonsoft.Json;
+        global using RabbitMQ.Client;
+        """;
+
     private static readonly CSharpParseOptions ParseOptions = new(LanguageVersion.Latest);
 
     private readonly ImmutableArray<MetadataReference> _references;
@@ -59,7 +81,11 @@ internal sealed class BlockCompiler
 
     public CompiledBlock Compile(MarkdownBlock block)
     {
-        var trees = new List<SyntaxTree> { CSharpSyntaxTree.ParseText(ImplicitUsings, ParseOptions, "ImplicitUsings.g.cs") };
+        var trees = new List<SyntaxTree>
+        {
+            CSharpSyntaxTree.ParseText(ImplicitUsings, ParseOptions, "ImplicitUsings.g.cs"),
+            CSharpSyntaxTree.ParseText(LibraryUsings, ParseOptions, "LibraryUsings.g.cs"),
+        };
         var hidden = Parse(HiddenSetup(block), "hidden setup");
         var code = (CompilationUnitSyntax)CSharpSyntaxTree.ParseText(block.Code, ParseOptions).GetRoot();
         string hiddenUsings = string.Concat(hidden.Usings.Where(u => !code.Usings.Any(c => c.IsEquivalentTo(u, topLevel: false))).Select(u => u.ToFullString().Trim() + "\n"));

@@ -33,6 +33,10 @@ internal sealed class BlockRunner(string repositoryRoot, TimeSpan timeout)
             var thread = new Thread(() =>
             {
                 try { entry.Invoke(null, entry.GetParameters().Length == 0 ? null : [Array.Empty<string>()]); }
+                catch (TargetInvocationException e) when (block.Directive.EndsCanceled && e.InnerException is OperationCanceledException)
+                {
+                    // The service loop stopped as its setup asked: the way such a block ends.
+                }
                 catch (TargetInvocationException e) { failure = (e.InnerException ?? e).ToString(); }
             }, maxStackSize: 16 * 1024 * 1024) { IsBackground = true };
             thread.Start();

@@ -31,9 +31,11 @@ internal sealed record MarkdownBlock(string File, int FirstLine, string Code, Do
 /// <param name="SetupLine">1-based markdown line of the first hidden setup line.</param>
 /// <param name="Needs">A server the block talks to: <c>postgres</c> or <c>rabbitmq</c> (compiled always, run when it is up).</param>
 /// <param name="MembersOf">For a fragment showing class members: the class it is compiled inside.</param>
-internal sealed record DocCheckDirective(IReadOnlyList<string> Preludes, string Setup, int SetupLine, string? Needs, string? MembersOf)
+/// <param name="EndsCanceled">The block runs until a token of the setup is cancelled (a service loop): its
+/// <see cref="OperationCanceledException"/> is how it ends, not a failure.</param>
+internal sealed record DocCheckDirective(IReadOnlyList<string> Preludes, string Setup, int SetupLine, string? Needs, string? MembersOf, bool EndsCanceled)
 {
-    public static readonly DocCheckDirective None = new([], "", 0, null, null);
+    public static readonly DocCheckDirective None = new([], "", 0, null, null, false);
 }
 
 /// <summary>Finds the C# blocks of a markdown file.</summary>
@@ -41,7 +43,7 @@ internal static class MarkdownBlocks
 {
     private static readonly Regex Fence = new(@"^(\s*)(`{3,}|~{3,})\s*([\w#+-]*)", RegexOptions.CultureInvariant);
     private static readonly string[] CSharpTags = ["csharp", "cs", "c#"];
-    private static readonly string[] KnownOptions = ["prelude", "needs", "members-of"];
+    private static readonly string[] KnownOptions = ["prelude", "needs", "members-of", "ends"];
 
     /// <summary>Every C# block of <paramref name="path"/>, in order.</summary>
     /// <exception cref="DocCheckException">A doc-check comment that does not follow the convention.</exception>
@@ -91,6 +93,7 @@ internal static class MarkdownBlocks
 
         var preludes = new List<string>();
         string? needs = null, membersOf = null;
+        bool endsCanceled = false;
         foreach (var option in options.Split([' ', ';'], StringSplitOptions.RemoveEmptyEntries))
         {
             var pair = option.Split('=', 2);
@@ -104,9 +107,12 @@ internal static class MarkdownBlocks
                     needs = pair[1];
                     break;
                 case "members-of": membersOf = pair[1]; break;
+                case "ends":
+                    endsCanceled = pair[1] == "canceled" ? true : throw new DocCheckException($"{file}:{first + 1}: ends= takes canceled, not '{pair[1]}'");
+                    break;
             }
         }
-        return new DocCheckDirective(preludes, string.Join("\n", setup), first + 2, needs, membersOf);
+        return new DocCheckDirective(preludes, string.Join("\n", setup), first + 2, needs, membersOf, endsCanceled);
     }
 }
 
