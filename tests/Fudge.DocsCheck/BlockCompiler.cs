@@ -86,11 +86,12 @@ internal sealed class BlockCompiler
             CSharpSyntaxTree.ParseText(ImplicitUsings, ParseOptions, "ImplicitUsings.g.cs"),
             CSharpSyntaxTree.ParseText(LibraryUsings, ParseOptions, "LibraryUsings.g.cs"),
         };
-        var hidden = Parse(HiddenSetup(block), "hidden setup");
+        var hidden = HiddenSetup(block);
         var code = (CompilationUnitSyntax)CSharpSyntaxTree.ParseText(block.Code, ParseOptions).GetRoot();
-        string hiddenUsings = string.Concat(hidden.Usings.Where(u => !code.Usings.Any(c => c.IsEquivalentTo(u, topLevel: false))).Select(u => u.ToFullString().Trim() + "\n"));
-        string hiddenStatements = string.Concat(hidden.Members.OfType<GlobalStatementSyntax>().Select(s => s.ToFullString()));
-        string hiddenTypes = string.Concat(hidden.Members.Where(m => m is not GlobalStatementSyntax).Select(m => m.ToFullString()));
+        var usings = hidden.SelectMany(h => h.Usings).ToList();
+        string hiddenUsings = string.Concat(usings.Where(u => !code.Usings.Any(c => c.IsEquivalentTo(u, topLevel: false))).Select(u => u.ToFullString().Trim() + "\n"));
+        string hiddenStatements = string.Concat(hidden.SelectMany(h => h.Members.OfType<GlobalStatementSyntax>()).Select(s => s.ToFullString()));
+        string hiddenTypes = string.Concat(hidden.SelectMany(h => h.Members.Where(m => m is not GlobalStatementSyntax)).Select(m => m.ToFullString()));
 
         var main = new StringBuilder();
         bool hasStatements;
@@ -113,7 +114,7 @@ internal sealed class BlockCompiler
         }
         trees.Add(CSharpSyntaxTree.ParseText(main.ToString(), ParseOptions, block.File));
         if (hiddenTypes.Length > 0)
-            trees.Add(CSharpSyntaxTree.ParseText(string.Concat(hidden.Usings.Select(u => u.ToFullString())) + hiddenTypes, ParseOptions, "HiddenTypes.cs"));
+            trees.Add(CSharpSyntaxTree.ParseText(string.Concat(usings.Select(u => u.ToFullString())) + hiddenTypes, ParseOptions, "HiddenTypes.cs"));
 
         var compilation = CSharpCompilation.Create(
             "DocBlock_" + block.File.Replace('/', '_').Replace('.', '_') + "_" + block.FirstLine,
@@ -134,23 +135,25 @@ internal sealed class BlockCompiler
             diagnostics.Where(d => d.Severity == DiagnosticSeverity.Warning).Select(Describe).ToList());
     }
 
-    /// <summary>The named preludes, then the setup written in the directive itself.</summary>
-    private string HiddenSetup(MarkdownBlock block)
+    /// <summary>The named preludes, then the setup written in the directive itself, each parsed on its own.</summary>
+    private List<CompilationUnitSyntax> HiddenSetup(MarkdownBlock block)
     {
-        var text = new StringBuilder();
+        var parts = new List<CompilationUnitSyntax>();
         foreach (var name in block.Directive.Preludes)
         {
             var path = Path.Combine(_preludeFolder, name + ".cs");
-            if (!File.Exists(path)) throw new DocCheckException($"{block.Location}: prelude '{name}' not found (expected docs/doc-check/{name}.cs)");
-            text.Append(File.ReadAllText(path)).Append('\n');
+            if (!File.Exists(path)) throw new DocCheckException($"prelude '{name}' not found (expected docs/doc-check/{name}.cs)");
+            parts.Add(Parse(File.ReadAllText(path), $"prelude docs/doc-check/{name}.cs"));
         }
-        return text.Append(block.Directive.Setup).ToString();
+        parts.Add(Parse(block.Directive.Setup, $"hidden setup at {block.File}:{block.Directive.SetupLine}"));
+        return parts;
     }
 
     private static CompilationUnitSyntax Parse(string text, string what)
     {
         var root = (CompilationUnitSyntax)CSharpSyntaxTree.ParseText(text, ParseOptions).GetRoot();
-        var error = root.GetDiagnostics().FirstOrDefault(d => d.Severity == DiagnosticSeverity.Error);
+        // Statements and types are separated before compiling, so their order in the setup text does not matter.
+        var error = root.GetDiagnostics().FirstOrDefault(d => d.Severity == DiagnosticSeverity.Error && d.Id != "CS8803");
         return error is null ? root : throw new DocCheckException($"the {what} does not parse: {error}");
     }
 
