@@ -1,8 +1,8 @@
-// Hidden setup (docs/doc-check.md): the local broker of .ci/rabbitmq.sh, the queues and exchange the RabbitMQ examples
-// publish to (declared fresh, so a run starts empty), a [FudgeMessage] tick, and a token that stops service loops
-// after a few seconds, as a host's shutdown would.
-var factory = new ConnectionFactory { Uri = new Uri(Environment.GetEnvironmentVariable("FUDGE_AMQP_URI") ?? "amqp://guest:guest@127.0.0.1:5672/") };
-await using (var setupConnection = await factory.CreateConnectionAsync())
+// Hidden setup (docs/doc-check.md): on the local broker of .ci/rabbitmq.sh, the queues and exchange the RabbitMQ
+// examples publish to (declared and emptied, so a run starts clean); a [FudgeMessage] tick, an envelope, their bytes
+// and a handler; and tokens that stop service loops after a few seconds, as a host's shutdown would.
+var setupFactory = new ConnectionFactory { Uri = new Uri("amqp://guest:guest@127.0.0.1:5672/") };
+await using (var setupConnection = await setupFactory.CreateConnectionAsync())
 await using (var setupChannel = await setupConnection.CreateChannelAsync())
 {
     foreach (var queue in new[] { "ticks", "ticks.in", "trades", "audit", "levels", "node-5", "node-7", "archive" })
@@ -14,6 +14,9 @@ await using (var setupChannel = await setupConnection.CreateChannelAsync())
     await setupChannel.QueueBindAsync("levels", "md", "#");
 }
 var tick = new Tick { Kind = 1, Symbol = "ACME", Price = 182.55, Size = 100 };
+var envelope = new FudgeEnvelope(new FudgeMsg().Add("symbol", "ACME").Add("bid", 182.55));
+byte[] bytes = envelope.ToByteArray();
+void Handle(Tick received) { }
 var stoppingToken = new CancellationTokenSource(TimeSpan.FromSeconds(3)).Token;
 var cancellationToken = stoppingToken;
 

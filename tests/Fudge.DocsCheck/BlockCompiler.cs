@@ -127,7 +127,9 @@ internal sealed class BlockCompiler
 
         using var pe = new MemoryStream();
         var result = generated.Emit(pe);
-        var diagnostics = generatorDiagnostics.Concat(result.Diagnostics).Distinct().ToList();
+        // Warnings about the hidden setup (an unused callback stub, say) are not the reader's: only errors count there.
+        var diagnostics = generatorDiagnostics.Concat(result.Diagnostics).Distinct()
+            .Where(d => d.Severity == DiagnosticSeverity.Error || IsInBlock(d, block.File)).ToList();
         return new CompiledBlock(
             result.Success ? pe.ToArray() : null,
             hasStatements,
@@ -156,6 +158,10 @@ internal sealed class BlockCompiler
         var error = root.GetDiagnostics().FirstOrDefault(d => d.Severity == DiagnosticSeverity.Error && d.Id != "CS8803");
         return error is null ? root : throw new DocCheckException($"the {what} does not parse: {error}");
     }
+
+    private static bool IsInBlock(Diagnostic diagnostic, string file) =>
+        diagnostic.Location.SourceTree is { } tree && tree.FilePath == file
+        && tree.GetLineVisibility(diagnostic.Location.SourceSpan.Start) == LineVisibility.Visible;
 
     private static string LineDirective(int line, string file) => $"#line {line} \"{file}\"\n";
 

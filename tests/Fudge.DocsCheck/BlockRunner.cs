@@ -49,6 +49,8 @@ internal sealed class BlockRunner(string repositoryRoot, TimeSpan timeout)
             Console.SetError(consoleError);
             Directory.SetCurrentDirectory(previousFolder);
             context.Unload();
+            // SQLite pools connections by connection string: "logs.db" in the next block's folder is another file.
+            Microsoft.Data.Sqlite.SqliteConnection.ClearAllPools();
             try { folder.Delete(recursive: true); } catch (IOException) { /* a file a block left open (SQLite) goes with the temp folder */ }
         }
         return new BlockRun(output.ToString(), failure);
