@@ -17,7 +17,7 @@ var tick = new Tick { Kind = 1, Symbol = "ACME", Price = 182.55, Size = 100 };
 var envelope = new FudgeEnvelope(new FudgeMsg().Add("symbol", "ACME").Add("bid", 182.55));
 byte[] bytes = envelope.ToByteArray();
 void Handle(Tick received) { }
-var stoppingToken = new CancellationTokenSource(TimeSpan.FromSeconds(3)).Token;
+var stoppingToken = new CancellationTokenSource(TimeSpan.FromSeconds(1.5)).Token;
 var cancellationToken = stoppingToken;
 
 [FudgeMessage(Fields = FudgeFieldIds.Taxonomy, TaxonomyId = 7)]
