@@ -76,9 +76,6 @@ internal sealed class BlockCompiler
         _generators = LoadFudgeGenerators();
     }
 
-    /// <summary>Number of source generators found in the Fudge package (at least one, or the check would not be one).</summary>
-    public int GeneratorCount => _generators.Length;
-
     public CompiledBlock Compile(MarkdownBlock block)
     {
         var trees = new List<SyntaxTree>

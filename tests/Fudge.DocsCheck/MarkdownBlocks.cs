@@ -33,9 +33,10 @@ internal sealed record MarkdownBlock(string File, int FirstLine, string Code, Do
 /// <param name="MembersOf">For a fragment showing class members: the class it is compiled inside.</param>
 /// <param name="EndsCanceled">The block runs until a token of the setup is cancelled (a service loop): its
 /// <see cref="OperationCanceledException"/> is how it ends, not a failure.</param>
-internal sealed record DocCheckDirective(IReadOnlyList<string> Preludes, string Setup, int SetupLine, string? Needs, string? MembersOf, bool EndsCanceled)
+/// <param name="Expect">Only in the checker's self-test: the failure this deliberately broken block must get.</param>
+internal sealed record DocCheckDirective(IReadOnlyList<string> Preludes, string Setup, int SetupLine, string? Needs, string? MembersOf, bool EndsCanceled, string? Expect)
 {
-    public static readonly DocCheckDirective None = new([], "", 0, null, null, false);
+    public static readonly DocCheckDirective None = new([], "", 0, null, null, false, null);
 }
 
 /// <summary>Finds the C# blocks of a markdown file.</summary>
@@ -43,7 +44,7 @@ internal static class MarkdownBlocks
 {
     private static readonly Regex Fence = new(@"^(\s*)(`{3,}|~{3,})\s*([\w#+-]*)", RegexOptions.CultureInvariant);
     private static readonly string[] CSharpTags = ["csharp", "cs", "c#"];
-    private static readonly string[] KnownOptions = ["prelude", "needs", "members-of", "ends"];
+    private static readonly string[] KnownOptions = ["prelude", "needs", "members-of", "ends", "expect"];
 
     /// <summary>Every C# block of <paramref name="path"/>, in order.</summary>
     /// <exception cref="DocCheckException">A doc-check comment that does not follow the convention.</exception>
@@ -92,7 +93,7 @@ internal static class MarkdownBlocks
         if (first != last && lines[last].Trim() != "-->") setup.Add(lines[last][..lines[last].LastIndexOf("-->", StringComparison.Ordinal)]);
 
         var preludes = new List<string>();
-        string? needs = null, membersOf = null;
+        string? needs = null, membersOf = null, expect = null;
         bool endsCanceled = false;
         foreach (var option in options.Split([' ', ';'], StringSplitOptions.RemoveEmptyEntries))
         {
@@ -107,12 +108,13 @@ internal static class MarkdownBlocks
                     needs = pair[1];
                     break;
                 case "members-of": membersOf = pair[1]; break;
+                case "expect": expect = pair[1]; break;
                 case "ends":
                     endsCanceled = pair[1] == "canceled" ? true : throw new DocCheckException($"{file}:{first + 1}: ends= takes canceled, not '{pair[1]}'");
                     break;
             }
         }
-        return new DocCheckDirective(preludes, string.Join("\n", setup), first + 2, needs, membersOf, endsCanceled);
+        return new DocCheckDirective(preludes, string.Join("\n", setup), first + 2, needs, membersOf, endsCanceled, expect);
     }
 }
 
