@@ -1,4 +1,5 @@
 using System;
+using System.Buffers;
 using System.Text.Json;
 using System.Threading.Tasks;
 using Microsoft.AspNetCore.Builder;
@@ -23,7 +24,9 @@ internal static class FudgeProblemDetails
         response.Clear();
         response.StatusCode = status;
         response.ContentType = MediaType;
-        await using (var json = new Utf8JsonWriter(response.BodyWriter))
+        // Written aside to send a Content-Length: a client that sent a bad body often reads no further than one answer.
+        var document = new ArrayBufferWriter<byte>(256);
+        using (var json = new Utf8JsonWriter(document))
         {
             json.WriteStartObject();
             json.WriteString("type", TypeOf(status));
@@ -40,7 +43,8 @@ internal static class FudgeProblemDetails
             json.WriteString("traceId", context.TraceIdentifier);
             json.WriteEndObject();
         }
-        await response.BodyWriter.FlushAsync(context.RequestAborted).ConfigureAwait(false);
+        response.ContentLength = document.WrittenCount;
+        await response.Body.WriteAsync(document.WrittenMemory, context.RequestAborted).ConfigureAwait(false);
     }
 
     /// <summary>The RFC 9110 section that defines the status, as problem details' <c>type</c>.</summary>

@@ -19,6 +19,8 @@ public sealed class FudgeOutputFormatter : OutputFormatter
     public FudgeOutputFormatter()
     {
         foreach (var mediaType in FudgeNegotiation.MediaTypes) SupportedMediaTypes.Add(MediaTypeHeaderValue.Parse(mediaType));
+        // MVC matches an Accept value with parameters only to a supported type that has them: name lossless JSON too.
+        SupportedMediaTypes.Insert(3, MediaTypeHeaderValue.Parse($"application/json; {FudgeNegotiation.ModeParameter}={FudgeNegotiation.Lossless}"));
     }
 
     /// <inheritdoc />

@@ -34,7 +34,7 @@ internal static class FudgePipeBody
         {
             var result = await reader.ReadAsync(cancellationToken).ConfigureAwait(false);
             var buffer = result.Buffer;
-            if (TryTake(ref buffer, options, 0, out T? value, out int size))
+            if (TryTake(reader, result, ref buffer, options, 0, out T? value, out int size))
             {
                 reader.AdvanceTo(buffer.Start);
                 await ExpectEndAsync(reader, size, cancellationToken).ConfigureAwait(false);
@@ -62,7 +62,7 @@ internal static class FudgePipeBody
         {
             var result = await reader.ReadAsync(cancellationToken).ConfigureAwait(false);
             var buffer = result.Buffer;
-            if (TryTake(ref buffer, options, consumed, out T? value, out int size))
+            if (TryTake(reader, result, ref buffer, options, consumed, out T? value, out int size))
             {
                 reader.AdvanceTo(buffer.Start);
                 consumed += size;
@@ -80,8 +80,12 @@ internal static class FudgePipeBody
         }
     }
 
-    /// <summary>Takes and decodes the envelope at the front of <paramref name="buffer"/> when all of it is there.</summary>
-    private static bool TryTake<T>(ref ReadOnlySequence<byte> buffer, FudgeReaderOptions options, long bodyOffset, out T? value, out int size)
+    /// <summary>
+    /// Takes and decodes the envelope at the front of <paramref name="buffer"/> when all of it is there. On an error
+    /// the read is ended (a pipe left with a read outstanding cannot be drained or completed by its owner: the server
+    /// would drop the connection instead of answering on it).
+    /// </summary>
+    private static bool TryTake<T>(PipeReader reader, in ReadResult result, ref ReadOnlySequence<byte> buffer, FudgeReaderOptions options, long bodyOffset, out T? value, out int size)
     {
         value = default;
         size = 0;
@@ -92,9 +96,11 @@ internal static class FudgePipeBody
             value = FudgeValueCodec<T>.Read(envelope, options);
             return true;
         }
-        catch (FudgeFormatException e) when (bodyOffset != 0)
+        catch (FudgeFormatException e)
         {
+            reader.AdvanceTo(result.Buffer.End);
             // The core counts from the start of the envelope; a client or a problem report wants the body's offset.
+            if (bodyOffset == 0) throw;
             throw new FudgeFormatException(bodyOffset + e.Offset, e.Reason, e);
         }
     }
