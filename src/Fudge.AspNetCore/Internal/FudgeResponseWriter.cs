@@ -26,8 +26,11 @@ internal static class FudgeResponseWriter
         response.ContentType = FudgeNegotiation.ContentTypeOf(format);
         if (format is FudgeBodyFormat.Fudge or FudgeBodyFormat.FudgeLegacy)
         {
-            // Not flushed here: when the application returns, the server sends what is buffered with a Content-Length.
-            FudgeValueCodec<T>.Write(response.BodyWriter, value, settings.WriterOptions);
+            // Encoded straight into the response pipe and not flushed: the headers are still open, so the length the
+            // pipe holds becomes the Content-Length (no chunked framing), and the server sends it all when the handler returns.
+            var output = response.BodyWriter;
+            FudgeValueCodec<T>.Write(output, value, settings.WriterOptions);
+            if (!response.HasStarted && output.CanGetUnflushedBytes) response.ContentLength = output.UnflushedBytes;
             return Task.CompletedTask;
         }
         using var envelope = new PooledBufferWriter();
