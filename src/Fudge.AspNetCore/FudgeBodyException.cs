@@ -59,7 +59,7 @@ public sealed class FudgeBodyException : BadHttpRequestException
         => FudgePipeBody.IsOverLimit(reason) ? StatusCodes.Status413PayloadTooLarge : StatusCodes.Status400BadRequest;
 
     private static string Describe(string reason, long? offset, int? line, int? position)
-        => offset is long at ? $"{reason} (at byte offset {at})"
-            : line is int l ? $"{reason} (line {l}, position {position ?? 0})"
+        => offset is long at ? $"at byte offset {at}: {reason}"
+            : line is int l ? $"at line {l}, position {position ?? 0}: {reason}"
             : reason;
 }
