@@ -88,7 +88,7 @@ public sealed class TestServer : IAsyncLifetime
         await Task.CompletedTask;
     }
 
-    private async IAsyncEnumerable<Tick> EndlessTicks([EnumeratorCancellation] CancellationToken cancellationToken = default)
+    public async IAsyncEnumerable<Tick> EndlessTicks([EnumeratorCancellation] CancellationToken cancellationToken = default)
     {
         long sent = 0;
         try
@@ -128,6 +128,9 @@ public sealed class TradesController : ControllerBase
 
     [HttpGet("ticks")]
     public IAsyncEnumerable<Tick> Ticks(int count) => TestServer.Ticks(count);
+
+    [HttpGet("endless-ticks")]
+    public IAsyncEnumerable<Tick> Endless([FromServices] TestServer server) => server.EndlessTicks(HttpContext.RequestAborted);
 
     [HttpPost("ticks")]
     public async Task<StreamSummary> Upload()
