@@ -12,8 +12,6 @@ using Fudge.Http;
 using Fudge.Serialization;
 using Microsoft.AspNetCore.Builder;
 using Microsoft.AspNetCore.Hosting;
-using Microsoft.AspNetCore.Hosting.Server;
-using Microsoft.AspNetCore.Hosting.Server.Features;
 using Microsoft.AspNetCore.Http;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging;
@@ -44,7 +42,7 @@ app.MapPost("/ticks/count", async (FudgeStream<Quote> ticks) =>
     return Results.Ok(received);
 });
 await app.StartAsync();
-var address = app.Services.GetRequiredService<IServer>().Features.Get<IServerAddressesFeature>()!.Addresses.First();
+var address = app.Urls.First();                    // the address bound, with the port the system picked
 Console.WriteLine($"service listening on {address}");
 
 // ---------------------------------------------------------------- the client
