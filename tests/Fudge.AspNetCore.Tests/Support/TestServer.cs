@@ -30,6 +30,9 @@ public sealed class TestServer : IAsyncLifetime
 
     public Uri BaseAddress { get; private set; } = null!;
 
+    /// <summary>The running application's services (its endpoints, for metadata checks).</summary>
+    public IServiceProvider Services => _app!.Services;
+
     /// <summary>Completed with the number of ticks sent when a never-ending stream stops (its client went away).</summary>
     public TaskCompletionSource<long> EndlessStreamStopped { get; private set; } = NewSignal();
 
