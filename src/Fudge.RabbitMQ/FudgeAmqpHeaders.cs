@@ -3,8 +3,13 @@ namespace Fudge.RabbitMQ;
 /// <summary>The AMQP content type and header names Fudge messages carry on RabbitMQ.</summary>
 public static class FudgeAmqpHeaders
 {
-    /// <summary>The content type of every body published by this package: one Fudge envelope.</summary>
-    public const string ContentType = "application/x-fudge";
+    /// <summary>
+    /// The content type of every body published by this package: one Fudge envelope, as
+    /// <see cref="FudgeMediaTypes.Fudge"/> (<c>application/vnd.fudgemsg</c>), the name the HTTP package uses too.
+    /// Earlier builds published <see cref="FudgeMediaTypes.FudgeLegacy"/> (<c>application/x-fudge</c>); consumers
+    /// read a body whatever content type it carries, so messages of both kinds still in queues are read alike.
+    /// </summary>
+    public const string ContentType = FudgeMediaTypes.Fudge;
 
     /// <summary>Header holding the envelope's taxonomy id (an integer; 0 means none).</summary>
     public const string TaxonomyId = "fudge-taxonomy-id";

@@ -32,7 +32,7 @@ public class PublishConsumeTests
         Assert.Equal(new long[] { 10, 11 }, received.Select(d => d.Value.Sequence));
         var first = received[0];
         Assert.Equal("SYM10", first.Value.Symbol);
-        Assert.Equal(FudgeAmqpHeaders.ContentType, first.Properties.ContentType);
+        Assert.Equal("application/vnd.fudgemsg", first.Properties.ContentType);
         Assert.Equal(7, Convert.ToInt32(first.Properties.Headers![FudgeAmqpHeaders.TaxonomyId]));
         Assert.Equal(3, Convert.ToInt32(first.Properties.Headers![FudgeAmqpHeaders.SchemaVersion]));
         Assert.Equal(7, first.Header.TaxonomyId);

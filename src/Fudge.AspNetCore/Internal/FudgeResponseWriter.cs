@@ -1,0 +1,111 @@
+using System;
+using System.Buffers;
+using System.Collections.Generic;
+using System.IO;
+using System.Threading.Tasks;
+using Fudge.Http.Internal;
+using Fudge.Json;
+using Fudge.Serialization;
+using Fudge.Xml;
+using Microsoft.AspNetCore.Http;
+
+namespace Fudge.AspNetCore.Internal;
+
+/// <summary>
+/// Writes values as response bodies. A Fudge body is encoded straight into the response's <see cref="System.IO.Pipelines.PipeWriter"/>
+/// (no intermediate array); JSON and XML are rendered from the encoded envelope, as the conversions of the rest of the
+/// library do, so every media type shows the same fields.
+/// </summary>
+internal static class FudgeResponseWriter
+{
+    /// <summary>Encoded bytes of a stream sent at once even while further values are ready.</summary>
+    private const int StreamFlushThreshold = 64 * 1024;
+
+    public static Task WriteAsync<T>(HttpResponse response, T value, FudgeBodyFormat format, FudgeHttpSettings settings)
+    {
+        response.ContentType = FudgeNegotiation.ContentTypeOf(format);
+        if (format is FudgeBodyFormat.Fudge or FudgeBodyFormat.FudgeLegacy)
+        {
+            // Encoded straight into the response pipe and not flushed: the headers are still open, so the length the
+            // pipe holds becomes the Content-Length (no chunked framing), and the server sends it all when the handler returns.
+            var output = response.BodyWriter;
+            FudgeValueCodec<T>.Write(output, value, settings.WriterOptions);
+            if (!response.HasStarted && output.CanGetUnflushedBytes) response.ContentLength = output.UnflushedBytes;
+            return Task.CompletedTask;
+        }
+        using var envelope = new PooledBufferWriter();
+        FudgeValueCodec<T>.Write(envelope, value, settings.WriterOptions);
+        WriteText(response.BodyWriter, envelope.WrittenSpan, format, settings);
+        return Task.CompletedTask;
+    }
+
+    /// <summary>
+    /// Writes a stream of values as envelopes back to back (Fudge) or a JSON array, sending what is encoded whenever the
+    /// next value is not ready at once (a live feed is never held back) or 64 KiB wait. Stops quietly when the client
+    /// goes away; a failing source aborts the connection, so a client never takes a cut stream for a whole one.
+    /// </summary>
+    public static async Task WriteStreamAsync<T>(HttpContext context, IAsyncEnumerable<T> values, FudgeBodyFormat format, FudgeHttpSettings settings)
+    {
+        var response = context.Response;
+        response.ContentType = FudgeNegotiation.ContentTypeOf(format);
+        var output = response.BodyWriter;
+        bool json = format is FudgeBodyFormat.Json or FudgeBodyFormat.JsonLossless;
+        var aborted = context.RequestAborted;
+        using var envelope = new PooledBufferWriter();
+        using var text = new PooledBufferWriter(json ? 1024 : 16);
+        long unflushed = 0;
+        bool first = true;
+        if (json) unflushed += Write(output, "["u8);
+        try
+        {
+            await using var items = values.GetAsyncEnumerator(aborted);
+            while (true)
+            {
+                var next = items.MoveNextAsync();
+                if (!next.IsCompleted || unflushed >= StreamFlushThreshold)
+                {
+                    var flushed = await output.FlushAsync(aborted).ConfigureAwait(false);
+                    if (flushed.IsCompleted || flushed.IsCanceled) return;    // the client has gone
+                    unflushed = 0;
+                }
+                if (!await next.ConfigureAwait(false)) break;
+                envelope.Clear();
+                FudgeValueCodec<T>.Write(envelope, items.Current, settings.WriterOptions);
+                if (!json)
+                {
+                    unflushed += Write(output, envelope.WrittenSpan);
+                    continue;
+                }
+                if (!first) unflushed += Write(output, ","u8);
+                first = false;
+                // Rendered aside first, to know how many bytes wait to be sent.
+                text.Clear();
+                WriteText(text, envelope.WrittenSpan, format, settings);
+                unflushed += Write(output, text.WrittenSpan);
+            }
+            if (json) Write(output, "]"u8);
+        }
+        catch (OperationCanceledException) when (aborted.IsCancellationRequested)
+        {
+            // The client disconnected midway: nothing is left to answer.
+        }
+    }
+
+    private static int Write(IBufferWriter<byte> output, ReadOnlySpan<byte> bytes)
+    {
+        output.Write(bytes);
+        return bytes.Length;
+    }
+
+    private static void WriteText(IBufferWriter<byte> output, ReadOnlySpan<byte> envelope, FudgeBodyFormat format, FudgeHttpSettings settings)
+    {
+        if (format == FudgeBodyFormat.Xml)
+        {
+            var xml = new MemoryStream();
+            FudgeXml.WriteXml(envelope, xml, settings.Xml);
+            output.Write(xml.GetBuffer().AsSpan(0, (int)xml.Length));
+            return;
+        }
+        FudgeJson.WriteJson(envelope, output, format == FudgeBodyFormat.JsonLossless ? settings.LosslessJson : settings.PlainJson);
+    }
+}
