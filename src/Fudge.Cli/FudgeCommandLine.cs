@@ -83,6 +83,7 @@ internal static partial class FudgeCommandLine
             RouteCommandLine(console, taxonomy),
             TransformCommandLine(console, taxonomy),
             StoreCommandLine(console, taxonomy),
+            ServeCommandLine(console, taxonomy),
         };
         return root;
     }
