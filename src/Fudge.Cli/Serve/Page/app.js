@@ -40,6 +40,7 @@ async function loadPage() {
   const { ok, body } = await getJson('api/messages?' + query({ skip: state.skip, take: pageSize, where: state.where }));
   if (!ok) { showFilterError(body); return; }
   hideFilterError();
+  setDownloads(); // only a filter that parsed reaches the download links
   state.total = body.total;
   state.seen = body.seen;
   const rows = $('list').tBodies[0];
@@ -200,7 +201,8 @@ function point(index, byteOffset) {
   }
   if (byteOffset !== undefined) {
     cells[byteOffset].classList.add('pointed');
-    info = `byte ${byteOffset} = 0x${state.bytes[byteOffset].toString(16).padStart(2, '0')} in the ${partOf(node, byteOffset)} of ${node.path}\n` + info;
+    const part = node.isHeader ? 'the envelope header' : `the ${partOf(node, byteOffset)} of ${node.path}`;
+    info = `byte ${byteOffset} = 0x${state.bytes[byteOffset].toString(16).padStart(2, '0')} in ${part}\n` + info;
   }
   $('hover-info').textContent = info;
 }
@@ -219,15 +221,14 @@ $('hex').addEventListener('mouseover', (event) => {
 });
 $('filter-form').addEventListener('submit', (event) => {
   event.preventDefault();
-  state.where = $('filter').value.trim();
+  const typed = $('filter').value;
+  state.where = typed.trim() ? typed : ''; // as typed, so the error's column is a column of the box
   state.skip = 0;
-  setDownloads();
   loadPage();
 });
 $('clear-filter').addEventListener('click', () => { $('filter').value = ''; $('filter-form').requestSubmit(); });
 $('prev').addEventListener('click', () => { state.skip = Math.max(0, state.skip - pageSize); loadPage(); });
 $('next').addEventListener('click', () => { state.skip += pageSize; loadPage(); });
 
-setDownloads();
 loadSource();
 loadPage();
