@@ -1,5 +1,6 @@
-// The message explorer's page. Every name and value from a message reaches the page as text (textContent, never
-// innerHTML), so a field named <script> is shown, not run; the server's Content-Security-Policy backs this up.
+// The message explorer's page. Every name and value from a message reaches the page as text (textContent; no markup
+// is ever built from data), so a field named <script> is shown, not run; the server's Content-Security-Policy backs
+// this up.
 'use strict';
 
 const pageSize = 25;
