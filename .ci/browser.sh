@@ -5,6 +5,7 @@
 #   bash .ci/browser.sh test      starts `fudge serve` on samples/ticks.fudge and on samples/hostile/ (from the Release
 #                                 build, which must exist), runs the browser tests and stops both servers. With
 #                                 FUDGE_EXPLORER_SCREENSHOT=PATH the screenshot docs/web.md shows is written there.
+#                                 FUDGE_CLI=COMMAND runs another build of the tool, e.g. the NativeAOT binary.
 # Cost on a 2-core machine: the tests ~15 s; the chromium install (only when missing) ~1 min, which .ci/run overlaps
 # with the build.
 set -euo pipefail
@@ -25,7 +26,8 @@ install() {
 serve() {
   local log="$work/serve-$1.log"
   shift
-  dotnet src/Fudge.Cli/bin/Release/net10.0/Fudge.Cli.dll serve "$@" --port 0 > "$log" 2>&1 &
+  # shellcheck disable=SC2086 # FUDGE_CLI is a command line: split on purpose
+  ${FUDGE_CLI:-dotnet src/Fudge.Cli/bin/Release/net10.0/Fudge.Cli.dll} serve "$@" --port 0 > "$log" 2>&1 &
   pids+=($!)
   for _ in $(seq 1 100); do
     if grep -q ' at http://' "$log"; then sed -n 's/.* at \(http:[^ ]*\) .*/\1/p' "$log"; return 0; fi
