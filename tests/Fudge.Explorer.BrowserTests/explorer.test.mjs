@@ -28,7 +28,7 @@ after(async () => { await browser?.close(); });
 
 // A page that fails the test on any script error or console error (a CSP violation is one).
 async function open(url) {
-  const context = await browser.newContext({ viewport: { width: 1500, height: 820 }, acceptDownloads: true });
+  const context = await browser.newContext({ viewport: { width: 1500, height: 700 }, acceptDownloads: true });
   const page = await context.newPage();
   const problems = [];
   page.on('pageerror', (error) => problems.push('page error: ' + error.message));

@@ -54,6 +54,7 @@ async function loadPage() {
       el('td', 'num', (message.location ? message.location + ':' : '') + message.offset),
       el('td', 'num', String(message.size)),
       el('td', 'preview', message.preview));
+    row.lastChild.title = message.preview; // the whole preview, when the cell cuts it
     row.addEventListener('click', () => openMessage(message.id));
     rows.append(row);
   }
