@@ -22,7 +22,8 @@ install() {
   (cd "$tests" && npm ci --no-audit --no-fund --loglevel=error)
 }
 
-# Starts `fudge serve ARGS` on a free port; prints its address once it listens.
+# Starts `fudge serve ARGS` on a free port and sets $url to its address once it listens. (Not called as $(serve ...):
+# a subshell would keep the server's pid from the trap that stops it.)
 serve() {
   local log="$work/serve-$1.log"
   shift
@@ -30,7 +31,7 @@ serve() {
   ${FUDGE_CLI:-dotnet src/Fudge.Cli/bin/Release/net10.0/Fudge.Cli.dll} serve "$@" --port 0 > "$log" 2>&1 &
   pids+=($!)
   for _ in $(seq 1 100); do
-    if grep -q ' at http://' "$log"; then sed -n 's/.* at \(http:[^ ]*\) .*/\1/p' "$log"; return 0; fi
+    if grep -q ' at http://' "$log"; then url="$(sed -n 's/.* at \(http:[^ ]*\) .*/\1/p' "$log")"; return 0; fi
     sleep 0.2
   done
   echo "fudge serve did not start:" >&2
@@ -43,8 +44,10 @@ run_tests() {
   work="$(mktemp -d)"
   pids=()
   trap 'for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done' EXIT
-  FUDGE_EXPLORER_URL="$(serve ticks samples/ticks.fudge)"
-  FUDGE_EXPLORER_HOSTILE_URL="$(serve hostile samples/hostile)"
+  serve ticks samples/ticks.fudge
+  FUDGE_EXPLORER_URL="$url"
+  serve hostile samples/hostile
+  FUDGE_EXPLORER_HOSTILE_URL="$url"
   export FUDGE_EXPLORER_URL FUDGE_EXPLORER_HOSTILE_URL
   echo "== browser tests against $FUDGE_EXPLORER_URL and $FUDGE_EXPLORER_HOSTILE_URL"
   (cd "$tests" && node --test --test-reporter=spec explorer.test.mjs)
