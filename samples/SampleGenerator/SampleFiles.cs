@@ -15,6 +15,7 @@ public static class SampleFiles
         Pair("taxonomy.fudge", new FudgeEnvelope(TickStream.Taxonomy.ToMessage()).ToByteArray()),
         Pair("logs.fudge", Concatenate(LogStream.CreateMessages(), taxonomyId: 0, taxonomy: null)),
         Pair("document.fudge", new FudgeEnvelope(SampleDocument.Create(), schemaVersion: SampleDocument.SchemaVersion).ToByteArray()),
+        Pair("hostile/hostile-names.fudge", HostileSample.Create()),
     };
 
     private static KeyValuePair<string, byte[]> Pair(string name, byte[] bytes) => new(name, bytes);

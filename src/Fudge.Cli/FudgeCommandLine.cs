@@ -66,7 +66,7 @@ internal static partial class FudgeCommandLine
             HelpName = "[ID=]FILE",
             Recursive = true,
         };
-        var root = new Command("fudge", "Inspect, validate, convert, summarise, filter, query and route Fudge messages without a schema. Inputs may hold many concatenated envelopes; '-' means standard input.")
+        var root = new Command("fudge", "Inspect, validate, convert, summarise, filter, query and route Fudge messages without a schema, or explore them in a browser. Inputs may hold many concatenated envelopes; '-' means standard input.")
         {
             new HelpOption(),
             new VersionOption(),
@@ -83,6 +83,7 @@ internal static partial class FudgeCommandLine
             RouteCommandLine(console, taxonomy),
             TransformCommandLine(console, taxonomy),
             StoreCommandLine(console, taxonomy),
+            ServeCommandLine(console, taxonomy),
         };
         return root;
     }

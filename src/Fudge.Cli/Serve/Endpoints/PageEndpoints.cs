@@ -1,0 +1,47 @@
+using System;
+using System.IO;
+using Microsoft.AspNetCore.Builder;
+using Microsoft.AspNetCore.Http;
+using Microsoft.AspNetCore.Routing;
+
+namespace Fudge.Cli.Serve.Endpoints;
+
+/// <summary>
+/// The page itself: <c>/</c>, <c>/app.js</c> and <c>/app.css</c> (and an empty <c>/favicon.ico</c>), embedded in the tool (no build step, nothing
+/// fetched from elsewhere). Nothing else is served from disk: the only files read are those the explorer was opened on.
+/// </summary>
+internal static class PageEndpoints
+{
+    public static void Map(IEndpointRouteBuilder app)
+    {
+        MapResource(app, "/", "index.html", "text/html; charset=utf-8");
+        MapResource(app, "/app.js", "app.js", "text/javascript; charset=utf-8");
+        MapResource(app, "/app.css", "app.css", "text/css; charset=utf-8");
+        // Browsers ask for an icon whatever the page says; "no content" keeps a 404 out of their consoles.
+        app.MapGet("/favicon.ico", context =>
+        {
+            context.Response.StatusCode = StatusCodes.Status204NoContent;
+            return System.Threading.Tasks.Task.CompletedTask;
+        });
+    }
+
+    private static void MapResource(IEndpointRouteBuilder app, string route, string name, string contentType)
+    {
+        byte[] bytes = Load(name);
+        app.MapGet(route, context =>
+        {
+            context.Response.ContentType = contentType;
+            context.Response.ContentLength = bytes.Length;
+            return context.Response.Body.WriteAsync(bytes, context.RequestAborted).AsTask();
+        });
+    }
+
+    private static byte[] Load(string name)
+    {
+        using var stream = typeof(PageEndpoints).Assembly.GetManifestResourceStream("Fudge.Cli.Serve.Page." + name)
+            ?? throw new InvalidOperationException($"the page resource {name} is missing from the build");
+        var bytes = new MemoryStream();
+        stream.CopyTo(bytes);
+        return bytes.ToArray();
+    }
+}

@@ -1,0 +1,80 @@
+using System.Text.Json;
+using System.Text.Json.Serialization;
+
+namespace Fudge.Cli.Serve;
+
+/// <summary>What the explorer was opened on (<c>GET /api/source</c>).</summary>
+/// <param name="Description">A file name, a folder, or a store and collection.</param>
+/// <param name="Kind">"file", "folder" or "store".</param>
+/// <param name="Count">Envelopes found so far.</param>
+/// <param name="Complete">True once <paramref name="Count"/> is final.</param>
+/// <param name="Error">Why reading the source stopped early, with where; null when it did not.</param>
+/// <param name="Taxonomies">How many taxonomies restore names (from <c>--taxonomy</c>).</param>
+internal sealed record SourceInfo(string Description, string Kind, long Count, bool Complete, string? Error, int Taxonomies);
+
+/// <summary>One row of the list.</summary>
+/// <param name="Id">The id to open it by.</param>
+/// <param name="Location">Its file, for a folder.</param>
+/// <param name="Offset">Its byte offset in its file.</param>
+/// <param name="Size">Its size in bytes, header included.</param>
+/// <param name="TaxonomyId">The envelope's taxonomy id.</param>
+/// <param name="SchemaVersion">The envelope's schema version.</param>
+/// <param name="Preview">The first fields as text, or what is wrong with it.</param>
+internal sealed record MessageSummary(long Id, string? Location, long Offset, int Size, short TaxonomyId, int SchemaVersion, string Preview);
+
+/// <summary>A page of the list (<c>GET /api/messages</c>).</summary>
+/// <param name="Messages">The rows.</param>
+/// <param name="Skip">Rows passed over before this page.</param>
+/// <param name="Total">How many match in all, or null while not known yet.</param>
+/// <param name="Seen">Envelopes looked at so far to answer.</param>
+internal sealed record MessageList(MessageSummary[] Messages, long Skip, long? Total, long Seen);
+
+/// <summary>
+/// One field of the tree, in document order with its depth, and where its bytes are in the envelope: the field starts
+/// at <paramref name="Start"/> with its header (prefix, type, ordinal, name, size), its name (length byte included)
+/// is <paramref name="NameStart"/> to <paramref name="NameEnd"/> when it has one on the wire, and its value is
+/// <paramref name="ValueStart"/> to <paramref name="End"/> (a sub-message's value holds its fields).
+/// </summary>
+internal sealed record FieldNode(
+    int Depth, string Key, string? Name, int? Ordinal, string Type, int TypeId, string? Value, bool IsMessage,
+    int Start, int? NameStart, int? NameEnd, int ValueStart, int End);
+
+/// <summary>Where and why a message could not be read to its end.</summary>
+/// <param name="Offset">Byte offset in the envelope.</param>
+/// <param name="FileOffset">Byte offset in the file (the same for a store).</param>
+/// <param name="Reason">What is wrong there.</param>
+internal sealed record MessageError(long Offset, long FileOffset, string Reason);
+
+/// <summary>One message opened (<c>GET /api/messages/{id}</c>).</summary>
+/// <param name="Id">Its id.</param>
+/// <param name="Location">Its file, for a folder.</param>
+/// <param name="Offset">Its byte offset in its file.</param>
+/// <param name="Size">Its size, header included.</param>
+/// <param name="Directives">The envelope's processing directives.</param>
+/// <param name="SchemaVersion">The envelope's schema version.</param>
+/// <param name="TaxonomyId">The envelope's taxonomy id.</param>
+/// <param name="NamesRestored">True when a taxonomy restored names of ordinal-only fields.</param>
+/// <param name="Hex">The envelope's first bytes (at most <see cref="MessageTree.MaxHexBytes"/>) as lower-case hex.</param>
+/// <param name="Fields">The fields in document order (at most <see cref="MessageTree.MaxFields"/>).</param>
+/// <param name="FieldsCut">True when there were more fields than are listed.</param>
+/// <param name="Error">Where reading stopped, for a malformed message; null when it was read to its end.</param>
+internal sealed record MessageDetail(
+    long Id, string? Location, long Offset, int Size, int Directives, int SchemaVersion, short TaxonomyId, bool NamesRestored,
+    string Hex, FieldNode[] Fields, bool FieldsCut, MessageError? Error);
+
+/// <summary>An RFC 9457 problem: what went wrong with a request, and for a filter, where in its text.</summary>
+/// <param name="Type">"about:blank".</param>
+/// <param name="Title">A short summary.</param>
+/// <param name="Status">The HTTP status code.</param>
+/// <param name="Detail">The explanation.</param>
+/// <param name="Line">For a filter: the 1-based line of the problem.</param>
+/// <param name="Column">For a filter: the 1-based column of the problem.</param>
+internal sealed record Problem(string Type, string Title, int Status, string Detail, int? Line = null, int? Column = null);
+
+/// <summary>The JSON the explorer sends, source-generated so the server needs no reflection (NativeAOT).</summary>
+[JsonSourceGenerationOptions(JsonSerializerDefaults.Web, DefaultIgnoreCondition = JsonIgnoreCondition.WhenWritingNull)]
+[JsonSerializable(typeof(SourceInfo))]
+[JsonSerializable(typeof(MessageList))]
+[JsonSerializable(typeof(MessageDetail))]
+[JsonSerializable(typeof(Problem))]
+internal sealed partial class ExplorerJson : JsonSerializerContext;

@@ -1,0 +1,34 @@
+using System;
+using System.IO;
+using System.Threading.Tasks;
+
+namespace Fudge.Cli.Serve.Sources;
+
+/// <summary>
+/// Turns <c>fudge serve</c>'s argument into a source: a <c>postgres://</c> URL or an SQLite file (known by its first
+/// 16 bytes) is a store, a folder is its <c>*.fudge</c> files, anything else a file of envelopes.
+/// </summary>
+internal static class SourceOpener
+{
+    private static ReadOnlySpan<byte> SqliteMagic => "SQLite format 3\0"u8;
+
+    /// <summary>Opens what <paramref name="path"/> names.</summary>
+    /// <exception cref="IOException">Nothing is there, or it cannot be read.</exception>
+    /// <exception cref="Fudge.Store.FudgeStoreException">A store refused to open.</exception>
+    public static async Task<IMessageSource> OpenAsync(string path, string collection, FudgeReaderOptions options)
+    {
+        if (path.StartsWith("postgres://", StringComparison.OrdinalIgnoreCase) || path.StartsWith("postgresql://", StringComparison.OrdinalIgnoreCase))
+            return await StoreMessageSource.OpenAsync(path, collection).ConfigureAwait(false);
+        if (Directory.Exists(path)) return FileMessageSource.OpenFolder(path, options);
+        if (!File.Exists(path)) throw new IOException($"no file, folder or store '{path}'");
+        if (IsSqlite(path)) return await StoreMessageSource.OpenAsync(path, collection).ConfigureAwait(false);
+        return FileMessageSource.OpenFile(path, options);
+    }
+
+    private static bool IsSqlite(string path)
+    {
+        using var handle = File.OpenHandle(path);
+        Span<byte> start = stackalloc byte[16];
+        return RandomAccess.Read(handle, start, 0) == start.Length && start.SequenceEqual(SqliteMagic);
+    }
+}
