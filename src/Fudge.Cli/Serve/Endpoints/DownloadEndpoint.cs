@@ -38,7 +38,7 @@ internal static class DownloadEndpoint
             var response = context.Response;
             response.ContentType = format switch
             {
-                "fudge" => "application/vnd.fudgemsg",
+                "fudge" => FudgeMediaTypes.Fudge,   // the media type the HTTP packages and RabbitMQ write
                 "json" => "application/jsonl; charset=utf-8",
                 _ => "application/xml; charset=utf-8",
             };
