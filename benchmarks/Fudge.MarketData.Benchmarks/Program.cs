@@ -7,6 +7,7 @@ using BenchmarkDotNet.Jobs;
 using BenchmarkDotNet.Running;
 using BenchmarkDotNet.Toolchains.InProcess.Emit;
 using Fudge.Benchmarks.Reporting;
+using Fudge.Benchmarks.Shared;
 using Fudge.MarketData.Benchmarks.Contenders;
 using Fudge.MarketData.Benchmarks.Day;
 using Fudge.MarketData.Benchmarks.Harness;
@@ -20,6 +21,9 @@ namespace Fudge.MarketData.Benchmarks;
 /// BenchmarkDotNet benchmark once (dry job, in process): the CI smoke test, seconds.</item>
 /// <item><c>--day [--messages N] [--out DIR]</c>: the whole-day run, by default on 3,000,000 messages; with
 /// <c>--out</c> the tables go to <c>DIR/market-data-day.md</c> and <c>.csv</c> with date, machine, command and load.</item>
+/// <item><c>--turns serialize|deserialize "A,B" SECONDS</c>: the BenchmarkDotNet methods of contenders A, B... taking
+/// turns of a quarter second in this process (time per call is for the slice of 4,096 batches): a quick ratio on a
+/// busy machine while changing code, or a loop for a profiler; not a figure to quote.</item>
 /// <item>anything else: passed to BenchmarkDotNet (<c>--filter '*'</c>; default job, <c>[MemoryDiagnoser]</c>).</item>
 /// </list>
 /// </summary>
@@ -58,6 +62,16 @@ internal static class Program
                 File.WriteAllText(Path.Combine(dir, "market-data-day.md"), text);
                 File.WriteAllText(Path.Combine(dir, "market-data-day.csv"), report.Csv());
             }
+            return 0;
+        }
+        if (args.Length == 4 && args[0] == "--turns")
+        {
+            string className = args[1] == "serialize" ? nameof(ShootoutSerializeBenchmarks) : nameof(ShootoutDeserializeBenchmarks);
+            string methodName = args[1] == "serialize" ? nameof(ShootoutSerializeBenchmarks.Serialize) : nameof(ShootoutDeserializeBenchmarks.DeserializeAndAggregate);
+            var names = args[2].Split(',');
+            var operations = Array.ConvertAll(names, n => MethodTurns.Find(typeof(Program).Assembly, className, methodName, "Contender=" + n)
+                ?? throw new ArgumentException($"No benchmark {className}.{methodName} for {n}."));
+            MethodTurns.Run(names, operations, double.Parse(args[3], CultureInfo.InvariantCulture));
             return 0;
         }
         var results = BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run(args);

@@ -1,7 +1,10 @@
 using System;
 using System.Collections.Generic;
 using System.Linq;
+using System.Globalization;
 using BenchmarkDotNet.Attributes;
+using BenchmarkDotNet.Configs;
+using BenchmarkDotNet.Reports;
 using Fudge.Benchmarks.Harness;
 using Fudge.MarketData.Benchmarks.Contenders;
 using Fudge.MarketData.Benchmarks.Day;
@@ -13,6 +16,7 @@ namespace Fudge.MarketData.Benchmarks;
 /// <see cref="SliceBatches"/> batches of a seeded day; times and allocations are per batch.
 /// </summary>
 [MemoryDiagnoser]
+[Config(typeof(ShootoutConfig))]
 public abstract class ShootoutBenchmarkBase
 {
     /// <summary>Batches in the slice; every invocation handles all of them.</summary>
@@ -110,4 +114,11 @@ public class ShootoutDeserializeBenchmarks : ShootoutBenchmarkBase
         }
         return _aggregate;
     }
+}
+
+/// <summary>Room for the longest contender name ("SBE layout (hand-written)") in the parameter column.</summary>
+public sealed class ShootoutConfig : ManualConfig
+{
+    /// <summary>BenchmarkDotNet's defaults with a wider parameter column.</summary>
+    public ShootoutConfig() => SummaryStyle = SummaryStyle.Default.WithCultureInfo(CultureInfo.InvariantCulture).WithMaxParameterColumnWidth(40);
 }
