@@ -48,3 +48,11 @@ public sealed partial class OrderedLevel : OrderedQuote
     [FudgeField(3)] public byte Flags { get; set; }
     [FudgeField(4)] public bool Bid { get; set; }
 }
+
+/// <summary>Unsigned 64-bit members under ordinals, as market data's timestamps and prices.</summary>
+[FudgeMessage(Fields = FudgeFieldIds.Ordinals)]
+public partial class OrderedStamp
+{
+    [FudgeField(1)] public ulong Nanos { get; set; }
+    [FudgeField(2)] public ulong? Price { get; set; }
+}
