@@ -148,7 +148,7 @@ public static class ShootoutContenders
     /// <summary>Names of all contenders.</summary>
     public static readonly string[] All =
     {
-        "SBE layout (hand-written)", "FlatBuffers", "Fudge ordinals", "Fudge names", "Fudge schema-free reader", "MemoryPack", "MessagePack",
+        "SBE layout (hand-written)", "FlatBuffers", "Fudge ordinals", "Fudge names", "Fudge schema-free reader", "Fudge writer (hand-written)", "MemoryPack", "MessagePack",
     };
 
     /// <summary>A new contender by name.</summary>
@@ -159,6 +159,7 @@ public static class ShootoutContenders
         "Fudge ordinals" => new FudgeOrdinalsContender(),
         "Fudge names" => new FudgeNamesContender(),
         "Fudge schema-free reader" => new FudgeSchemaFreeContender(),
+        "Fudge writer (hand-written)" => new FudgeWriterContender(),
         "MemoryPack" => new MemoryPackContender(),
         "MessagePack" => new MessagePackContender(),
         _ => throw new ArgumentException($"No contender named '{name}'. Known: {string.Join(", ", All)}.", nameof(name)),

@@ -20,6 +20,15 @@ public abstract class ShootoutContender
     /// </summary>
     public virtual string? ReadsBytesOf => null;
 
+    /// <summary>The contender whose bytes this one must write exactly, when it promises that; null otherwise.</summary>
+    public virtual string? WritesBytesOf => null;
+
+    /// <summary>
+    /// False for a contender measured only as a writer (its bytes are another's, read as that one reads them): the
+    /// round trip is still checked, but its reading is not timed again.
+    /// </summary>
+    public virtual bool MeasuresReading => true;
+
     /// <summary>Builds whatever the contender serializes from (its own objects, or nothing) for the whole day.</summary>
     public abstract void Load(MarketDay day);
 

@@ -22,6 +22,7 @@ public sealed class DayAggregate
     /// <summary>An empty aggregate over <paramref name="symbols"/> (the day's, known before the feed opens).</summary>
     public DayAggregate(IReadOnlyList<string> symbols)
     {
+        Symbols = symbols;
         _index = new Dictionary<ulong, int>(symbols.Count);
         for (int i = 0; i < symbols.Count; i++) _index.Add(SymbolKey.FromString(symbols[i]), i);
         _volume = new ulong[symbols.Count];
@@ -31,6 +32,9 @@ public sealed class DayAggregate
         _bestAsk = new ulong[symbols.Count];
         Clear();
     }
+
+    /// <summary>The symbols aggregated over.</summary>
+    public IReadOnlyList<string> Symbols { get; }
 
     /// <summary>Forgets everything aggregated so far.</summary>
     public void Clear()
