@@ -50,10 +50,11 @@ internal static class Program
             int messages = Option(args, "--messages") is { } n ? int.Parse(n, CultureInfo.InvariantCulture) : DefaultDayMessages;
             string loadBefore = Load();
             var day = MarketDay.Generate(messages);
-            Console.WriteLine($"Day: {day.Messages.Length:N0} messages in {day.BatchCount:N0} batches, {day.Symbols.Length:N0} symbols.");
+            Console.WriteLine("Day: " + day.Describe());
             var report = DayRun.Run(day, ShootoutContenders.All, Console.Out);
             string text = RunInfo.MarkdownHeader("Market-data shootout: the whole day, per batch")
-                + $"- Load average (1, 5, 15 min) at start: {loadBefore}; at end: {Load()}\n\n"
+                + $"- Load average (1, 5, 15 min) at start: {loadBefore}; at end: {Load()}\n"
+                + $"- Day (seed 32): {day.Describe()}\n\n"
                 + report.PercentileTable() + "\n" + report.SizeTable() + "\n" + report.GoalTable();
             Console.Write(text);
             if (Option(args, "--out") is { } dir)

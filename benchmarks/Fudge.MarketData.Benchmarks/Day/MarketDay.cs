@@ -31,6 +31,33 @@ public sealed class MarketDay
     /// <summary>The messages of batch <paramref name="batch"/>.</summary>
     public ReadOnlySpan<FeedMessage> Batch(int batch) => Messages.AsSpan(BatchStarts[batch], BatchStarts[batch + 1] - BatchStarts[batch]);
 
+    /// <summary>The day's shape in one paragraph: what docs/benchmarks.md quotes.</summary>
+    public string Describe()
+    {
+        var perSymbol = new int[Symbols.Length];
+        int trades = 0, single = 0, largest = 0;
+        foreach (var m in Messages)
+        {
+            perSymbol[m.Symbol]++;
+            if (m.Kind == BodyKind.Trade) trades++;
+        }
+        for (int b = 0; b < BatchCount; b++)
+        {
+            int size = BatchStarts[b + 1] - BatchStarts[b];
+            if (size == 1) single++;
+            largest = Math.Max(largest, size);
+        }
+        var sorted = (int[])perSymbol.Clone();
+        Array.Sort(sorted, (a, b) => b.CompareTo(a));
+        long top10 = 0;
+        for (int i = 0; i < 10; i++) top10 += sorted[i];
+        int active = Array.FindAll(perSymbol, n => n > 0).Length;
+        double n = Messages.Length;
+        return string.Create(System.Globalization.CultureInfo.InvariantCulture,
+            $"{Messages.Length:N0} messages in {BatchCount:N0} batches ({n / BatchCount:0.00} per batch, {100.0 * single / BatchCount:0}% of batches hold one message, the largest {largest}); " +
+            $"{100.0 * trades / n:0.0}% trades; {active:N0} of {Symbols.Length:N0} symbols seen, the busiest {100.0 * sorted[0] / n:0.0}% of messages, the ten busiest {100.0 * top10 / n:0.0}%.");
+    }
+
     // Shape of the day; docs/benchmarks.md explains each number.
     private const int SymbolCount = 4_000;
     private const double PopularitySkew = 1.1;            // Zipf exponent of symbol popularity
@@ -61,7 +88,7 @@ public sealed class MarketDay
         var messages = new List<FeedMessage>(messageCount + MaxBatch);
         var starts = new List<int>(messageCount / 2) { 0 };
         var sequence = new List<ulong>(messageCount / 2);
-        double meanBatch = SingleMessageBatchShare + (1 - SingleMessageBatchShare) * 6.0;
+        double meanBatch = SingleMessageBatchShare + (1 - SingleMessageBatchShare) * 5.0;   // 2 + a geometric number of mean 3
         double meanGapNanos = SessionNanos / (messageCount / meanBatch);
         double clock = SessionOpenNanos;
         ulong seqNo = 1_000;
