@@ -35,7 +35,7 @@ public sealed record DayReport(IReadOnlyList<DayReport.Row> Rows, int Batches, i
         {
             string write = r.Serialize is { } s
                 ? F($"{s.MedianNs:N0} | {s.P99Ns:N0} | {s.P999Ns:N0} | {s.TotalMs:N0} | {(double)s.AllocatedBytes / Batches:0.#}")
-                : $"(reads {r.ReadsBytesOf}'s bytes) | | | | ";
+                : $"(reads the bytes of {r.ReadsBytesOf}) | | | | ";
             string read = r.Deserialize is { } d
                 ? F($"{d.MedianNs:N0} | {d.P99Ns:N0} | {d.P999Ns:N0} | {d.TotalMs:N0} | {(double)d.AllocatedBytes / Batches:0.#}")
                 : "(the bytes of Fudge ordinals, read as they are) | | | | ";
