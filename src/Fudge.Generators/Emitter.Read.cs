@@ -20,9 +20,13 @@ internal sealed partial class Emitter
         sb.AppendLine("    {");
         if (m.Unions.Count > 0 || m.IsAbstract)
         {
+            // The writer puts the type names first: the first field is tried with the one-comparison header check,
+            // and only a message that does not start with a name pays for the general scan.
             sb.AppendLine("        var __scan = reader;");
-            sb.AppendLine("        while (__scan.Read())");
+            sb.AppendLine("        bool __first = __scan.TryReadField((short)0);");
+            sb.AppendLine("        while (__first || __scan.Read())");
             sb.AppendLine("        {");
+            sb.AppendLine("            __first = false;");
             sb.AppendLine("            if (!__scan.HasOrdinal || __scan.Ordinal != 0 || __scan.TypeId != global::Fudge.FudgeTypeId.String) continue;");
             sb.AppendLine("            var __typeName = __scan.ValueSpan;");
             for (int i = 0; i < m.Unions.Count; i++)
@@ -142,12 +146,13 @@ internal sealed partial class Emitter
     /// True when the object can be created first and filled as fields arrive: a parameterless constructor and plain
     /// settable members (required and repeated ones included: the in-place reader tracks those), nothing else that needs
     /// to know afterwards which fields were present (constructor arguments, init-only defaults, indicators), no kept
-    /// unknown fields and no type names or derived types.
+    /// unknown fields and no derived types. Type names (a [FudgeUnion] case's own) are skipped as they arrive: nothing
+    /// but an extensible type keeps them.
     /// </summary>
     private bool ReadsInPlace()
     {
         var m = _model;
-        return !m.IsExtensible && !m.IsAbstract && m.Unions.Count == 0 && (m.TypeNames.Count == 0 || m.Java) && m.CtorArgs.Count == 0
+        return !m.IsExtensible && !m.IsAbstract && m.Unions.Count == 0 && m.CtorArgs.Count == 0
             && m.Members.All(x => x.SetMode == SetMode.Assign && x.BaseSetter is null && x.AbsentDefault is null
                 && x.Shape.Kind != ShapeKind.Indicator // flags across fields: the general reader does that
                 && x.FixedLength == 0); // fixed-size arrays are length-checked by the general reader
@@ -176,6 +181,8 @@ internal sealed partial class Emitter
         // Fields whose absence means null start null; the constructor's defaults are for writers.
         foreach (var member in m.Members.Where(x => x.AbsentIsNull))
             sb.AppendLine($"        __result.{member.Name} = null;");
+        // A union case's writer puts its type names (ordinal 0) before the members: step over them the same quick way.
+        if (m.TypeNames.Count > 0 && !m.Java) sb.AppendLine("        while (reader.TryReadField((short)0)) { }");
         bool expected = false;
         for (int i = 0; i < m.Members.Count; i++)
         {

@@ -269,6 +269,8 @@ internal sealed partial class Emitter
             case ShapeKind.Int32: return $"writer.WriteInt32({o}, {v});";
             case ShapeKind.UInt32:
             case ShapeKind.Int64: return $"writer.WriteInt64({o}, {v});";
+            // The same 64 bits as WriteUInt64 writes, reduced alike (timestamps and prices of market data are ulong).
+            case ShapeKind.UInt64: return $"writer.WriteInt64({o}, unchecked((long){v}));";
             case ShapeKind.Single: return $"writer.WriteSingle({o}, {v});";
             case ShapeKind.Double: return $"writer.WriteDouble({o}, {v});";
             case ShapeKind.DateTime when shape.Accuracy < 0: return $"{H}.WriteDateTime(ref writer, {o}, {v});";

@@ -24,3 +24,35 @@ public partial class NamedTick
     public double Price { get; set; } = -1;
     public int Level { get; set; }
 }
+
+/// <summary>A union with ordinals, as the market-data shootout's body: its cases are read in place, names first.</summary>
+[FudgeMessage(Fields = FudgeFieldIds.Ordinals, TypeName = "Q")]
+[FudgeUnion("T", typeof(OrderedTrade))]
+[FudgeUnion("L", typeof(OrderedLevel))]
+public abstract partial class OrderedQuote
+{
+    [FudgeField(1)] public long Price { get; set; }
+    [FudgeField(2)] public int Size { get; set; }
+}
+
+/// <summary>A case with no members of its own.</summary>
+[FudgeMessage(Fields = FudgeFieldIds.Ordinals)]
+public sealed partial class OrderedTrade : OrderedQuote
+{
+}
+
+/// <summary>A case with members of its own after the inherited ones.</summary>
+[FudgeMessage(Fields = FudgeFieldIds.Ordinals)]
+public sealed partial class OrderedLevel : OrderedQuote
+{
+    [FudgeField(3)] public byte Flags { get; set; }
+    [FudgeField(4)] public bool Bid { get; set; }
+}
+
+/// <summary>Unsigned 64-bit members under ordinals, as market data's timestamps and prices.</summary>
+[FudgeMessage(Fields = FudgeFieldIds.Ordinals)]
+public partial class OrderedStamp
+{
+    [FudgeField(1)] public ulong Nanos { get; set; }
+    [FudgeField(2)] public ulong? Price { get; set; }
+}

@@ -80,4 +80,18 @@ public class ExpectedOrderTests
         Assert.Equal("C", both.Symbol);
         Assert.Equal(1.25, both.Price);
     }
+
+    [Theory]
+    [InlineData(5UL)]
+    [InlineData(1_795_703_400_000_000_000UL)]
+    [InlineData(ulong.MaxValue)]
+    public void An_unsigned_64_bit_member_under_an_ordinal_is_its_64_bits_reduced_like_any_integer(ulong nanos)
+    {
+        byte[] bytes = FudgeSerializer.Serialize(new OrderedStamp { Nanos = nanos, Price = nanos });
+        var message = FudgeMsg.Parse(bytes);
+        Assert.Equal(unchecked((long)nanos), System.Convert.ToInt64(message[0].Value, System.Globalization.CultureInfo.InvariantCulture));
+        Assert.Equal(new FudgeMsg().Add(1, unchecked((long)nanos)).Add(2, unchecked((long)nanos)).ToByteArray(), bytes);
+        var back = FudgeSerializer.Deserialize<OrderedStamp>(bytes);
+        Assert.Equal((nanos, (ulong?)nanos), (back.Nanos, back.Price));
+    }
 }

@@ -67,6 +67,19 @@ public class OrdinalWriterTests
         Assert.Equal(Hex((ref FudgeWriter w) => w.WriteString(key, value), java), Hex((ref FudgeWriter w) => w.WriteString((short)9, value), java));
     }
 
+    [Theory]
+    [InlineData(0)]
+    [InlineData(1)]
+    [InlineData(255)]
+    [InlineData(256)]
+    public void Encoded_text_writes_the_same_bytes(int length)
+    {
+        byte[] utf8 = new byte[length];
+        Array.Fill(utf8, (byte)'L');
+        var key = FudgeFieldKey.FromOrdinal(0);
+        Assert.Equal(Hex((ref FudgeWriter w) => w.WriteStringUtf8(key, utf8)), Hex((ref FudgeWriter w) => w.WriteStringUtf8((short)0, utf8)));
+    }
+
     [Fact]
     public void A_string_in_a_fixed_destination_sized_to_it_fits()
     {

@@ -82,7 +82,7 @@ public static partial class FudgeFormatterHelpers
     /// <see cref="WriteTypeName"/> for a name with no character outside the Basic Multilingual Plane (the generator
     /// knows), which is the same bytes in either string encoding and so is copied as it is.
     /// </summary>
-    public static void WriteBmpTypeName(ref FudgeWriter writer, ReadOnlySpan<byte> utf8) => writer.WriteStringUtf8(in TypeNameKey, utf8);
+    public static void WriteBmpTypeName(ref FudgeWriter writer, ReadOnlySpan<byte> utf8) => writer.WriteStringUtf8((short)0, utf8);
 
     private static bool HasFourByteSequence(ReadOnlySpan<byte> utf8)
     {

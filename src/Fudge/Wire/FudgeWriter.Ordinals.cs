@@ -77,6 +77,28 @@ public ref partial struct FudgeWriter
         WriteString(FudgeFieldKey.FromOrdinal(ordinal), value);
     }
 
+    /// <summary>
+    /// Writes already-encoded text (type 14) under <paramref name="ordinal"/> alone, copied as given whatever the
+    /// options: the bytes of <see cref="WriteStringUtf8(in FudgeFieldKey, ReadOnlySpan{byte})"/> with an ordinal-only key.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void WriteStringUtf8(short ordinal, ReadOnlySpan<byte> utf8)
+    {
+        if (utf8.Length > byte.MaxValue)
+        {
+            WriteStringUtf8(FudgeFieldKey.FromOrdinal(ordinal), utf8);
+            return;
+        }
+        // Header, 1-byte size and text with one capacity check: generated writers put two type names in every union value.
+        int total = 5 + utf8.Length;
+        if (_buffer.Length - _position < total) Grow(total);
+        var span = _buffer.Slice(_position, total);
+        BinaryPrimitives.WriteUInt32BigEndian(span, ((uint)(VariableWidthFlags1 | OrdinalFlag) << 24) | ((uint)FudgeTypeId.String << 16) | (ushort)ordinal);
+        span[4] = (byte)utf8.Length;
+        utf8.CopyTo(span.Slice(5));
+        _position += total;
+    }
+
     // The prefix's size bits of a variable-width field whose size takes one byte.
     private const byte VariableWidthFlags1 = 0x20;
 

@@ -1,0 +1,27 @@
+using System;
+
+namespace Fudge.MarketData.Benchmarks.Contenders;
+
+/// <summary>Every contender, by the name the tables use, in table order.</summary>
+public static class ShootoutContenders
+{
+    /// <summary>Names of all contenders.</summary>
+    public static readonly string[] All =
+    {
+        "SBE layout (hand-written)", "FlatBuffers", "Fudge ordinals", "Fudge names", "Fudge schema-free reader", "Fudge writer (hand-written)", "MemoryPack", "MessagePack",
+    };
+
+    /// <summary>A new contender by name.</summary>
+    public static ShootoutContender Create(string name) => name switch
+    {
+        "SBE layout (hand-written)" => new SbeLayoutContender(),
+        "FlatBuffers" => new FlatBuffersContender(),
+        "Fudge ordinals" => new FudgeOrdinalsContender(),
+        "Fudge names" => new FudgeNamesContender(),
+        "Fudge schema-free reader" => new FudgeSchemaFreeContender(),
+        "Fudge writer (hand-written)" => new FudgeWriterContender(),
+        "MemoryPack" => new MemoryPackContender(),
+        "MessagePack" => new MessagePackContender(),
+        _ => throw new ArgumentException($"No contender named '{name}'. Known: {string.Join(", ", All)}.", nameof(name)),
+    };
+}
