@@ -7,6 +7,7 @@ using System.Text;
 using Fudge.Benchmarks.Contenders;
 using Fudge.Benchmarks.Data;
 using Fudge.Benchmarks.Models;
+using Fudge.Benchmarks.Shared;
 
 namespace Fudge.Benchmarks.Harness;
 
@@ -31,7 +32,7 @@ internal static class PercentileHarness
         var ends = new int[count];
         var samples = new long[count];
         var rows = new List<Row>();
-        double timerFloor = TimerFloorNs();
+        double timerFloor = TimerSamples.TimerFloorNs();
         log.WriteLine($"Timer: Stopwatch frequency {Stopwatch.Frequency:N0}/s; back-to-back timestamp median {timerFloor:0} ns (included in every sample).");
         foreach (var name in contenders)
         {
@@ -83,26 +84,10 @@ internal static class PercentileHarness
 
     private static Row Summarize(string contender, string phase, long[] samples, double meanBytes)
     {
-        long total = 0;
-        foreach (long s in samples) total += s;
-        var sorted = (long[])samples.Clone();
-        Array.Sort(sorted);
-        double toNs = 1e9 / Stopwatch.Frequency;
-        double At(double quantile) => sorted[Math.Min(sorted.Length - 1, (int)Math.Ceiling(quantile * sorted.Length) - 1)] * toNs;
-        return new Row(contender, phase, samples.Length, At(0.5), At(0.99), At(0.999), sorted[^1] * toNs, total * toNs / 1e6, meanBytes);
+        var times = new TimerSamples(samples);
+        return new Row(contender, phase, samples.Length, times.AtNs(0.5), times.AtNs(0.99), times.AtNs(0.999), times.MaxNs, times.TotalMs, meanBytes);
     }
 
-    private static double TimerFloorNs()
-    {
-        var samples = new long[100_000];
-        for (int i = 0; i < samples.Length; i++)
-        {
-            long start = Stopwatch.GetTimestamp();
-            samples[i] = Stopwatch.GetTimestamp() - start;
-        }
-        Array.Sort(samples);
-        return samples[samples.Length / 2] * 1e9 / Stopwatch.Frequency;
-    }
 
     public static string ToMarkdown(Report report)
     {

@@ -3,6 +3,7 @@ using System.Collections.Generic;
 using System.Diagnostics;
 using System.IO;
 using Fudge.Benchmarks.Harness;
+using Fudge.Benchmarks.Shared;
 using Fudge.MarketData.Benchmarks.Contenders;
 using Fudge.MarketData.Benchmarks.Day;
 
@@ -28,7 +29,7 @@ public static class DayRun
         var samples = new long[batches];
         var written = new Dictionary<string, (byte[] Bytes, int[] Ends)>();
         var rows = new List<DayReport.Row>();
-        double timerFloor = TimerFloorNs();
+        double timerFloor = TimerSamples.TimerFloorNs();
         foreach (var name in contenders)
         {
             var contender = ShootoutContenders.Create(name);
@@ -121,17 +122,6 @@ public static class DayRun
         }
     }
 
-    private static double TimerFloorNs()
-    {
-        var samples = new long[100_000];
-        for (int i = 0; i < samples.Length; i++)
-        {
-            long start = Stopwatch.GetTimestamp();
-            samples[i] = Stopwatch.GetTimestamp() - start;
-        }
-        Array.Sort(samples);
-        return samples[samples.Length / 2] * 1e9 / Stopwatch.Frequency;
-    }
 }
 
 /// <summary>One phase's distribution over the day's batches.</summary>
@@ -146,12 +136,7 @@ public sealed record PhaseStats(double MedianNs, double P99Ns, double P999Ns, do
     /// <summary>Summarizes timestamps differences and the pass's allocations.</summary>
     public static PhaseStats From(long[] samples, long allocatedBytes)
     {
-        long total = 0;
-        foreach (long s in samples) total += s;
-        var sorted = (long[])samples.Clone();
-        Array.Sort(sorted);
-        double toNs = 1e9 / Stopwatch.Frequency;
-        double At(double quantile) => sorted[Math.Min(sorted.Length - 1, (int)Math.Ceiling(quantile * sorted.Length) - 1)] * toNs;
-        return new PhaseStats(At(0.5), At(0.99), At(0.999), sorted[^1] * toNs, total * toNs / 1e6, allocatedBytes);
+        var times = new TimerSamples(samples);
+        return new PhaseStats(times.AtNs(0.5), times.AtNs(0.99), times.AtNs(0.999), times.MaxNs, times.TotalMs, allocatedBytes);
     }
 }
