@@ -9,14 +9,7 @@ namespace Fudge.Generators.Tests.Interop
     /// <summary>The repository's reference vectors (tests/interop) (written by Fudge-Java and Fudge-CSharp) read into, and written from, generated types.</summary>
     public class InteropVectorTests
     {
-        private static byte[] Vector(string name)
-        {
-            for (var dir = new DirectoryInfo(AppContext.BaseDirectory); dir is not null; dir = dir.Parent)
-            {
-                if (File.Exists(Path.Combine(dir.FullName, "Fudge.sln"))) return File.ReadAllBytes(Path.Combine(dir.FullName, "tests", "interop", name));
-            }
-            throw new FileNotFoundException("Fudge.sln was not found above the test binaries, so tests/interop cannot be located", name);
-        }
+        private static byte[] Vector(string name) => File.ReadAllBytes(InteropFolder.PathOf(name));
 
         [Fact]
         public void AllOrdinals_is_reproduced_byte_for_byte_and_read_back()

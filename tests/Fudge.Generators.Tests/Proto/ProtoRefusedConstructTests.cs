@@ -13,12 +13,7 @@ namespace Fudge.Generators.Tests.Proto;
 public class ProtoRefusedConstructTests
 {
     private static string Refused(string name)
-    {
-        for (var dir = new DirectoryInfo(AppContext.BaseDirectory); dir is not null; dir = dir.Parent)
-            if (File.Exists(Path.Combine(dir.FullName, "Fudge.sln")))
-                return File.ReadAllText(Path.Combine(dir.FullName, "tests", "interop", "proto-java", "refused", name + ".proto"));
-        throw new DirectoryNotFoundException("Fudge.sln was not found above the test binaries");
-    }
+        => File.ReadAllText(InteropFolder.PathOf("proto-java", "refused", name + ".proto"));
 
     [Theory]
     [InlineData("uses", "FUDGEP020")]                          // Fudge-Proto: unknown taxonomy 'uses'; here: ignored with a warning

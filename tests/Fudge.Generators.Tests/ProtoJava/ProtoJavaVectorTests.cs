@@ -17,12 +17,7 @@ public class ProtoJavaVectorTests
 
     private static object Case(string name) => ProtoJavaCatalog.Cases.Single(c => c.Name == name).Value;
 
-    internal static string Folder(string sub)
-    {
-        for (var dir = new DirectoryInfo(AppContext.BaseDirectory); dir is not null; dir = dir.Parent)
-            if (File.Exists(Path.Combine(dir.FullName, "Fudge.sln"))) return Path.Combine(dir.FullName, "tests", "interop", "proto-java", sub);
-        throw new DirectoryNotFoundException("Fudge.sln was not found above the test binaries");
-    }
+    internal static string Folder(string sub) => InteropFolder.PathOf("proto-java", sub);
 
     private static byte[] JavaBytes(string name) => File.ReadAllBytes(Path.Combine(Folder("from-java"), name + ".fudge"));
 
