@@ -3,6 +3,7 @@ using System.IO;
 using System.Linq;
 using System.Threading.Tasks;
 using BenchmarkDotNet.Attributes;
+using Fudge.Benchmarks.Shared;
 using Fudge.Store.Sqlite;
 
 namespace Fudge.Store.Benchmarks;

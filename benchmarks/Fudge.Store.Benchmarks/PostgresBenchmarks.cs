@@ -2,6 +2,7 @@ using System;
 using System.Linq;
 using System.Threading.Tasks;
 using BenchmarkDotNet.Attributes;
+using Fudge.Benchmarks.Shared;
 using Fudge.Query;
 using Fudge.Store.PostgreSql;
 using Npgsql;
@@ -69,7 +70,7 @@ public class PostgresInsertBenchmarks
 }
 
 /// <summary>
-/// The example query over <see cref="LogFleet.StoredDocuments"/> documents on the server: a collection whose GIN index
+/// The example query over <see cref="QuerySize.StoredDocuments"/> documents on the server: a collection whose GIN index
 /// was dropped (the server evaluates the SQL/JSON path on every row) against one with it.
 /// </summary>
 [MemoryDiagnoser]
@@ -88,11 +89,11 @@ public class PostgresQueryBenchmarks
         _store = await PostgresFudgeStore.OpenAsync(connection);
         _scanned = await _store.GetCollectionAsync("scanned");
         _indexed = await _store.GetCollectionAsync("indexed");
-        var documents = Enumerable.Range(0, LogFleet.StoredDocuments).Select(n => (ReadOnlyMemory<byte>)LogFleet.Document(n));
+        var documents = Enumerable.Range(0, QuerySize.StoredDocuments).Select(n => (ReadOnlyMemory<byte>)LogFleet.Document(n));
         await _scanned.InsertManyAsync(documents);
         await _indexed.InsertManyAsync(documents);
         await PostgresServer.ExecuteAsync("DROP INDEX fudge_docs_1_gin; ANALYZE fudge_docs_1; ANALYZE fudge_docs_2", connection);
-        long expected = LogFleet.StoredDocuments / 2500;
+        long expected = QuerySize.StoredDocuments / 2500;
         if (await _scanned.CountAsync(_example) != expected || await _indexed.CountAsync(_example) != expected)
             throw new InvalidOperationException("the two collections disagree with the expected count");
     }

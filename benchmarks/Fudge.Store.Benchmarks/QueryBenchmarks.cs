@@ -3,13 +3,14 @@ using System.IO;
 using System.Linq;
 using System.Threading.Tasks;
 using BenchmarkDotNet.Attributes;
+using Fudge.Benchmarks.Shared;
 using Fudge.Query;
 using Fudge.Store.Sqlite;
 
 namespace Fudge.Store.Benchmarks;
 
 /// <summary>
-/// The Fudge authors' query over <see cref="LogFleet.StoredDocuments"/> stored log documents (default 1,000,000), in
+/// The Fudge authors' query over <see cref="QuerySize.StoredDocuments"/> stored log documents (default 1,000,000), in
 /// two collections of one SQLite file holding the same documents: one without an index (SQLite calls fudge_match on
 /// every row) and one with an index on $.System.Hostname (SQLite searches the index and fudge_match runs on the
 /// candidates only).
@@ -30,11 +31,11 @@ public class QueryBenchmarks
         _store = await SqliteFudgeStore.OpenAsync(_file);
         _scanned = await _store.GetCollectionAsync("scanned");
         _indexed = await _store.GetCollectionAsync("indexed");
-        var documents = Enumerable.Range(0, LogFleet.StoredDocuments).Select(n => (ReadOnlyMemory<byte>)LogFleet.Document(n));
+        var documents = Enumerable.Range(0, QuerySize.StoredDocuments).Select(n => (ReadOnlyMemory<byte>)LogFleet.Document(n));
         await _scanned.InsertManyAsync(documents);
         await _indexed.InsertManyAsync(documents);
         await _indexed.CreateIndexAsync("$.System.Hostname");
-        long expected = LogFleet.StoredDocuments / 2500;
+        long expected = QuerySize.StoredDocuments / 2500;
         if (await _scanned.CountAsync(_example) != expected || await _indexed.CountAsync(_example) != expected)
             throw new InvalidOperationException("the two collections disagree with the expected count");
     }

@@ -1,14 +1,14 @@
-using System;
 using System.Globalization;
 
-namespace Fudge.Store.Benchmarks;
+namespace Fudge.Benchmarks.Shared;
 
 /// <summary>
 /// Log documents from a fleet of 1,000 hosts (System.Hostname node-0 .. node-999, System.Pid) with five log types
 /// (Log.Type, Log.Seq, Log.Text): the Fudge authors' query example "/System/Hostname is node-5 and /Log/Type is
-/// AUDIT or SECURITY" selects 1 document in 2,500.
+/// AUDIT or SECURITY" selects 1 document in 2,500. Document <c>n</c> is always the same bytes, so a run can stream
+/// any number of them without holding any; compiled into the store benchmarks and the scale harness.
 /// </summary>
-public static class LogFleet
+internal static class LogFleet
 {
     public const int Hosts = 1000;
     private static readonly string[] Types = { "INFO", "WARN", "ERROR", "AUDIT", "SECURITY" };
@@ -29,8 +29,4 @@ public static class LogFleet
         message.Add("Log", log);
         return new FudgeEnvelope(message).ToByteArray();
     }
-
-    /// <summary>How many documents the query benchmarks store: FUDGE_STORE_DOCUMENTS, else 1,000,000.</summary>
-    public static int StoredDocuments
-        => int.TryParse(Environment.GetEnvironmentVariable("FUDGE_STORE_DOCUMENTS"), out int n) ? n : 1_000_000;
 }
