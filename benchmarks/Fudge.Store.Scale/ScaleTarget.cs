@@ -1,0 +1,59 @@
+using System;
+using System.Collections.Generic;
+using System.Threading.Tasks;
+
+namespace Fudge.Store.Scale;
+
+/// <summary>Space a collection takes: what the documents need, and what the indexes add (0 when there are none).</summary>
+internal sealed record StorageSize(long DocumentBytes, long IndexBytes, long OnDiskBytes);
+
+/// <summary>A step the run timed besides the import: an index built, statistics gathered.</summary>
+internal sealed record TimedStep(string What, double Seconds);
+
+/// <summary>
+/// A store the harness fills: opened through the public API like a user's, with the few things only the database
+/// can tell (sizes, server-side statistics) read beside it through the store's documented layout
+/// (docs/store.md, "Layout": one table <c>fudge_docs_ID</c> per collection).
+/// </summary>
+internal abstract class ScaleTarget : IAsyncDisposable
+{
+    public abstract string Name { get; }
+
+    /// <summary>The database engine's and its driver's versions, for the report.</summary>
+    public abstract string Versions { get; }
+
+    public abstract IFudgeStore Store { get; }
+
+    /// <summary>
+    /// True when the store indexes while it imports (PostgreSQL's GIN index exists from the collection's creation),
+    /// false when indexes are built after the import with <c>CreateIndexAsync</c> (SQLite's expression indexes).
+    /// </summary>
+    public abstract bool IndexedWhileImporting { get; }
+
+    /// <summary>What a database does after a bulk import before it is queried (a WAL checkpoint; VACUUM ANALYZE).</summary>
+    public abstract Task<TimedStep> SettleAsync(IFudgeCollection collection);
+
+    public abstract Task<StorageSize> MeasureAsync(IFudgeCollection collection);
+
+    /// <summary>Creates the indexes on the paths through <c>CreateIndexAsync</c>, each timed.</summary>
+    public async Task<IReadOnlyList<TimedStep>> CreateIndexesAsync(IFudgeCollection collection, IReadOnlyList<string> paths)
+    {
+        var steps = new List<TimedStep>();
+        foreach (string path in paths)
+        {
+            var clock = System.Diagnostics.Stopwatch.StartNew();
+            await collection.CreateIndexAsync(path);
+            steps.Add(new TimedStep($"CreateIndexAsync(\"{path}\")", clock.Elapsed.TotalSeconds));
+        }
+        return steps;
+    }
+
+    /// <summary>Removes every index the queries could use, so that they scan.</summary>
+    public abstract Task DropIndexesAsync(IFudgeCollection collection, IReadOnlyList<string> paths);
+
+    /// <summary>Puts back what <see cref="DropIndexesAsync"/> removed when the store maintains it while importing, timed.</summary>
+    public abstract Task<IReadOnlyList<TimedStep>> RestoreIndexesAsync(IFudgeCollection collection);
+
+    /// <summary>Deletes what the run created (the file, the schema) unless asked to keep it.</summary>
+    public abstract ValueTask DisposeAsync();
+}
