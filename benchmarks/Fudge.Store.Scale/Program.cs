@@ -17,6 +17,11 @@ public static class Program
 {
     public static async Task<int> Main(string[] args)
     {
+        if (args.Contains("--help"))
+        {
+            Console.WriteLine(ScaleOptions.Usage);
+            return 0;
+        }
         ScaleOptions options;
         try
         {

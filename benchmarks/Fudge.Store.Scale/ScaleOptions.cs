@@ -21,6 +21,7 @@ internal sealed class ScaleOptions
           --directory DIR        where the SQLite files go (default the temporary folder)
           --output FILE          the Markdown results (default benchmarks/results/store-scale.md)
           --keep                 keep the SQLite files and PostgreSQL schemas
+          --help                 this text
         """;
 
     public long Documents { get; private init; } = 10_000_000;
