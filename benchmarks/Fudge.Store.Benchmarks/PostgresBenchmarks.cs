@@ -31,7 +31,7 @@ internal static class PostgresServer
     }
 }
 
-/// <summary>Inserting log documents into the PostgreSQL store: one statement per document, and batches in one transaction.</summary>
+/// <summary>Inserting log documents into the PostgreSQL store: one statement per document, and a batch as one binary COPY in one transaction.</summary>
 [MemoryDiagnoser]
 public class PostgresInsertBenchmarks
 {

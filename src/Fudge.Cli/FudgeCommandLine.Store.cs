@@ -30,19 +30,29 @@ internal static partial class FudgeCommandLine
         var db = DbArgument();
         var file = InputArgument();
         var collection = CollectionOption();
+        var progressOption = new Option<bool>("--progress") { Description = "Write \"N documents, M MiB, R documents/s\" to standard error every second even when it is not a terminal (one line each time). On a terminal the line is always shown, redrawn in place." };
         var command = new Command("import", "Store every envelope of the input, byte for byte, in one transaction: a corrupt stream imports nothing. Progress on standard error.")
         {
-            db, file, collection,
+            db, file, collection, progressOption,
         };
-        command.SetAction(parsed => Guarded(console, writesAsItGoes: false, progress =>
+        command.SetAction(parsed => Guarded(console, writesAsItGoes: false, _ =>
         {
             using var input = OpenInput(parsed.GetValue(file)!, console, parsed.GetValue(taxonomy));
-            long count = RunAsync(async () =>
+            var progress = ProgressReporter.ForImport(console, parsed.GetValue(progressOption));
+            long count;
+            try
             {
-                await using var opened = await StoreOpener.OpenAsync(parsed.GetValue(db)!, create: true);
-                var target = await opened.GetCollectionAsync(parsed.GetValue(collection)!);
-                return await StoreCommands.ImportAsync(target, input, progress);
-            });
+                count = RunAsync(async () =>
+                {
+                    await using var opened = await StoreOpener.OpenAsync(parsed.GetValue(db)!, create: true);
+                    var target = await opened.GetCollectionAsync(parsed.GetValue(collection)!);
+                    return await StoreCommands.ImportAsync(target, input, progress);
+                });
+            }
+            finally
+            {
+                progress.Finish();
+            }
             console.Out.WriteLine($"imported {StoreCommands.Count(count, "document")} into '{parsed.GetValue(collection)}'");
             return Success;
         }));

@@ -23,12 +23,14 @@ internal sealed class PostgresFudgeCollection : IFudgeCollection
     private readonly PostgresFudgeStore _store;
     private readonly long _id;
     private readonly List<string> _indexedPaths = new();
+    private readonly JsonbText _jsonb;
 
     public PostgresFudgeCollection(PostgresFudgeStore store, string name, long id)
     {
         _store = store;
         Name = name;
         _id = id;
+        _jsonb = new JsonbText(store.Json);
         Table = "fudge_docs_" + id.ToString(CultureInfo.InvariantCulture);
     }
 
@@ -53,25 +55,38 @@ internal sealed class PostgresFudgeCollection : IFudgeCollection
         return (long)(await PostgresFudgeStore.Guard(() => command.ExecuteScalarAsync(cancellationToken)).ConfigureAwait(false))!;
     }
 
+    /// <summary>
+    /// One binary <c>COPY ... FROM STDIN</c> for the whole batch, each row's jsonb written in the same pass as its
+    /// bytes; ids come from the table's sequence, row by row, so they are unique whoever else writes at the same time.
+    /// Inside the caller's transaction the batch is bracketed by a savepoint: a failure takes back the batch only.
+    /// </summary>
     public async ValueTask<long> InsertManyAsync(IAsyncEnumerable<ReadOnlyMemory<byte>> envelopes, CancellationToken cancellationToken = default)
     {
         if (envelopes is null) throw new ArgumentNullException(nameof(envelopes));
-        IFudgeStoreTransaction? own = _store.Transaction is null ? await _store.BeginTransactionAsync(cancellationToken).ConfigureAwait(false) : null;
+        NpgsqlTransaction? joined = _store.Transaction;
+        IFudgeStoreTransaction? own = joined is null ? await _store.BeginTransactionAsync(cancellationToken).ConfigureAwait(false) : null;
         try
         {
-            long count = 0;
-            var batch = new NpgsqlBatch();
-            await foreach (var envelope in envelopes.WithCancellation(cancellationToken).ConfigureAwait(false))
+            if (joined is not null) await PostgresFudgeStore.Guard(() => joined.SaveAsync(BatchSavepoint, cancellationToken)).ConfigureAwait(false);
+            long count;
+            try
             {
-                var command = new NpgsqlBatchCommand($"INSERT INTO {Table} (doc, json) VALUES ($1, $2)");
-                Bind(command.Parameters, envelope);
-                batch.BatchCommands.Add(command);
-                count++;
-                if (batch.BatchCommands.Count == 500) batch = await FlushAsync(batch, cancellationToken).ConfigureAwait(false);
+                count = await CopyAsync(envelopes, cancellationToken).ConfigureAwait(false);
             }
-            await FlushAsync(batch, cancellationToken).ConfigureAwait(false);
+            catch when (joined is not null)
+            {
+                await RollBackBatchAsync(joined).ConfigureAwait(false);
+                throw;
+            }
+            if (joined is not null) await PostgresFudgeStore.Guard(() => joined.ReleaseAsync(BatchSavepoint, cancellationToken)).ConfigureAwait(false);
             if (own is not null) await own.CommitAsync(cancellationToken).ConfigureAwait(false);
             return count;
+        }
+        catch when (own is not null)
+        {
+            await RollBackOwnAsync(own).ConfigureAwait(false);
+            own = null;
+            throw;
         }
         finally
         {
@@ -79,16 +94,78 @@ internal sealed class PostgresFudgeCollection : IFudgeCollection
         }
     }
 
-    private async Task<NpgsqlBatch> FlushAsync(NpgsqlBatch batch, CancellationToken cancellationToken)
+    /// <summary>Rolls back the batch's own transaction after a failure, which stays the error reported.</summary>
+    private static async Task RollBackOwnAsync(IFudgeStoreTransaction own)
     {
-        if (batch.BatchCommands.Count > 0)
+        try
         {
-            batch.Connection = _store.Connection;
-            batch.Transaction = _store.Transaction;
-            await PostgresFudgeStore.Guard(() => batch.ExecuteNonQueryAsync(cancellationToken)).ConfigureAwait(false);
+            await own.DisposeAsync().ConfigureAwait(false);
         }
-        await batch.DisposeAsync().ConfigureAwait(false);
-        return new NpgsqlBatch();
+        catch (Exception e) when (e is NpgsqlException or InvalidOperationException)
+        {
+            // A dropped connection: the server rolled the transaction back when the session ended.
+        }
+    }
+
+    private const string BatchSavepoint = "fudge_insert_many";
+
+    /// <summary>Takes back a failed batch inside the caller's transaction; on a dropped connection there is nothing to take back.</summary>
+    private static async Task RollBackBatchAsync(NpgsqlTransaction joined)
+    {
+        try
+        {
+            await joined.RollbackAsync(BatchSavepoint).ConfigureAwait(false);
+        }
+        catch (Exception e) when (e is NpgsqlException or InvalidOperationException)
+        {
+            // The connection is gone, and the server has rolled back the whole transaction with it.
+        }
+    }
+
+    private async Task<long> CopyAsync(IAsyncEnumerable<ReadOnlyMemory<byte>> envelopes, CancellationToken cancellationToken)
+    {
+        var importer = await PostgresFudgeStore.Guard(() => _store.Connection.BeginBinaryImportAsync(
+            $"COPY {Table} (doc, json) FROM STDIN (FORMAT BINARY)", cancellationToken)).ConfigureAwait(false);
+        bool completed = false;
+        try
+        {
+            long count = 0;
+            await foreach (var envelope in envelopes.WithCancellation(cancellationToken).ConfigureAwait(false))
+            {
+                // Checked between rows, so a cancelled batch ends with a clean CopyFail rather than a broken connection.
+                cancellationToken.ThrowIfCancellationRequested();
+                FudgeEnvelopeCheck.Validate(envelope.Span);
+                var json = _jsonb.Of(envelope.Span);
+                await importer.StartRowAsync(CancellationToken.None).ConfigureAwait(false);
+                await importer.WriteAsync(envelope, NpgsqlDbType.Bytea, CancellationToken.None).ConfigureAwait(false);
+                await importer.WriteAsync(json, NpgsqlDbType.Jsonb, CancellationToken.None).ConfigureAwait(false);
+                count++;
+            }
+            await importer.CompleteAsync(cancellationToken).ConfigureAwait(false);
+            completed = true;
+            return count;
+        }
+        catch (NpgsqlException e)
+        {
+            throw PostgresFudgeStore.Refused(e);
+        }
+        finally
+        {
+            // Disposing an importer that did not complete sends CopyFail: the server keeps none of its rows.
+            await DisposeQuietlyAsync(importer, completed).ConfigureAwait(false);
+        }
+    }
+
+    private static async Task DisposeQuietlyAsync(NpgsqlBinaryImporter importer, bool completed)
+    {
+        try
+        {
+            await importer.DisposeAsync().ConfigureAwait(false);
+        }
+        catch (Exception e) when (!completed && e is NpgsqlException or InvalidOperationException or System.IO.IOException)
+        {
+            // The batch already failed; that error is the one to report, not the cancelled COPY's.
+        }
     }
 
     public async ValueTask<FudgeStoredDocument?> GetAsync(long id, CancellationToken cancellationToken = default)
@@ -257,13 +334,10 @@ internal sealed class PostgresFudgeCollection : IFudgeCollection
         }
     }
 
-    private void Bind(NpgsqlCommand command, ReadOnlyMemory<byte> envelope) => Bind(command.Parameters, envelope, named: true);
-
-    private void Bind(NpgsqlParameterCollection parameters, ReadOnlyMemory<byte> envelope, bool named = false)
+    private void Bind(NpgsqlCommand command, ReadOnlyMemory<byte> envelope)
     {
         FudgeEnvelopeCheck.Validate(envelope.Span);
-        string json = JsonbText.WithoutNul(FudgeJson.ToJson(envelope.Span, _store.Json));
-        parameters.Add(new NpgsqlParameter { ParameterName = named ? "doc" : "", NpgsqlDbType = NpgsqlDbType.Bytea, Value = envelope.ToArray() });
-        parameters.Add(new NpgsqlParameter { ParameterName = named ? "json" : "", NpgsqlDbType = NpgsqlDbType.Jsonb, Value = json });
+        command.Parameters.Add(new NpgsqlParameter<ReadOnlyMemory<byte>>("doc", NpgsqlDbType.Bytea) { TypedValue = envelope });
+        command.Parameters.Add(new NpgsqlParameter<ReadOnlyMemory<byte>>("json", NpgsqlDbType.Jsonb) { TypedValue = _jsonb.Of(envelope.Span) });
     }
 }

@@ -153,7 +153,23 @@ public sealed class PostgresFudgeStore : IFudgeStore
         }
         catch (NpgsqlException e)
         {
-            throw new FudgeStoreException("PostgreSQL refused the operation: " + e.Message, e);
+            throw Refused(e);
         }
     }
+
+    /// <summary>Runs a server call that returns nothing, turning the driver's errors into the store's own.</summary>
+    internal static async Task Guard(Func<Task> call)
+    {
+        try
+        {
+            await call().ConfigureAwait(false);
+        }
+        catch (NpgsqlException e)
+        {
+            throw Refused(e);
+        }
+    }
+
+    /// <summary>The store's own exception for a driver error, with the server's reason.</summary>
+    internal static FudgeStoreException Refused(NpgsqlException e) => new("PostgreSQL refused the operation: " + e.Message, e);
 }

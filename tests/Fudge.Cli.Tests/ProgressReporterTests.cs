@@ -32,6 +32,35 @@ public class ProgressReporterTests
         Assert.Equal("", error.ToString());
     }
 
+    [Fact]
+    public void Progress_asked_for_is_a_kept_line_each_time_with_the_rate()
+    {
+        var error = new StringWriter { NewLine = "\n" };
+        var progress = new ProgressReporter(error, enabled: true, delay: TimeSpan.Zero, interval: TimeSpan.Zero, noun: "documents", showRate: true, lines: true);
+
+        progress.Report(5, 3 * 1048576);
+        progress.Report(10, 0);
+        progress.Finish();
+
+        var lines = error.ToString().Split('\n');
+        Assert.Equal(3, lines.Length);
+        Assert.Matches(@"^5 documents, 3\.0 MiB, [0-9,]+ documents/s$", lines[0]);
+        Assert.Matches(@"^10 documents, [0-9,]+ documents/s$", lines[1]);
+        Assert.Equal("", lines[2]);
+    }
+
+    [Theory]
+    [InlineData(false, false, false)]
+    [InlineData(true, false, true)]
+    [InlineData(false, true, true)]
+    [InlineData(true, true, true)]
+    public void Import_progress_shows_on_a_terminal_or_when_asked(bool errorIsTerminal, bool asked, bool shown)
+    {
+        var console = new CliConsole(new MemoryStream(), new MemoryStream(), new StringWriter(), errorIsTerminal);
+
+        Assert.Equal(shown, ProgressReporter.ForImport(console, asked).IsEnabled);
+    }
+
     [Theory]
     [InlineData(false, false, false, false)]
     [InlineData(true, false, true, true)]

@@ -29,6 +29,17 @@ public class StoreCommandTests
     }
 
     [Fact]
+    public void Progress_asked_for_leaves_standard_output_as_it_was()
+    {
+        using var db = new StoreFile();
+
+        var imported = FudgeTool.Run("store", "import", db.Path, RepoFiles.Sample("logs.fudge"), "--progress");
+
+        Assert.Equal("imported 24 documents into 'documents'\n", imported.Stdout);
+        Assert.Equal("", imported.Stderr); // a run under a second draws no progress
+    }
+
+    [Fact]
     public void Query_writes_the_stored_envelopes_byte_for_byte_as_filter_does()
     {
         using var db = new StoreFile();
