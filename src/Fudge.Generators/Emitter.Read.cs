@@ -20,20 +20,28 @@ internal sealed partial class Emitter
         sb.AppendLine("    {");
         if (m.Unions.Count > 0 || m.IsAbstract)
         {
-            // The writer puts the type names first: the first field is tried with the one-comparison header check,
-            // and only a message that does not start with a name pays for the general scan.
+            // The writer puts the runtime type's name first: peeked at without moving, it picks the case, whose own
+            // reader then reads the body from the start (it steps over the names itself). The case is called on its
+            // generated formatter, not through FudgeFormatterCache: a [FudgeUnion] case derives from this type, so it
+            // is compiled with it, by this generator. Only a body that does not start with a name the type knows pays
+            // for the general scan, on a copy of the reader.
+            bool own = !m.IsAbstract && m.TypeNames.Count > 0 && !m.Java;
+            if (m.Unions.Count > 0 || own)
+            {
+                sb.AppendLine("        if (reader.TryPeekStringField((short)0, out var __firstName))");
+                sb.AppendLine("        {");
+                for (int i = 0; i < m.Unions.Count; i++)
+                    sb.AppendLine($"            if ({H}.TypeNameEquals(__firstName, __u{i})) return {CaseFormatter(m.Unions[i])}.Read(ref reader);");
+                if (own) sb.AppendLine($"            if ({H}.TypeNameEquals(__firstName, __t0)) goto __own;");
+                sb.AppendLine("        }");
+            }
             sb.AppendLine("        var __scan = reader;");
-            sb.AppendLine("        bool __first = __scan.TryReadField((short)0);");
-            sb.AppendLine("        while (__first || __scan.Read())");
+            sb.AppendLine("        while (__scan.Read())");
             sb.AppendLine("        {");
-            sb.AppendLine("            __first = false;");
             sb.AppendLine("            if (!__scan.HasOrdinal || __scan.Ordinal != 0 || __scan.TypeId != global::Fudge.FudgeTypeId.String) continue;");
             sb.AppendLine("            var __typeName = __scan.ValueSpan;");
             for (int i = 0; i < m.Unions.Count; i++)
-            {
-                var u = m.Unions[i];
-                sb.AppendLine($"            if ({H}.TypeNameEquals(__typeName, __u{i})) return global::Fudge.Serialization.FudgeFormatterCache<{u.FullyQualifiedName}>.Formatter.Read(ref reader);");
-            }
+                sb.AppendLine($"            if ({H}.TypeNameEquals(__typeName, __u{i})) return {CaseFormatter(m.Unions[i])}.Read(ref reader);");
             if (m.Java) sb.AppendLine($"            if ({H}.IsRegisteredDerived<{t}>(__typeName)) return {H}.ReadRegisteredDerived<{t}>(ref reader, __typeName);");
             if (!m.IsAbstract && m.TypeNames.Count > 0) sb.AppendLine($"            if ({H}.TypeNameEquals(__typeName, __t0)) break;");
             sb.AppendLine("        }");
@@ -43,6 +51,7 @@ internal sealed partial class Emitter
                 sb.AppendLine("    }");
                 return;
             }
+            if (own) sb.AppendLine("        __own: ;");
         }
         if (ReadsInPlace())
         {
@@ -127,6 +136,9 @@ internal sealed partial class Emitter
         sb.AppendLine("        return __result;");
         sb.AppendLine("    }");
     }
+
+    /// <summary>The generated formatter of a [FudgeUnion] case, called directly (its Read is a plain call on a sealed class).</summary>
+    private static string CaseFormatter(UnionModel union) => $"{union.FullyQualifiedName}.FudgeFormatter.Instance";
 
     /// <summary>One element of a repeated member (one field per element) added to its list, created at the first.</summary>
     private void EmitRepeatedElement(StringBuilder sb, MemberModel member, int index)
@@ -256,6 +268,22 @@ internal sealed partial class Emitter
             return ($"reader.TryReadInt64Field({key}, out long __e{index})", $"({shape.TypeName})__e{index}");
         if (shape.Kind == ShapeKind.Int32 || enumOf(ShapeKind.Int32))
             return ($"reader.TryReadInt32Field({key}, out int __e{index})", $"({shape.TypeName})__e{index}");
+        // The other integers take the same fused read and are narrowed as their general reads narrow (a ulong by its
+        // bits, as it was written): no call to GetInt64 and no second look at the type per field.
+        if (shape.Kind == ShapeKind.UInt64 || enumOf(ShapeKind.UInt64))
+            return ($"reader.TryReadInt64Field({key}, out long __e{index})", $"({shape.TypeName})unchecked((ulong)__e{index})");
+        var integer = shape.Kind == ShapeKind.Enum && !shape.Java ? shape.EnumUnderlying : shape.Kind;
+        string? narrow = integer switch
+        {
+            ShapeKind.Byte => "ToByte",
+            ShapeKind.SByte => "ToSByte",
+            ShapeKind.Int16 => "ToInt16",
+            ShapeKind.UInt16 => "ToUInt16",
+            ShapeKind.UInt32 => "ToUInt32",
+            _ => null,
+        };
+        if (narrow is not null)
+            return ($"reader.TryReadInt64Field({key}, out long __e{index})", $"({shape.TypeName}){H}.{narrow}(ref reader, __e{index})");
         if (shape.Kind == ShapeKind.Double)
             return ($"reader.TryReadDoubleField({key}, out double __e{index})", $"__e{index}");
         // Ordinals only: short strings and date-times .NET can hold, header check, decode and conversion in one call.

@@ -56,3 +56,62 @@ public partial class OrderedStamp
     [FudgeField(1)] public ulong Nanos { get; set; }
     [FudgeField(2)] public ulong? Price { get; set; }
 }
+
+/// <summary>A byte-sized enum, read by the fused integer read when it arrives as a number.</summary>
+public enum NarrowSide : byte { Buy, Sell = 200 }
+
+/// <summary>A 16-bit unsigned enum.</summary>
+public enum NarrowVenue : ushort { None, Far = 65_000 }
+
+/// <summary>Every integer narrower than long, and ulong, under ordinals: each read by the fused integer read, then narrowed.</summary>
+[FudgeMessage(Fields = FudgeFieldIds.Ordinals)]
+public sealed partial class OrderedNarrow
+{
+    [FudgeField(1)] public byte Flags { get; set; }
+    [FudgeField(2)] public sbyte Tick { get; set; }
+    [FudgeField(3)] public short Lots { get; set; }
+    [FudgeField(4)] public ushort Port { get; set; }
+    [FudgeField(5)] public uint Size { get; set; }
+    [FudgeField(6)] public ulong Nanos { get; set; }
+    [FudgeField(7)] public NarrowSide Side { get; set; }
+    [FudgeField(8)] public NarrowVenue Venue { get; set; }
+}
+
+/// <summary>A union whose case is itself a union: the outer base knows only the inner base's name.</summary>
+[FudgeMessage(Fields = FudgeFieldIds.Ordinals, TypeName = "Order")]
+[FudgeUnion("Limit", typeof(LimitOrder))]
+public abstract partial class NestedOrder
+{
+    [FudgeField(1)] public long Quantity { get; set; }
+}
+
+/// <summary>The inner base, abstract, with its own case.</summary>
+[FudgeMessage(Fields = FudgeFieldIds.Ordinals)]
+[FudgeUnion("Iceberg", typeof(IcebergOrder))]
+public abstract partial class LimitOrder : NestedOrder
+{
+    [FudgeField(2)] public long Limit { get; set; }
+}
+
+/// <summary>The innermost case.</summary>
+[FudgeMessage(Fields = FudgeFieldIds.Ordinals)]
+public sealed partial class IcebergOrder : LimitOrder
+{
+    [FudgeField(3)] public long Shown { get; set; }
+}
+
+/// <summary>A case that keeps what it does not know, type names included.</summary>
+[FudgeMessage(Fields = FudgeFieldIds.Ordinals, TypeName = "Note")]
+[FudgeUnion("Kept", typeof(KeptNote))]
+public abstract partial class Note
+{
+    [FudgeField(1)] public string? Text { get; set; }
+}
+
+/// <summary>The extensible case.</summary>
+[FudgeMessage(Fields = FudgeFieldIds.Ordinals)]
+public sealed partial class KeptNote : Note, IFudgeExtensible
+{
+    /// <inheritdoc />
+    public FudgeMsg? ExtensionData { get; set; }
+}

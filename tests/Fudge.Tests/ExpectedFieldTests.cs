@@ -97,6 +97,42 @@ public class ExpectedFieldTests
     }
 
     [Fact]
+    public void A_string_is_peeked_at_without_moving_the_reader()
+    {
+        string longText = new string('x', 300);
+        var reader = ReaderOver(new FudgeMsg().Add(0, "L").Add("named", 0, "N").Add(0, longText).Add(0, 5));
+
+        Assert.False(reader.TryPeekStringField(1, out _)); // another ordinal
+        Assert.True(reader.TryPeekStringField(0, out var peeked));
+        Assert.Equal("L"u8.ToArray(), peeked.ToArray());
+        Assert.True(reader.TryPeekStringField(0, out _)); // nothing moved: the same field again
+        Assert.True(reader.TryReadStringField(0, out string read));
+        Assert.Equal("L", read);
+        Assert.False(reader.TryPeekStringField(0, out _)); // a name as well
+        Assert.True(reader.Read());
+        Assert.False(reader.TryPeekStringField(0, out _)); // a 2-byte size
+        Assert.True(reader.Read());
+        Assert.False(reader.TryPeekStringField(0, out _)); // not a string
+        Assert.True(reader.Read());
+        Assert.False(reader.TryPeekStringField(0, out var none)); // the end
+        Assert.True(none.IsEmpty);
+    }
+
+    [Fact]
+    public void A_peeked_string_that_overruns_its_message_is_declined_and_left_to_Read()
+    {
+        byte[] bytes = [0, 0, 0, 0, 0, 0, 0, 14, 0x30, FudgeTypeId.String, 0, 0, 5, (byte)'L'];
+        var reader = new FudgeReader(bytes);
+        Assert.False(reader.TryPeekStringField(0, out _));
+        var error = Assert.Throws<FudgeFormatException>(() =>
+        {
+            var again = new FudgeReader(bytes);
+            again.Read();
+        });
+        Assert.Equal(13L, error.Offset);
+    }
+
+    [Fact]
     public void A_string_that_is_not_UTF8_is_a_format_error_with_its_offset()
     {
         byte[] bytes = new FudgeMsg().Add(5, "abc").ToByteArray();

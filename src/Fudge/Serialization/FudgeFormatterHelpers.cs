@@ -4,6 +4,7 @@ using System.Collections.Generic;
 using System.Linq;
 using System.ComponentModel;
 using System.Globalization;
+using System.Runtime.CompilerServices;
 using System.Text;
 
 namespace Fudge.Serialization;
@@ -97,28 +98,41 @@ public static partial class FudgeFormatterHelpers
     // ---------------------------------------------------------------- integers without a Fudge type
 
     /// <summary>Reads an integer as <see cref="byte"/>, refusing values out of range.</summary>
-    public static byte ReadByte(ref FudgeReader reader)
-    {
-        long v = reader.GetInt64();
-        if (v < byte.MinValue || v > byte.MaxValue) throw OutOfRange(ref reader, v, "byte");
-        return (byte)v;
-    }
+    public static byte ReadByte(ref FudgeReader reader) => ToByte(ref reader, reader.GetInt64());
 
     /// <summary>Reads an integer as <see cref="ushort"/>, refusing values out of range.</summary>
-    public static ushort ReadUInt16(ref FudgeReader reader)
-    {
-        long v = reader.GetInt64();
-        if (v < ushort.MinValue || v > ushort.MaxValue) throw OutOfRange(ref reader, v, "ushort");
-        return (ushort)v;
-    }
+    public static ushort ReadUInt16(ref FudgeReader reader) => ToUInt16(ref reader, reader.GetInt64());
 
     /// <summary>Reads an integer as <see cref="uint"/>, refusing values out of range.</summary>
-    public static uint ReadUInt32(ref FudgeReader reader)
-    {
-        long v = reader.GetInt64();
-        if (v < uint.MinValue || v > uint.MaxValue) throw OutOfRange(ref reader, v, "uint");
-        return (uint)v;
-    }
+    public static uint ReadUInt32(ref FudgeReader reader) => ToUInt32(ref reader, reader.GetInt64());
+
+    // The narrowing half of the reads above, for a value the reader has already taken from its current field (the
+    // generated readers' fused FudgeReader.TryReadInt64Field): the same range check and error, no second look at the type.
+
+    /// <summary>Narrows <paramref name="value"/>, read from the reader's current field, to <see cref="byte"/>; out of range is a format error at that field.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static byte ToByte(ref FudgeReader reader, long value)
+        => value < byte.MinValue || value > byte.MaxValue ? throw OutOfRange(ref reader, value, "byte") : (byte)value;
+
+    /// <summary>Narrows <paramref name="value"/>, read from the reader's current field, to <see cref="sbyte"/>; out of range is a format error at that field.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static sbyte ToSByte(ref FudgeReader reader, long value)
+        => value < sbyte.MinValue || value > sbyte.MaxValue ? throw OutOfRange(ref reader, value, "sbyte") : (sbyte)value;
+
+    /// <summary>Narrows <paramref name="value"/>, read from the reader's current field, to <see cref="short"/>; out of range is a format error at that field.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static short ToInt16(ref FudgeReader reader, long value)
+        => value < short.MinValue || value > short.MaxValue ? throw OutOfRange(ref reader, value, "short") : (short)value;
+
+    /// <summary>Narrows <paramref name="value"/>, read from the reader's current field, to <see cref="ushort"/>; out of range is a format error at that field.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static ushort ToUInt16(ref FudgeReader reader, long value)
+        => value < ushort.MinValue || value > ushort.MaxValue ? throw OutOfRange(ref reader, value, "ushort") : (ushort)value;
+
+    /// <summary>Narrows <paramref name="value"/>, read from the reader's current field, to <see cref="uint"/>; out of range is a format error at that field.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static uint ToUInt32(ref FudgeReader reader, long value)
+        => value < uint.MinValue || value > uint.MaxValue ? throw OutOfRange(ref reader, value, "uint") : (uint)value;
 
     /// <summary>Reads an int64 as <see cref="ulong"/> by its two's-complement bits (the way it was written).</summary>
     public static ulong ReadUInt64(ref FudgeReader reader) => unchecked((ulong)reader.GetInt64());
@@ -531,6 +545,11 @@ public static partial class FudgeFormatterHelpers
 
     private static FudgeFormatException OutOfRange(ref FudgeReader reader, object value, string wanted)
         => new(reader.FieldOffset, $"the field holds {Convert.ToString(value, CultureInfo.InvariantCulture)}, which does not fit in {wanted}");
+
+    // Out of line: the narrowing helpers are inlined into generated readers, which should not carry the formatting.
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static FudgeFormatException OutOfRange(ref FudgeReader reader, long value, string wanted)
+        => new(reader.FieldOffset, $"the field holds {value.ToString(CultureInfo.InvariantCulture)}, which does not fit in {wanted}");
 
     // ---------------------------------------------------------------- enums by name (Fudge-Proto)
 

@@ -261,6 +261,29 @@ public ref partial struct FudgeReader
         return false;
     }
 
+    /// <summary>
+    /// Gives the bytes of the next field without moving when it is a string (type 14) with a 1-byte size,
+    /// <paramref name="ordinal"/> and no name; otherwise false. A union's generated reader finds the case by the type
+    /// name its writer puts first this way, and hands the case the reader untouched, to read from the start.
+    /// </summary>
+    /// <returns>True when the next field is such a string and its bytes lie within the message.</returns>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public readonly bool TryPeekStringField(short ordinal, out ReadOnlySpan<byte> utf8)
+    {
+        int p = _position;
+        if (NextHeaderIs((0x30u << 24) | ((uint)FudgeTypeId.String << 16) | (ushort)ordinal, 5))
+        {
+            int length = _data[p + 4];
+            if (_data.Length - p - 5 >= length)
+            {
+                utf8 = _data.Slice(p + 5, length);
+                return true;
+            }
+        }
+        utf8 = default;
+        return false;
+    }
+
     // As GetInt32 narrows: a wider value out of range is a format error.
     private readonly int NarrowToInt32(long wide) => wide < int.MinValue || wide > int.MaxValue ? throw OutOfRange("int", wide) : (int)wide;
 

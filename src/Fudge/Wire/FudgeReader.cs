@@ -149,15 +149,24 @@ public ref partial struct FudgeReader
     /// Moves to the next field of the current message. Returns false at the end of the message.
     /// </summary>
     /// <exception cref="FudgeFormatException">The field is malformed or overruns its message.</exception>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public bool Read()
     {
-        int p = _position;
-        var data = _data;
-        if (p >= data.Length)
+        // The end of the message is tested where Read() is called: every loop over a message ends with one call
+        // that finds nothing (a generated reader, once per object), and a call only to learn that costs more than the test.
+        if (_position >= _data.Length)
         {
             _fieldOffset = -1;
             return false;
         }
+        return ReadField();
+    }
+
+    // Read() past the end test: the header, the value's extent and the current field's state.
+    private bool ReadField()
+    {
+        int p = _position;
+        var data = _data;
         _fieldOffset = p;
         if (data.Length - p < 2) throw Error(p, "the data ends inside a field header");
         byte prefix = data[p];
