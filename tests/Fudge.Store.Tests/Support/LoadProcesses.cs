@@ -111,7 +111,7 @@ public sealed class LoadProcesses
             start.ArgumentList.Add(Path.Combine(AppContext.BaseDirectory, "Fudge.Store.LoadWorker.dll"));
             foreach (string argument in arguments) start.ArgumentList.Add(argument);
             var process = Process.Start(start) ?? throw new InvalidOperationException("could not start a load worker");
-            var worker = new Worker(process, $"{arguments[0]}er {process.Id}");
+            var worker = new Worker(process, $"{(arguments[0] == "write" ? "writer" : "reader")} {process.Id}");
             process.OutputDataReceived += (_, e) => worker.Received(e.Data);
             process.ErrorDataReceived += (_, e) => { if (!string.IsNullOrEmpty(e.Data)) worker._error.Enqueue(e.Data); };
             process.BeginOutputReadLine();
