@@ -116,7 +116,10 @@ public sealed class PostgresFudgeStore : IFudgeStore
     public async ValueTask<IFudgeStoreTransaction> BeginTransactionAsync(CancellationToken cancellationToken = default)
     {
         if (Transaction is not null) throw new FudgeStoreException("A transaction is already open on this store.");
-        Transaction = await _connection.BeginTransactionAsync(cancellationToken).ConfigureAwait(false);
+        // READ COMMITTED named here rather than left to the server's default_transaction_isolation, so the guarantees
+        // of docs/store.md hold whatever the server is configured with: each statement sees what was committed
+        // before it began, and a write to a row another transaction has changed waits for that one to end.
+        Transaction = await _connection.BeginTransactionAsync(System.Data.IsolationLevel.ReadCommitted, cancellationToken).ConfigureAwait(false);
         return new DbStoreTransaction(Transaction, EndTransaction);
     }
 
