@@ -131,6 +131,21 @@ public class PostgresStoreTests : StoreContractTests
         Assert.Equal(LogDocuments.Number(2), (await firstLogs.GetAsync(id))!.Envelope);
     }
 
+    [StoreFact]
+    public async Task Opening_an_existing_collection_does_not_wait_for_a_writers_open_transaction()
+    {
+        string schema = await Postgres.FreshSchemaAsync();
+        await using var writer = await PostgresFudgeStore.OpenAsync(schema);
+        var writeLogs = await writer.GetCollectionAsync("logs");
+        await using var transaction = await writer.BeginTransactionAsync();
+        await writeLogs.InsertManyAsync(Enumerable.Range(0, 10).Select(n => (ReadOnlyMemory<byte>)LogDocuments.Number(n)));
+
+        await using var reader = await PostgresFudgeStore.OpenAsync(schema);
+        var readLogs = await reader.GetCollectionAsync("logs").AsTask().WaitAsync(TimeSpan.FromSeconds(5));
+
+        Assert.Equal(0, await readLogs.CountAsync());
+    }
+
     [Fact]
     public async Task An_unreachable_server_is_a_store_error()
     {
