@@ -83,6 +83,20 @@ public sealed class PostgresFudgeStore : IFudgeStore
         if (string.IsNullOrEmpty(name)) throw new ArgumentException("A collection name is required.", nameof(name));
         if (name.IndexOf('\0') >= 0) throw new FudgeStoreException("PostgreSQL text cannot hold U+0000: a collection name cannot contain it.");
         if (_collections.TryGetValue(name, out var known)) return known;
+        // An existing collection is opened without DDL: CREATE INDEX IF NOT EXISTS takes a share lock on the table even
+        // when the index exists, so it would wait for every open writing transaction on it (a long import) and make
+        // later writers queue behind it. The GIN index, created last, shows that the collection is complete.
+        await using (var find = CreateCommand("SELECT id FROM fudge_collections WHERE name = @name AND to_regclass('fudge_docs_' || id || '_gin') IS NOT NULL"))
+        {
+            find.Parameters.AddWithValue("name", name);
+            if (await Guard(() => find.ExecuteScalarAsync(cancellationToken)).ConfigureAwait(false) is long existing)
+            {
+                var opened = new PostgresFudgeCollection(this, name, existing);
+                await opened.LoadIndexesAsync(cancellationToken).ConfigureAwait(false);
+                _collections[name] = opened;
+                return opened;
+            }
+        }
         await using var command = CreateCommand("""
             INSERT INTO fudge_collections (name) VALUES (@name) ON CONFLICT (name) DO NOTHING;
             SELECT id FROM fudge_collections WHERE name = @name;
@@ -116,7 +130,10 @@ public sealed class PostgresFudgeStore : IFudgeStore
     public async ValueTask<IFudgeStoreTransaction> BeginTransactionAsync(CancellationToken cancellationToken = default)
     {
         if (Transaction is not null) throw new FudgeStoreException("A transaction is already open on this store.");
-        Transaction = await _connection.BeginTransactionAsync(cancellationToken).ConfigureAwait(false);
+        // READ COMMITTED named here rather than left to the server's default_transaction_isolation, so the guarantees
+        // of docs/store.md hold whatever the server is configured with: each statement sees what was committed
+        // before it began, and a write to a row another transaction has changed waits for that one to end.
+        Transaction = await _connection.BeginTransactionAsync(System.Data.IsolationLevel.ReadCommitted, cancellationToken).ConfigureAwait(false);
         return new DbStoreTransaction(Transaction, EndTransaction);
     }
 

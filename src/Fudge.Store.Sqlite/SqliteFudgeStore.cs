@@ -55,6 +55,7 @@ public sealed class SqliteFudgeStore : IFudgeStore
             await connection.OpenAsync(cancellationToken).ConfigureAwait(false);
             FudgeSqlFunctions.Register(connection);
             var store = new SqliteFudgeStore(connection);
+            await store.ConfigureConcurrencyAsync(new SqliteConnectionStringBuilder(connectionString), cancellationToken).ConfigureAwait(false);
             await store.ExecuteAsync("""
                 CREATE TABLE IF NOT EXISTS fudge_collections (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
                 CREATE TABLE IF NOT EXISTS fudge_indexes (id INTEGER PRIMARY KEY, collection_id INTEGER NOT NULL, path TEXT NOT NULL, UNIQUE (collection_id, path));
@@ -68,17 +69,49 @@ public sealed class SqliteFudgeStore : IFudgeStore
         }
     }
 
+    /// <summary>
+    /// Sets what lets several processes share the file (docs/store.md, "Concurrency and durability"): SQLite's own
+    /// busy handler waits as long as the connection's <c>Default Timeout</c>; a file database opened for writing is
+    /// switched to write-ahead logging (persistent in the file, so an older rollback-journal store converts on its
+    /// first read-write open) with <c>synchronous=FULL</c>, so a commit is on disk before it returns.
+    /// </summary>
+    private async Task ConfigureConcurrencyAsync(SqliteConnectionStringBuilder settings, CancellationToken cancellationToken)
+    {
+        // Microsoft.Data.Sqlite leaves busy_timeout at 0 and instead re-runs a busy statement every 150 ms until
+        // Default Timeout (30 s unless the connection string says otherwise) has passed. SQLite's own handler retries
+        // within milliseconds of the lock coming free, so a queued writer is not outrun by writers polling less often;
+        // with both set to the same time the wait still ends after Default Timeout.
+        int busyMilliseconds = settings.DefaultTimeout <= 0 ? int.MaxValue : (int)Math.Min(int.MaxValue, settings.DefaultTimeout * 1000L);
+        await ExecuteAsync("PRAGMA busy_timeout = " + busyMilliseconds.ToString(System.Globalization.CultureInfo.InvariantCulture), cancellationToken).ConfigureAwait(false);
+        if (settings.Mode == SqliteOpenMode.ReadOnly) return;
+        using var mode = CreateCommand("PRAGMA journal_mode");
+        string journal = (string)(await Guard(() => mode.ExecuteScalarAsync(cancellationToken)).ConfigureAwait(false))!;
+        // In-memory databases keep "memory"; a temporary one (empty Data Source) answers "delete" and ignores WAL.
+        if (journal is "memory" || string.IsNullOrEmpty(settings.DataSource)) return;
+        if (journal != "wal") await ExecuteAsync("PRAGMA journal_mode = WAL", cancellationToken).ConfigureAwait(false);
+        // FULL is SQLite's default, set here so the guarantee does not depend on how the bundled library was built:
+        // in WAL mode the log is synced at every commit, so a committed transaction survives a power loss.
+        await ExecuteAsync("PRAGMA synchronous = FULL", cancellationToken).ConfigureAwait(false);
+    }
+
     /// <inheritdoc/>
     public async ValueTask<IFudgeCollection> GetCollectionAsync(string name, CancellationToken cancellationToken = default)
     {
         if (string.IsNullOrEmpty(name)) throw new ArgumentException("A collection name is required.", nameof(name));
         if (_collections.TryGetValue(name, out var known)) return known;
-        using var command = CreateCommand("""
-            INSERT OR IGNORE INTO fudge_collections (name) VALUES ($name);
-            SELECT id FROM fudge_collections WHERE name = $name;
-            """);
-        command.Parameters.AddWithValue("$name", name);
-        long id = (long)(await Guard(() => command.ExecuteScalarAsync(cancellationToken)).ConfigureAwait(false))!;
+        // Looked up before it is created: a reader (fudge serve, a query) opening an existing collection then takes
+        // no write lock, so it never waits behind a long import in another process.
+        using var find = CreateCommand("SELECT id FROM fudge_collections WHERE name = $name");
+        find.Parameters.AddWithValue("$name", name);
+        if (await Guard(() => find.ExecuteScalarAsync(cancellationToken)).ConfigureAwait(false) is not long id)
+        {
+            using var create = CreateCommand("""
+                INSERT OR IGNORE INTO fudge_collections (name) VALUES ($name);
+                SELECT id FROM fudge_collections WHERE name = $name;
+                """);
+            create.Parameters.AddWithValue("$name", name);
+            id = (long)(await Guard(() => create.ExecuteScalarAsync(cancellationToken)).ConfigureAwait(false))!;
+        }
         var collection = new SqliteFudgeCollection(this, name, id);
         await ExecuteAsync($"CREATE TABLE IF NOT EXISTS {collection.Table} (id INTEGER PRIMARY KEY, doc BLOB NOT NULL)", cancellationToken).ConfigureAwait(false);
         await collection.LoadIndexesAsync(cancellationToken).ConfigureAwait(false);
@@ -103,7 +136,11 @@ public sealed class SqliteFudgeStore : IFudgeStore
     public ValueTask<IFudgeStoreTransaction> BeginTransactionAsync(CancellationToken cancellationToken = default)
     {
         if (Transaction is not null) throw new FudgeStoreException("A transaction is already open on this store.");
-        Transaction = _connection.BeginTransaction();
+        // BEGIN IMMEDIATE (deferred: false): the write lock is taken at the start, waiting in the busy handler while
+        // another writer holds it. A deferred transaction that reads first and then writes cannot wait: if another
+        // process committed meanwhile, its snapshot is stale and SQLite refuses the upgrade with SQLITE_BUSY_SNAPSHOT
+        // at once, which no retry can cure ("database is locked" after the whole timeout).
+        Transaction = _connection.BeginTransaction(deferred: false);
         return new ValueTask<IFudgeStoreTransaction>(new DbStoreTransaction(Transaction, EndTransaction));
     }
 

@@ -85,6 +85,67 @@ public class PostgresStoreTests : StoreContractTests
         Assert.NotNull(await store.ListCollectionsAsync());
     }
 
+    [StoreFact]
+    public async Task Transactions_are_read_committed_and_a_reader_sees_no_document_of_an_open_batch()
+    {
+        string schema = await Postgres.FreshSchemaAsync();
+        await using var writer = await PostgresFudgeStore.OpenAsync(schema);
+        await using var reader = await PostgresFudgeStore.OpenAsync(schema);
+        var writeLogs = await writer.GetCollectionAsync("logs");
+        var readLogs = await reader.GetCollectionAsync("logs");
+
+        await using (var transaction = await writer.BeginTransactionAsync())
+        {
+            await using var isolation = writer.Connection.CreateCommand();
+            isolation.CommandText = "SHOW transaction_isolation";
+            Assert.Equal("read committed", await isolation.ExecuteScalarAsync());
+            await writeLogs.InsertManyAsync(Enumerable.Range(0, 100).Select(n => (ReadOnlyMemory<byte>)LogDocuments.Number(n)));
+            Assert.Equal(0, await readLogs.CountAsync());
+            await transaction.CommitAsync();
+        }
+
+        Assert.Equal(100, await readLogs.CountAsync());
+    }
+
+    [StoreFact]
+    public async Task A_replace_of_a_document_another_transaction_changed_waits_for_it_and_the_later_commit_wins()
+    {
+        string schema = await Postgres.FreshSchemaAsync();
+        await using var first = await PostgresFudgeStore.OpenAsync(schema);
+        await using var second = await PostgresFudgeStore.OpenAsync(schema);
+        var firstLogs = await first.GetCollectionAsync("logs");
+        var secondLogs = await second.GetCollectionAsync("logs");
+        long id = await firstLogs.InsertAsync(LogDocuments.Number(0));
+
+        Task<bool> waiting;
+        await using (var transaction = await first.BeginTransactionAsync())
+        {
+            await firstLogs.ReplaceAsync(id, LogDocuments.Number(1));
+            waiting = secondLogs.ReplaceAsync(id, LogDocuments.Number(2)).AsTask();
+            await Task.Delay(300);
+            Assert.False(waiting.IsCompleted);
+            await transaction.CommitAsync();
+        }
+
+        Assert.True(await waiting);
+        Assert.Equal(LogDocuments.Number(2), (await firstLogs.GetAsync(id))!.Envelope);
+    }
+
+    [StoreFact]
+    public async Task Opening_an_existing_collection_does_not_wait_for_a_writers_open_transaction()
+    {
+        string schema = await Postgres.FreshSchemaAsync();
+        await using var writer = await PostgresFudgeStore.OpenAsync(schema);
+        var writeLogs = await writer.GetCollectionAsync("logs");
+        await using var transaction = await writer.BeginTransactionAsync();
+        await writeLogs.InsertManyAsync(Enumerable.Range(0, 10).Select(n => (ReadOnlyMemory<byte>)LogDocuments.Number(n)));
+
+        await using var reader = await PostgresFudgeStore.OpenAsync(schema);
+        var readLogs = await reader.GetCollectionAsync("logs").AsTask().WaitAsync(TimeSpan.FromSeconds(5));
+
+        Assert.Equal(0, await readLogs.CountAsync());
+    }
+
     [Fact]
     public async Task An_unreachable_server_is_a_store_error()
     {
