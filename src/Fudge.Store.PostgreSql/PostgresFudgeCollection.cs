@@ -176,9 +176,14 @@ internal sealed class PostgresFudgeCollection : IFudgeCollection
         return await reader.ReadAsync(cancellationToken).ConfigureAwait(false) ? new FudgeStoredDocument(reader.GetInt64(0), (byte[])reader.GetValue(1)) : null;
     }
 
-    public async IAsyncEnumerable<FudgeStoredDocument> FindAsync(FudgeQuery? query = null, [EnumeratorCancellation] CancellationToken cancellationToken = default)
+    public IAsyncEnumerable<FudgeStoredDocument> FindAsync(FudgeQuery? query = null, CancellationToken cancellationToken = default)
+        => FindAsync(query ?? new FudgeQuery(), lockForUpdate: false, cancellationToken);
+
+    // lockForUpdate locks the rows the server returns (FOR UPDATE) until the transaction ends: a row another
+    // transaction has changed is then waited for and read at its committed version, so a read-transform-replace never
+    // starts from a version that is about to be overwritten.
+    private async IAsyncEnumerable<FudgeStoredDocument> FindAsync(FudgeQuery query, bool lockForUpdate, [EnumeratorCancellation] CancellationToken cancellationToken)
     {
-        query ??= new FudgeQuery();
         string direction = query.Descending ? "DESC" : "ASC";
         string order = $"id {direction}";
         await using var command = _store.CreateCommand("");
@@ -194,7 +199,7 @@ internal sealed class PostgresFudgeCollection : IFudgeCollection
         string window = query.Where is null ? " LIMIT @limit OFFSET @skip" : "";
         command.Parameters.AddWithValue("limit", query.Limit is int limit ? (object)limit : DBNull.Value);
         command.Parameters.AddWithValue("skip", query.Skip);
-        command.CommandText = $"SELECT id, doc FROM {Table} {where} ORDER BY {order}{window}";
+        command.CommandText = $"SELECT id, doc FROM {Table} {where} ORDER BY {order}{window}{(lockForUpdate ? " FOR UPDATE" : "")}";
         int skipped = 0, returned = 0;
         await using var reader = await PostgresFudgeStore.Guard(() => command.ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
         while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
@@ -239,7 +244,8 @@ internal sealed class PostgresFudgeCollection : IFudgeCollection
         try
         {
             var rewritten = new List<(long Id, byte[] Envelope)>();
-            await foreach (var document in FindAsync(new FudgeQuery { Where = where }, cancellationToken).ConfigureAwait(false))
+            // Locked as read: two transforms of one document at once queue, the second transforming the first's result.
+            await foreach (var document in FindAsync(new FudgeQuery { Where = where }, lockForUpdate: true, cancellationToken).ConfigureAwait(false))
                 rewritten.Add((document.Id, transform.Apply(document.Envelope)));
             foreach (var (id, envelope) in rewritten) await ReplaceAsync(id, envelope, cancellationToken).ConfigureAwait(false);
             if (own is not null) await own.CommitAsync(cancellationToken).ConfigureAwait(false);

@@ -4,6 +4,7 @@ using System.Threading.Tasks;
 using Fudge.Query;
 using Fudge.Store.PostgreSql;
 using Fudge.Store.Tests.Support;
+using Fudge.Transforms;
 using Npgsql;
 using Xunit;
 
@@ -129,6 +130,35 @@ public class PostgresStoreTests : StoreContractTests
 
         Assert.True(await waiting);
         Assert.Equal(LogDocuments.Number(2), (await firstLogs.GetAsync(id))!.Envelope);
+    }
+
+    [StoreFact]
+    public async Task Two_transforms_of_one_document_at_once_queue_and_neither_is_lost()
+    {
+        string schema = await Postgres.FreshSchemaAsync();
+        await using var first = await PostgresFudgeStore.OpenAsync(schema);
+        await using var second = await PostgresFudgeStore.OpenAsync(schema);
+        var firstLogs = await first.GetCollectionAsync("logs");
+        var secondLogs = await second.GetCollectionAsync("logs");
+        long id = await firstLogs.InsertAsync(LogDocuments.Number(0));
+        var everything = FudgeFilter.Compile("$.Log.Type == 'INFO'");
+        var setA = FudgeTransform.Parse("""{ "operations": [ { "set": "$.Log.A", "value": "first" } ] }""");
+        var setB = FudgeTransform.Parse("""{ "operations": [ { "set": "$.Log.B", "value": "second" } ] }""");
+
+        Task<long> waiting;
+        await using (var transaction = await first.BeginTransactionAsync())
+        {
+            Assert.Equal(1, await firstLogs.UpdateAsync(everything, setA));
+            waiting = secondLogs.UpdateAsync(everything, setB).AsTask();
+            await Task.Delay(300);
+            Assert.False(waiting.IsCompleted);
+            await transaction.CommitAsync();
+        }
+
+        Assert.Equal(1, await waiting);
+        var updated = FudgeEnvelope.Parse((await firstLogs.GetAsync(id))!.Envelope).Message;
+        Assert.Equal("first", updated.GetMessage("Log")!.GetString("A"));
+        Assert.Equal("second", updated.GetMessage("Log")!.GetString("B"));
     }
 
     [StoreFact]
