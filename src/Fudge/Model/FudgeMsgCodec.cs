@@ -87,10 +87,20 @@ internal static class FudgeMsgCodec
             string? name = reader.HasName ? context.Name(ref reader) : reader.GetName();
             short? ordinal = reader.HasOrdinal ? reader.Ordinal : null;
             byte typeId = reader.TypeId;
-            object value = ReadValue(ref reader, typeId, context);
+            object value = typeId == FudgeTypeId.Message ? ReadSubMessage(ref reader, context) : ReadValue(ref reader, typeId, context);
             message.AddDecoded(new FudgeField(name, ordinal, typeId, value, true));
         }
         return message;
+    }
+
+    /// <summary>
+    /// The value of a sub-message field stored in a <see cref="FudgeMsg"/>: an empty one is left pending (made real
+    /// when first read, see <see cref="FudgeMsg.EmptyMessagePending"/>), so it costs no object while it is not read.
+    /// </summary>
+    internal static object ReadSubMessage(ref FudgeReader reader, DecodeContext context)
+    {
+        var sub = reader.ReadMessage(); // checks the depth limit, empty or not
+        return reader.ValueSpan.IsEmpty ? FudgeMsg.EmptyMessagePending : ReadFields(ref sub, context);
     }
 
     /// <summary>Decodes the reader's current field (sub-messages included) into a model field.</summary>

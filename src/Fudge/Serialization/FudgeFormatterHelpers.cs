@@ -374,7 +374,7 @@ public static partial class FudgeFormatterHelpers
     /// <summary>Appends the reader's current field to <paramref name="extras"/> (created when null), keeping its wire type.</summary>
     public static FudgeMsg AddUnknownField(FudgeMsg? extras, ref FudgeReader reader)
     {
-        extras ??= new FudgeMsg();
+        extras ??= new FudgeMsg(FieldsFromHere(reader));
         // Unknown fields arrive one at a time; together with everything nested in them they share one field budget.
         int maxFields = reader.Options.MaxFieldCount;
         if (extras.DecodedFieldCount >= maxFields)
@@ -385,13 +385,13 @@ public static partial class FudgeFormatterHelpers
         if (typeId == FudgeTypeId.Message)
         {
             var context = DecodeContext.ForUnknownFields(maxFields, maxFields - extras.DecodedFieldCount);
-            var sub = reader.ReadMessage(); // checks the depth limit
             if (reader.Taxonomy is null)
             {
-                value = FudgeMsgCodec.ReadFields(ref sub, context);
+                value = FudgeMsgCodec.ReadSubMessage(ref reader, context);
             }
             else
             {
+                reader.ReadMessage(); // checks the depth limit
                 var plain = WithoutTaxonomy(reader.ValueSpan, reader.Options, reader.Depth, reader.ValueOffset);
                 value = FudgeMsgCodec.ReadFields(ref plain, context);
             }
@@ -423,9 +423,23 @@ public static partial class FudgeFormatterHelpers
             };
         }
         // The name as on the wire: one a taxonomy would restore must not be written back.
-        string? name = reader.HasName ? reader.GetName() : null;
-        extras.Add(new FudgeField(name, reader.HasOrdinal ? reader.Ordinal : null, typeId, value, true));
+        // Names repeated across unknown fields share one string, as they do when a whole message is decoded.
+        string? name = reader.HasName ? DecodeContext.ForUnknownFields(maxFields, 0).Name(ref reader) : null;
+        extras.AddDecoded(new FudgeField(name, reader.HasOrdinal ? reader.Ordinal : null, typeId, value, true));
         return extras;
+    }
+
+    /// <summary>
+    /// The reader's current field and those after it in the same message, counted from their headers: an upper bound
+    /// on the unknown fields still to come, so the list that keeps them is sized once instead of growing by doubling
+    /// (which allocated about twice the final list again, the largest cost on a message of tiny unknown fields).
+    /// </summary>
+    private static int FieldsFromHere(FudgeReader reader)
+    {
+        int count = 1;
+        int limit = reader.Options.MaxFieldCount;
+        while (count <= limit && reader.Read()) count++;
+        return count;
     }
 
     /// <summary>A reader over a sub-message's fields that restores no names, with the depth the outer reader has left.</summary>
