@@ -380,11 +380,11 @@ public static partial class FudgeFormatterHelpers
         if (extras.DecodedFieldCount >= maxFields)
             throw new FudgeFormatException(reader.FieldOffset, $"the envelope holds more than {maxFields} fields (FudgeReaderOptions.MaxFieldCount)");
         extras.DecodedFieldCount++;
+        var context = DecodeContext.ForUnknownFields(maxFields, maxFields - extras.DecodedFieldCount);
         byte typeId = reader.TypeId;
         object value;
         if (typeId == FudgeTypeId.Message)
         {
-            var context = DecodeContext.ForUnknownFields(maxFields, maxFields - extras.DecodedFieldCount);
             if (reader.Taxonomy is null)
             {
                 value = FudgeMsgCodec.ReadSubMessage(ref reader, context);
@@ -399,32 +399,10 @@ public static partial class FudgeFormatterHelpers
         }
         else
         {
-            value = typeId switch
-            {
-                FudgeTypeId.Indicator => FudgeIndicator.Instance,
-                FudgeTypeId.Boolean => BoxCache.Of(reader.GetBoolean()),
-                FudgeTypeId.Int8 => BoxCache.Of((sbyte)reader.GetInt64()),
-                FudgeTypeId.Int16 => BoxCache.Of((short)reader.GetInt64()),
-                FudgeTypeId.Int32 => (int)reader.GetInt64(),
-                FudgeTypeId.Int64 => reader.GetInt64(),
-                FudgeTypeId.Float => reader.GetSingle(),
-                FudgeTypeId.Double => reader.GetDouble(),
-                FudgeTypeId.String => reader.GetString(),
-                FudgeTypeId.Int16Array => reader.GetInt16Array(),
-                FudgeTypeId.Int32Array => reader.GetInt32Array(),
-                FudgeTypeId.Int64Array => reader.GetInt64Array(),
-                FudgeTypeId.FloatArray => reader.GetSingleArray(),
-                FudgeTypeId.DoubleArray => reader.GetDoubleArray(),
-                FudgeTypeId.Date => reader.GetDate(),
-                FudgeTypeId.Time => reader.GetTime(),
-                FudgeTypeId.DateTime => reader.GetDateTime(),
-                _ when FudgeTypeId.IsByteArray(typeId) => reader.GetBytes(),
-                _ => new FudgeUnknownValue(typeId, reader.ValueSpan),
-            };
+            value = FudgeMsgCodec.ReadValue(ref reader, typeId, context);
         }
-        // The name as on the wire: one a taxonomy would restore must not be written back.
         // Names repeated across unknown fields share one string, as they do when a whole message is decoded.
-        string? name = reader.HasName ? DecodeContext.ForUnknownFields(maxFields, 0).Name(ref reader) : null;
+        string? name = reader.HasName ? context.Name(ref reader) : null;
         extras.AddDecoded(new FudgeField(name, reader.HasOrdinal ? reader.Ordinal : null, typeId, value, true));
         return extras;
     }
