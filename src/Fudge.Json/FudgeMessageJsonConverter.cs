@@ -93,7 +93,10 @@ public sealed class FudgeMessageJsonConverter : JsonConverter
         public override object? Read(JsonReader reader, FudgeJsonSettings settings)
         {
             var effective = WithTaxonomy(settings);
-            return FudgeSerializer.Deserialize<T>(FudgeJson.ToFudge(reader, effective), effective.ReaderOptions);
+            // Decoded straight from the buffer the JSON was encoded into: no copy of the envelope per read.
+            var encoded = new Internal.ByteBuffer();
+            FudgeJson.ReadJson(reader, encoded, effective);
+            return FudgeSerializer.Deserialize<T>(encoded.WrittenSpan, effective.ReaderOptions);
         }
 
         /// <summary>Unless the caller chose reader options, the type's own taxonomy names its ordinal-only fields.</summary>

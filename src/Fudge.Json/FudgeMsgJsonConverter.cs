@@ -33,7 +33,10 @@ public sealed class FudgeMsgJsonConverter : JsonConverter
     public override object? ReadJson(JsonReader reader, Type objectType, object? existingValue, JsonSerializer serializer)
     {
         if (reader.TokenType == JsonToken.Null) return null;
-        var envelope = FudgeEnvelope.Parse(FudgeJson.ToFudge(reader, _settings), _settings.ReaderOptions);
+        // Decoded straight from the buffer the JSON was encoded into: no copy of the envelope per read.
+        var encoded = new Internal.ByteBuffer();
+        FudgeJson.ReadJson(reader, encoded, _settings);
+        var envelope = FudgeEnvelope.Parse(encoded.WrittenSpan, _settings.ReaderOptions);
         return objectType == typeof(FudgeEnvelope) ? envelope : envelope.Message;
     }
 }

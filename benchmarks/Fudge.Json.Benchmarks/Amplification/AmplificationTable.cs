@@ -24,7 +24,8 @@ public static class AmplificationTable
             sb.Append("| ").Append(path).Append(" |");
             foreach (string kind in TinyFieldInputs.Kinds)
             {
-                byte[] input = TinyFieldInputs.Envelope(kind);
+                byte[]? input = ReadPaths.Input(path, kind);
+                if (input is null) { sb.Append(" - |"); continue; }
                 ReadPaths.Run(path, input, TinyFieldInputs.Unlimited); // warm up: type loading and caches are not per-input costs
                 long before = GC.GetAllocatedBytesForCurrentThread();
                 ReadPaths.Run(path, input, TinyFieldInputs.Unlimited);

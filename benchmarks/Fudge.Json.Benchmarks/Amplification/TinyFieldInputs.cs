@@ -6,20 +6,26 @@ using Fudge.Serialization;
 namespace Fudge.Json.Benchmarks.Amplification;
 
 /// <summary>
-/// Envelopes of about 64 KiB made of the smallest fields the wire allows: the inputs on which the memory a reader
-/// allocates per input byte is at its worst.
+/// Envelopes of about 256 KiB made of the smallest fields the wire allows, and their JSON and XML equivalents: the
+/// inputs on which the memory a reader allocates per input byte is at its worst.
 /// </summary>
 public static class TinyFieldInputs
 {
-    public const int TargetBytes = 64 * 1024;
+    public const int TargetBytes = 256 * 1024;
 
-    public static IReadOnlyList<string> Kinds { get; } = new[] { "EmptySubMessages", "Indicators", "SmallInts", "NamedIndicators" };
+    public static IReadOnlyList<string> Kinds { get; } = new[]
+    {
+        "EmptyStrings", "EmptySubMessages", "Indicators", "Int8s", "SmallInts", "NamedIndicators", "NestedEmpty",
+    };
 
     /// <summary>The field bytes repeated until the envelope is about <see cref="TargetBytes"/> long.</summary>
     public static byte[] Envelope(string kind)
     {
         byte[] field = kind switch
         {
+            "EmptyStrings" => new byte[] { 0x20, FudgeTypeId.String, 0x00 },             // 1-byte size 0, no key
+            "Int8s" => new byte[] { 0x80, FudgeTypeId.Int8, 0x05 },                       // no key
+            "NestedEmpty" => NestedEmpty(),
             "EmptySubMessages" => new byte[] { 0x20, FudgeTypeId.Message, 0x00 },      // 1-byte size 0, no key
             "Indicators" => new byte[] { 0x80, FudgeTypeId.Indicator },               // no key
             "SmallInts" => new byte[] { 0x90, FudgeTypeId.Int8, 0x00, 0x01, 0x05 },     // ordinal 1, value 5
@@ -31,6 +37,47 @@ public static class TinyFieldInputs
         BinaryPrimitives.WriteInt32BigEndian(bytes.AsSpan(4), bytes.Length);
         for (int i = 0; i < count; i++) field.CopyTo(bytes, 8 + i * field.Length);
         return bytes;
+    }
+
+    /// <summary>Sub-messages nested 60 deep (inside the default MaxDepth of 64) around an empty one, with 1-byte sizes.</summary>
+    private static byte[] NestedEmpty()
+    {
+        const int depth = 60;
+        var bytes = new byte[depth * 3];
+        for (int level = 0; level < depth; level++)
+        {
+            bytes[level * 3] = 0x20;
+            bytes[level * 3 + 1] = FudgeTypeId.Message;
+            bytes[level * 3 + 2] = (byte)((depth - level - 1) * 3);
+        }
+        return bytes;
+    }
+
+    /// <summary>
+    /// The text equivalent of a kind for the JSON and XML readers (UTF-8): one array or element of the smallest values
+    /// the text allows, or null when the text has no equivalent.
+    /// </summary>
+    public static byte[]? Text(string kind, bool xml)
+    {
+        string? item = (kind, xml) switch
+        {
+            ("EmptyStrings", false) => "\"\"",
+            ("EmptySubMessages", false) => "{}",
+            ("Indicators", false) => "[]",
+            ("Int8s", false) => "0",
+            ("NestedEmpty", false) => "{\"a\":{\"a\":{\"a\":{}}}}",
+            ("EmptySubMessages", true) => "<a/>",
+            ("NestedEmpty", true) => "<a><a><a/></a></a>",
+            ("Int8s", true) => "<a>0</a>",
+            _ => null,
+        };
+        if (item is null) return null;
+        var sb = new System.Text.StringBuilder(TargetBytes + 64);
+        sb.Append(xml ? "<m>" : "{\"a\":[");
+        while (sb.Length < TargetBytes) sb.Append(item).Append(xml ? "" : ",");
+        if (!xml) sb.Length--;
+        sb.Append(xml ? "</m>" : "]}");
+        return System.Text.Encoding.UTF8.GetBytes(sb.ToString());
     }
 
     /// <summary>Options that let the worst case through, so it is measured rather than refused.</summary>

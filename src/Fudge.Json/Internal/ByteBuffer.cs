@@ -11,8 +11,31 @@ internal sealed class ByteBuffer : IBufferWriter<byte>
 {
     private byte[] _buffer;
     private int _count;
+    private readonly bool _pooled;
 
     public ByteBuffer(int capacity = 256) => _buffer = new byte[Math.Max(16, capacity)];
+
+    /// <summary>
+    /// A buffer whose arrays come from <see cref="ArrayPool{T}.Shared"/> and go back to it as it grows and at
+    /// <see cref="ReturnToPool"/>: for bytes that are copied out before the buffer is dropped, so that encoding a large
+    /// envelope does not allocate its size again for every doubling.
+    /// </summary>
+    public static ByteBuffer Pooled() => new(pooled: true);
+
+    private ByteBuffer(bool pooled)
+    {
+        _pooled = pooled;
+        _buffer = ArrayPool<byte>.Shared.Rent(256);
+    }
+
+    /// <summary>Gives a pooled buffer's array back; the buffer must not be used afterwards.</summary>
+    public void ReturnToPool()
+    {
+        if (!_pooled) return;
+        ArrayPool<byte>.Shared.Return(_buffer);
+        _buffer = Array.Empty<byte>();
+        _count = 0;
+    }
 
     public Span<byte> WrittenSpan => _buffer.AsSpan(0, _count);
 
@@ -41,6 +64,15 @@ internal sealed class ByteBuffer : IBufferWriter<byte>
     {
         int needed = _count + Math.Max(1, sizeHint);
         if (needed <= _buffer.Length) return;
-        Array.Resize(ref _buffer, Math.Max(needed, _buffer.Length * 2));
+        int size = Math.Max(needed, _buffer.Length * 2);
+        if (!_pooled)
+        {
+            Array.Resize(ref _buffer, size);
+            return;
+        }
+        var larger = ArrayPool<byte>.Shared.Rent(size);
+        _buffer.AsSpan(0, _count).CopyTo(larger);
+        ArrayPool<byte>.Shared.Return(_buffer);
+        _buffer = larger;
     }
 }

@@ -34,7 +34,7 @@ internal static class JsonToFudge
             if (json.TokenType is JsonToken.None or JsonToken.PropertyName or JsonToken.Comment or JsonToken.EndObject) Next(json);
             if (json.TokenType != JsonToken.StartObject) throw Error(json, $"expected a JSON object for the envelope but found {Describe(json)}");
             var header = new Header();
-            var buffer = new ByteBuffer();
+            var buffer = ByteBuffer.Pooled(); // copied to the output below, then returned
             var writer = new FudgeWriter(buffer, settings.WriterOptions);
             try
             {
@@ -54,6 +54,7 @@ internal static class JsonToFudge
             bytes[1] = header.SchemaVersion;
             BinaryPrimitives.WriteInt16BigEndian(bytes.Slice(2), header.Taxonomy);
             output.Write(bytes);
+            buffer.ReturnToPool();
         }
         catch (JsonReaderException e)
         {
@@ -151,7 +152,7 @@ internal static class JsonToFudge
             while (Next(json) != JsonToken.EndArray) ReadPlainValue(json, ref writer, key, settings, depth);
             return;
         }
-        var numbers = new List<object>();
+        List<object>? numbers = null; // created at the first number: many empty arrays then cost no list each
         while (true)
         {
             Next(json);
@@ -162,10 +163,10 @@ internal static class JsonToFudge
             }
             if (json.TokenType is JsonToken.Integer or JsonToken.Float)
             {
-                numbers.Add(json.Value!);
+                (numbers ??= new List<object>()).Add(json.Value!);
                 continue;
             }
-            foreach (var number in numbers) WriteNumber(ref writer, key, number);
+            if (numbers is not null) foreach (var number in numbers) WriteNumber(ref writer, key, number);
             ReadPlainValue(json, ref writer, key, settings, depth);
             while (Next(json) != JsonToken.EndArray) ReadPlainValue(json, ref writer, key, settings, depth);
             return;
@@ -178,8 +179,13 @@ internal static class JsonToFudge
         else writer.WriteDouble(key, ToDouble(number));
     }
 
-    private static void WriteNumberArray(ref FudgeWriter writer, in FudgeFieldKey key, List<object> numbers)
+    private static void WriteNumberArray(ref FudgeWriter writer, in FudgeFieldKey key, List<object>? numbers)
     {
+        if (numbers is null)
+        {
+            writer.WriteInt32Array(key, Array.Empty<int>());
+            return;
+        }
         bool allIntegers = true, allInt32 = true;
         foreach (var n in numbers)
         {

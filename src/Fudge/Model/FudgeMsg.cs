@@ -15,32 +15,82 @@ namespace Fudge;
 public sealed class FudgeMsg : IReadOnlyList<FudgeField>, IEquatable<FudgeMsg>
 {
     /// <summary>
-    /// The fields of every decoded empty message until one is added: decoding many empty sub-messages then costs one
-    /// object each, not two. Only <see cref="Add(FudgeField)"/>-style growth can change an empty list, and those paths
-    /// replace it first (<see cref="Growable"/>); removals and clearing leave an empty list unchanged.
+    /// The value a decoder stores for an empty sub-message until the field is first read, when it becomes a new
+    /// <see cref="FudgeMsg"/> (<see cref="FieldAt"/>): a hostile message of many 3-byte empty sub-messages then costs a
+    /// field each, not a field and a message object. It never leaves this class: every read of a field goes through
+    /// <see cref="FieldAt"/>.
     /// </summary>
-    private static readonly List<FudgeField> SharedEmpty = new(0);
+    internal static readonly object EmptyMessagePending = new();
 
-    private List<FudgeField> _fields;
+    // The fields in order, held directly rather than in a List<FudgeField>: one object less per message, and a pending
+    // empty sub-message can be materialised in place without counting as a change to enumerators.
+    private FudgeField[] _items;
+    private int _count;
     private int _version;
 
     /// <summary>Creates an empty message.</summary>
-    public FudgeMsg() => _fields = new List<FudgeField>();
+    public FudgeMsg() => _items = Array.Empty<FudgeField>();
 
     /// <summary>Creates a message holding <paramref name="fields"/> in order.</summary>
-    public FudgeMsg(IEnumerable<FudgeField> fields) => _fields = new List<FudgeField>(fields);
+    public FudgeMsg(IEnumerable<FudgeField> fields)
+    {
+        if (fields is null) throw new ArgumentNullException(nameof(fields));
+        _items = fields is ICollection<FudgeField> { Count: var n } ? new FudgeField[n] : Array.Empty<FudgeField>();
+        foreach (var field in fields) AddDecoded(field);
+    }
 
     /// <summary>Creates an empty message with room for <paramref name="capacity"/> fields before its list grows.</summary>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="capacity"/> is negative.</exception>
     public FudgeMsg(int capacity)
-        => _fields = capacity == 0 ? SharedEmpty
-            : new List<FudgeField>(capacity >= 0 ? capacity : throw new ArgumentOutOfRangeException(nameof(capacity)));
-
-    /// <summary>The field list, made this message's own if it is still the shared empty one.</summary>
-    private List<FudgeField> Growable => ReferenceEquals(_fields, SharedEmpty) ? _fields = new List<FudgeField>() : _fields;
+        => _items = capacity == 0 ? Array.Empty<FudgeField>()
+            : new FudgeField[capacity >= 0 ? capacity : throw new ArgumentOutOfRangeException(nameof(capacity))];
 
     /// <summary>Adds a field a decoder has already checked (wire form, name length): no checks, no version bump needed.</summary>
-    internal void AddDecoded(in FudgeField field) => Growable.Add(field);
+    internal void AddDecoded(in FudgeField field)
+    {
+        if (_count == _items.Length) Grow();
+        _items[_count++] = field;
+    }
+
+    /// <summary>Doubles the room (from 4), as <see cref="List{T}"/> does.</summary>
+    private void Grow()
+    {
+        var larger = new FudgeField[_items.Length == 0 ? 4 : _items.Length * 2];
+        Array.Copy(_items, larger, _count);
+        _items = larger;
+    }
+
+    /// <summary>The field at a position (checked by the caller), with a pending empty sub-message made real first.</summary>
+    private FudgeField FieldAt(int index)
+    {
+        ref FudgeField slot = ref _items[index];
+        if (ReferenceEquals(slot.Value, EmptyMessagePending))
+            slot = new FudgeField(slot.Name, slot.Ordinal, FudgeTypeId.Message, new FudgeMsg(), true);
+        return slot;
+    }
+
+    /// <summary>Removes the fields that match, keeping the order of the others; returns how many were removed.</summary>
+    private int RemoveWhere(Func<FudgeField, bool> match)
+    {
+        int kept = 0;
+        for (int i = 0; i < _count; i++)
+        {
+            if (match(_items[i])) continue;
+            _items[kept++] = _items[i];
+        }
+        int removed = _count - kept;
+        Array.Clear(_items, kept, removed);
+        _count = kept;
+        if (removed > 0) _version++;
+        return removed;
+    }
+
+    private List<FudgeField> FindAll(Func<FudgeField, bool> match)
+    {
+        var found = new List<FudgeField>();
+        for (int i = 0; i < _count; i++) if (match(_items[i])) found.Add(FieldAt(i));
+        return found;
+    }
 
     /// <summary>
     /// Fields, at every depth, that a decoder has materialised into this message so far; an extensible type's reader
@@ -49,10 +99,12 @@ public sealed class FudgeMsg : IReadOnlyList<FudgeField>, IEquatable<FudgeMsg>
     internal int DecodedFieldCount { get; set; }
 
     /// <summary>Number of fields.</summary>
-    public int Count => _fields.Count;
+    public int Count => _count;
 
     /// <summary>The field at a position.</summary>
-    public FudgeField this[int index] => _fields[index];
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="index"/> is negative or not less than <see cref="Count"/>.</exception>
+    public FudgeField this[int index]
+        => (uint)index < (uint)_count ? FieldAt(index) : throw new ArgumentOutOfRangeException(nameof(index));
 
     /// <summary>Incremented on every change; lets views detect that their index is stale.</summary>
     public int Version => _version;
@@ -71,7 +123,7 @@ public sealed class FudgeMsg : IReadOnlyList<FudgeField>, IEquatable<FudgeMsg>
     {
         CheckName(name);
         object wireValue = FudgeValues.ToWire(value, out byte typeId);
-        Growable.Add(new FudgeField(name, ordinal, typeId, wireValue, true));
+        AddDecoded(new FudgeField(name, ordinal, typeId, wireValue, true));
         _version++;
         return this;
     }
@@ -81,7 +133,7 @@ public sealed class FudgeMsg : IReadOnlyList<FudgeField>, IEquatable<FudgeMsg>
     {
         CheckName(field.Name);
         if (field.Value is null) throw new ArgumentException("The field is uninitialised (default).", nameof(field));
-        Growable.Add(field);
+        AddDecoded(field);
         _version++;
         return this;
     }
@@ -93,7 +145,11 @@ public sealed class FudgeMsg : IReadOnlyList<FudgeField>, IEquatable<FudgeMsg>
     public void Insert(int index, FudgeField field)
     {
         CheckName(field.Name);
-        Growable.Insert(index, field);
+        if ((uint)index > (uint)_count) throw new ArgumentOutOfRangeException(nameof(index));
+        if (_count == _items.Length) Grow();
+        Array.Copy(_items, index, _items, index + 1, _count - index);
+        _items[index] = field;
+        _count++;
         _version++;
     }
 
@@ -101,7 +157,8 @@ public sealed class FudgeMsg : IReadOnlyList<FudgeField>, IEquatable<FudgeMsg>
     public void SetAt(int index, FudgeField field)
     {
         CheckName(field.Name);
-        _fields[index] = field;
+        if ((uint)index >= (uint)_count) throw new ArgumentOutOfRangeException(nameof(index));
+        _items[index] = field;
         _version++;
     }
 
@@ -118,16 +175,24 @@ public sealed class FudgeMsg : IReadOnlyList<FudgeField>, IEquatable<FudgeMsg>
     // ---------------------------------------------------------------- removing
 
     /// <summary>Removes every field with this name; returns how many were removed.</summary>
-    public int Remove(string name) { int n = _fields.RemoveAll(f => f.Name == name); if (n > 0) _version++; return n; }
+    public int Remove(string name) => RemoveWhere(f => f.Name == name);
 
     /// <summary>Removes every field with this ordinal; returns how many were removed.</summary>
-    public int Remove(short ordinal) { int n = _fields.RemoveAll(f => f.Ordinal == ordinal); if (n > 0) _version++; return n; }
+    public int Remove(short ordinal) => RemoveWhere(f => f.Ordinal == ordinal);
 
     /// <summary>Removes the field at a position.</summary>
-    public void RemoveAt(int index) { _fields.RemoveAt(index); _version++; }
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="index"/> is negative or not less than <see cref="Count"/>.</exception>
+    public void RemoveAt(int index)
+    {
+        if ((uint)index >= (uint)_count) throw new ArgumentOutOfRangeException(nameof(index));
+        _count--;
+        Array.Copy(_items, index + 1, _items, index, _count - index);
+        _items[_count] = default;
+        _version++;
+    }
 
     /// <summary>Removes every field.</summary>
-    public void Clear() { _fields.Clear(); _version++; }
+    public void Clear() { Array.Clear(_items, 0, _count); _count = 0; _version++; }
 
     // ---------------------------------------------------------------- looking up
 
@@ -140,31 +205,31 @@ public sealed class FudgeMsg : IReadOnlyList<FudgeField>, IEquatable<FudgeMsg>
     /// <summary>Position of the first field with this name, or -1.</summary>
     public int IndexOf(string name)
     {
-        for (int i = 0; i < _fields.Count; i++) if (_fields[i].Name == name) return i;
+        for (int i = 0; i < _count; i++) if (_items[i].Name == name) return i;
         return -1;
     }
 
     /// <summary>Position of the first field with this ordinal, or -1.</summary>
     public int IndexOf(short ordinal)
     {
-        for (int i = 0; i < _fields.Count; i++) if (_fields[i].Ordinal == ordinal) return i;
+        for (int i = 0; i < _count; i++) if (_items[i].Ordinal == ordinal) return i;
         return -1;
     }
 
     /// <summary>The first field with this name, or null.</summary>
-    public FudgeField? GetField(string name) { int i = IndexOf(name); return i < 0 ? null : _fields[i]; }
+    public FudgeField? GetField(string name) { int i = IndexOf(name); return i < 0 ? null : FieldAt(i); }
 
     /// <summary>The first field with this ordinal, or null.</summary>
-    public FudgeField? GetField(short ordinal) { int i = IndexOf(ordinal); return i < 0 ? null : _fields[i]; }
+    public FudgeField? GetField(short ordinal) { int i = IndexOf(ordinal); return i < 0 ? null : FieldAt(i); }
 
     /// <summary>Every field with this name, in order.</summary>
-    public IReadOnlyList<FudgeField> GetAll(string name) => _fields.FindAll(f => f.Name == name);
+    public IReadOnlyList<FudgeField> GetAll(string name) => FindAll(f => f.Name == name);
 
     /// <summary>Every field with this ordinal, in order.</summary>
-    public IReadOnlyList<FudgeField> GetAll(short ordinal) => _fields.FindAll(f => f.Ordinal == ordinal);
+    public IReadOnlyList<FudgeField> GetAll(short ordinal) => FindAll(f => f.Ordinal == ordinal);
 
     /// <summary>Every anonymous field (no name, no ordinal), in order.</summary>
-    public IReadOnlyList<FudgeField> GetAnonymous() => _fields.FindAll(f => f.Name is null && f.Ordinal is null);
+    public IReadOnlyList<FudgeField> GetAnonymous() => FindAll(f => f.Name is null && f.Ordinal is null);
 
     /// <summary>The first value with this name (an indicator reads as null), or null when absent.</summary>
     public object? GetValue(string name) => ValueOrNull(GetField(name));
@@ -253,11 +318,11 @@ public sealed class FudgeMsg : IReadOnlyList<FudgeField>, IEquatable<FudgeMsg>
         {
             if (!ReferenceEquals(left, right))
             {
-                if (left._fields.Count != right._fields.Count) return false;
-                for (int i = 0; i < left._fields.Count; i++)
+                if (left._count != right._count) return false;
+                for (int i = 0; i < left._count; i++)
                 {
-                    var a = left._fields[i];
-                    var b = right._fields[i];
+                    var a = left.FieldAt(i);
+                    var b = right.FieldAt(i);
                     if (a.Value is FudgeMsg subA && b.Value is FudgeMsg subB)
                     {
                         if (a.Name != b.Name || a.Ordinal != b.Ordinal || a.TypeId != b.TypeId) return false;
@@ -277,8 +342,8 @@ public sealed class FudgeMsg : IReadOnlyList<FudgeField>, IEquatable<FudgeMsg>
     /// <inheritdoc/>
     public override int GetHashCode()
     {
-        int hash = _fields.Count;
-        foreach (var f in _fields) hash = hash * 31 + f.GetHashCode();
+        int hash = _count;
+        for (int i = 0; i < _count; i++) hash = hash * 31 + FieldAt(i).GetHashCode();
         return hash;
     }
 
@@ -299,7 +364,7 @@ public sealed class FudgeMsg : IReadOnlyList<FudgeField>, IEquatable<FudgeMsg>
             sb.Append(' ', indent * 2).Append("... (nested too deep to print)\n");
             return;
         }
-        foreach (var f in _fields)
+        foreach (var f in this)
         {
             sb.Append(' ', indent * 2).Append(FudgeFieldKey.Of(f.Name, f.Ordinal).ToString()).Append(" (").Append(FudgeTypeId.GetName(f.TypeId)).Append(')');
             if (f.Value is FudgeMsg sub)
@@ -315,36 +380,51 @@ public sealed class FudgeMsg : IReadOnlyList<FudgeField>, IEquatable<FudgeMsg>
     /// The fields in order. <c>foreach</c> over a <see cref="FudgeMsg"/> uses this struct enumerator: no allocation and
     /// no interface call per field. Changing the message during the loop throws, as for a list.
     /// </summary>
-    public Enumerator GetEnumerator() => new(_fields);
+    public Enumerator GetEnumerator() => new(this);
 
-    IEnumerator<FudgeField> IEnumerable<FudgeField>.GetEnumerator() => _fields.GetEnumerator();
+    IEnumerator<FudgeField> IEnumerable<FudgeField>.GetEnumerator() => GetEnumerator();
 
-    IEnumerator IEnumerable.GetEnumerator() => _fields.GetEnumerator();
+    IEnumerator IEnumerable.GetEnumerator() => GetEnumerator();
 
     /// <summary>Enumerates the fields of a <see cref="FudgeMsg"/> (see <see cref="GetEnumerator"/>).</summary>
     public struct Enumerator : IEnumerator<FudgeField>
     {
-        private readonly List<FudgeField> _fields;
-        private List<FudgeField>.Enumerator _inner;
+        private readonly FudgeMsg _message;
+        private readonly int _version;
+        private int _index;
+        private FudgeField _current;
 
-        internal Enumerator(List<FudgeField> fields)
+        internal Enumerator(FudgeMsg message)
         {
-            _fields = fields;
-            _inner = fields.GetEnumerator();
+            _message = message;
+            _version = message._version;
+            _index = 0;
+            _current = default;
         }
 
         /// <summary>The current field.</summary>
-        public FudgeField Current => _inner.Current;
+        public readonly FudgeField Current => _current;
 
-        object IEnumerator.Current => Current;
+        readonly object IEnumerator.Current => Current;
 
         /// <summary>Moves to the next field; false after the last.</summary>
         /// <exception cref="InvalidOperationException">The message changed since enumeration began.</exception>
-        public bool MoveNext() => _inner.MoveNext();
+        public bool MoveNext()
+        {
+            if (_version != _message._version) throw new InvalidOperationException("The message changed during enumeration.");
+            if (_index >= _message._count) { _current = default; return false; }
+            _current = _message.FieldAt(_index++);
+            return true;
+        }
 
-        void IEnumerator.Reset() => _inner = _fields.GetEnumerator();
+        void IEnumerator.Reset()
+        {
+            if (_version != _message._version) throw new InvalidOperationException("The message changed during enumeration.");
+            _index = 0;
+            _current = default;
+        }
 
         /// <summary>Nothing to release.</summary>
-        public void Dispose() => _inner.Dispose();
+        public readonly void Dispose() { }
     }
 }

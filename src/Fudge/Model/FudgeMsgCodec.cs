@@ -87,10 +87,20 @@ internal static class FudgeMsgCodec
             string? name = reader.HasName ? context.Name(ref reader) : reader.GetName();
             short? ordinal = reader.HasOrdinal ? reader.Ordinal : null;
             byte typeId = reader.TypeId;
-            object value = ReadValue(ref reader, typeId, context);
+            object value = typeId == FudgeTypeId.Message ? ReadSubMessage(ref reader, context) : ReadValue(ref reader, typeId, context);
             message.AddDecoded(new FudgeField(name, ordinal, typeId, value, true));
         }
         return message;
+    }
+
+    /// <summary>
+    /// The value of a sub-message field stored in a <see cref="FudgeMsg"/>: an empty one is left pending (made real
+    /// when first read, see <see cref="FudgeMsg.EmptyMessagePending"/>), so it costs no object while it is not read.
+    /// </summary>
+    internal static object ReadSubMessage(ref FudgeReader reader, DecodeContext context)
+    {
+        var sub = reader.ReadMessage(); // checks the depth limit, empty or not
+        return reader.ValueSpan.IsEmpty ? FudgeMsg.EmptyMessagePending : ReadFields(ref sub, context);
     }
 
     /// <summary>Decodes the reader's current field (sub-messages included) into a model field.</summary>
@@ -102,7 +112,11 @@ internal static class FudgeMsgCodec
         return new FudgeField(name, ordinal, typeId, ReadValue(ref reader, typeId, new DecodeContext(reader.Options.MaxFieldCount)), true);
     }
 
-    private static object ReadValue(ref FudgeReader reader, byte typeId, DecodeContext context)
+    /// <summary>
+    /// Decodes the reader's current value into its wire form. Empty arrays are the shared <see cref="Array.Empty{T}"/>
+    /// instances (nothing can be stored in them), so a message of many empty arrays costs a field each.
+    /// </summary>
+    internal static object ReadValue(ref FudgeReader reader, byte typeId, DecodeContext context)
     {
         switch (typeId)
         {
@@ -115,11 +129,11 @@ internal static class FudgeMsgCodec
             case FudgeTypeId.Float: return reader.GetSingle();
             case FudgeTypeId.Double: return reader.GetDouble();
             case FudgeTypeId.String: return reader.GetString();
-            case FudgeTypeId.Int16Array: return reader.GetInt16Array();
-            case FudgeTypeId.Int32Array: return reader.GetInt32Array();
-            case FudgeTypeId.Int64Array: return reader.GetInt64Array();
-            case FudgeTypeId.FloatArray: return reader.GetSingleArray();
-            case FudgeTypeId.DoubleArray: return reader.GetDoubleArray();
+            case FudgeTypeId.Int16Array: return reader.ValueSpan.IsEmpty ? Array.Empty<short>() : reader.GetInt16Array();
+            case FudgeTypeId.Int32Array: return reader.ValueSpan.IsEmpty ? Array.Empty<int>() : reader.GetInt32Array();
+            case FudgeTypeId.Int64Array: return reader.ValueSpan.IsEmpty ? Array.Empty<long>() : reader.GetInt64Array();
+            case FudgeTypeId.FloatArray: return reader.ValueSpan.IsEmpty ? Array.Empty<float>() : reader.GetSingleArray();
+            case FudgeTypeId.DoubleArray: return reader.ValueSpan.IsEmpty ? Array.Empty<double>() : reader.GetDoubleArray();
             case FudgeTypeId.Date: return reader.GetDate();
             case FudgeTypeId.Time: return reader.GetTime();
             case FudgeTypeId.DateTime: return reader.GetDateTime();
@@ -127,7 +141,7 @@ internal static class FudgeMsgCodec
                 var sub = reader.ReadMessage();
                 return ReadFields(ref sub, context);
             default:
-                if (FudgeTypeId.IsByteArray(typeId)) return reader.GetBytes();
+                if (FudgeTypeId.IsByteArray(typeId)) return reader.ValueSpan.IsEmpty ? Array.Empty<byte>() : reader.GetBytes();
                 return new FudgeUnknownValue(typeId, reader.ValueSpan);
         }
     }

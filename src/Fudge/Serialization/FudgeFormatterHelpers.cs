@@ -388,24 +388,24 @@ public static partial class FudgeFormatterHelpers
     /// <summary>Appends the reader's current field to <paramref name="extras"/> (created when null), keeping its wire type.</summary>
     public static FudgeMsg AddUnknownField(FudgeMsg? extras, ref FudgeReader reader)
     {
-        extras ??= new FudgeMsg();
+        extras ??= new FudgeMsg(FieldsFromHere(reader));
         // Unknown fields arrive one at a time; together with everything nested in them they share one field budget.
         int maxFields = reader.Options.MaxFieldCount;
         if (extras.DecodedFieldCount >= maxFields)
             throw new FudgeFormatException(reader.FieldOffset, $"the envelope holds more than {maxFields} fields (FudgeReaderOptions.MaxFieldCount)");
         extras.DecodedFieldCount++;
+        var context = DecodeContext.ForUnknownFields(maxFields, maxFields - extras.DecodedFieldCount);
         byte typeId = reader.TypeId;
         object value;
         if (typeId == FudgeTypeId.Message)
         {
-            var context = DecodeContext.ForUnknownFields(maxFields, maxFields - extras.DecodedFieldCount);
-            var sub = reader.ReadMessage(); // checks the depth limit
             if (reader.Taxonomy is null)
             {
-                value = FudgeMsgCodec.ReadFields(ref sub, context);
+                value = FudgeMsgCodec.ReadSubMessage(ref reader, context);
             }
             else
             {
+                reader.ReadMessage(); // checks the depth limit
                 var plain = WithoutTaxonomy(reader.ValueSpan, reader.Options, reader.Depth, reader.ValueOffset);
                 value = FudgeMsgCodec.ReadFields(ref plain, context);
             }
@@ -413,33 +413,25 @@ public static partial class FudgeFormatterHelpers
         }
         else
         {
-            value = typeId switch
-            {
-                FudgeTypeId.Indicator => FudgeIndicator.Instance,
-                FudgeTypeId.Boolean => BoxCache.Of(reader.GetBoolean()),
-                FudgeTypeId.Int8 => BoxCache.Of((sbyte)reader.GetInt64()),
-                FudgeTypeId.Int16 => BoxCache.Of((short)reader.GetInt64()),
-                FudgeTypeId.Int32 => (int)reader.GetInt64(),
-                FudgeTypeId.Int64 => reader.GetInt64(),
-                FudgeTypeId.Float => reader.GetSingle(),
-                FudgeTypeId.Double => reader.GetDouble(),
-                FudgeTypeId.String => reader.GetString(),
-                FudgeTypeId.Int16Array => reader.GetInt16Array(),
-                FudgeTypeId.Int32Array => reader.GetInt32Array(),
-                FudgeTypeId.Int64Array => reader.GetInt64Array(),
-                FudgeTypeId.FloatArray => reader.GetSingleArray(),
-                FudgeTypeId.DoubleArray => reader.GetDoubleArray(),
-                FudgeTypeId.Date => reader.GetDate(),
-                FudgeTypeId.Time => reader.GetTime(),
-                FudgeTypeId.DateTime => reader.GetDateTime(),
-                _ when FudgeTypeId.IsByteArray(typeId) => reader.GetBytes(),
-                _ => new FudgeUnknownValue(typeId, reader.ValueSpan),
-            };
+            value = FudgeMsgCodec.ReadValue(ref reader, typeId, context);
         }
-        // The name as on the wire: one a taxonomy would restore must not be written back.
-        string? name = reader.HasName ? reader.GetName() : null;
-        extras.Add(new FudgeField(name, reader.HasOrdinal ? reader.Ordinal : null, typeId, value, true));
+        // Names repeated across unknown fields share one string, as they do when a whole message is decoded.
+        string? name = reader.HasName ? context.Name(ref reader) : null;
+        extras.AddDecoded(new FudgeField(name, reader.HasOrdinal ? reader.Ordinal : null, typeId, value, true));
         return extras;
+    }
+
+    /// <summary>
+    /// The reader's current field and those after it in the same message, counted from their headers: an upper bound
+    /// on the unknown fields still to come, so the list that keeps them is sized once instead of growing by doubling
+    /// (which allocated about twice the final list again, the largest cost on a message of tiny unknown fields).
+    /// </summary>
+    private static int FieldsFromHere(FudgeReader reader)
+    {
+        int count = 1;
+        int limit = reader.Options.MaxFieldCount;
+        while (count <= limit && reader.Read()) count++;
+        return count;
     }
 
     /// <summary>A reader over a sub-message's fields that restores no names, with the depth the outer reader has left.</summary>

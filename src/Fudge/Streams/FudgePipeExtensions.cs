@@ -66,7 +66,25 @@ public static class FudgePipeExtensions
     {
         envelope = null;
         if (!FudgeFraming.TryReadEnvelope(ref buffer, options, out var bytes)) return false;
-        envelope = FudgeEnvelope.Parse(bytes, options);
+        if (bytes.IsSingleSegment)
+        {
+            envelope = FudgeEnvelope.Parse(bytes.First.Span, options);
+            return true;
+        }
+        // An envelope spread over the pipe's segments is decoded from one contiguous copy. The decoded message keeps
+        // nothing of it (values are copied out), so the copy comes from the pool rather than costing the envelope's
+        // size again on every read.
+        int length = checked((int)bytes.Length);
+        byte[] contiguous = ArrayPool<byte>.Shared.Rent(length);
+        try
+        {
+            bytes.CopyTo(contiguous);
+            envelope = FudgeEnvelope.Parse(contiguous.AsSpan(0, length), options);
+        }
+        finally
+        {
+            ArrayPool<byte>.Shared.Return(contiguous);
+        }
         return true;
     }
 

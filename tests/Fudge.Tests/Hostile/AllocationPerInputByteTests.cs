@@ -1,0 +1,92 @@
+using System;
+using System.IO;
+using System.IO.Pipelines;
+using Fudge.Tests.Support;
+using Xunit;
+
+namespace Fudge.Tests.Hostile;
+
+/// <summary>
+/// Memory per input byte on the worst shapes a sender can choose (issue 34, section 4): the paths that build a
+/// <see cref="FudgeMsg"/> allocate at most 8 bytes per input byte, plus a fixed cost per call (the envelope, the reader,
+/// options), on 256 KiB envelopes where that fixed cost is under 1% of the bound. Counted with
+/// <see cref="GC.GetAllocatedBytesForCurrentThread"/>: exact, whatever the load.
+/// </summary>
+public class AllocationPerInputByteTests
+{
+    /// <summary>Shapes that meet the bound.</summary>
+    public static TheoryData<string> BoundedShapes => new(TinyFieldEnvelopes.BoundedShapes);
+
+    /// <summary>
+    /// Shapes still above 8: an anonymous indicator is 2 bytes on the wire and a 24-byte <see cref="FudgeField"/> in the
+    /// model (12 per byte); a chain of single-field messages costs a message object and a one-field array per 3 bytes
+    /// (29 per byte). Their bounds here keep them from growing; docs/hostile-input-and-property-tests.md explains them.
+    /// </summary>
+    public static TheoryData<string, int> ShapesAboveTheBound => new()
+    {
+        { "anonymous indicators", 12 },
+        { "empty messages nested 60 deep", 30 },
+    };
+
+    /// <summary>
+    /// The pipe's own bookkeeping: a new <see cref="PipeReader"/> over a stream allocates a segment object of about 120
+    /// bytes per 4 KiB it buffers (the segment memory itself is pooled), which no decoder can avoid.
+    /// </summary>
+    private const double PipeSegmentsPerInputByte = 1.0 / 32;
+
+    private static readonly FudgeReaderOptions Unlimited = new() { MaxFieldCount = int.MaxValue };
+
+    [Theory]
+    [MemberData(nameof(BoundedShapes))]
+    public void Parse_allocates_at_most_8_bytes_per_input_byte(string shape)
+        => AssertBound(shape, TinyFieldEnvelopes.BytesPerInputByte, input => FudgeEnvelope.Parse(input, Unlimited));
+
+    [Theory]
+    [MemberData(nameof(BoundedShapes))]
+    public void A_stream_reader_allocates_at_most_8_bytes_per_input_byte(string shape)
+        => AssertBound(shape, TinyFieldEnvelopes.BytesPerInputByte, ReadFromStream);
+
+    [Theory]
+    [MemberData(nameof(BoundedShapes))]
+    public void A_pipe_reader_allocates_at_most_8_bytes_per_input_byte(string shape)
+        => AssertBound(shape, TinyFieldEnvelopes.BytesPerInputByte + PipeSegmentsPerInputByte, ReadFromPipe);
+
+    [Theory]
+    [MemberData(nameof(ShapesAboveTheBound))]
+    public void Shapes_above_the_bound_do_not_grow(string shape, int bytesPerInputByte)
+    {
+        AssertBound(shape, bytesPerInputByte, input => FudgeEnvelope.Parse(input, Unlimited));
+        AssertBound(shape, bytesPerInputByte, ReadFromStream);
+        AssertBound(shape, bytesPerInputByte + PipeSegmentsPerInputByte, ReadFromPipe);
+    }
+
+    [Fact]
+    public void An_empty_sub_message_is_made_real_when_read_and_then_stays_the_same_object()
+    {
+        var message = FudgeMsg.Parse(TinyFieldEnvelopes.Envelope("empty sub-messages", 64));
+        var first = Assert.IsType<FudgeMsg>(message[0].Value);
+        first.Add("added", 1);
+        Assert.Same(first, message[0].Value);
+        Assert.Single((FudgeMsg)message[0].Value);
+        foreach (var field in message) Assert.IsType<FudgeMsg>(field.Value); // enumeration makes the others real too
+        Assert.Equal(message, FudgeMsg.Parse(message.ToByteArray()));
+    }
+
+    private static void ReadFromStream(byte[] input)
+    {
+        using var reader = new FudgeStreamReader(new MemoryStream(input, writable: false), Unlimited);
+        reader.ReadEnvelope();
+    }
+
+    private static void ReadFromPipe(byte[] input)
+        => PipeReader.Create(new MemoryStream(input, writable: false)).ReadFudgeEnvelopeAsync(Unlimited).AsTask().GetAwaiter().GetResult();
+
+    private static void AssertBound(string shape, double bytesPerInputByte, Action<byte[]> read)
+    {
+        byte[] input = TinyFieldEnvelopes.Envelope(shape, TinyFieldEnvelopes.InputBytes);
+        long allocated = TinyFieldEnvelopes.AllocatedBy(() => read(input));
+        long bound = (long)(bytesPerInputByte * input.Length) + TinyFieldEnvelopes.FixedCostPerCall;
+        Assert.True(allocated <= bound,
+            $"{shape}: {allocated:N0} bytes allocated for {input.Length:N0} input bytes ({(double)allocated / input.Length:0.00} per byte), bound {bound:N0}");
+    }
+}

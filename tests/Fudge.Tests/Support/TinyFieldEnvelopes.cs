@@ -1,0 +1,80 @@
+using System;
+using System.Buffers.Binary;
+using System.Collections.Generic;
+
+namespace Fudge.Tests.Support;
+
+/// <summary>
+/// Envelopes made of one tiny field repeated: the shapes a hostile sender chooses to make a reader allocate the most per
+/// byte it sends. Linked into other test projects that measure their own read paths on the same shapes.
+/// </summary>
+public static class TinyFieldEnvelopes
+{
+    /// <summary>Input size of the allocation tests: large enough that a call's fixed cost is under 1% of the bound.</summary>
+    public const int InputBytes = 256 * 1024;
+
+    /// <summary>The most a path that builds objects may allocate per input byte (issue 34).</summary>
+    public const int BytesPerInputByte = 8;
+
+    /// <summary>What one call may allocate besides the per-byte bound: the envelope, the reader, options.</summary>
+    public const int FixedCostPerCall = 2 * 1024;
+
+    /// <summary>The shapes every path that builds objects keeps within <see cref="BytesPerInputByte"/>.</summary>
+    public static IReadOnlyList<string> BoundedShapes { get; } = new[]
+    {
+        "empty strings", "empty sub-messages", "anonymous int8s", "int8s with 1-byte ordinals", "indicators named with one letter",
+    };
+
+    /// <summary>The shapes by name, each as the bytes of one repeated field (or one repeated chain of nested fields).</summary>
+    public static IReadOnlyDictionary<string, byte[]> Shapes { get; } = new Dictionary<string, byte[]>
+    {
+        ["empty strings"] = new byte[] { 0x20, FudgeTypeId.String, 0x00 },              // no key, 1-byte size 0
+        ["empty sub-messages"] = new byte[] { 0x20, FudgeTypeId.Message, 0x00 },
+        ["anonymous int8s"] = new byte[] { 0x80, FudgeTypeId.Int8, 0x05 },
+        ["int8s with 1-byte ordinals"] = new byte[] { 0x90, FudgeTypeId.Int8, 0x00, 0x01, 0x05 },
+        ["indicators named with one letter"] = new byte[] { 0x88, FudgeTypeId.Indicator, 0x01, (byte)'a' },
+        ["anonymous indicators"] = new byte[] { 0x80, FudgeTypeId.Indicator },
+        ["empty messages nested 60 deep"] = NestedEmpty(60),
+    };
+
+    /// <summary>An envelope of about <paramref name="targetBytes"/> bytes made of the shape repeated.</summary>
+    public static byte[] Envelope(string shape, int targetBytes)
+    {
+        byte[] field = Shapes[shape];
+        int count = (targetBytes - 8) / field.Length;
+        var bytes = new byte[8 + count * field.Length];
+        BinaryPrimitives.WriteInt32BigEndian(bytes.AsSpan(4), bytes.Length);
+        for (int i = 0; i < count; i++) field.CopyTo(bytes, 8 + i * field.Length);
+        return bytes;
+    }
+
+    /// <summary>Sub-messages nested <paramref name="depth"/> deep around an empty one (inside the default MaxDepth of 64).</summary>
+    private static byte[] NestedEmpty(int depth)
+    {
+        var bytes = new byte[depth * 3];
+        for (int level = 0; level < depth; level++)
+        {
+            bytes[level * 3] = 0x20;
+            bytes[level * 3 + 1] = FudgeTypeId.Message;
+            bytes[level * 3 + 2] = (byte)((depth - level - 1) * 3);
+        }
+        return bytes;
+    }
+
+    /// <summary>
+    /// Bytes the calling thread allocates running <paramref name="read"/> once, after one warm-up run: the least of three
+    /// runs, because the runtime may allocate on the thread while it recompiles hot code between runs.
+    /// </summary>
+    public static long AllocatedBy(Action read)
+    {
+        read(); // type loading, static caches and pooled buffers are not per-input costs
+        long least = long.MaxValue;
+        for (int run = 0; run < 3; run++)
+        {
+            long before = GC.GetAllocatedBytesForCurrentThread();
+            read();
+            least = Math.Min(least, GC.GetAllocatedBytesForCurrentThread() - before);
+        }
+        return least;
+    }
+}
