@@ -39,29 +39,9 @@ internal static class TickTape
                 .Add("ticker", tickers[i])
                 .Add("exchange", "XFDG")
                 .Add("seq", seq)
-                .Add("time", Timestamp(open, nanos))
-                .Add("bid", (mids[i] - spread) / 100.0)
-                .Add("ask", (mids[i] + spread) / 100.0)
-                .Add("bidSize", 100 * (1 + random.Next(50)))
-                .Add("askSize", 100 * (1 + random.Next(50)));
-            if (random.Chance(30))
-            {
-                bool buy = random.Chance(50);
-                tick.Add("trade", new FudgeMsg()
-                    .Add("price", (buy ? mids[i] + spread : mids[i] - spread) / 100.0)
-                    .Add("size", 100 * (1 + random.Next(20)))
-                    .Add("aggressor", buy ? "buy" : "sell"));
-            }
-            if (random.Chance(5)) tick.Add("stale", FudgeIndicator.Instance);
+                .Add("time", TickStream.Timestamp(open, nanos));
+            TickStream.AddQuote(tick, random, mids[i], spread);
             yield return new FudgeEnvelope(tick).ToByteArray();
         }
-    }
-
-    private static FudgeDateTime Timestamp(DateTimeOffset open, long nanos)
-    {
-        var at = open.AddTicks(nanos / 100);
-        var time = new FudgeTime(at.Hour, at.Minute, at.Second, (int)(at.Ticks % TimeSpan.TicksPerSecond * 100 + nanos % 100),
-            FudgeDateTimeAccuracy.Nanosecond, timeZoneOffsetQuarterHours: 0);
-        return new FudgeDateTime(new FudgeDate(at.Year, at.Month, at.Day), time);
     }
 }

@@ -43,26 +43,37 @@ internal static class TickStream
                 .Add("ticker", Instruments[i].Ticker)
                 .Add("exchange", "XFDG")
                 .Add("seq", seq)
-                .Add("time", Timestamp(clock, nanos))
-                .Add("bid", (mids[i] - spread) / 100.0)
-                .Add("ask", (mids[i] + spread) / 100.0)
-                .Add("bidSize", 100 * (1 + random.Next(50)))
-                .Add("askSize", 100 * (1 + random.Next(50)));
-            if (random.Chance(30))
-            {
-                bool buy = random.Chance(50);
-                tick.Add("trade", new FudgeMsg()
-                    .Add("price", (buy ? mids[i] + spread : mids[i] - spread) / 100.0)
-                    .Add("size", 100 * (1 + random.Next(20)))
-                    .Add("aggressor", buy ? "buy" : "sell"));
-            }
-            if (random.Chance(5)) tick.Add("stale", FudgeIndicator.Instance);
-            ticks.Add(tick);
+                .Add("time", Timestamp(clock, nanos));
+            ticks.Add(AddQuote(tick, random, mids[i], spread));
         }
         return ticks;
     }
 
-    private static FudgeDateTime Timestamp(DateTimeOffset start, long nanos)
+    /// <summary>
+    /// Completes a tick after its ticker, exchange, seq and time: bid and ask around <paramref name="midCents"/>, the
+    /// sizes, a trade sub-message on 30% of ticks and the "stale" indicator on 5%, drawing from
+    /// <paramref name="random"/> in a fixed order (the store's scale harness makes its tape with it too).
+    /// </summary>
+    internal static FudgeMsg AddQuote(FudgeMsg tick, SampleRandom random, long midCents, long spread)
+    {
+        tick.Add("bid", (midCents - spread) / 100.0)
+            .Add("ask", (midCents + spread) / 100.0)
+            .Add("bidSize", 100 * (1 + random.Next(50)))
+            .Add("askSize", 100 * (1 + random.Next(50)));
+        if (random.Chance(30))
+        {
+            bool buy = random.Chance(50);
+            tick.Add("trade", new FudgeMsg()
+                .Add("price", (buy ? midCents + spread : midCents - spread) / 100.0)
+                .Add("size", 100 * (1 + random.Next(20)))
+                .Add("aggressor", buy ? "buy" : "sell"));
+        }
+        if (random.Chance(5)) tick.Add("stale", FudgeIndicator.Instance);
+        return tick;
+    }
+
+    /// <summary>The timestamp <paramref name="nanos"/> after <paramref name="start"/>, to the nanosecond, in UTC.</summary>
+    internal static FudgeDateTime Timestamp(DateTimeOffset start, long nanos)
     {
         var at = start.AddTicks(nanos / 100);
         var date = new FudgeDate(at.Year, at.Month, at.Day);
