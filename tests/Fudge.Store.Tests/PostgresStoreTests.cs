@@ -89,11 +89,9 @@ public class PostgresStoreTests : StoreContractTests
     [StoreFact]
     public async Task Transactions_are_read_committed_and_a_reader_sees_no_document_of_an_open_batch()
     {
-        string schema = await Postgres.FreshSchemaAsync();
-        await using var writer = await PostgresFudgeStore.OpenAsync(schema);
-        await using var reader = await PostgresFudgeStore.OpenAsync(schema);
-        var writeLogs = await writer.GetCollectionAsync("logs");
-        var readLogs = await reader.GetCollectionAsync("logs");
+        await using var sessions = await TwoSessions.OpenAsync();
+        var (writer, reader) = (sessions.First, sessions.Second);
+        var (writeLogs, readLogs) = (sessions.FirstLogs, sessions.SecondLogs);
 
         await using (var transaction = await writer.BeginTransactionAsync())
         {
@@ -111,11 +109,9 @@ public class PostgresStoreTests : StoreContractTests
     [StoreFact]
     public async Task A_replace_of_a_document_another_transaction_changed_waits_for_it_and_the_later_commit_wins()
     {
-        string schema = await Postgres.FreshSchemaAsync();
-        await using var first = await PostgresFudgeStore.OpenAsync(schema);
-        await using var second = await PostgresFudgeStore.OpenAsync(schema);
-        var firstLogs = await first.GetCollectionAsync("logs");
-        var secondLogs = await second.GetCollectionAsync("logs");
+        await using var sessions = await TwoSessions.OpenAsync();
+        var (first, second) = (sessions.First, sessions.Second);
+        var (firstLogs, secondLogs) = (sessions.FirstLogs, sessions.SecondLogs);
         long id = await firstLogs.InsertAsync(LogDocuments.Number(0));
 
         Task<bool> waiting;
@@ -135,11 +131,9 @@ public class PostgresStoreTests : StoreContractTests
     [StoreFact]
     public async Task Two_transforms_of_one_document_at_once_queue_and_neither_is_lost()
     {
-        string schema = await Postgres.FreshSchemaAsync();
-        await using var first = await PostgresFudgeStore.OpenAsync(schema);
-        await using var second = await PostgresFudgeStore.OpenAsync(schema);
-        var firstLogs = await first.GetCollectionAsync("logs");
-        var secondLogs = await second.GetCollectionAsync("logs");
+        await using var sessions = await TwoSessions.OpenAsync();
+        var (first, second) = (sessions.First, sessions.Second);
+        var (firstLogs, secondLogs) = (sessions.FirstLogs, sessions.SecondLogs);
         long id = await firstLogs.InsertAsync(LogDocuments.Number(0));
         var everything = FudgeFilter.Compile("$.Log.Type == 'INFO'");
         var setA = FudgeTransform.Parse("""{ "operations": [ { "set": "$.Log.A", "value": "first" } ] }""");
@@ -183,5 +177,32 @@ public class PostgresStoreTests : StoreContractTests
             await PostgresFudgeStore.OpenAsync("Host=127.0.0.1;Port=1;Username=x;Password=y;Database=z;Timeout=2"));
 
         Assert.StartsWith("Cannot open the PostgreSQL store", error.Message);
+    }
+
+    /// <summary>Two connections (two server sessions, as two processes would have) to one fresh schema, each with its "logs" collection.</summary>
+    private sealed class TwoSessions : IAsyncDisposable
+    {
+        public required PostgresFudgeStore First { get; init; }
+        public required PostgresFudgeStore Second { get; init; }
+        public required IFudgeCollection FirstLogs { get; init; }
+        public required IFudgeCollection SecondLogs { get; init; }
+
+        public static async Task<TwoSessions> OpenAsync()
+        {
+            string schema = await Postgres.FreshSchemaAsync();
+            var first = await PostgresFudgeStore.OpenAsync(schema);
+            var second = await PostgresFudgeStore.OpenAsync(schema);
+            return new TwoSessions
+            {
+                First = first, Second = second,
+                FirstLogs = await first.GetCollectionAsync("logs"), SecondLogs = await second.GetCollectionAsync("logs"),
+            };
+        }
+
+        public async ValueTask DisposeAsync()
+        {
+            await First.DisposeAsync();
+            await Second.DisposeAsync();
+        }
     }
 }

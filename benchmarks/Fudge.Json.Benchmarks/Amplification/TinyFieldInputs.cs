@@ -25,7 +25,7 @@ public static class TinyFieldInputs
         {
             "EmptyStrings" => new byte[] { 0x20, FudgeTypeId.String, 0x00 },             // 1-byte size 0, no key
             "Int8s" => new byte[] { 0x80, FudgeTypeId.Int8, 0x05 },                       // no key
-            "NestedEmpty" => NestedEmpty(),
+            "NestedEmpty" => Fudge.Tests.Support.TinyFieldEnvelopes.NestedEmpty(60), // inside the default MaxDepth of 64
             "EmptySubMessages" => new byte[] { 0x20, FudgeTypeId.Message, 0x00 },      // 1-byte size 0, no key
             "Indicators" => new byte[] { 0x80, FudgeTypeId.Indicator },               // no key
             "SmallInts" => new byte[] { 0x90, FudgeTypeId.Int8, 0x00, 0x01, 0x05 },     // ordinal 1, value 5
@@ -36,20 +36,6 @@ public static class TinyFieldInputs
         var bytes = new byte[8 + count * field.Length];
         BinaryPrimitives.WriteInt32BigEndian(bytes.AsSpan(4), bytes.Length);
         for (int i = 0; i < count; i++) field.CopyTo(bytes, 8 + i * field.Length);
-        return bytes;
-    }
-
-    /// <summary>Sub-messages nested 60 deep (inside the default MaxDepth of 64) around an empty one, with 1-byte sizes.</summary>
-    private static byte[] NestedEmpty()
-    {
-        const int depth = 60;
-        var bytes = new byte[depth * 3];
-        for (int level = 0; level < depth; level++)
-        {
-            bytes[level * 3] = 0x20;
-            bytes[level * 3 + 1] = FudgeTypeId.Message;
-            bytes[level * 3 + 2] = (byte)((depth - level - 1) * 3);
-        }
         return bytes;
     }
 

@@ -6,7 +6,8 @@ namespace Fudge.Tests.Support;
 
 /// <summary>
 /// Envelopes made of one tiny field repeated: the shapes a hostile sender chooses to make a reader allocate the most per
-/// byte it sends. Linked into other test projects that measure their own read paths on the same shapes.
+/// byte it sends. Linked into other test projects that measure their own read paths on the same shapes, and into the
+/// amplification benchmark (benchmarks/Fudge.Json.Benchmarks).
 /// </summary>
 public static class TinyFieldEnvelopes
 {
@@ -49,7 +50,7 @@ public static class TinyFieldEnvelopes
     }
 
     /// <summary>Sub-messages nested <paramref name="depth"/> deep around an empty one (inside the default MaxDepth of 64).</summary>
-    private static byte[] NestedEmpty(int depth)
+    public static byte[] NestedEmpty(int depth)
     {
         var bytes = new byte[depth * 3];
         for (int level = 0; level < depth; level++)
