@@ -50,21 +50,26 @@ internal sealed class SqliteFudgeCollection : IFudgeCollection
     public async ValueTask<long> InsertManyAsync(IAsyncEnumerable<ReadOnlyMemory<byte>> envelopes, CancellationToken cancellationToken = default)
     {
         if (envelopes is null) throw new ArgumentNullException(nameof(envelopes));
-        // Joins the caller's transaction when one is open; otherwise the batch is its own, all or nothing.
-        IFudgeStoreTransaction? own = _store.Transaction is null ? await _store.BeginTransactionAsync(cancellationToken).ConfigureAwait(false) : null;
+        // Joins the caller's transaction when one is open, bracketed by a savepoint so that a failure takes back this
+        // batch only (as on PostgreSQL); otherwise the batch is its own transaction, all or nothing.
+        SqliteTransaction? joined = _store.Transaction;
+        IFudgeStoreTransaction? own = joined is null ? await _store.BeginTransactionAsync(cancellationToken).ConfigureAwait(false) : null;
         try
         {
-            using var command = _store.CreateCommand($"INSERT INTO {Table} (doc) VALUES ($doc)");
-            var doc = command.Parameters.Add("$doc", SqliteType.Blob);
-            command.Prepare();
-            long count = 0;
-            await foreach (var envelope in envelopes.WithCancellation(cancellationToken).ConfigureAwait(false))
+            if (joined is not null) await SqliteFudgeStore.Guard(() => joined.SaveAsync(BatchSavepoint, cancellationToken)).ConfigureAwait(false);
+            long count;
+            try
             {
-                FudgeEnvelopeCheck.Validate(envelope.Span);
-                doc.Value = envelope.ToArray();
-                await SqliteFudgeStore.Guard(() => command.ExecuteNonQueryAsync(cancellationToken)).ConfigureAwait(false);
-                count++;
+                count = await InsertEachAsync(envelopes, cancellationToken).ConfigureAwait(false);
             }
+            catch when (joined is not null)
+            {
+                // Not the caller's token: the batch's rows must go even when it was the cancellation that stopped it.
+                await SqliteFudgeStore.Guard(() => joined.RollbackAsync(BatchSavepoint, CancellationToken.None)).ConfigureAwait(false);
+                await SqliteFudgeStore.Guard(() => joined.ReleaseAsync(BatchSavepoint, CancellationToken.None)).ConfigureAwait(false);
+                throw;
+            }
+            if (joined is not null) await SqliteFudgeStore.Guard(() => joined.ReleaseAsync(BatchSavepoint, cancellationToken)).ConfigureAwait(false);
             if (own is not null) await own.CommitAsync(cancellationToken).ConfigureAwait(false);
             return count;
         }
@@ -72,6 +77,24 @@ internal sealed class SqliteFudgeCollection : IFudgeCollection
         {
             if (own is not null) await own.DisposeAsync().ConfigureAwait(false);
         }
+    }
+
+    private const string BatchSavepoint = "fudge_insert_many";
+
+    private async Task<long> InsertEachAsync(IAsyncEnumerable<ReadOnlyMemory<byte>> envelopes, CancellationToken cancellationToken)
+    {
+        using var command = _store.CreateCommand($"INSERT INTO {Table} (doc) VALUES ($doc)");
+        var doc = command.Parameters.Add("$doc", SqliteType.Blob);
+        command.Prepare();
+        long count = 0;
+        await foreach (var envelope in envelopes.WithCancellation(cancellationToken).ConfigureAwait(false))
+        {
+            FudgeEnvelopeCheck.Validate(envelope.Span);
+            doc.Value = envelope.ToArray();
+            await SqliteFudgeStore.Guard(() => command.ExecuteNonQueryAsync(cancellationToken)).ConfigureAwait(false);
+            count++;
+        }
+        return count;
     }
 
     public async ValueTask<FudgeStoredDocument?> GetAsync(long id, CancellationToken cancellationToken = default)

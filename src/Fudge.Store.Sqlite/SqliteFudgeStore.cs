@@ -186,4 +186,11 @@ public sealed class SqliteFudgeStore : IFudgeStore
             throw new FudgeStoreException("SQLite refused the operation: " + e.Message, e);
         }
     }
+
+    /// <summary>Runs a database call that returns nothing, turning the driver's errors into the store's own.</summary>
+    internal static Task Guard(Func<Task> call) => Guard(async () =>
+    {
+        await call().ConfigureAwait(false);
+        return true;
+    });
 }

@@ -152,6 +152,25 @@ public abstract class StoreContractTests
     }
 
     [StoreFact]
+    public async Task A_failed_batch_inside_a_transaction_takes_back_only_its_own_rows()
+    {
+        await using var store = await OpenEmptyStoreAsync();
+        var logs = await store.GetCollectionAsync("logs");
+        var goodThenBad = new[] { LogDocuments.Number(1), LogDocuments.Number(2), new byte[] { 1, 2, 3 } };
+
+        await using (var transaction = await store.BeginTransactionAsync())
+        {
+            await logs.InsertAsync(LogDocuments.Number(0));
+            await Assert.ThrowsAsync<FudgeFormatException>(async () => await logs.InsertManyAsync(goodThenBad));
+            Assert.Equal(1, await logs.CountAsync());       // the batch's first two rows are gone already
+            await logs.InsertManyAsync(new[] { LogDocuments.Number(3) });
+            await transaction.CommitAsync();
+        }
+
+        Assert.Equal(new[] { 0, 3 }, await Sequences(logs.FindAsync()));
+    }
+
+    [StoreFact]
     public async Task Byte_arrays_and_messages_insert_many_as_the_envelopes_they_are()
     {
         await using var store = await OpenEmptyStoreAsync();
