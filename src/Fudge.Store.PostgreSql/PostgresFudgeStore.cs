@@ -64,7 +64,7 @@ public sealed class PostgresFudgeStore : IFudgeStore
         {
             await connection.OpenAsync(cancellationToken).ConfigureAwait(false);
             var store = new PostgresFudgeStore(connection, json);
-            await store.ExecuteAsync("""
+            await store.CreateIfMissingAsync("""
                 CREATE TABLE IF NOT EXISTS fudge_collections (id bigserial PRIMARY KEY, name text NOT NULL UNIQUE);
                 CREATE TABLE IF NOT EXISTS fudge_indexes (id bigserial PRIMARY KEY, collection_id bigint NOT NULL, path text NOT NULL, UNIQUE (collection_id, path));
                 """, cancellationToken).ConfigureAwait(false);
@@ -104,7 +104,7 @@ public sealed class PostgresFudgeStore : IFudgeStore
         command.Parameters.AddWithValue("name", name);
         long id = (long)(await Guard(() => command.ExecuteScalarAsync(cancellationToken)).ConfigureAwait(false))!;
         var collection = new PostgresFudgeCollection(this, name, id);
-        await ExecuteAsync($"""
+        await CreateIfMissingAsync($"""
             CREATE TABLE IF NOT EXISTS {collection.Table} (id bigserial PRIMARY KEY, doc bytea NOT NULL, json jsonb NOT NULL);
             CREATE INDEX IF NOT EXISTS {collection.Table}_gin ON {collection.Table} USING gin (json jsonb_path_ops);
             """, cancellationToken).ConfigureAwait(false);
@@ -159,6 +159,33 @@ public sealed class PostgresFudgeStore : IFudgeStore
     {
         await using var command = CreateCommand(sql);
         await Guard(() => command.ExecuteNonQueryAsync(cancellationToken)).ConfigureAwait(false);
+    }
+
+    /// <summary>
+    /// Runs <c>CREATE ... IF NOT EXISTS</c> statements. Two sessions creating the same object at the same instant both
+    /// find it missing; the second waits for the first's catalog rows and, when the first commits, fails with a unique
+    /// key error (23505, or 42P07 "already exists") instead of finding it. Run again, the statements see the committed
+    /// object and do nothing, so the race is retried once. Inside a caller's transaction a savepoint keeps the
+    /// transaction usable for that retry.
+    /// </summary>
+    private async Task CreateIfMissingAsync(string sql, CancellationToken cancellationToken)
+    {
+        const string Savepoint = "fudge_create";
+        for (int attempt = 1; ; attempt++)
+        {
+            var joined = Transaction;
+            if (joined is not null) await Guard(() => joined.SaveAsync(Savepoint, cancellationToken)).ConfigureAwait(false);
+            try
+            {
+                await ExecuteAsync(sql, cancellationToken).ConfigureAwait(false);
+                if (joined is not null) await Guard(() => joined.ReleaseAsync(Savepoint, cancellationToken)).ConfigureAwait(false);
+                return;
+            }
+            catch (FudgeStoreException e) when (attempt == 1 && e.InnerException is PostgresException { SqlState: PostgresErrorCodes.UniqueViolation or PostgresErrorCodes.DuplicateTable })
+            {
+                if (joined is not null) await Guard(() => joined.RollbackAsync(Savepoint, cancellationToken)).ConfigureAwait(false);
+            }
+        }
     }
 
     /// <summary>Runs a server call, turning the driver's errors into the store's own (with the server's reason).</summary>

@@ -170,6 +170,75 @@ public class PostgresStoreTests : StoreContractTests
         Assert.Equal(0, await readLogs.CountAsync());
     }
 
+    [StoreFact]
+    public async Task Creating_a_new_collection_another_session_creates_at_the_same_instant_opens_it()
+    {
+        // Two processes creating one new collection at once, made certain: the other session has created the
+        // collection's table and index but not committed, so the store's CREATE ... IF NOT EXISTS does not see them,
+        // waits for that session's catalog rows, and collides with them (a unique-key error) when it commits.
+        string schema = await Postgres.FreshSchemaAsync();
+        await using var store = await PostgresFudgeStore.OpenAsync(schema);
+        await using var other = new NpgsqlConnection(schema);
+        await other.OpenAsync();
+        long id = (long)(await new NpgsqlCommand("INSERT INTO fudge_collections (name) VALUES ('logs') RETURNING id", other).ExecuteScalarAsync())!;
+        await using var creating = await other.BeginTransactionAsync();
+        await new NpgsqlCommand($"""
+            CREATE TABLE fudge_docs_{id} (id bigserial PRIMARY KEY, doc bytea NOT NULL, json jsonb NOT NULL);
+            CREATE INDEX fudge_docs_{id}_gin ON fudge_docs_{id} USING gin (json jsonb_path_ops);
+            """, other, creating).ExecuteNonQueryAsync();
+
+        var opening = store.GetCollectionAsync("logs").AsTask();
+        await WaitUntilBlockedAsync(other, store.Connection.ProcessID);
+        await creating.CommitAsync();
+        var logs = await opening;
+
+        Assert.Equal(2, await logs.InsertManyAsync(new[] { LogDocuments.Number(0), LogDocuments.Number(1) }));
+        Assert.Equal(2, await logs.CountAsync());
+    }
+
+    [StoreFact]
+    public async Task Opening_a_new_store_another_session_creates_at_the_same_instant_opens_it()
+    {
+        string schema = await Postgres.FreshSchemaAsync();
+        await using var other = new NpgsqlConnection(schema);
+        await other.OpenAsync();
+        await using var creating = await other.BeginTransactionAsync();
+        await new NpgsqlCommand("CREATE TABLE fudge_collections (id bigserial PRIMARY KEY, name text NOT NULL UNIQUE)", other, creating).ExecuteNonQueryAsync();
+        await using var probe = new NpgsqlConnection(schema);
+        await probe.OpenAsync();
+
+        var opening = PostgresFudgeStore.OpenAsync(schema).AsTask();
+        await WaitUntilBlockedAsync(probe, () => opening.IsCompleted);
+        await creating.CommitAsync();
+        await using var store = await opening;
+
+        Assert.Equal(1, await (await store.GetCollectionAsync("logs")).InsertManyAsync(new[] { LogDocuments.Number(0) }));
+    }
+
+    /// <summary>Waits until the backend is waiting for a lock another session holds.</summary>
+    private static Task WaitUntilBlockedAsync(NpgsqlConnection observer, int backend) => WaitUntilAsync(observer, $"SELECT cardinality(pg_blocking_pids({backend})) > 0");
+
+    /// <summary>Waits until a store being opened waits for a lock on the catalog (it has no backend id to ask for yet).</summary>
+    private static async Task WaitUntilBlockedAsync(NpgsqlConnection observer, Func<bool> failedEarly)
+    {
+        await WaitUntilAsync(observer, """
+            SELECT EXISTS (SELECT FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'
+                           AND query LIKE '%CREATE TABLE IF NOT EXISTS fudge_collections%')
+            """);
+        Assert.False(failedEarly());
+    }
+
+    private static async Task WaitUntilAsync(NpgsqlConnection observer, string condition)
+    {
+        var deadline = DateTime.UtcNow + TimeSpan.FromSeconds(10);
+        await using var check = new NpgsqlCommand(condition, observer);
+        while (!(bool)(await check.ExecuteScalarAsync())!)
+        {
+            Assert.True(DateTime.UtcNow < deadline, "the session never waited for the other's catalog rows");
+            await Task.Delay(20);
+        }
+    }
+
     [Fact]
     public async Task An_unreachable_server_is_a_store_error()
     {
