@@ -98,6 +98,11 @@ internal sealed class PostgresTarget : ScaleTarget
         return new[] { build };
     }
 
+    public override async Task<ServerCounters?> ReadCountersAsync(IFudgeCollection collection)
+        => await ServerCounters.ReadAsync(_side, await TableAsync(collection));
+
+    public override async Task<WaitEventSampler?> StartWaitSamplingAsync() => await WaitEventSampler.StartAsync(ConnectionString);
+
     public override async ValueTask DisposeAsync()
     {
         await _store.DisposeAsync();

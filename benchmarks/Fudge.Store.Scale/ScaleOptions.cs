@@ -21,6 +21,8 @@ internal sealed class ScaleOptions
           --directory DIR        where the SQLite files go (default the temporary folder)
           --output FILE          the Markdown results (default benchmarks/results/store-scale.md)
           --keep                 keep the SQLite files and PostgreSQL schemas
+          --import-only          at a checkpoint only settle and measure sizes: no queries, no index rebuilds
+                                 (to study the import, e.g. a PostgreSQL server's counters, in less time)
           --help                 this text
         """;
 
@@ -34,15 +36,17 @@ internal sealed class ScaleOptions
     public string Directory { get; private init; } = Path.GetTempPath();
     public string Output { get; private init; } = Path.Combine("benchmarks", "results", "store-scale.md");
     public bool Keep { get; private init; }
+    public bool ImportOnly { get; private init; }
 
     /// <summary>Parses the arguments; throws <see cref="ArgumentException"/> with the reason on anything wrong.</summary>
     public static ScaleOptions Parse(IReadOnlyList<string> args)
     {
         var values = new Dictionary<string, string>(StringComparer.Ordinal);
-        bool keep = false;
+        bool keep = false, importOnly = false;
         for (int i = 0; i < args.Count; i++)
         {
             if (args[i] == "--keep") { keep = true; continue; }
+            if (args[i] == "--import-only") { importOnly = true; continue; }
             if (!args[i].StartsWith("--", StringComparison.Ordinal) || i + 1 == args.Count) throw new ArgumentException($"unexpected argument '{args[i]}'");
             values[args[i]] = args[++i];
         }
@@ -66,6 +70,7 @@ internal sealed class ScaleOptions
             Directory = values.GetValueOrDefault("--directory", defaults.Directory),
             Output = values.GetValueOrDefault("--output", defaults.Output),
             Keep = keep,
+            ImportOnly = importOnly,
         };
     }
 

@@ -59,6 +59,8 @@ internal static class ScaleReport
             foreach (var timing in checkpoint.Queries.OrderBy(t => result.Kind.Queries(options.Checkpoints[0]).ToList().IndexOf(t.Query)).ThenByDescending(t => t.Indexed))
                 text.Append(Invariant($"| {result.Store} | {result.Kind.Name} | {timing.Query.Name}: `{timing.Query.Text.Replace("|", "\\|", StringComparison.Ordinal)}` | {checkpoint.Documents:N0} | {timing.Found:N0} | {(timing.Indexed ? "yes" : "no")} | {timing.Runs} | {timing.P50Ms:F2} | {timing.P99Ms:F2} |\n"));
 
+        if (results.Any(r => r.Stretches.Count > 0)) AppendServerCounters(text, results);
+
         text.Append(Invariant($"\n### Goal: a selective indexed query under {GoalMs:F0} ms at {options.Documents:N0} documents\n\n| store | kind | query | found | p50 (ms) | p99 (ms) | p50 under the goal | p99 under the goal |\n|---|---|---|---:|---:|---:|---|---|\n"));
         foreach (var result in results)
         {
@@ -67,6 +69,40 @@ internal static class ScaleReport
                 text.Append(Invariant($"| {result.Store} | {result.Kind.Name} | `{timing.Query.Text}` | {timing.Found:N0} | {timing.P50Ms:F2} | {timing.P99Ms:F2} | {(timing.P50Ms < GoalMs ? "yes" : "no")} | {(timing.P99Ms < GoalMs ? "yes" : "no")} |\n"));
         }
         return text.ToString();
+    }
+
+    /// <summary>
+    /// The server's counters for each tenth of the import, per 1,000 documents so that tenths of different runs compare:
+    /// what grows with the table shows here whatever the machine's load did to the times.
+    /// </summary>
+    private static void AppendServerCounters(StringBuilder text, IReadOnlyList<StoreKindResult> results)
+    {
+        text.Append("""
+
+            ### Server counters per tenth of the import
+
+            Read from PostgreSQL between batches (settling, index builds and queries at a checkpoint left out), per 1,000
+            documents unless said. WAL: `pg_stat_wal`; checkpoints and buffers written: `pg_stat_bgwriter` (both for the whole
+            server, so another database's work counts too); blocks: the collection's heap and GIN index in `pg_statio_user_tables`
+            and `_indexes` ("read": not in `shared_buffers`, asked of the operating system, whose cache may still hold it);
+            waits: the `COPY` backend's `pg_stat_activity` wait event sampled every 50 ms ("CPU": no wait). A backend
+            publishes its counters when idle, at most once a second: with batches shorter than that (small runs), some
+            counts land in a later stretch.
+
+            | store | kind | documents | s per million | WAL KB | full-page images | checkpoints (timed + requested) | MB written by checkpoints / by the backend | heap blocks read / hit | GIN blocks read / hit | sampled waits |
+            |---|---|---|---:|---:|---:|---:|---:|---:|---:|---|
+
+            """);
+        const double BlockMegabytes = 8192 / 1e6;
+        foreach (var result in results)
+        {
+            foreach (var stretch in result.Stretches)
+            {
+                var c = stretch.Counters;
+                double thousands = Math.Max(1, stretch.ToDocuments - stretch.FromDocuments) / 1000.0;
+                text.Append(Invariant($"| {result.Store} | {result.Kind.Name} | {stretch.FromDocuments:N0}–{stretch.ToDocuments:N0} | {stretch.Seconds / thousands * 1000:F1} | {c.WalBytes / 1024.0 / thousands:F0} | {c.WalFullPageImages / thousands:F1} | {c.CheckpointsTimed} + {c.CheckpointsRequested} | {c.BuffersWrittenByCheckpoints * BlockMegabytes:F0} / {c.BuffersWrittenByBackends * BlockMegabytes:F0} | {c.HeapBlocksRead / thousands:F1} / {c.HeapBlocksHit / thousands:F0} | {c.GinBlocksRead / thousands:F1} / {c.GinBlocksHit / thousands:F0} | {stretch.WaitShares()} |\n"));
+            }
+        }
     }
 
     private static IEnumerable<(StoreKindResult Result, CheckpointResult Checkpoint)> Rows(IReadOnlyList<StoreKindResult> results)

@@ -17,8 +17,9 @@ internal sealed record CheckpointResult(
     long Documents, double ImportSeconds, double FirstTenthSecondsPerMillion, double LastTenthSecondsPerMillion,
     StorageSize Without, StorageSize With, IReadOnlyList<TimedStep> Steps, IReadOnlyList<QueryTiming> Queries);
 
-/// <summary>One store and one kind of document, imported to every checkpoint.</summary>
-internal sealed record StoreKindResult(string Store, string Versions, DocumentKind Kind, IReadOnlyList<CheckpointResult> Checkpoints, long PeakOnDiskBytes);
+/// <summary>One store and one kind: every checkpoint, and the server's counters for each tenth of the import (none for SQLite).</summary>
+internal sealed record StoreKindResult(string Store, string Versions, DocumentKind Kind, IReadOnlyList<CheckpointResult> Checkpoints, long PeakOnDiskBytes,
+    IReadOnlyList<ImportStretch> Stretches);
 
 /// <summary>
 /// Imports a kind's stream into a target in batches of <c>InsertManyAsync</c> (each its own transaction, as
@@ -47,6 +48,7 @@ internal sealed class ScaleRun
         long peak = 0;
         using var documents = kind.Documents().GetEnumerator();
         var batch = new List<byte[]>(_options.Batch);
+        var counters = await ServerStretches.StartAsync(target, collection, Math.Max(1, _options.Documents / 10));
         foreach (long checkpoint in _options.Checkpoints)
         {
             while (marks[^1].Documents < checkpoint)
@@ -60,12 +62,17 @@ internal sealed class ScaleRun
                 marks.Add((marks[^1].Documents + inserted, seconds));
                 if (marks.Count % 10 == 0 || marks[^1].Documents == checkpoint)
                     _progress.WriteLine($"  {target.Name} {kind.Name}: {marks[^1].Documents:N0} documents imported in {seconds:F1} s");
+                if (counters is not null && await counters.AfterBatchAsync(marks[^2], marks[^1], checkpoint) is ImportStretch stretch)
+                    _progress.WriteLine($"  {target.Name} {kind.Name}: up to {stretch.ToDocuments:N0}: {stretch.Counters.WalFullPageImages:N0} full-page images, {stretch.Counters.GinBlocksRead:N0} GIN blocks read; {stretch.WaitShares()}");
             }
+            if (counters is not null) await counters.PauseAsync();
             var result = await CheckpointAsync(target, collection, kind, queries, marks);
+            if (counters is not null) await counters.ResumeAsync();
             checkpoints.Add(result);
             peak = Math.Max(peak, Math.Max(result.With.OnDiskBytes, result.Without.OnDiskBytes));
         }
-        return new StoreKindResult(target.Name, target.Versions, kind, checkpoints, peak);
+        if (counters is not null) await counters.DisposeAsync();
+        return new StoreKindResult(target.Name, target.Versions, kind, checkpoints, peak, counters?.Stretches ?? Array.Empty<ImportStretch>());
     }
 
     private async Task<CheckpointResult> CheckpointAsync(ScaleTarget target, IFudgeCollection collection, DocumentKind kind,
@@ -75,6 +82,12 @@ internal sealed class ScaleRun
         var steps = new List<TimedStep> { await target.SettleAsync(collection) };
         var timings = new List<QueryTiming>();
         StorageSize without, with;
+        if (_options.ImportOnly)
+        {
+            without = with = await target.MeasureAsync(collection);
+            return new CheckpointResult(documents, marks[^1].Seconds, SecondsPerMillion(marks, 0, documents / 10),
+                SecondsPerMillion(marks, documents - documents / 10, documents), without, with, steps, timings);
+        }
         if (target.IndexedWhileImporting)
         {
             steps.AddRange(await target.CreateIndexesAsync(collection, kind.IndexedPaths));

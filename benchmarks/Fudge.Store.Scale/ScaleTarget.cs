@@ -54,6 +54,15 @@ internal abstract class ScaleTarget : IAsyncDisposable
     /// <summary>Puts back what <see cref="DropIndexesAsync"/> removed when the store maintains it while importing, timed.</summary>
     public abstract Task<IReadOnlyList<TimedStep>> RestoreIndexesAsync(IFudgeCollection collection);
 
+    /// <summary>
+    /// The server's cumulative counters for the collection (<see cref="ServerCounters"/>), or null when the store has
+    /// none (SQLite runs in the harness's own process: its time is the whole story).
+    /// </summary>
+    public virtual Task<ServerCounters?> ReadCountersAsync(IFudgeCollection collection) => Task.FromResult<ServerCounters?>(null);
+
+    /// <summary>Starts sampling what the store's server backend waits on while it imports, or null when there is no server.</summary>
+    public virtual Task<WaitEventSampler?> StartWaitSamplingAsync() => Task.FromResult<WaitEventSampler?>(null);
+
     /// <summary>Deletes what the run created (the file, the schema) unless asked to keep it.</summary>
     public abstract ValueTask DisposeAsync();
 }
