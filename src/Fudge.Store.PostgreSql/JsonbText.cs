@@ -6,7 +6,8 @@ namespace Fudge.Store.PostgreSql;
 
 /// <summary>
 /// The jsonb form of envelopes as compact UTF-8 JSON in one reused buffer: what Npgsql sends for a jsonb value (after
-/// the format's version byte), so no string and no array is made per document.
+/// the format's version byte), so no string and no array is made per document. Each object's keys are put in jsonb's
+/// order (<see cref="JsonbKeyOrder"/>), which spares the server sorting them.
 /// </summary>
 /// <remarks>
 /// jsonb refuses U+0000 in text: the JSON escape <c>\u0000</c> is rewritten in place as <c>\ufffd</c> (same length).
@@ -18,6 +19,7 @@ internal sealed class JsonbText
     private byte[] _buffer = new byte[1024];
     private int _length;
     private readonly Writer _writer;
+    private readonly JsonbKeyOrder _keyOrder = new();
     private const int LargestKept = 1 << 20;
 
     public JsonbText(FudgeJsonSettings settings)
@@ -33,6 +35,7 @@ internal sealed class JsonbText
         _length = 0;
         if (_buffer.Length > LargestKept) _buffer = new byte[1024]; // one huge document does not pin its buffer
         FudgeJson.WriteJson(envelope, _writer, _settings);
+        _keyOrder.Reorder(_buffer, _length);
         WithoutNul(_buffer.AsSpan(0, _length));
         return _buffer.AsMemory(0, _length);
     }
