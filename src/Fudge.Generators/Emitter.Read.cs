@@ -24,7 +24,8 @@ internal sealed partial class Emitter
             // reader then reads the body from the start (it steps over the names itself). The case is called on its
             // generated formatter, not through FudgeFormatterCache: a [FudgeUnion] case derives from this type, so it
             // is compiled with it, by this generator. Only a body that does not start with a name the type knows pays
-            // for the general scan, on a copy of the reader.
+            // for the general scan, on a copy of the reader, in a method of its own (__FindCase): a copy here would
+            // make every call zero a reader's worth of stack, the union's largest cost in a profile.
             bool own = !m.IsAbstract && m.TypeNames.Count > 0 && !m.Java;
             if (m.Unions.Count > 0 || own)
             {
@@ -35,16 +36,8 @@ internal sealed partial class Emitter
                 if (own) sb.AppendLine($"            if ({H}.TypeNameEquals(__firstName, __t0)) goto __own;");
                 sb.AppendLine("        }");
             }
-            sb.AppendLine("        var __scan = reader;");
-            sb.AppendLine("        while (__scan.Read())");
-            sb.AppendLine("        {");
-            sb.AppendLine("            if (!__scan.HasOrdinal || __scan.Ordinal != 0 || __scan.TypeId != global::Fudge.FudgeTypeId.String) continue;");
-            sb.AppendLine("            var __typeName = __scan.ValueSpan;");
-            for (int i = 0; i < m.Unions.Count; i++)
-                sb.AppendLine($"            if ({H}.TypeNameEquals(__typeName, __u{i})) return {CaseFormatter(m.Unions[i])}.Read(ref reader);");
-            if (m.Java) sb.AppendLine($"            if ({H}.IsRegisteredDerived<{t}>(__typeName)) return {H}.ReadRegisteredDerived<{t}>(ref reader, __typeName);");
-            if (!m.IsAbstract && m.TypeNames.Count > 0) sb.AppendLine($"            if ({H}.TypeNameEquals(__typeName, __t0)) break;");
-            sb.AppendLine("        }");
+            if (m.Java) EmitCaseScanInline(sb);
+            else EmitCaseScanCall(sb);
             if (m.IsAbstract)
             {
                 sb.AppendLine($"        throw {H}.UnknownTypeName(reader.ValueOffset, {Literal(m.DisplayName)});");
@@ -138,6 +131,53 @@ internal sealed partial class Emitter
     }
 
     /// <summary>The generated formatter of a [FudgeUnion] case, called directly (its Read is a plain call on a sealed class).</summary>
+    // The scan for a type name that is not the body's first field, in the reader: the Java mapping's, which also looks
+    // up classes registered at run time.
+    private void EmitCaseScanInline(StringBuilder sb)
+    {
+        var m = _model;
+        sb.AppendLine("        var __scan = reader;");
+        sb.AppendLine("        while (__scan.Read())");
+        sb.AppendLine("        {");
+        sb.AppendLine("            if (!__scan.HasOrdinal || __scan.Ordinal != 0 || __scan.TypeId != global::Fudge.FudgeTypeId.String) continue;");
+        sb.AppendLine("            var __typeName = __scan.ValueSpan;");
+        for (int i = 0; i < m.Unions.Count; i++)
+            sb.AppendLine($"            if ({H}.TypeNameEquals(__typeName, __u{i})) return {CaseFormatter(m.Unions[i])}.Read(ref reader);");
+        sb.AppendLine($"            if ({H}.IsRegisteredDerived<{m.FullyQualifiedName}>(__typeName)) return {H}.ReadRegisteredDerived<{m.FullyQualifiedName}>(ref reader, __typeName);");
+        if (!m.IsAbstract && m.TypeNames.Count > 0) sb.AppendLine($"            if ({H}.TypeNameEquals(__typeName, __t0)) break;");
+        sb.AppendLine("        }");
+    }
+
+    // The same scan out of line: __FindCase gives the index of the first case whose name it meets, or -1 when it meets
+    // the type's own name first or no name at all (the type itself is read, or an abstract one refuses the body).
+    private void EmitCaseScanCall(StringBuilder sb)
+    {
+        var m = _model;
+        // With no case to find, whatever the scan met, the type itself is read next (or refused): nothing to scan for.
+        if (m.Unions.Count == 0) return;
+        sb.AppendLine("        switch (__FindCase(ref reader))");
+        sb.AppendLine("        {");
+        for (int i = 0; i < m.Unions.Count; i++)
+            sb.AppendLine($"            case {i}: return {CaseFormatter(m.Unions[i])}.Read(ref reader);");
+        sb.AppendLine("        }");
+        var scan = new StringBuilder();
+        scan.AppendLine("    [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]");
+        scan.AppendLine($"    private static int __FindCase(ref {Reader} reader)");
+        scan.AppendLine("    {");
+        scan.AppendLine("        var __scan = reader;");
+        scan.AppendLine("        while (__scan.Read())");
+        scan.AppendLine("        {");
+        scan.AppendLine("            if (!__scan.HasOrdinal || __scan.Ordinal != 0 || __scan.TypeId != global::Fudge.FudgeTypeId.String) continue;");
+        scan.AppendLine("            var __typeName = __scan.ValueSpan;");
+        for (int i = 0; i < m.Unions.Count; i++)
+            scan.AppendLine($"            if ({H}.TypeNameEquals(__typeName, __u{i})) return {i};");
+        if (!m.IsAbstract && m.TypeNames.Count > 0) scan.AppendLine($"            if ({H}.TypeNameEquals(__typeName, __t0)) return -1;");
+        scan.AppendLine("        }");
+        scan.AppendLine("        return -1;");
+        scan.AppendLine("    }");
+        _helpers.AppendLine().Append(scan);
+    }
+
     private static string CaseFormatter(UnionModel union) => $"{union.FullyQualifiedName}.FudgeFormatter.Instance";
 
     /// <summary>One element of a repeated member (one field per element) added to its list, created at the first.</summary>
@@ -194,7 +234,7 @@ internal sealed partial class Emitter
         foreach (var member in m.Members.Where(x => x.AbsentIsNull))
             sb.AppendLine($"        __result.{member.Name} = null;");
         // A union case's writer puts its type names (ordinal 0) before the members: step over them the same quick way.
-        if (m.TypeNames.Count > 0 && !m.Java) sb.AppendLine("        while (reader.TryReadField((short)0)) { }");
+        if (m.TypeNames.Count > 0 && !m.Java) sb.AppendLine("        reader.SkipFields((short)0);");
         bool expected = false;
         for (int i = 0; i < m.Members.Count; i++)
         {

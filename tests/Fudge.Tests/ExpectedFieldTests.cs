@@ -37,6 +37,64 @@ public class ExpectedFieldTests
         Assert.Equal("next", reader.GetString());
     }
 
+    // The reader takes an integer with a wide load when eight bytes follow its header and byte by byte nearer the end of
+    // the message: both must give each width's extremes, signs included.
+    [Theory]
+    [InlineData(FudgeTypeId.Int8, sbyte.MinValue)]
+    [InlineData(FudgeTypeId.Int8, sbyte.MaxValue)]
+    [InlineData(FudgeTypeId.Int16, short.MinValue)]
+    [InlineData(FudgeTypeId.Int16, short.MaxValue)]
+    [InlineData(FudgeTypeId.Int32, int.MinValue)]
+    [InlineData(FudgeTypeId.Int32, int.MaxValue)]
+    [InlineData(FudgeTypeId.Int64, long.MinValue)]
+    [InlineData(FudgeTypeId.Int64, long.MaxValue)]
+    public void An_integer_reads_the_same_last_in_its_message_as_before_other_fields(byte typeId, long value)
+    {
+        object boxed = typeId switch
+        {
+            FudgeTypeId.Int8 => (object)(sbyte)value,
+            FudgeTypeId.Int16 => (short)value,
+            FudgeTypeId.Int32 => (int)value,
+            _ => value,
+        };
+        var alone = ReaderOver(new FudgeMsg().Add(null, 7, typeId, boxed));
+        var followed = ReaderOver(new FudgeMsg().Add(null, 7, typeId, boxed).Add(8, -1L).Add(9, -1L));
+
+        Assert.True(alone.TryReadInt64Field(7, out long last));
+        Assert.True(followed.TryReadInt64Field(7, out long first));
+        Assert.Equal(value, last);
+        Assert.Equal(value, first);
+        Assert.False(alone.Read());
+        Assert.True(followed.TryReadInt64Field(8, out long next));
+        Assert.Equal(-1L, next);
+    }
+
+    [Fact]
+    public void Fields_of_one_ordinal_are_stepped_over_as_TryReadField_would_and_the_reader_is_left_on_the_last()
+    {
+        string longName = new('n', 300); // a 2-byte size: past the quick loop, taken the general way
+        var reader = ReaderOver(new FudgeMsg().Add(0, "T").Add(0, "B").Add(0, longName).Add(0, 5).Add(1, 7).Add(0, "after"));
+
+        Assert.Equal(4, reader.SkipFields(0));
+        Assert.Equal(0, reader.Ordinal);
+        Assert.Equal(5, reader.GetInt64());
+        Assert.True(reader.TryReadInt64Field(1, out long next));
+        Assert.Equal(7, next);
+        Assert.Equal(0, reader.SkipFields(2)); // nothing with that ordinal next: nothing moves
+        Assert.Equal(1, reader.SkipFields(0));
+        Assert.Equal("after", reader.GetString()); // the last one stepped over, as Read() leaves it
+        Assert.False(reader.Read());
+    }
+
+    [Fact]
+    public void Stepping_over_a_field_that_overruns_its_message_is_a_format_error()
+    {
+        byte[] bytes = new FudgeMsg().Add(0, "T").Add(0, "LongerName").ToByteArray();
+        bytes[^11] = 200; // the second name's 1-byte size, now past the end of the message
+        var exception = Assert.Throws<FudgeFormatException>(() => new FudgeReader(bytes).SkipFields(0));
+        Assert.Contains("remain", exception.Message);
+    }
+
     [Fact]
     public void A_wrong_prediction_consumes_nothing()
     {

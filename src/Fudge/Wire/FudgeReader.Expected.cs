@@ -61,6 +61,33 @@ public ref partial struct FudgeReader
     }
 
     /// <summary>
+    /// Steps over the next fields while they carry <paramref name="ordinal"/> and no name, whatever their type, as
+    /// calling <see cref="TryReadField(short)"/> until it returns false would: the reader is left on the last of them
+    /// (or where it was, when there is none). A union case's generated reader steps over its type names this way.
+    /// </summary>
+    /// <returns>How many fields were stepped over.</returns>
+    /// <exception cref="FudgeFormatException">A field with that ordinal is malformed.</exception>
+    public int SkipFields(short ordinal)
+    {
+        // Type names are short strings: they are stepped over in one loop that compares each 4-byte header and sets the
+        // reader's state once, for the last; whatever else carries the ordinal takes the general way after them.
+        var data = _data;
+        int p = _position, last = -1, count = 0;
+        uint header = (0x30u << 24) | ((uint)FudgeTypeId.String << 16) | (ushort)ordinal;
+        while (data.Length - p >= 5 && BinaryPrimitives.ReadUInt32BigEndian(data.Slice(p)) == header)
+        {
+            int end = p + 5 + data[p + 4];
+            if (end > data.Length) break; // overruns the message: TryReadField reports it
+            last = p;
+            p = end;
+            count++;
+        }
+        if (last >= 0) Positioned(last, 0x30, FudgeTypeId.String, ordinal, last + 5, p - last - 5);
+        while (TryReadField(ordinal)) count++;
+        return count;
+    }
+
+    /// <summary>
     /// Moves to the next field when its name is exactly <paramref name="utf8Name"/> and it has no ordinal; otherwise
     /// consumes nothing. A name spelt differently on the wire (for example in CESU-8) is not recognised here; the
     /// general match after <see cref="Read"/> handles it.
@@ -296,6 +323,16 @@ public ref partial struct FudgeReader
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static int ReadFixedInteger(ReadOnlySpan<byte> v, byte typeId, out long value)
     {
+        // Writers pick the narrowest width that holds each value, so one member's width changes from message to message
+        // (a price of 2 or 4 bytes, a size of 1 or 2) and a switch on it mispredicts. With 8 bytes to read (any field
+        // but the message's last few) the value is the top `width` bytes of a big-endian 64-bit load, sign-extended by
+        // the arithmetic shift: widths 1, 2, 4, 8 are 1 << (type - Int8).
+        uint widthLog2 = (uint)typeId - FudgeTypeId.Int8;
+        if (widthLog2 <= 3 && v.Length >= 8)
+        {
+            value = (long)BinaryPrimitives.ReadUInt64BigEndian(v) >> (64 - (8 << (int)widthLog2));
+            return 1 << (int)widthLog2;
+        }
         switch (typeId)
         {
             case FudgeTypeId.Int8 when v.Length >= 1:
