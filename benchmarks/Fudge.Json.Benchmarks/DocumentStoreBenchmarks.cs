@@ -28,6 +28,7 @@ public class DocumentStoreBenchmarks
     private string _newtonsoftJson = null!;
     private string _plainJson = null!;
     private string _losslessJson = null!;
+    private byte[] _plainJsonUtf8 = null!;
     private readonly System.Buffers.ArrayBufferWriter<byte> _utf8 = new(1 << 20);
 
     [Params("Small", "Large")]
@@ -43,6 +44,7 @@ public class DocumentStoreBenchmarks
         _newtonsoftJson = JsonConvert.SerializeObject(_native);
         _plainJson = FudgeJson.ToJson(_fudgeBytes, Base64);
         _losslessJson = FudgeJson.ToJson(_fudgeBytes, FudgeJsonSettings.Lossless);
+        _plainJsonUtf8 = System.Text.Encoding.UTF8.GetBytes(_plainJson);
     }
 
     // ---------------------------------------------------------------- creation (the Fudge authors' measure)
@@ -151,6 +153,20 @@ public class DocumentStoreBenchmarks
         using var reader = new JsonTextReader(new StringReader(_losslessJson));
         return FudgeJson.ToFudge(reader, FudgeJsonSettings.Lossless);
     }
+
+    /// <summary>JSON text given as a string (the UTF-8 reader; before issue 34, Newtonsoft's JsonTextReader).</summary>
+    [Benchmark, BenchmarkCategory("FromJsonText")]
+    public byte[] PlainJsonString_ToFudgeBytes() => FudgeJson.ToFudge(_plainJson);
+
+    [Benchmark, BenchmarkCategory("FromJsonText")]
+    public byte[] LosslessJsonString_ToFudgeBytes() => FudgeJson.ToFudge(_losslessJson, FudgeJsonSettings.Lossless);
+
+    [Benchmark, BenchmarkCategory("FromJsonText")]
+    public FudgeMsg PlainJsonString_ToMessage() => FudgeJson.ToMessage(_plainJson);
+
+    /// <summary>JSON text given as UTF-8 bytes (issue 34): no string is made of the text.</summary>
+    [Benchmark, BenchmarkCategory("FromJsonText")]
+    public byte[] PlainJsonUtf8_ToFudgeBytes() => FudgeJson.ToFudge(_plainJsonUtf8);
 
     // ---------------------------------------------------------------- helpers
 

@@ -2,6 +2,7 @@ using System;
 using System.Buffers;
 using System.IO;
 using Fudge.Json.Internal;
+using Fudge.Serialization;
 using Newtonsoft.Json;
 using Newtonsoft.Json.Linq;
 
@@ -9,8 +10,9 @@ namespace Fudge.Json;
 
 /// <summary>
 /// Converts between Fudge and JSON (spec §14). Fudge bytes are walked with a <see cref="FudgeReader"/> straight into
-/// UTF-8 text or a <see cref="JsonWriter"/>, and a <see cref="JsonReader"/> drives a <see cref="FudgeWriter"/>; neither
-/// direction builds a <see cref="FudgeMsg"/>. See <see cref="FudgeJsonSettings"/> for plain and lossless modes.
+/// UTF-8 text or a <see cref="JsonWriter"/>; JSON text (a string or UTF-8 bytes) is read with System.Text.Json's
+/// <c>Utf8JsonReader</c>, and a caller's <see cref="JsonReader"/> with Newtonsoft, into a <see cref="FudgeWriter"/>;
+/// neither direction builds a <see cref="FudgeMsg"/> on the way. See <see cref="FudgeJsonSettings"/> for plain and lossless modes.
 /// </summary>
 public static class FudgeJson
 {
@@ -102,46 +104,146 @@ public static class FudgeJson
     {
         if (reader is null) throw new ArgumentNullException(nameof(reader));
         if (output is null) throw new ArgumentNullException(nameof(output));
-        JsonToFudge.ReadEnvelope(reader, output, settings ?? FudgeJsonSettings.Plain);
+        var envelope = JsonToFudge.ReadPooledEnvelope(reader, settings ?? FudgeJsonSettings.Plain);
+        output.Write(envelope.WrittenSpan);
+        envelope.ReturnToPool();
     }
 
     /// <summary>Reads the next JSON object from <paramref name="reader"/> as encoded envelope bytes.</summary>
     /// <exception cref="FudgeJsonException">The JSON is malformed or does not follow the mapping.</exception>
     public static byte[] ToFudge(JsonReader reader, FudgeJsonSettings? settings = null)
     {
-        var output = new ByteBuffer();
-        ReadJson(reader, output, settings);
-        return output.ToArray();
+        if (reader is null) throw new ArgumentNullException(nameof(reader));
+        return ToArray(JsonToFudge.ReadPooledEnvelope(reader, settings ?? FudgeJsonSettings.Plain));
     }
 
-    /// <summary>Converts JSON text holding exactly one object to encoded envelope bytes.</summary>
+    /// <summary>
+    /// Converts JSON text holding exactly one object to encoded envelope bytes. The text is read with
+    /// System.Text.Json's UTF-8 reader (transcoded once into a pooled buffer), which allocates nothing per token:
+    /// standard JSON, with comments and trailing commas allowed as Newtonsoft allowed them.
+    /// </summary>
     /// <exception cref="FudgeJsonException">The JSON is malformed, has content after the object, or does not follow the mapping.</exception>
     public static byte[] ToFudge(string json, FudgeJsonSettings? settings = null)
     {
-        using var reader = new JsonTextReader(new StringReader(json ?? throw new ArgumentNullException(nameof(json))))
-        {
-            MaxDepth = JsonDepthFor(settings),
-        };
-        var bytes = ToFudge(reader, settings);
-        try
-        {
-            while (reader.Read())
-                if (reader.TokenType != JsonToken.Comment)
-                    throw new FudgeJsonException("unexpected content after the top-level object", reader.LineNumber, reader.LinePosition, reader.Path);
-        }
-        catch (JsonReaderException e)
-        {
-            throw new FudgeJsonException("malformed JSON after the top-level object", e.LineNumber, e.LinePosition, e.Path, e);
-        }
-        return bytes;
+        using var source = Utf8TokenSource.ForText(json ?? throw new ArgumentNullException(nameof(json)), JsonDepthFor(settings));
+        return ToArray(ReadSingleEnvelope(source, settings));
+    }
+
+    /// <summary>
+    /// Converts UTF-8 JSON text holding exactly one object (a leading byte order mark is skipped) to encoded envelope
+    /// bytes, with no string made of the text; see <see cref="ToFudge(string, FudgeJsonSettings?)"/>.
+    /// </summary>
+    /// <exception cref="FudgeJsonException">The JSON is malformed, has content after the object, or does not follow the mapping.</exception>
+    public static byte[] ToFudge(ReadOnlySpan<byte> utf8Json, FudgeJsonSettings? settings = null)
+    {
+        using var source = Utf8TokenSource.ForUtf8(utf8Json, JsonDepthFor(settings));
+        return ToArray(ReadSingleEnvelope(source, settings));
     }
 
     /// <summary>Converts JSON text to an envelope (header values from the fudge* members).</summary>
+    /// <exception cref="FudgeJsonException">The JSON is malformed, has content after the object, or does not follow the mapping.</exception>
     public static FudgeEnvelope ToEnvelope(string json, FudgeJsonSettings? settings = null)
-        => FudgeEnvelope.Parse(ToFudge(json, settings), settings?.ReaderOptions);
+    {
+        using var source = Utf8TokenSource.ForText(json ?? throw new ArgumentNullException(nameof(json)), JsonDepthFor(settings));
+        return ParseEnvelope(ReadSingleEnvelope(source, settings), settings);
+    }
+
+    /// <summary>Converts UTF-8 JSON text to an envelope (header values from the fudge* members).</summary>
+    /// <exception cref="FudgeJsonException">The JSON is malformed, has content after the object, or does not follow the mapping.</exception>
+    public static FudgeEnvelope ToEnvelope(ReadOnlySpan<byte> utf8Json, FudgeJsonSettings? settings = null)
+    {
+        using var source = Utf8TokenSource.ForUtf8(utf8Json, JsonDepthFor(settings));
+        return ParseEnvelope(ReadSingleEnvelope(source, settings), settings);
+    }
 
     /// <summary>Converts JSON text to a message.</summary>
+    /// <exception cref="FudgeJsonException">The JSON is malformed, has content after the object, or does not follow the mapping.</exception>
     public static FudgeMsg ToMessage(string json, FudgeJsonSettings? settings = null) => ToEnvelope(json, settings).Message;
+
+    /// <summary>Converts UTF-8 JSON text to a message.</summary>
+    /// <exception cref="FudgeJsonException">The JSON is malformed, has content after the object, or does not follow the mapping.</exception>
+    public static FudgeMsg ToMessage(ReadOnlySpan<byte> utf8Json, FudgeJsonSettings? settings = null) => ToEnvelope(utf8Json, settings).Message;
+
+    /// <summary>
+    /// Reads JSON text into a <c>[FudgeMessage]</c> type through its generated formatter, as
+    /// <see cref="FudgeMessageJsonConverter"/> does (plain keys of ordinal-only fields are named by the type's taxonomy
+    /// unless <see cref="FudgeJsonSettings.ReaderOptions"/> are given), without Newtonsoft's reader.
+    /// </summary>
+    /// <exception cref="FudgeJsonException">The JSON is malformed, has content after the object, or does not follow the mapping.</exception>
+    /// <exception cref="FudgeFormatException">The type's formatter refuses the message.</exception>
+    public static T Deserialize<T>(string json, FudgeJsonSettings? settings = null)
+    {
+        var effective = SettingsFor<T>(settings ?? FudgeJsonSettings.Plain);
+        using var source = Utf8TokenSource.ForText(json ?? throw new ArgumentNullException(nameof(json)), JsonDepthFor(effective));
+        return DeserializeEnvelope<T>(ReadSingleEnvelope(source, effective), effective);
+    }
+
+    /// <summary>Reads UTF-8 JSON text into a <c>[FudgeMessage]</c> type (see <see cref="Deserialize{T}(string, FudgeJsonSettings?)"/>).</summary>
+    /// <exception cref="FudgeJsonException">The JSON is malformed, has content after the object, or does not follow the mapping.</exception>
+    /// <exception cref="FudgeFormatException">The type's formatter refuses the message.</exception>
+    public static T Deserialize<T>(ReadOnlySpan<byte> utf8Json, FudgeJsonSettings? settings = null)
+    {
+        var effective = SettingsFor<T>(settings ?? FudgeJsonSettings.Plain);
+        using var source = Utf8TokenSource.ForUtf8(utf8Json, JsonDepthFor(effective));
+        return DeserializeEnvelope<T>(ReadSingleEnvelope(source, effective), effective);
+    }
+
+    /// <summary>Unless the caller chose reader options, a type's own taxonomy names its ordinal-only fields.</summary>
+    internal static FudgeJsonSettings SettingsFor<T>(FudgeJsonSettings settings)
+    {
+        var formatter = FudgeSerializer.GetFormatter<T>();
+        if (settings.ReaderOptions is not null || formatter.Taxonomy is null || formatter.TaxonomyId == 0) return settings;
+        return settings.WithReaderOptions(new FudgeReaderOptions { TaxonomyResolver = new FudgeTaxonomyResolver(formatter.TaxonomyId, formatter.Taxonomy) });
+    }
+
+    /// <summary>The one object of a text, as an envelope in a pooled buffer the caller gives back.</summary>
+    private static ByteBuffer ReadSingleEnvelope(Utf8TokenSource source, FudgeJsonSettings? settings)
+    {
+        source.Next();
+        var envelope = JsonToFudge.ReadEnvelope(source, settings ?? FudgeJsonSettings.Plain);
+        try
+        {
+            source.ExpectEnd();
+        }
+        catch
+        {
+            envelope.ReturnToPool();
+            throw;
+        }
+        return envelope;
+    }
+
+    private static byte[] ToArray(ByteBuffer envelope)
+    {
+        var bytes = envelope.ToArray();
+        envelope.ReturnToPool();
+        return bytes;
+    }
+
+    /// <summary>Decoded straight from the pooled buffer: the message copies what it keeps.</summary>
+    private static FudgeEnvelope ParseEnvelope(ByteBuffer envelope, FudgeJsonSettings? settings)
+    {
+        try
+        {
+            return FudgeEnvelope.Parse(envelope.WrittenSpan, settings?.ReaderOptions);
+        }
+        finally
+        {
+            envelope.ReturnToPool();
+        }
+    }
+
+    private static T DeserializeEnvelope<T>(ByteBuffer envelope, FudgeJsonSettings settings)
+    {
+        try
+        {
+            return FudgeSerializer.Deserialize<T>(envelope.WrittenSpan, settings.ReaderOptions);
+        }
+        finally
+        {
+            envelope.ReturnToPool();
+        }
+    }
 
     /// <summary>Converts a <see cref="JObject"/> to an envelope.</summary>
     public static FudgeEnvelope ToEnvelope(JObject json, FudgeJsonSettings? settings = null)

@@ -88,23 +88,21 @@ public sealed class FudgeMessageJsonConverter : JsonConverter
     private sealed class Adapter<T> : Adapter
     {
         public override void Write(JsonWriter writer, object value, FudgeJsonSettings settings)
-            => FudgeJson.WriteJson(FudgeSerializer.Serialize((T)value), writer, WithTaxonomy(settings));
+            => FudgeJson.WriteJson(FudgeSerializer.Serialize((T)value), writer, FudgeJson.SettingsFor<T>(settings));
 
         public override object? Read(JsonReader reader, FudgeJsonSettings settings)
         {
-            var effective = WithTaxonomy(settings);
-            // Decoded straight from the buffer the JSON was encoded into: no copy of the envelope per read.
-            var encoded = new Internal.ByteBuffer();
-            FudgeJson.ReadJson(reader, encoded, effective);
-            return FudgeSerializer.Deserialize<T>(encoded.WrittenSpan, effective.ReaderOptions);
-        }
-
-        /// <summary>Unless the caller chose reader options, the type's own taxonomy names its ordinal-only fields.</summary>
-        private static FudgeJsonSettings WithTaxonomy(FudgeJsonSettings settings)
-        {
-            var formatter = FudgeSerializer.GetFormatter<T>();
-            if (settings.ReaderOptions is not null || formatter.Taxonomy is null || formatter.TaxonomyId == 0) return settings;
-            return settings.WithReaderOptions(new FudgeReaderOptions { TaxonomyResolver = new FudgeTaxonomyResolver(formatter.TaxonomyId, formatter.Taxonomy) });
+            var effective = FudgeJson.SettingsFor<T>(settings);
+            // Decoded straight from the pooled buffer the JSON was encoded into: no copy of the envelope per read.
+            var encoded = Internal.JsonToFudge.ReadPooledEnvelope(reader, effective);
+            try
+            {
+                return FudgeSerializer.Deserialize<T>(encoded.WrittenSpan, effective.ReaderOptions);
+            }
+            finally
+            {
+                encoded.ReturnToPool();
+            }
         }
     }
 }

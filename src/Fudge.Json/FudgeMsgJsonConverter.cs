@@ -33,10 +33,17 @@ public sealed class FudgeMsgJsonConverter : JsonConverter
     public override object? ReadJson(JsonReader reader, Type objectType, object? existingValue, JsonSerializer serializer)
     {
         if (reader.TokenType == JsonToken.Null) return null;
-        // Decoded straight from the buffer the JSON was encoded into: no copy of the envelope per read.
-        var encoded = new Internal.ByteBuffer();
-        FudgeJson.ReadJson(reader, encoded, _settings);
-        var envelope = FudgeEnvelope.Parse(encoded.WrittenSpan, _settings.ReaderOptions);
+        // Decoded straight from the pooled buffer the JSON was encoded into: no copy of the envelope per read.
+        var encoded = Internal.JsonToFudge.ReadPooledEnvelope(reader, _settings);
+        FudgeEnvelope envelope;
+        try
+        {
+            envelope = FudgeEnvelope.Parse(encoded.WrittenSpan, _settings.ReaderOptions);
+        }
+        finally
+        {
+            encoded.ReturnToPool();
+        }
         return objectType == typeof(FudgeEnvelope) ? envelope : envelope.Message;
     }
 }

@@ -14,7 +14,8 @@ public static class ReadPaths
     public static IReadOnlyList<string> Names { get; } = new[]
     {
         "Parse", "StreamReader", "PipeReader", "Deserialize (extensible)", "JSON lossless out", "JSON plain out", "XML out",
-        "JSON in (FudgeMsg)", "JSON in ([FudgeMessage])", "XML in (FudgeMsg)",
+        "JSON in (FudgeMsg)", "JSON in ([FudgeMessage])", "JSON in (FudgeMsg, Newtonsoft reader)", "JSON in ([FudgeMessage], Newtonsoft reader)",
+        "XML in (FudgeMsg)",
     };
 
     /// <summary>True for the paths that read text (JSON or XML), false for those that read Fudge bytes.</summary>
@@ -34,6 +35,7 @@ public static class ReadPaths
         return reader.ReadEnvelope()!;
     }
 
+    /// <summary>Through the JsonConverters, for users who hand Newtonsoft a reader of their own.</summary>
     private static T FromJson<T>(byte[] utf8)
     {
         using var reader = new Newtonsoft.Json.JsonTextReader(new StreamReader(new MemoryStream(utf8, writable: false))) { MaxDepth = 128 };
@@ -49,8 +51,10 @@ public static class ReadPaths
         "JSON lossless out" => FudgeJson.ToJson(input, new FudgeJsonSettings { Mode = FudgeJsonMode.Lossless, ReaderOptions = options }),
         "JSON plain out" => FudgeJson.ToJson(input, new FudgeJsonSettings { RepeatedFields = FudgeJsonRepeatedFields.RepeatKeys, ReaderOptions = options }),
         "XML out" => FudgeXml.ToXml(input, new FudgeXmlSettings { ReaderOptions = options }),
-        "JSON in (FudgeMsg)" => FromJson<FudgeMsg>(input),
-        "JSON in ([FudgeMessage])" => FromJson<KeepsEverything>(input),
+        "JSON in (FudgeMsg)" => FudgeJson.ToMessage(input, new FudgeJsonSettings { ReaderOptions = options }),
+        "JSON in ([FudgeMessage])" => FudgeJson.Deserialize<KeepsEverything>(input, new FudgeJsonSettings { ReaderOptions = options }),
+        "JSON in (FudgeMsg, Newtonsoft reader)" => FromJson<FudgeMsg>(input),
+        "JSON in ([FudgeMessage], Newtonsoft reader)" => FromJson<KeepsEverything>(input),
         "XML in (FudgeMsg)" => FudgeEnvelope.Parse(FudgeXml.ToFudge(new MemoryStream(input, writable: false)), options),
         _ => throw new ArgumentException("unknown path " + path, nameof(path)),
     };
