@@ -88,7 +88,7 @@ internal static class FudgeMsgCodec
             short? ordinal = reader.HasOrdinal ? reader.Ordinal : null;
             byte typeId = reader.TypeId;
             object value = typeId == FudgeTypeId.Message ? ReadSubMessage(ref reader, context) : ReadValue(ref reader, typeId, context);
-            message.AddDecoded(new FudgeField(name, ordinal, typeId, value, true));
+            message.AddDecoded(name, FudgeField.Pack(ordinal, typeId), value);
         }
         return message;
     }

@@ -18,13 +18,11 @@ public class AllocationPerInputByteTests
     public static TheoryData<string> BoundedShapes => new(TinyFieldEnvelopes.BoundedShapes);
 
     /// <summary>
-    /// Shapes still above 8: an anonymous indicator is 2 bytes on the wire and a 24-byte <see cref="FudgeField"/> in the
-    /// model (12 per byte); a chain of single-field messages costs a message object and a one-field array per 3 bytes
-    /// (29 per byte). Their bounds here keep them from growing; docs/hostile-input-and-property-tests.md explains them.
+    /// Shapes still above 8: a chain of single-field messages costs a message object and a one-field array per 3 bytes
+    /// (29 per byte). Its bound here keeps it from growing; docs/hostile-input-and-property-tests.md explains it.
     /// </summary>
     public static TheoryData<string, int> ShapesAboveTheBound => new()
     {
-        { "anonymous indicators", 12 },
         { "empty messages nested 60 deep", 30 },
     };
 
