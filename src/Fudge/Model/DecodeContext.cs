@@ -39,8 +39,12 @@ internal sealed class DecodeContext
         var context = _forUnknownFields ??= new DecodeContext(maxFields);
         context.MaxFields = maxFields;
         context.RemainingFields = remainingFields;
+        context.Pending = null; // each unknown field keeps its own copy: the previous one may belong to another message
         return context;
     }
+
+    /// <summary>The copy the sub-messages this decode leaves pending are built from, created with the first of them.</summary>
+    public PendingSubMessages? Pending { get; set; }
 
     public int RemainingFields { get; set; }
 

@@ -18,9 +18,12 @@ public sealed class FudgeMsg : IReadOnlyList<FudgeField>, IEquatable<FudgeMsg>
     /// The value a decoder stores for an empty sub-message until the field is first read, when it becomes a new
     /// <see cref="FudgeMsg"/> (<see cref="FieldAt"/>): a hostile message of many 3-byte empty sub-messages then costs a
     /// field each, not a field and a message object. It never leaves this class: every read of a field goes through
-    /// <see cref="FieldAt"/>.
+    /// <see cref="FieldAt"/>, as does a sub-message left pending in a decode's copy (<see cref="PendingSubMessages"/>).
     /// </summary>
-    internal static readonly object EmptyMessagePending = new();
+    internal static readonly object EmptyMessagePending = new EmptyPending();
+
+    /// <summary>The type of <see cref="EmptyMessagePending"/>, so one type test finds both kinds of pending value.</summary>
+    private sealed class EmptyPending;
 
     // The fields in order, held directly rather than in a List<FudgeField>: one object less per message, and a pending
     // empty sub-message can be materialised in place without counting as a change to enumerators. Names are kept in a
@@ -80,7 +83,8 @@ public sealed class FudgeMsg : IReadOnlyList<FudgeField>, IEquatable<FudgeMsg>
     private string? NameAt(int index) => _names?[index];
 
     /// <summary>The field at a position as stored: a pending value is left as it is (for matching keys only).</summary>
-    private FudgeField StoredAt(int index) => new(NameAt(index), _items[index].KeyAndType, _items[index].Value);
+    private FudgeField StoredAt(int index)
+        => new(NameAt(index), _items[index].KeyAndType & PendingSubMessages.KeyAndTypeBits, _items[index].Value);
 
     /// <summary>Stores a field at a position (in range), keeping the names array in step.</summary>
     private void StoreAt(int index, in FudgeField field)
@@ -90,15 +94,26 @@ public sealed class FudgeMsg : IReadOnlyList<FudgeField>, IEquatable<FudgeMsg>
         else if (_names is not null) _names[index] = null;
     }
 
-    /// <summary>The field at a position (checked by the caller), with a pending empty sub-message made real first.</summary>
+    /// <summary>The field at a position (checked by the caller), with a pending sub-message made real first.</summary>
     private FudgeField FieldAt(int index)
     {
         ref FieldSlot slot = ref _items[index];
-        // Threads reading a decoded message at once may each build the empty message; the exchange keeps the first, so
-        // every reader gets the same object.
-        if (ReferenceEquals(slot.Value, EmptyMessagePending))
-            System.Threading.Interlocked.CompareExchange(ref slot.Value, new FudgeMsg(), EmptyMessagePending);
-        return new FudgeField(NameAt(index), slot.KeyAndType, slot.Value);
+        object value = slot.Value;
+        if (value is PendingSubMessages or EmptyPending) value = MakeReal(ref slot, value);
+        return new FudgeField(NameAt(index), slot.KeyAndType & PendingSubMessages.KeyAndTypeBits, value);
+    }
+
+    /// <summary>
+    /// Builds a pending sub-message in its slot. Threads reading a decoded message at once may each build it; the
+    /// exchange keeps the first, so every reader gets the same object. The packed key is not changed (its upper half,
+    /// the offset in the pending copy, is ignored once the value is a message), so a reader never sees a torn slot.
+    /// </summary>
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+    private static object MakeReal(ref FieldSlot slot, object pending)
+    {
+        FudgeMsg built = pending is PendingSubMessages source ? source.Build(slot.KeyAndType) : new FudgeMsg();
+        return System.Threading.Interlocked.CompareExchange(ref slot.Value, built, pending) is var previous
+               && ReferenceEquals(previous, pending) ? built : previous;
     }
 
     /// <summary>Removes the fields that match, keeping the order of the others; returns how many were removed.</summary>
@@ -143,6 +158,38 @@ public sealed class FudgeMsg : IReadOnlyList<FudgeField>, IEquatable<FudgeMsg>
 
     /// <summary>Incremented on every change; lets views detect that their index is stale.</summary>
     public int Version => _version;
+
+    /// <summary>
+    /// Builds every sub-message a decode left pending, at every depth. Decoding (<see cref="Parse"/>, the stream and
+    /// pipe readers) builds at once every sub-message whose fields are worth their objects; a chain of sub-messages
+    /// with almost nothing in them, which would cost far more memory than its bytes, is checked in full but kept as a
+    /// copy of its bytes and built when its field is first read. That copy, shared by all of one decode's pending
+    /// sub-messages, stays alive as long as one of them is pending: call this to release it when such a message is
+    /// kept for long. Changes nothing a reader can see (not <see cref="Version"/> either).
+    /// </summary>
+    public void MaterializeAll()
+    {
+        Stack<FudgeMsg>? nested = null;
+        var message = this;
+        while (true)
+        {
+            for (int i = 0; i < message._count; i++)
+                if (message.FieldAt(i).Value is FudgeMsg sub && sub._count > 0) (nested ??= new Stack<FudgeMsg>()).Push(sub);
+            if (nested is null || nested.Count == 0) return;
+            message = nested.Pop();
+        }
+    }
+
+    /// <summary>Fields of this message (not below) whose sub-message a decode left in its copy, still unbuilt.</summary>
+    internal int PendingSubMessageCount
+    {
+        get
+        {
+            int pending = 0;
+            for (int i = 0; i < _count; i++) if (_items[i].Value is PendingSubMessages) pending++;
+            return pending;
+        }
+    }
 
     // ---------------------------------------------------------------- adding
 

@@ -396,12 +396,13 @@ public static partial class FudgeFormatterHelpers
         extras.DecodedFieldCount++;
         var context = DecodeContext.ForUnknownFields(maxFields, maxFields - extras.DecodedFieldCount);
         byte typeId = reader.TypeId;
+        long keyAndType = FudgeField.Pack(reader.HasOrdinal ? reader.Ordinal : null, typeId);
         object value;
         if (typeId == FudgeTypeId.Message)
         {
             if (reader.Taxonomy is null)
             {
-                value = FudgeMsgCodec.ReadSubMessage(ref reader, context);
+                value = FudgeMsgCodec.ReadSubMessage(ref reader, context, ref keyAndType);
             }
             else
             {
@@ -417,7 +418,7 @@ public static partial class FudgeFormatterHelpers
         }
         // Names repeated across unknown fields share one string, as they do when a whole message is decoded.
         string? name = reader.HasName ? context.Name(ref reader) : null;
-        extras.AddDecoded(new FudgeField(name, reader.HasOrdinal ? reader.Ordinal : null, typeId, value, true));
+        extras.AddDecoded(name, keyAndType, value);
         return extras;
     }
 
