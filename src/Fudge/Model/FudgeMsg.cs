@@ -12,6 +12,11 @@ namespace Fudge;
 /// look-ups return the first match, <c>GetAll</c> every match. Values are reduced when added (an <see cref="int"/> 5
 /// is stored as an int8) and widened when read.
 /// </summary>
+/// <remarks>
+/// A decoded message may hold sub-messages that are built when their field is first read (see
+/// <see cref="MaterializeAll"/>); that is not a change, and several threads may read a message at once (they all get
+/// the same sub-message). Changing a message while another thread reads it is not supported.
+/// </remarks>
 public sealed class FudgeMsg : IReadOnlyList<FudgeField>, IEquatable<FudgeMsg>
 {
     /// <summary>

@@ -71,7 +71,11 @@ internal static class FudgeMsgCodec
     /// values are decoded), which also charges them to the envelope's field budget before anything is built.
     /// </summary>
     internal static FudgeMsg ReadFields(ref FudgeReader reader, DecodeContext context)
-        => BuildFields(ref reader, context, CountFields(reader, context).Count);
+    {
+        var shape = CountFields(reader, context);
+        context.Credit += shape.Allowance - shape.Cost;
+        return BuildFields(ref reader, context, shape.Count);
+    }
 
     /// <summary>What the header pass learns about a message's direct fields.</summary>
     private readonly struct FieldCount
@@ -91,14 +95,11 @@ internal static class FudgeMsgCodec
         /// <summary>Whether any field will have a name, so the message will hold a names array.</summary>
         public bool Named { get; }
 
-        /// <summary>
-        /// Whether building the message (the object, its slots and names) costs at most 8 bytes per byte its own fields
-        /// take, the bound a decode keeps to (issue 34). A message of fields with values is far below it; a chain of
-        /// single-field messages (3 bytes a level, 100 bytes of objects) is far above it, and is left pending.
-        /// </summary>
-        public bool WorthBuilding
-            => MessageObjectBytes + ArrayBytes + SlotBytes * (long)Count + (Named ? ArrayBytes + NameBytes * (long)Count : 0)
-               <= MaxBytesPerInputByte * OwnBytes;
+        /// <summary>Bytes building the message costs: the object, its slots and its names array (values aside).</summary>
+        public long Cost => MessageObjectBytes + ArrayBytes + SlotBytes * (long)Count + (Named ? ArrayBytes + NameBytes * (long)Count : 0);
+
+        /// <summary>What the message's own bytes may cost under the bound a decode keeps to (issue 34): 8 per byte.</summary>
+        public long Allowance => MaxBytesPerInputByte * OwnBytes;
 
         private const int MessageObjectBytes = 48;
         private const int ArrayBytes = 24;
@@ -146,17 +147,24 @@ internal static class FudgeMsgCodec
 
     /// <summary>
     /// The value of a sub-message field stored in a <see cref="FudgeMsg"/>. An empty one is left pending (made real
-    /// when first read, see <see cref="FudgeMsg.EmptyMessagePending"/>); one whose own fields would cost more than the
-    /// bound per byte (<see cref="FieldCount.WorthBuilding"/>) is checked to the bottom now and left pending in the
-    /// decode's shared copy (<see cref="PendingSubMessages"/>, whose bits are added to <paramref name="keyAndType"/>);
-    /// any other is built.
+    /// when first read, see <see cref="FudgeMsg.EmptyMessagePending"/>). Any other is built when its cost fits in the
+    /// allowance of its own bytes plus what the messages this decode built so far left unspent
+    /// (<see cref="DecodeContext.Credit"/>): a message of fields with values pays for itself, a list of sub-messages
+    /// is paid by its parent's fields, and a chain of single-field levels (3 bytes and about 90 bytes of objects each)
+    /// soon exhausts the credit. Then it is checked to the bottom now and left pending in the decode's shared copy
+    /// (<see cref="PendingSubMessages"/>, whose bits are added to <paramref name="keyAndType"/>). Whatever the input,
+    /// the messages built cost at most 8 bytes per byte of their own fields.
     /// </summary>
     internal static object ReadSubMessage(ref FudgeReader reader, DecodeContext context, ref long keyAndType)
     {
         var sub = reader.ReadMessage(); // checks the depth limit, empty or not
         if (reader.ValueSpan.IsEmpty) return FudgeMsg.EmptyMessagePending;
         var shape = CountFields(sub, context);
-        if (shape.WorthBuilding) return BuildFields(ref sub, context, shape.Count);
+        if (shape.Cost <= shape.Allowance + context.Credit)
+        {
+            context.Credit += shape.Allowance - shape.Cost;
+            return BuildFields(ref sub, context, shape.Count);
+        }
         CheckFields(ref sub, context);
         var pending = context.Pending ??= new PendingSubMessages(reader.Options, reader.Taxonomy);
         keyAndType |= pending.Append(reader.FieldSpan);

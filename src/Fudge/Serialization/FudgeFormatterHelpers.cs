@@ -411,6 +411,7 @@ public static partial class FudgeFormatterHelpers
                 value = FudgeMsgCodec.ReadFields(ref plain, context);
             }
             extras.DecodedFieldCount = maxFields - context.RemainingFields;
+            context.Pending = null; // the value holds the copy now; the thread's context must not keep it alive
         }
         else
         {
