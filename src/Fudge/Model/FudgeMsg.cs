@@ -166,7 +166,7 @@ public sealed class FudgeMsg : IReadOnlyList<FudgeField>, IEquatable<FudgeMsg>
 
     /// <summary>
     /// Builds every sub-message a decode left pending, at every depth. Decoding (<see cref="Parse"/>, the stream and
-    /// pipe readers) builds at once every sub-message whose fields are worth their objects; a chain of sub-messages
+    /// pipe readers) builds sub-messages at once while their fields pay for their objects; a chain of sub-messages
     /// with almost nothing in them, which would cost far more memory than its bytes, is checked in full but kept as a
     /// copy of its bytes and built when its field is first read. That copy, shared by all of one decode's pending
     /// sub-messages, stays alive as long as one of them is pending: call this to release it when such a message is

@@ -9,8 +9,8 @@ namespace Fudge;
 /// pending sub-message costs its 16-byte slot and its bytes once, however deep it is.
 /// </summary>
 /// <remarks>
-/// Only sub-messages whose fields would cost more than 8 bytes per byte they hold directly (see
-/// <see cref="FudgeMsgCodec"/>) are left pending, and only after the whole of them has been checked, so building one
+/// Only sub-messages the decode's credit cannot pay for are left pending (see
+/// <see cref="FudgeMsgCodec.ReadSubMessage"/>), and only after the whole of them has been checked, so building one
 /// later cannot fail. The bytes are appended while the decode runs and never change afterwards: building from them
 /// needs no lock. The copy is kept alive by the pending slots (those of the sub-messages built from it too) and goes
 /// with the last of them.
