@@ -232,4 +232,33 @@ public class FudgeMsgTests
             foreach (var field in msg) msg.Add("c", 4);
         });
     }
+
+    [Fact]
+    public void Names_stay_with_their_fields_when_anonymous_and_named_fields_are_inserted_replaced_and_removed()
+    {
+        // Anonymous fields first: the message holds no names until the first named field arrives.
+        var msg = new FudgeMsg().Add((short)1, "one").Add(null, null, 2).Add((short)3, "three");
+        Assert.Equal(-1, msg.IndexOf("x"));
+        Assert.Equal(2, msg.IndexOf((short)3));
+
+        msg.Insert(1, new FudgeField("x", 9, FudgeTypeId.Int8, (sbyte)7));
+        msg.Add("y", 8);
+        msg.SetAt(0, new FudgeField("z", null, FudgeTypeId.Indicator, FudgeIndicator.Instance));
+        msg.SetAt(4, new FudgeField(null, 4, FudgeTypeId.Int8, (sbyte)8)); // a name replaced by none
+        Assert.Equal(new string?[] { "z", "x", null, null, null }, msg.Select(f => f.Name).ToArray());
+        Assert.Equal(new short?[] { null, 9, null, 3, 4 }, msg.Select(f => f.Ordinal).ToArray());
+        Assert.Equal(1, msg.IndexOf("x"));
+        Assert.Equal(3, msg.IndexOf((short)3));
+
+        msg.RemoveAt(0);
+        Assert.Equal(1, msg.Remove((short)9));
+        Assert.Equal(new object[] { (sbyte)2, "three", (sbyte)8 }, msg.Select(f => f.Value).ToArray());
+        Assert.All(msg, f => Assert.Null(f.Name));
+        Assert.Equal(-1, msg.IndexOf("x"));
+
+        msg.Clear();
+        msg.Add((short)5, 5);
+        Assert.Null(msg[0].Name);
+        Assert.Equal(msg, FudgeMsg.Parse(msg.ToByteArray()));
+    }
 }

@@ -39,8 +39,21 @@ internal sealed class DecodeContext
         var context = _forUnknownFields ??= new DecodeContext(maxFields);
         context.MaxFields = maxFields;
         context.RemainingFields = remainingFields;
+        context.Pending = null; // each unknown field keeps its own copy: the previous one may belong to another message
+        context.Credit = 0;
         return context;
     }
+
+    /// <summary>
+    /// Bytes the messages this decode built may still spend on others: the sum, over every message built, of 8 per
+    /// byte of its own fields less what its object, slots and names cost. A sub-message is built only while this
+    /// covers what its own bytes do not (see <see cref="FudgeMsgCodec"/>), so it never goes below zero after the first
+    /// message (whose fixed cost is the call's).
+    /// </summary>
+    public long Credit { get; set; }
+
+    /// <summary>The copy the sub-messages this decode leaves pending are built from, created with the first of them.</summary>
+    public PendingSubMessages? Pending { get; set; }
 
     public int RemainingFields { get; set; }
 

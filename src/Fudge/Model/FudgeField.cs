@@ -29,6 +29,14 @@ public readonly struct FudgeField : IEquatable<FudgeField>
         _keyAndType = Pack(ordinal, typeId);
     }
 
+    /// <summary>A field from its parts as a <see cref="FudgeMsg"/> stores them (see <see cref="KeyAndType"/>).</summary>
+    internal FudgeField(string? name, long keyAndType, object value)
+    {
+        Name = name;
+        Value = value;
+        _keyAndType = keyAndType;
+    }
+
     // The ordinal (bits 0-15), whether there is one (bit 16) and the type id (bits 24-31), in one 8-byte word. Held as
     // a short?, a byte and padding, they were stored one or two bytes at a time and then copied as a whole word when a
     // field was passed by value (List.Add, say), a load the processor cannot forward from such stores: a stall per field
@@ -37,8 +45,18 @@ public readonly struct FudgeField : IEquatable<FudgeField>
 
     private const long HasOrdinal = 1L << 16;
 
-    private static long Pack(short? ordinal, byte typeId)
+    /// <summary>The ordinal, whether there is one and the type id packed in one word (the low 32 bits only).</summary>
+    internal static long Pack(short? ordinal, byte typeId)
         => ((long)typeId << 24) | (ordinal is short o ? HasOrdinal | (ushort)o : 0);
+
+    /// <summary>The packed ordinal and type id (<see cref="Pack"/>), which a <see cref="FudgeMsg"/> stores as they are.</summary>
+    internal long KeyAndType => _keyAndType;
+
+    /// <summary>The packed key and type of an ordinal, to compare with <see cref="KeyAndType"/> under <see cref="OrdinalMask"/>.</summary>
+    internal static long PackedOrdinal(short ordinal) => HasOrdinal | (ushort)ordinal;
+
+    /// <summary>The bits of <see cref="KeyAndType"/> that hold the ordinal and whether there is one.</summary>
+    internal const long OrdinalMask = HasOrdinal | 0xFFFF;
 
     /// <summary>The name, or null.</summary>
     public string? Name { get; }

@@ -12,61 +12,113 @@ namespace Fudge;
 /// look-ups return the first match, <c>GetAll</c> every match. Values are reduced when added (an <see cref="int"/> 5
 /// is stored as an int8) and widened when read.
 /// </summary>
+/// <remarks>
+/// A decoded message may hold sub-messages that are built when their field is first read (see
+/// <see cref="MaterializeAll"/>); that is not a change, and several threads may read a message at once (they all get
+/// the same sub-message). Changing a message while another thread reads it is not supported.
+/// </remarks>
 public sealed class FudgeMsg : IReadOnlyList<FudgeField>, IEquatable<FudgeMsg>
 {
     /// <summary>
     /// The value a decoder stores for an empty sub-message until the field is first read, when it becomes a new
     /// <see cref="FudgeMsg"/> (<see cref="FieldAt"/>): a hostile message of many 3-byte empty sub-messages then costs a
     /// field each, not a field and a message object. It never leaves this class: every read of a field goes through
-    /// <see cref="FieldAt"/>.
+    /// <see cref="FieldAt"/>, as does a sub-message left pending in a decode's copy (<see cref="PendingSubMessages"/>).
     /// </summary>
-    internal static readonly object EmptyMessagePending = new();
+    internal static readonly object EmptyMessagePending = new EmptyPending();
+
+    /// <summary>The type of <see cref="EmptyMessagePending"/>, so one type test finds both kinds of pending value.</summary>
+    private sealed class EmptyPending;
 
     // The fields in order, held directly rather than in a List<FudgeField>: one object less per message, and a pending
-    // empty sub-message can be materialised in place without counting as a change to enumerators.
-    private FudgeField[] _items;
+    // empty sub-message can be materialised in place without counting as a change to enumerators. Names are kept in a
+    // parallel array created with the first named field (null while every field is anonymous or ordinal-only), so a
+    // field costs a 16-byte slot, plus 8 bytes only in a message that has names (see FieldSlot).
+    private FieldSlot[] _items;
+    private string?[]? _names;
     private int _count;
     private int _version;
 
     /// <summary>Creates an empty message.</summary>
-    public FudgeMsg() => _items = Array.Empty<FudgeField>();
+    public FudgeMsg() => _items = Array.Empty<FieldSlot>();
 
     /// <summary>Creates a message holding <paramref name="fields"/> in order.</summary>
     public FudgeMsg(IEnumerable<FudgeField> fields)
     {
         if (fields is null) throw new ArgumentNullException(nameof(fields));
-        _items = fields is ICollection<FudgeField> { Count: var n } ? new FudgeField[n] : Array.Empty<FudgeField>();
+        _items = fields is ICollection<FudgeField> { Count: var n } ? new FieldSlot[n] : Array.Empty<FieldSlot>();
         foreach (var field in fields) AddDecoded(field);
     }
 
     /// <summary>Creates an empty message with room for <paramref name="capacity"/> fields before its list grows.</summary>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="capacity"/> is negative.</exception>
     public FudgeMsg(int capacity)
-        => _items = capacity == 0 ? Array.Empty<FudgeField>()
-            : new FudgeField[capacity >= 0 ? capacity : throw new ArgumentOutOfRangeException(nameof(capacity))];
+        => _items = capacity == 0 ? Array.Empty<FieldSlot>()
+            : new FieldSlot[capacity >= 0 ? capacity : throw new ArgumentOutOfRangeException(nameof(capacity))];
 
     /// <summary>Adds a field a decoder has already checked (wire form, name length): no checks, no version bump needed.</summary>
-    internal void AddDecoded(in FudgeField field)
+    internal void AddDecoded(in FudgeField field) => AddDecoded(field.Name, field.KeyAndType, field.Value);
+
+    /// <summary>Adds a field from its stored parts (see <see cref="FieldSlot"/>), already checked by the caller.</summary>
+    internal void AddDecoded(string? name, long keyAndType, object value)
     {
         if (_count == _items.Length) Grow();
-        _items[_count++] = field;
+        if (name is not null) NamesForWriting()[_count] = name;
+        _items[_count++] = new FieldSlot(value, keyAndType);
     }
+
+    /// <summary>The names array, created (as long as the slots) the first time a named field is stored.</summary>
+    private string?[] NamesForWriting() => _names ??= new string?[_items.Length];
 
     /// <summary>Doubles the room (from 4), as <see cref="List{T}"/> does.</summary>
     private void Grow()
     {
-        var larger = new FudgeField[_items.Length == 0 ? 4 : _items.Length * 2];
+        int length = _items.Length == 0 ? 4 : _items.Length * 2;
+        var larger = new FieldSlot[length];
         Array.Copy(_items, larger, _count);
         _items = larger;
+        if (_names is not null)
+        {
+            var largerNames = new string?[length];
+            Array.Copy(_names, largerNames, _count);
+            _names = largerNames;
+        }
     }
 
-    /// <summary>The field at a position (checked by the caller), with a pending empty sub-message made real first.</summary>
+    private string? NameAt(int index) => _names?[index];
+
+    /// <summary>The field at a position as stored: a pending value is left as it is (for matching keys only).</summary>
+    private FudgeField StoredAt(int index)
+        => new(NameAt(index), _items[index].KeyAndType & PendingSubMessages.KeyAndTypeBits, _items[index].Value);
+
+    /// <summary>Stores a field at a position (in range), keeping the names array in step.</summary>
+    private void StoreAt(int index, in FudgeField field)
+    {
+        _items[index] = new FieldSlot(field.Value, field.KeyAndType);
+        if (field.Name is not null) NamesForWriting()[index] = field.Name;
+        else if (_names is not null) _names[index] = null;
+    }
+
+    /// <summary>The field at a position (checked by the caller), with a pending sub-message made real first.</summary>
     private FudgeField FieldAt(int index)
     {
-        ref FudgeField slot = ref _items[index];
-        if (ReferenceEquals(slot.Value, EmptyMessagePending))
-            slot = new FudgeField(slot.Name, slot.Ordinal, FudgeTypeId.Message, new FudgeMsg(), true);
-        return slot;
+        ref FieldSlot slot = ref _items[index];
+        object value = slot.Value;
+        if (value is PendingSubMessages or EmptyPending) value = MakeReal(ref slot, value);
+        return new FudgeField(NameAt(index), slot.KeyAndType & PendingSubMessages.KeyAndTypeBits, value);
+    }
+
+    /// <summary>
+    /// Builds a pending sub-message in its slot. Threads reading a decoded message at once may each build it; the
+    /// exchange keeps the first, so every reader gets the same object. The packed key is not changed (its upper half,
+    /// the offset in the pending copy, is ignored once the value is a message), so a reader never sees a torn slot.
+    /// </summary>
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+    private static object MakeReal(ref FieldSlot slot, object pending)
+    {
+        FudgeMsg built = pending is PendingSubMessages source ? source.Build(slot.KeyAndType) : new FudgeMsg();
+        return System.Threading.Interlocked.CompareExchange(ref slot.Value, built, pending) is var previous
+               && ReferenceEquals(previous, pending) ? built : previous;
     }
 
     /// <summary>Removes the fields that match, keeping the order of the others; returns how many were removed.</summary>
@@ -75,11 +127,14 @@ public sealed class FudgeMsg : IReadOnlyList<FudgeField>, IEquatable<FudgeMsg>
         int kept = 0;
         for (int i = 0; i < _count; i++)
         {
-            if (match(_items[i])) continue;
-            _items[kept++] = _items[i];
+            if (match(StoredAt(i))) continue;
+            _items[kept] = _items[i];
+            if (_names is not null) _names[kept] = _names[i];
+            kept++;
         }
         int removed = _count - kept;
         Array.Clear(_items, kept, removed);
+        if (_names is not null) Array.Clear(_names, kept, removed);
         _count = kept;
         if (removed > 0) _version++;
         return removed;
@@ -88,7 +143,7 @@ public sealed class FudgeMsg : IReadOnlyList<FudgeField>, IEquatable<FudgeMsg>
     private List<FudgeField> FindAll(Func<FudgeField, bool> match)
     {
         var found = new List<FudgeField>();
-        for (int i = 0; i < _count; i++) if (match(_items[i])) found.Add(FieldAt(i));
+        for (int i = 0; i < _count; i++) if (match(StoredAt(i))) found.Add(FieldAt(i));
         return found;
     }
 
@@ -109,6 +164,38 @@ public sealed class FudgeMsg : IReadOnlyList<FudgeField>, IEquatable<FudgeMsg>
     /// <summary>Incremented on every change; lets views detect that their index is stale.</summary>
     public int Version => _version;
 
+    /// <summary>
+    /// Builds every sub-message a decode left pending, at every depth. Decoding (<see cref="Parse"/>, the stream and
+    /// pipe readers) builds sub-messages at once while their fields pay for their objects; a chain of sub-messages
+    /// with almost nothing in them, which would cost far more memory than its bytes, is checked in full but kept as a
+    /// copy of its bytes and built when its field is first read. That copy, shared by all of one decode's pending
+    /// sub-messages, stays alive as long as one of them is pending: call this to release it when such a message is
+    /// kept for long. Changes nothing a reader can see (not <see cref="Version"/> either).
+    /// </summary>
+    public void MaterializeAll()
+    {
+        Stack<FudgeMsg>? nested = null;
+        var message = this;
+        while (true)
+        {
+            for (int i = 0; i < message._count; i++)
+                if (message.FieldAt(i).Value is FudgeMsg sub && sub._count > 0) (nested ??= new Stack<FudgeMsg>()).Push(sub);
+            if (nested is null || nested.Count == 0) return;
+            message = nested.Pop();
+        }
+    }
+
+    /// <summary>Fields of this message (not below) whose sub-message a decode left in its copy, still unbuilt.</summary>
+    internal int PendingSubMessageCount
+    {
+        get
+        {
+            int pending = 0;
+            for (int i = 0; i < _count; i++) if (_items[i].Value is PendingSubMessages) pending++;
+            return pending;
+        }
+    }
+
     // ---------------------------------------------------------------- adding
 
     /// <summary>Adds a named field; the type is inferred and reduced (null adds an indicator).</summary>
@@ -123,7 +210,7 @@ public sealed class FudgeMsg : IReadOnlyList<FudgeField>, IEquatable<FudgeMsg>
     {
         CheckName(name);
         object wireValue = FudgeValues.ToWire(value, out byte typeId);
-        AddDecoded(new FudgeField(name, ordinal, typeId, wireValue, true));
+        AddDecoded(name, FudgeField.Pack(ordinal, typeId), wireValue);
         _version++;
         return this;
     }
@@ -148,8 +235,9 @@ public sealed class FudgeMsg : IReadOnlyList<FudgeField>, IEquatable<FudgeMsg>
         if ((uint)index > (uint)_count) throw new ArgumentOutOfRangeException(nameof(index));
         if (_count == _items.Length) Grow();
         Array.Copy(_items, index, _items, index + 1, _count - index);
-        _items[index] = field;
+        if (_names is not null) Array.Copy(_names, index, _names, index + 1, _count - index);
         _count++;
+        StoreAt(index, field);
         _version++;
     }
 
@@ -158,7 +246,7 @@ public sealed class FudgeMsg : IReadOnlyList<FudgeField>, IEquatable<FudgeMsg>
     {
         CheckName(field.Name);
         if ((uint)index >= (uint)_count) throw new ArgumentOutOfRangeException(nameof(index));
-        _items[index] = field;
+        StoreAt(index, field);
         _version++;
     }
 
@@ -188,11 +276,22 @@ public sealed class FudgeMsg : IReadOnlyList<FudgeField>, IEquatable<FudgeMsg>
         _count--;
         Array.Copy(_items, index + 1, _items, index, _count - index);
         _items[_count] = default;
+        if (_names is not null)
+        {
+            Array.Copy(_names, index + 1, _names, index, _count - index);
+            _names[_count] = null;
+        }
         _version++;
     }
 
     /// <summary>Removes every field.</summary>
-    public void Clear() { Array.Clear(_items, 0, _count); _count = 0; _version++; }
+    public void Clear()
+    {
+        Array.Clear(_items, 0, _count);
+        if (_names is not null) Array.Clear(_names, 0, _count);
+        _count = 0;
+        _version++;
+    }
 
     // ---------------------------------------------------------------- looking up
 
@@ -205,14 +304,16 @@ public sealed class FudgeMsg : IReadOnlyList<FudgeField>, IEquatable<FudgeMsg>
     /// <summary>Position of the first field with this name, or -1.</summary>
     public int IndexOf(string name)
     {
-        for (int i = 0; i < _count; i++) if (_items[i].Name == name) return i;
+        if (_names is null) return name is null && _count > 0 ? 0 : -1;
+        for (int i = 0; i < _count; i++) if (_names[i] == name) return i;
         return -1;
     }
 
     /// <summary>Position of the first field with this ordinal, or -1.</summary>
     public int IndexOf(short ordinal)
     {
-        for (int i = 0; i < _count; i++) if (_items[i].Ordinal == ordinal) return i;
+        long wanted = FudgeField.PackedOrdinal(ordinal);
+        for (int i = 0; i < _count; i++) if ((_items[i].KeyAndType & FudgeField.OrdinalMask) == wanted) return i;
         return -1;
     }
 

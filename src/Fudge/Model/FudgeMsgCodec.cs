@@ -72,35 +72,158 @@ internal static class FudgeMsgCodec
     /// </summary>
     internal static FudgeMsg ReadFields(ref FudgeReader reader, DecodeContext context)
     {
-        var counter = reader;
+        var shape = CountFields(reader, context);
+        context.Credit += shape.Allowance - shape.Cost;
+        return BuildFields(ref reader, context, shape.Count);
+    }
+
+    /// <summary>What the header pass learns about a message's direct fields.</summary>
+    private readonly struct FieldCount
+    {
+        public FieldCount(int count, long ownBytes, bool named)
+        {
+            Count = count;
+            OwnBytes = ownBytes;
+            Named = named;
+        }
+
+        public int Count { get; }
+
+        /// <summary>The message's bytes less those inside its sub-messages: what its own fields take on the wire.</summary>
+        public long OwnBytes { get; }
+
+        /// <summary>Whether any field will have a name, so the message will hold a names array.</summary>
+        public bool Named { get; }
+
+        /// <summary>Bytes building the message costs: the object, its slots and its names array (values aside).</summary>
+        public long Cost => MessageObjectBytes + ArrayBytes + SlotBytes * (long)Count + (Named ? ArrayBytes + NameBytes * (long)Count : 0);
+
+        /// <summary>What the message's own bytes may cost under the bound a decode keeps to (issue 34): 8 per byte.</summary>
+        public long Allowance => MaxBytesPerInputByte * OwnBytes;
+
+        private const int MessageObjectBytes = 48;
+        private const int ArrayBytes = 24;
+        private const int SlotBytes = 16;
+        private const int NameBytes = 8;
+        private const int MaxBytesPerInputByte = 8;
+    }
+
+    /// <summary>
+    /// Counts the remaining fields from their headers (every structural error of this level is raised here) and
+    /// charges them to the envelope's field budget.
+    /// </summary>
+    private static FieldCount CountFields(FudgeReader counter, DecodeContext context)
+    {
         int count = 0;
+        long ownBytes = 0;
+        bool named = false;
+        bool restoresNames = counter.Taxonomy is not null;
         while (counter.Read())
         {
             if (++count > context.RemainingFields)
                 throw new FudgeFormatException(counter.FieldOffset,
                     $"the envelope holds more than {context.MaxFields} fields (FudgeReaderOptions.MaxFieldCount)");
+            ownBytes += counter.HeaderLength + (counter.TypeId == FudgeTypeId.Message ? 0 : counter.ValueLength);
+            named |= counter.HasName || (restoresNames && counter.HasOrdinal);
         }
         context.RemainingFields -= count;
+        return new FieldCount(count, ownBytes, named);
+    }
+
+    private static FudgeMsg BuildFields(ref FudgeReader reader, DecodeContext context, int count)
+    {
         var message = new FudgeMsg(count);
         while (reader.Read())
         {
             string? name = reader.HasName ? context.Name(ref reader) : reader.GetName();
             short? ordinal = reader.HasOrdinal ? reader.Ordinal : null;
             byte typeId = reader.TypeId;
-            object value = typeId == FudgeTypeId.Message ? ReadSubMessage(ref reader, context) : ReadValue(ref reader, typeId, context);
-            message.AddDecoded(new FudgeField(name, ordinal, typeId, value, true));
+            long keyAndType = FudgeField.Pack(ordinal, typeId);
+            object value = typeId == FudgeTypeId.Message ? ReadSubMessage(ref reader, context, ref keyAndType) : ReadValue(ref reader, typeId, context);
+            message.AddDecoded(name, keyAndType, value);
         }
         return message;
     }
 
     /// <summary>
-    /// The value of a sub-message field stored in a <see cref="FudgeMsg"/>: an empty one is left pending (made real
-    /// when first read, see <see cref="FudgeMsg.EmptyMessagePending"/>), so it costs no object while it is not read.
+    /// The value of a sub-message field stored in a <see cref="FudgeMsg"/>. An empty one is left pending (made real
+    /// when first read, see <see cref="FudgeMsg.EmptyMessagePending"/>). Any other is built when its cost fits in the
+    /// allowance of its own bytes plus what the messages this decode built so far left unspent
+    /// (<see cref="DecodeContext.Credit"/>): a message of fields with values pays for itself, a list of sub-messages
+    /// is paid by its parent's fields, and a chain of single-field levels (3 bytes and about 90 bytes of objects each)
+    /// soon exhausts the credit. Then it is checked to the bottom now and left pending in the decode's shared copy
+    /// (<see cref="PendingSubMessages"/>, whose bits are added to <paramref name="keyAndType"/>). Whatever the input,
+    /// the messages built cost at most 8 bytes per byte of their own fields.
     /// </summary>
-    internal static object ReadSubMessage(ref FudgeReader reader, DecodeContext context)
+    internal static object ReadSubMessage(ref FudgeReader reader, DecodeContext context, ref long keyAndType)
     {
         var sub = reader.ReadMessage(); // checks the depth limit, empty or not
-        return reader.ValueSpan.IsEmpty ? FudgeMsg.EmptyMessagePending : ReadFields(ref sub, context);
+        if (reader.ValueSpan.IsEmpty) return FudgeMsg.EmptyMessagePending;
+        var shape = CountFields(sub, context);
+        if (shape.Cost <= shape.Allowance + context.Credit)
+        {
+            context.Credit += shape.Allowance - shape.Cost;
+            return BuildFields(ref sub, context, shape.Count);
+        }
+        CheckFields(ref sub, context);
+        var pending = context.Pending ??= new PendingSubMessages(reader.Options, reader.Taxonomy);
+        keyAndType |= pending.Append(reader.FieldSpan);
+        return pending;
+    }
+
+    /// <summary>
+    /// Raises every error building the remaining fields would raise, in the same order, without building them: names
+    /// and strings must decode, sub-messages stay within the depth limit and the field budget (counted here, as a
+    /// build counts them). Fixed-width values cannot fail once <see cref="FudgeReader.Read"/> has checked their width.
+    /// </summary>
+    private static void CheckFields(ref FudgeReader reader, DecodeContext context)
+    {
+        while (reader.Read())
+        {
+            reader.CheckName();
+            switch (reader.TypeId)
+            {
+                case FudgeTypeId.String:
+                    reader.CheckString();
+                    break;
+                case FudgeTypeId.Message:
+                    var sub = reader.ReadMessage();
+                    if (reader.ValueLength == 0) break;
+                    CountFields(sub, context);
+                    CheckFields(ref sub, context);
+                    break;
+            }
+        }
+    }
+
+    /// <summary>
+    /// Builds the fields of a sub-message a decode left pending (see <see cref="PendingSubMessages"/>): they were all
+    /// checked then, so nothing here can fail, and its own sub-messages stay pending in the same copy.
+    /// </summary>
+    internal static FudgeMsg ReadPendingFields(ref FudgeReader reader, PendingSubMessages source)
+    {
+        var counter = reader;
+        int count = 0;
+        while (counter.Read()) count++;
+        var context = new DecodeContext(int.MaxValue);
+        var message = new FudgeMsg(count);
+        while (reader.Read())
+        {
+            string? name = reader.HasName ? context.Name(ref reader) : reader.GetName();
+            short? ordinal = reader.HasOrdinal ? reader.Ordinal : null;
+            byte typeId = reader.TypeId;
+            long keyAndType = FudgeField.Pack(ordinal, typeId);
+            object value;
+            if (typeId != FudgeTypeId.Message) value = ReadValue(ref reader, typeId, context);
+            else if (reader.ValueLength == 0) value = FudgeMsg.EmptyMessagePending;
+            else
+            {
+                value = source;
+                keyAndType |= PendingSubMessages.OffsetBits(reader.FieldOffset);
+            }
+            message.AddDecoded(name, keyAndType, value);
+        }
+        return message;
     }
 
     /// <summary>Decodes the reader's current field (sub-messages included) into a model field.</summary>

@@ -399,12 +399,13 @@ public static partial class FudgeFormatterHelpers
         extras.DecodedFieldCount++;
         var context = DecodeContext.ForUnknownFields(maxFields, maxFields - extras.DecodedFieldCount);
         byte typeId = reader.TypeId;
+        long keyAndType = FudgeField.Pack(reader.HasOrdinal ? reader.Ordinal : null, typeId);
         object value;
         if (typeId == FudgeTypeId.Message)
         {
             if (reader.Taxonomy is null)
             {
-                value = FudgeMsgCodec.ReadSubMessage(ref reader, context);
+                value = FudgeMsgCodec.ReadSubMessage(ref reader, context, ref keyAndType);
             }
             else
             {
@@ -413,6 +414,7 @@ public static partial class FudgeFormatterHelpers
                 value = FudgeMsgCodec.ReadFields(ref plain, context);
             }
             extras.DecodedFieldCount = maxFields - context.RemainingFields;
+            context.Pending = null; // the value holds the copy now; the thread's context must not keep it alive
         }
         else
         {
@@ -420,7 +422,7 @@ public static partial class FudgeFormatterHelpers
         }
         // Names repeated across unknown fields share one string, as they do when a whole message is decoded.
         string? name = reader.HasName ? context.Name(ref reader) : null;
-        extras.AddDecoded(new FudgeField(name, reader.HasOrdinal ? reader.Ordinal : null, typeId, value, true));
+        extras.AddDecoded(name, keyAndType, value);
         return extras;
     }
 

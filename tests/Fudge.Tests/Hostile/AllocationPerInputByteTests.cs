@@ -18,17 +18,6 @@ public class AllocationPerInputByteTests
     public static TheoryData<string> BoundedShapes => new(TinyFieldEnvelopes.BoundedShapes);
 
     /// <summary>
-    /// Shapes still above 8: an anonymous indicator is 2 bytes on the wire and a 24-byte <see cref="FudgeField"/> in the
-    /// model (12 per byte); a chain of single-field messages costs a message object and a one-field array per 3 bytes
-    /// (29 per byte). Their bounds here keep them from growing; docs/hostile-input-and-property-tests.md explains them.
-    /// </summary>
-    public static TheoryData<string, int> ShapesAboveTheBound => new()
-    {
-        { "anonymous indicators", 12 },
-        { "empty messages nested 60 deep", 30 },
-    };
-
-    /// <summary>
     /// The pipe's own bookkeeping: a new <see cref="PipeReader"/> over a stream allocates a segment object of about 120
     /// bytes per 4 KiB it buffers (the segment memory itself is pooled), which no decoder can avoid.
     /// </summary>
@@ -50,15 +39,6 @@ public class AllocationPerInputByteTests
     [MemberData(nameof(BoundedShapes))]
     public void A_pipe_reader_allocates_at_most_8_bytes_per_input_byte(string shape)
         => AssertBound(shape, TinyFieldEnvelopes.BytesPerInputByte + PipeSegmentsPerInputByte, ReadFromPipe);
-
-    [Theory]
-    [MemberData(nameof(ShapesAboveTheBound))]
-    public void Shapes_above_the_bound_do_not_grow(string shape, int bytesPerInputByte)
-    {
-        AssertBound(shape, bytesPerInputByte, input => FudgeEnvelope.Parse(input, Unlimited));
-        AssertBound(shape, bytesPerInputByte, ReadFromStream);
-        AssertBound(shape, bytesPerInputByte + PipeSegmentsPerInputByte, ReadFromPipe);
-    }
 
     [Fact]
     public void An_empty_sub_message_is_made_real_when_read_and_then_stays_the_same_object()

@@ -24,6 +24,7 @@ public static class TinyFieldEnvelopes
     public static IReadOnlyList<string> BoundedShapes { get; } = new[]
     {
         "empty strings", "empty sub-messages", "anonymous int8s", "int8s with 1-byte ordinals", "indicators named with one letter",
+        "anonymous indicators", "empty messages nested 60 deep",
     };
 
     /// <summary>The shapes by name, each as the bytes of one repeated field (or one repeated chain of nested fields).</summary>
