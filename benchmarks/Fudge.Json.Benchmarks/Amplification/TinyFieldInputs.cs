@@ -52,9 +52,15 @@ public static class TinyFieldInputs
             ("Indicators", false) => "[]",
             ("Int8s", false) => "0",
             ("NestedEmpty", false) => "{\"a\":{\"a\":{\"a\":{}}}}",
-            ("EmptySubMessages", true) => "<a/>",
+            // XML: the shortest element that makes a field of the kind (numeric type ids are shorter than keywords);
+            // a field without a name costs a longer element (<fudgeField/>), so the XML forms are named "a".
+            ("EmptyStrings", true) => "<a type=\"14\"/>",
+            ("EmptySubMessages", true) => "<a type=\"15\"/>",
+            ("Indicators", true) => "<fudgeField/>",
+            ("Int8s", true) => "<a type=\"2\">0</a>",
+            ("SmallInts", true) => "<a key=\"1\" type=\"2\">5</a>",
+            ("NamedIndicators", true) => "<a/>",
             ("NestedEmpty", true) => "<a><a><a/></a></a>",
-            ("Int8s", true) => "<a>0</a>",
             _ => null,
         };
         if (item is null) return null;
