@@ -51,7 +51,7 @@ public static class ReadPaths
         "XML out" => FudgeXml.ToXml(input, new FudgeXmlSettings { ReaderOptions = options }),
         "JSON in (FudgeMsg)" => FromJson<FudgeMsg>(input),
         "JSON in ([FudgeMessage])" => FromJson<KeepsEverything>(input),
-        "XML in (FudgeMsg)" => FudgeEnvelope.Parse(FudgeXml.ToFudge(new MemoryStream(input, writable: false)), options),
+        "XML in (FudgeMsg)" => FudgeXml.ToEnvelope(new MemoryStream(input, writable: false), new FudgeXmlSettings { ReaderOptions = options }),
         _ => throw new ArgumentException("unknown path " + path, nameof(path)),
     };
 }
