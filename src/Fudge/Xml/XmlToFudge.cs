@@ -361,6 +361,12 @@ internal sealed class XmlToFudge : IDisposable
             case FudgeTypeId.Int64: writer.WriteExactInt64(key, SpanNumbers.ParseInt64(text, Integer)); return;
             case FudgeTypeId.String when textForm == TextForm.Cesu8: writer.WriteString(key, text, FudgeStringEncoding.JavaCesu8); return;
             case FudgeTypeId.String when textForm == TextForm.Plain: writer.WriteString(key, text); return;
+            case FudgeTypeId.Int16Array: writer.WriteInt16Array(key, ParseList(text, static part => SpanNumbers.ParseInt16(part, Integer))); return;
+            case FudgeTypeId.Int32Array: writer.WriteInt32Array(key, ParseList(text, static part => SpanNumbers.ParseInt32(part, Integer))); return;
+            case FudgeTypeId.Int64Array: writer.WriteInt64Array(key, ParseList(text, static part => SpanNumbers.ParseInt64(part, Integer))); return;
+            case FudgeTypeId.FloatArray: writer.WriteSingleArray(key, ParseList(text, static part => ParseSingle(part.ToString()))); return;
+            case FudgeTypeId.DoubleArray: writer.WriteDoubleArray(key, ParseList(text, static part => ParseDouble(part.ToString()))); return;
+            case var _ when textForm != TextForm.Base64 && FudgeTypeId.IsByteArray(type): writer.WriteRawField(key, type, ParseList(text, ParseByte)); return;
             default: WriteTyped(ref writer, key, type, textBuffer.ToString(), textForm); return;
         }
     }
@@ -373,11 +379,6 @@ internal sealed class XmlToFudge : IDisposable
             case FudgeTypeId.Float: writer.WriteSingle(key, ParseSingle(text)); return;
             case FudgeTypeId.Double: writer.WriteDouble(key, ParseDouble(text)); return;
             case FudgeTypeId.String: WriteDecodedString(ref writer, key, Convert.FromBase64String(text)); return;
-            case FudgeTypeId.Int16Array: writer.WriteInt16Array(key, ParseList(text, s => short.Parse(s, Integer, CultureInfo.InvariantCulture))); return;
-            case FudgeTypeId.Int32Array: writer.WriteInt32Array(key, ParseList(text, s => int.Parse(s, Integer, CultureInfo.InvariantCulture))); return;
-            case FudgeTypeId.Int64Array: writer.WriteInt64Array(key, ParseList(text, s => long.Parse(s, Integer, CultureInfo.InvariantCulture))); return;
-            case FudgeTypeId.FloatArray: writer.WriteSingleArray(key, ParseList(text, ParseSingle)); return;
-            case FudgeTypeId.DoubleArray: writer.WriteDoubleArray(key, ParseList(text, ParseDouble)); return;
             case FudgeTypeId.Date:
                 if (!FudgeValueText.TryParseDate(text, out var date)) throw new FormatException($"'{text}' is not a date");
                 writer.WriteDate(key, date);
@@ -393,8 +394,6 @@ internal sealed class XmlToFudge : IDisposable
             default:
                 byte[] payload;
                 if (base64) payload = Convert.FromBase64String(text);
-                else if (FudgeTypeId.IsByteArray(type))
-                    payload = ParseList(text, ParseByte);
                 else if (FudgeUnknownValue.TryParse(text.Trim(), out var unknown)) payload = unknown!.Bytes.ToArray();
                 else if (!Hex.TryDecode(text.Trim(), out payload)) throw new FormatException("an unknown type's value must be hexadecimal bytes");
                 writer.WriteRawField(key, type, payload);
@@ -480,9 +479,9 @@ internal sealed class XmlToFudge : IDisposable
     }
 
     /// <summary>Signed bytes as the spec writes them; unsigned 128..255 are accepted too.</summary>
-    private static byte ParseByte(string text)
+    private static byte ParseByte(ReadOnlySpan<char> text)
     {
-        short v = short.Parse(text, NumberStyles.AllowLeadingSign | NumberStyles.AllowLeadingWhite | NumberStyles.AllowTrailingWhite, CultureInfo.InvariantCulture);
+        short v = SpanNumbers.ParseInt16(text, Integer);
         if (v is < -128 or > 255) throw new OverflowException($"{v} is not a byte (-128..255)");
         return unchecked((byte)v);
     }
@@ -493,12 +492,21 @@ internal sealed class XmlToFudge : IDisposable
     private static double ParseDouble(string text)
         => FudgeValueText.TryParseDouble(text, out double v) ? v : throw new FormatException($"'{text}' is not a double");
 
-    private static T[] ParseList<T>(string text, Func<string, T> parse)
+    private delegate T PartParser<T>(ReadOnlySpan<char> part);
+
+    /// <summary>Comma-separated values, each parsed in place (as <see cref="string.Split(char[])"/> would cut them, empty parts included).</summary>
+    private static T[] ParseList<T>(ReadOnlySpan<char> text, PartParser<T> parse)
     {
         if (text.Trim().Length == 0) return Array.Empty<T>();
-        var parts = text.Split(',');
-        var result = new T[parts.Length];
-        for (int i = 0; i < parts.Length; i++) result[i] = parse(parts[i]);
+        int count = 1;
+        foreach (char c in text) if (c == ',') count++;
+        var result = new T[count];
+        for (int i = 0; i < count; i++)
+        {
+            int comma = text.IndexOf(',');
+            result[i] = parse(comma < 0 ? text : text.Slice(0, comma));
+            text = comma < 0 ? default : text.Slice(comma + 1);
+        }
         return result;
     }
 
