@@ -9,7 +9,7 @@ namespace Fudge.Json.Benchmarks.Amplification;
 [MemoryDiagnoser]
 public class AmplificationBenchmarks
 {
-    // Null for a kind the path's text has no equivalent of (XML has no empty string or indicator): that pair reads
+    // Null for a kind the path's text has no equivalent of (JSON has no field with an ordinal): that pair reads
     // nothing and reports 0 B, as --amplification leaves its cell empty, rather than failing the run.
     private byte[]? _input;
 

@@ -55,7 +55,7 @@ public static class ReadPaths
         "JSON in ([FudgeMessage])" => FudgeJson.Deserialize<KeepsEverything>(input, new FudgeJsonSettings { ReaderOptions = options }),
         "JSON in (FudgeMsg, Newtonsoft reader)" => FromJson<FudgeMsg>(input),
         "JSON in ([FudgeMessage], Newtonsoft reader)" => FromJson<KeepsEverything>(input),
-        "XML in (FudgeMsg)" => FudgeEnvelope.Parse(FudgeXml.ToFudge(new MemoryStream(input, writable: false)), options),
+        "XML in (FudgeMsg)" => FudgeXml.ToEnvelope(new MemoryStream(input, writable: false), new FudgeXmlSettings { ReaderOptions = options }),
         _ => throw new ArgumentException("unknown path " + path, nameof(path)),
     };
 }

@@ -45,26 +45,40 @@ public static class TinyFieldInputs
     /// </summary>
     public static byte[]? Text(string kind, bool xml)
     {
-        string? item = (kind, xml) switch
+        if (xml) return XmlShapeOf(kind) is { } shape ? Fudge.Tests.Support.TinyFieldEnvelopes.XmlDocument(shape, TargetBytes, out _) : null;
+        string? item = kind switch
         {
-            ("EmptyStrings", false) => "\"\"",
-            ("EmptySubMessages", false) => "{}",
-            ("Indicators", false) => "[]",
-            ("Int8s", false) => "0",
-            ("NestedEmpty", false) => "{\"a\":{\"a\":{\"a\":{}}}}",
-            ("EmptySubMessages", true) => "<a/>",
-            ("NestedEmpty", true) => "<a><a><a/></a></a>",
-            ("Int8s", true) => "<a>0</a>",
+            "EmptyStrings" => "\"\"",
+            "EmptySubMessages" => "{}",
+            "Indicators" => "[]",
+            "Int8s" => "0",
+            "NestedEmpty" => "{\"a\":{\"a\":{\"a\":{}}}}",
             _ => null,
         };
         if (item is null) return null;
         var sb = new System.Text.StringBuilder(TargetBytes + 64);
-        sb.Append(xml ? "<m>" : "{\"a\":[");
-        while (sb.Length < TargetBytes) sb.Append(item).Append(xml ? "" : ",");
-        if (!xml) sb.Length--;
-        sb.Append(xml ? "</m>" : "]}");
+        sb.Append("{\"a\":[");
+        while (sb.Length < TargetBytes) sb.Append(item).Append(',');
+        sb.Length--;
+        sb.Append("]}");
         return System.Text.Encoding.UTF8.GetBytes(sb.ToString());
     }
+
+    /// <summary>
+    /// The XML shape (tests/Fudge.Tests/Support/TinyFieldEnvelopes.cs) that makes a kind's field with the shortest
+    /// element; XML fields are named, so the int8s are named too, and the nested kind is a shorter chain.
+    /// </summary>
+    private static string? XmlShapeOf(string kind) => kind switch
+    {
+        "EmptyStrings" => "empty strings",
+        "EmptySubMessages" => "empty sub-messages",
+        "Indicators" => "anonymous indicators",
+        "Int8s" => "int8s",
+        "SmallInts" => "int8s with 1-byte ordinals",
+        "NamedIndicators" => "indicators named with one letter",
+        "NestedEmpty" => "sub-messages nested 2 deep around an indicator",
+        _ => null,
+    };
 
     /// <summary>Options that let the worst case through, so it is measured rather than refused.</summary>
     public static FudgeReaderOptions Unlimited { get; } = new() { MaxFieldCount = int.MaxValue };

@@ -32,17 +32,40 @@ internal sealed class DecodeContext
     /// <summary>
     /// A context reused by the calling thread for the unknown fields an extensible type keeps, which arrive one sub-message
     /// at a time: one per field would cost more than the fields. Nothing decoded re-enters, so one per thread suffices;
-    /// its name cache then spans messages, which only means more names are shared.
+    /// its name cache then spans messages, which only means more names are shared. Successive unknown fields of one
+    /// <paramref name="owner"/> are one decode: they share its credit and its copy of pending sub-messages (a copy per
+    /// field would cost a hostile list of short chains more than their bytes), held only weakly between fields so the
+    /// thread never keeps a message's bytes alive; call <see cref="EndUnknownField"/> after each field.
     /// </summary>
-    public static DecodeContext ForUnknownFields(int maxFields, int remainingFields)
+    public static DecodeContext ForUnknownFields(int maxFields, int remainingFields, FudgeMsg owner)
     {
         var context = _forUnknownFields ??= new DecodeContext(maxFields);
         context.MaxFields = maxFields;
         context.RemainingFields = remainingFields;
-        context.Pending = null; // each unknown field keeps its own copy: the previous one may belong to another message
-        context.Credit = 0;
+        var lastOwner = context._lastOwner ??= new WeakReference<FudgeMsg>(null!);
+        var lastPending = context._lastPending ??= new WeakReference<PendingSubMessages>(null!);
+        if (lastOwner.TryGetTarget(out var previous) && ReferenceEquals(previous, owner))
+        {
+            context.Pending = lastPending.TryGetTarget(out var pending) ? pending : null;
+        }
+        else
+        {
+            lastOwner.SetTarget(owner);
+            context.Pending = null;
+            context.Credit = 0;
+        }
         return context;
     }
+
+    /// <summary>Ends an unknown field begun with <see cref="ForUnknownFields"/>: its copy is remembered only weakly.</summary>
+    public void EndUnknownField()
+    {
+        _lastPending?.SetTarget(Pending!);
+        Pending = null;
+    }
+
+    private WeakReference<FudgeMsg>? _lastOwner;
+    private WeakReference<PendingSubMessages>? _lastPending;
 
     /// <summary>
     /// Bytes the messages this decode built may still spend on others: the sum, over every message built, of 8 per

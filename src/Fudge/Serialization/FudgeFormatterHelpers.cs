@@ -397,7 +397,7 @@ public static partial class FudgeFormatterHelpers
         if (extras.DecodedFieldCount >= maxFields)
             throw new FudgeFormatException(reader.FieldOffset, $"the envelope holds more than {maxFields} fields (FudgeReaderOptions.MaxFieldCount)");
         extras.DecodedFieldCount++;
-        var context = DecodeContext.ForUnknownFields(maxFields, maxFields - extras.DecodedFieldCount);
+        var context = DecodeContext.ForUnknownFields(maxFields, maxFields - extras.DecodedFieldCount, extras);
         byte typeId = reader.TypeId;
         long keyAndType = FudgeField.Pack(reader.HasOrdinal ? reader.Ordinal : null, typeId);
         object value;
@@ -414,12 +414,12 @@ public static partial class FudgeFormatterHelpers
                 value = FudgeMsgCodec.ReadFields(ref plain, context);
             }
             extras.DecodedFieldCount = maxFields - context.RemainingFields;
-            context.Pending = null; // the value holds the copy now; the thread's context must not keep it alive
         }
         else
         {
             value = FudgeMsgCodec.ReadValue(ref reader, typeId, context);
         }
+        context.EndUnknownField(); // the value holds any copy now; the thread's context must not keep it alive
         // Names repeated across unknown fields share one string, as they do when a whole message is decoded.
         string? name = reader.HasName ? context.Name(ref reader) : null;
         extras.AddDecoded(name, keyAndType, value);

@@ -35,7 +35,8 @@ public sealed class FudgeReaderOptions
     /// <summary>
     /// Most fields, counted at every depth, that one envelope may hold on the paths that turn them into objects or
     /// text: <see cref="FudgeEnvelope.Parse(ReadOnlySpan{byte}, FudgeReaderOptions?)"/> and the stream and pipe
-    /// readers, the unknown fields an extensible type keeps, and conversion to JSON or XML. Default 1,000,000. A field
+    /// readers, the unknown fields an extensible type keeps, conversion to JSON or XML, and XML read into a message
+    /// (<see cref="Xml.FudgeXml.ToEnvelope(string, Xml.FudgeXmlSettings?)"/>, counted element by element). Default 1,000,000. A field
     /// can be 2 bytes on the wire but costs tens of bytes as an object, so the size limit alone would let one
     /// envelope of tiny fields cost gigabytes. More fields raise <see cref="FudgeFormatException"/> before they are
     /// built. <see cref="FudgeReader"/> itself allocates nothing per field and does not count.

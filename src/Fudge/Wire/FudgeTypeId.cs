@@ -156,7 +156,33 @@ public static class FudgeTypeId
     /// <summary>Parses a spec keyword (case-insensitive, with aliases such as "int32" or "bool") or a decimal id.</summary>
     public static bool TryParse(string text, out byte typeId)
     {
-        switch (text.Trim().ToLowerInvariant())
+        if (text is null) throw new ArgumentNullException(nameof(text));
+        return TryParseChars(text.AsSpan(), out typeId);
+    }
+
+    /// <summary>
+    /// <see cref="TryParse(string, out byte)"/> on characters, so readers of text parse a type without a string: the
+    /// keyword after trimming white space and lower-casing as <see cref="string.ToLowerInvariant"/> does, else the
+    /// untrimmed text as a decimal id.
+    /// </summary>
+    internal static bool TryParseChars(ReadOnlySpan<char> text, out byte typeId)
+    {
+        var trimmed = text.Trim();
+        if (trimmed.Length <= LongestKeyword)
+        {
+            Span<char> lower = stackalloc char[LongestKeyword];
+            lower = lower.Slice(0, trimmed.ToLowerInvariant(lower));
+            if (TryParseKeyword(lower, out typeId)) return true;
+        }
+        return SpanNumbers.TryParseByte(text, System.Globalization.NumberStyles.None, out typeId);
+    }
+
+    /// <summary>Length of the longest keyword ("indicator", "byte[128]"): longer text is never one.</summary>
+    private const int LongestKeyword = 9;
+
+    private static bool TryParseKeyword(ReadOnlySpan<char> keyword, out byte typeId)
+    {
+        switch (keyword)
         {
             case "indicator": typeId = Indicator; return true;
             case "boolean": case "bool": typeId = Boolean; return true;
@@ -187,6 +213,7 @@ public static class FudgeTypeId
             case "byte[256]": typeId = ByteArray256; return true;
             case "byte[512]": typeId = ByteArray512; return true;
         }
-        return byte.TryParse(text, System.Globalization.NumberStyles.None, System.Globalization.CultureInfo.InvariantCulture, out typeId);
+        typeId = 0;
+        return false;
     }
 }

@@ -63,7 +63,7 @@ public static class FudgeXml
     /// <exception cref="FudgeXmlException">The XML is malformed or does not follow the mapping.</exception>
     public static byte[] ToFudge(string xml, FudgeXmlSettings? settings = null)
     {
-        using var reader = CreateReader(() => XmlReader.Create(new StringReader(xml ?? throw new ArgumentNullException(nameof(xml))), ReaderSettings()));
+        using var reader = CreateReader(xml);
         return ToFudge(reader, settings);
     }
 
@@ -71,9 +71,58 @@ public static class FudgeXml
     /// <exception cref="FudgeXmlException">The XML is malformed (its first bytes included) or does not follow the mapping.</exception>
     public static byte[] ToFudge(Stream xml, FudgeXmlSettings? settings = null)
     {
-        using var reader = CreateReader(() => XmlReader.Create(xml ?? throw new ArgumentNullException(nameof(xml)), ReaderSettings()));
+        using var reader = CreateReader(xml);
         return ToFudge(reader, settings);
     }
+
+    /// <summary>Reads one envelope element from <paramref name="reader"/> as encoded bytes.</summary>
+    public static byte[] ToFudge(XmlReader reader, FudgeXmlSettings? settings = null)
+    {
+        if (reader is null) throw new ArgumentNullException(nameof(reader));
+        return XmlToFudge.ReadEnvelopeBytes(reader, settings ?? new FudgeXmlSettings());
+    }
+
+    /// <summary>Converts XML text to an envelope (header values from the root attributes).</summary>
+    /// <exception cref="FudgeXmlException">
+    /// The XML is malformed, does not follow the mapping, or holds more fields than
+    /// <see cref="FudgeReaderOptions.MaxFieldCount"/> (refused at that element, before any field is built).
+    /// </exception>
+    public static FudgeEnvelope ToEnvelope(string xml, FudgeXmlSettings? settings = null)
+    {
+        using var reader = CreateReader(xml);
+        return ToEnvelope(reader, settings);
+    }
+
+    /// <summary>Converts an XML document read from a stream to an envelope (header values from the root attributes).</summary>
+    /// <exception cref="FudgeXmlException">As for <see cref="ToEnvelope(string, FudgeXmlSettings?)"/>, its first bytes included.</exception>
+    public static FudgeEnvelope ToEnvelope(Stream xml, FudgeXmlSettings? settings = null)
+    {
+        using var reader = CreateReader(xml);
+        return ToEnvelope(reader, settings);
+    }
+
+    /// <summary>
+    /// Reads one envelope element from <paramref name="reader"/> as an envelope, decoded from pooled bytes: the only
+    /// memory kept per element is the message's own (see <see cref="ReadXml"/> about whitespace).
+    /// </summary>
+    /// <exception cref="FudgeXmlException">As for <see cref="ToEnvelope(string, FudgeXmlSettings?)"/>.</exception>
+    public static FudgeEnvelope ToEnvelope(XmlReader reader, FudgeXmlSettings? settings = null)
+    {
+        if (reader is null) throw new ArgumentNullException(nameof(reader));
+        return XmlToFudge.ReadEnvelopeMessage(reader, settings ?? new FudgeXmlSettings());
+    }
+
+    /// <summary>Converts XML text to a message.</summary>
+    public static FudgeMsg ToMessage(string xml, FudgeXmlSettings? settings = null) => ToEnvelope(xml, settings).Message;
+
+    /// <summary>Converts an XML document read from a stream to a message.</summary>
+    public static FudgeMsg ToMessage(Stream xml, FudgeXmlSettings? settings = null) => ToEnvelope(xml, settings).Message;
+
+    private static XmlReader CreateReader(string xml)
+        => CreateReader(() => XmlReader.Create(new StringReader(xml ?? throw new ArgumentNullException(nameof(xml))), ReaderSettings()));
+
+    private static XmlReader CreateReader(Stream xml)
+        => CreateReader(() => XmlReader.Create(xml ?? throw new ArgumentNullException(nameof(xml)), ReaderSettings()));
 
     // A reader over a stream reads its first bytes as it is created, to detect their encoding, and may refuse them there.
     private static XmlReader CreateReader(Func<XmlReader> create)
@@ -87,21 +136,6 @@ public static class FudgeXml
             throw new FudgeXmlException("malformed XML: " + e.Message, e.LineNumber, e.LinePosition, e);
         }
     }
-
-    /// <summary>Reads one envelope element from <paramref name="reader"/> as encoded bytes.</summary>
-    public static byte[] ToFudge(XmlReader reader, FudgeXmlSettings? settings = null)
-    {
-        var output = new ArrayBufferWriter<byte>(256);
-        ReadXml(reader, output, settings);
-        return output.WrittenSpan.ToArray();
-    }
-
-    /// <summary>Converts XML text to an envelope (header values from the root attributes).</summary>
-    public static FudgeEnvelope ToEnvelope(string xml, FudgeXmlSettings? settings = null)
-        => FudgeEnvelope.Parse(ToFudge(xml, settings), settings?.ReaderOptions);
-
-    /// <summary>Converts XML text to a message.</summary>
-    public static FudgeMsg ToMessage(string xml, FudgeXmlSettings? settings = null) => ToEnvelope(xml, settings).Message;
 
     private static XmlWriterSettings WriterSettings(bool indent, bool omitDeclaration) => new()
     {

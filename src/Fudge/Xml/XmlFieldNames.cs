@@ -1,3 +1,4 @@
+using System;
 using System.Globalization;
 using System.Text;
 using System.Xml;
@@ -39,11 +40,11 @@ internal static class XmlFieldNames
     /// <summary>True for <c>fudgeField</c> and <c>fudgeField</c> followed by a decimal ordinal.</summary>
     public static bool IsGeneric(string elementName) => elementName == Generic || TryGetGenericOrdinal(elementName, out _);
 
-    /// <summary>The N of <c>fudgeFieldN</c>.</summary>
+    /// <summary>The N of <c>fudgeFieldN</c> (parsed in place: the reader asks this of every element).</summary>
     public static bool TryGetGenericOrdinal(string elementName, out short ordinal)
     {
         ordinal = 0;
         return elementName.Length > Generic.Length && elementName.StartsWith(Generic, System.StringComparison.Ordinal)
-            && short.TryParse(elementName.Substring(Generic.Length), NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out ordinal);
+            && SpanNumbers.TryParseInt16(elementName.AsSpan(Generic.Length), NumberStyles.AllowLeadingSign, out ordinal);
     }
 }

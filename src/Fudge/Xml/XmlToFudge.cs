@@ -3,6 +3,7 @@ using System.Buffers;
 using System.Globalization;
 using System.Text;
 using System.Xml;
+using Fudge.Serialization;
 
 namespace Fudge.Xml;
 
@@ -11,7 +12,13 @@ namespace Fudge.Xml;
 /// attribute is inferred (spec §15): child elements make a sub-message, an empty element an indicator, text a
 /// string; only the text seen before the first child element is held while deciding.
 /// </summary>
-internal static class XmlToFudge
+/// <remarks>
+/// Nothing is allocated per element beyond what the result keeps (issue 34: a hostile document of tiny elements must
+/// not buy more memory than the message it becomes): element names are the reader's atomised strings, attribute
+/// values and text are copied into two reused buffers (<see cref="XmlTextBuffer"/>) and parsed there, and the
+/// envelope is encoded into pooled memory, from which the caller copies the bytes once or decodes the message.
+/// </remarks>
+internal sealed class XmlToFudge : IDisposable
 {
     /// <summary>What an <c>encoding</c> or <c>nameEncoding</c> attribute says about the text it qualifies.</summary>
     private enum TextForm
@@ -26,7 +33,79 @@ internal static class XmlToFudge
         Cesu8,
     }
 
+    private const NumberStyles Integer = NumberStyles.AllowLeadingSign | NumberStyles.AllowLeadingWhite | NumberStyles.AllowTrailingWhite;
+
+    private readonly XmlReader _xml;
+    private readonly int _maxDepth;
+    private readonly int _maxMessageSize;
+    private readonly int _maxFieldCount;
+    private readonly bool _countFields;
+    private int _fields;
+    private readonly XmlFieldAttributes _attributes = new();
+    private readonly XmlTextBuffer _text = new(256);
+
+    private XmlToFudge(XmlReader xml, FudgeXmlSettings settings, bool countFields)
+    {
+        _xml = xml;
+        var limits = settings.ReaderOptions ?? FudgeReaderOptions.Default;
+        _maxDepth = limits.MaxDepth;
+        _maxMessageSize = limits.MaxMessageSize;
+        _maxFieldCount = limits.MaxFieldCount;
+        _countFields = countFields;
+    }
+
+    /// <summary>Appends the envelope's bytes to <paramref name="output"/>.</summary>
     public static void ReadEnvelope(XmlReader xml, IBufferWriter<byte> output, FudgeXmlSettings settings)
+    {
+        var writer = new FudgeWriter(output, settings.WriterOptions);
+        try
+        {
+            Encode(xml, ref writer, settings, countFields: false);
+            writer.Flush();
+        }
+        finally
+        {
+            writer.Dispose();
+        }
+    }
+
+    /// <summary>The envelope's bytes, encoded in pooled memory and copied once into an exactly sized array.</summary>
+    public static byte[] ReadEnvelopeBytes(XmlReader xml, FudgeXmlSettings settings)
+    {
+        using var scratch = new PooledBufferWriter();
+        var writer = new FudgeWriter(scratch, settings.WriterOptions);
+        try
+        {
+            Encode(xml, ref writer, settings, countFields: false);
+            return writer.WrittenSpan.ToArray();
+        }
+        finally
+        {
+            writer.Dispose();
+        }
+    }
+
+    /// <summary>
+    /// The envelope as a message, decoded straight from the pooled bytes. Fields are counted as they are read, so a
+    /// document over <see cref="FudgeReaderOptions.MaxFieldCount"/> is refused at the element that passes the limit,
+    /// before any field is built.
+    /// </summary>
+    public static FudgeEnvelope ReadEnvelopeMessage(XmlReader xml, FudgeXmlSettings settings)
+    {
+        using var scratch = new PooledBufferWriter();
+        var writer = new FudgeWriter(scratch, settings.WriterOptions);
+        try
+        {
+            Encode(xml, ref writer, settings, countFields: true);
+            return FudgeEnvelope.Parse(writer.WrittenSpan, settings.ReaderOptions);
+        }
+        finally
+        {
+            writer.Dispose();
+        }
+    }
+
+    private static void Encode(XmlReader xml, ref FudgeWriter writer, FudgeXmlSettings settings, bool countFields)
     {
         try
         {
@@ -34,19 +113,11 @@ internal static class XmlToFudge
             byte directives = (byte)HeaderValue(xml.GetAttribute(FudgeToXml.ProcessingDirectivesAttribute), 0, 255);
             byte schema = (byte)HeaderValue(xml.GetAttribute(FudgeToXml.SchemaVersionAttribute), 0, 255);
             short taxonomy = (short)HeaderValue(xml.GetAttribute(FudgeToXml.TaxonomyAttribute), short.MinValue, short.MaxValue);
-            var writer = new FudgeWriter(output, settings.WriterOptions);
-            try
-            {
-                var marker = writer.BeginEnvelope(directives, schema, taxonomy);
-                ReadMessageContent(xml, ref writer, settings, 0);
-                writer.EndEnvelope(marker);
-                CheckSize(xml, ref writer, settings);
-                writer.Flush();
-            }
-            finally
-            {
-                writer.Dispose();
-            }
+            using var reader = new XmlToFudge(xml, settings, countFields);
+            var marker = writer.BeginEnvelope(directives, schema, taxonomy);
+            reader.ReadMessageContent(ref writer, 0);
+            writer.EndEnvelope(marker);
+            reader.CheckSize(ref writer);
         }
         catch (XmlException e)
         {
@@ -59,101 +130,108 @@ internal static class XmlToFudge
         }
     }
 
+    public void Dispose()
+    {
+        _attributes.Dispose();
+        _text.Dispose();
+    }
+
     /// <summary>The spec: a missing, out-of-range or non-numeric header value (such as a taxonomy URL) means 0.</summary>
     private static long HeaderValue(string? text, long min, long max)
         => long.TryParse(text, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out long v) && v >= min && v <= max ? v : 0;
 
     /// <summary>Reader on a start element: reads its child elements as fields and moves past its end.</summary>
-    private static void ReadMessageContent(XmlReader xml, ref FudgeWriter writer, FudgeXmlSettings settings, int depth)
+    private void ReadMessageContent(ref FudgeWriter writer, int depth)
     {
-        if (xml.IsEmptyElement)
+        if (_xml.IsEmptyElement)
         {
-            xml.Read();
+            _xml.Read();
             return;
         }
-        xml.Read();
-        ReadFields(xml, ref writer, settings, depth);
+        _xml.Read();
+        ReadFields(ref writer, depth);
     }
 
     /// <summary>Reads fields from the current node up to and past the enclosing end element.</summary>
-    private static void ReadFields(XmlReader xml, ref FudgeWriter writer, FudgeXmlSettings settings, int depth)
+    private void ReadFields(ref FudgeWriter writer, int depth)
     {
         while (true)
         {
-            switch (xml.NodeType)
+            switch (_xml.NodeType)
             {
                 case XmlNodeType.Element:
-                    ReadField(xml, ref writer, settings, depth);
+                    ReadField(ref writer, depth);
                     break;
                 case XmlNodeType.EndElement:
-                    xml.Read();
+                    _xml.Read();
                     return;
                 case XmlNodeType.Whitespace:
                 case XmlNodeType.SignificantWhitespace:
                 case XmlNodeType.Comment:
                 case XmlNodeType.ProcessingInstruction:
-                    xml.Read();
+                    _xml.Read();
                     break;
                 case XmlNodeType.None:
-                    throw Error(xml, "the XML ends inside a message");
+                    throw Error(_xml, "the XML ends inside a message");
                 default:
-                    throw Error(xml, $"unexpected {xml.NodeType} between the fields of a message");
+                    throw Error(_xml, $"unexpected {_xml.NodeType} between the fields of a message");
             }
         }
     }
 
-    private static void ReadField(XmlReader xml, ref FudgeWriter writer, FudgeXmlSettings settings, int depth)
+    private void ReadField(ref FudgeWriter writer, int depth)
     {
-        CheckSize(xml, ref writer, settings);
-        string element = xml.LocalName;
-        string? name = xml.GetAttribute(FudgeToXml.NameAttribute);
-        string? ordinalText = xml.GetAttribute(FudgeToXml.OrdinalAttribute) ?? xml.GetAttribute("index");
-        string? keyText = xml.GetAttribute("key");
-        string? typeText = xml.GetAttribute(FudgeToXml.TypeAttribute);
-        var textForm = ReadTextForm(xml, FudgeToXml.EncodingAttribute);
-        var nameForm = ReadTextForm(xml, FudgeToXml.NameEncodingAttribute);
+        CheckSize(ref writer);
+        CountField();
+        string element = _xml.LocalName;
+        var attributes = _attributes;
+        attributes.Read(_xml);
+        string? name = attributes.String(XmlFieldAttributes.Name);
+        var textForm = ReadTextForm(XmlFieldAttributes.Encoding, FudgeToXml.EncodingAttribute);
+        var nameForm = ReadTextForm(XmlFieldAttributes.NameEncoding, FudgeToXml.NameEncodingAttribute);
         bool javaName = nameForm == TextForm.Cesu8;
         if (name is not null && nameForm == TextForm.Base64)
-            name = DecodeBase64Name(xml, name, out javaName);
+            name = DecodeBase64Name(_xml, name, out javaName);
 
         short? ordinal = null;
-        if (ordinalText is not null)
+        int ordinalAttribute = attributes.Has(XmlFieldAttributes.Ordinal) ? XmlFieldAttributes.Ordinal : XmlFieldAttributes.Index;
+        if (attributes.Has(ordinalAttribute))
         {
-            if (!short.TryParse(ordinalText, NumberStyles.AllowLeadingSign | NumberStyles.AllowLeadingWhite | NumberStyles.AllowTrailingWhite,
-                    CultureInfo.InvariantCulture, out short parsed))
-                throw Error(xml, $"the ordinal '{ordinalText}' is not a 16-bit integer");
+            var ordinalText = attributes.Value(ordinalAttribute);
+            if (!SpanNumbers.TryParseInt16(ordinalText, Integer, out short parsed))
+                throw Error(_xml, $"the ordinal '{ordinalText.ToString()}' is not a 16-bit integer");
             ordinal = parsed;
         }
-        if (name is null && ordinal is null && keyText is not null)
+        if (name is null && ordinal is null && attributes.Has(XmlFieldAttributes.Key))
         {
-            if (short.TryParse(keyText, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out short keyOrdinal)) ordinal = keyOrdinal;
-            else name = keyText;
+            if (SpanNumbers.TryParseInt16(attributes.Value(XmlFieldAttributes.Key), NumberStyles.AllowLeadingSign, out short keyOrdinal)) ordinal = keyOrdinal;
+            else name = attributes.String(XmlFieldAttributes.Key);
         }
         if (name is null && !XmlFieldNames.IsGeneric(element)) name = element;
         if (ordinal is null && XmlFieldNames.TryGetGenericOrdinal(element, out short generic)) ordinal = generic;
-        if (javaName && name is null) throw Error(xml, $"{FudgeToXml.NameEncodingAttribute}=\"{FudgeToXml.Cesu8}\" on a field without a name");
+        if (javaName && name is null) throw Error(_xml, $"{FudgeToXml.NameEncodingAttribute}=\"{FudgeToXml.Cesu8}\" on a field without a name");
         var key = javaName ? FudgeFieldKey.Create(name, ordinal, FudgeStringEncoding.JavaCesu8) : FudgeFieldKey.Of(name, ordinal);
 
-        if (typeText is null || !FudgeTypeId.TryParse(typeText, out byte type))
+        if (!attributes.Has(XmlFieldAttributes.Type) || !FudgeTypeId.TryParseChars(attributes.Value(XmlFieldAttributes.Type), out byte type))
         {
-            ReadInferred(xml, ref writer, key, textForm, settings, depth);
+            ReadInferred(ref writer, key, textForm, depth);
             return;
         }
-        if (textForm == TextForm.Cesu8 && type != FudgeTypeId.String) throw NotAString(xml);
+        if (textForm == TextForm.Cesu8 && type != FudgeTypeId.String) throw NotAString(_xml);
         if (type == FudgeTypeId.Message)
         {
-            CheckDepth(xml, depth, settings);
+            CheckDepth(depth);
             var marker = writer.BeginMessage(key);
-            ReadMessageContent(xml, ref writer, settings, depth + 1);
+            ReadMessageContent(ref writer, depth + 1);
             writer.EndMessage(marker);
             return;
         }
-        var info = (xml as IXmlLineInfo)?.HasLineInfo() == true ? (IXmlLineInfo)xml : null;
+        var info = (_xml as IXmlLineInfo)?.HasLineInfo() == true ? (IXmlLineInfo)_xml : null;
         int line = info?.LineNumber ?? 0, position = info?.LinePosition ?? 0;
-        string text = xml.ReadElementContentAsString();
+        ReadElementText(type);
         try
         {
-            WriteTyped(ref writer, key, type, text, textForm);
+            WriteTyped(ref writer, key, type, _text, textForm);
         }
         catch (FormatException e)
         {
@@ -165,64 +243,111 @@ internal static class XmlToFudge
         }
     }
 
-    /// <summary>No usable type attribute: child elements make a message, an empty element an indicator, text a string.</summary>
-    private static void ReadInferred(XmlReader xml, ref FudgeWriter writer, in FudgeFieldKey key, TextForm textForm, FudgeXmlSettings settings, int depth)
+    /// <summary>
+    /// The text of a typed field into the text buffer, the reader moved past the element, as
+    /// <see cref="XmlReader.ReadElementContentAsString()"/> reads it (text, white space and CDATA joined; comments and
+    /// processing instructions skipped; entity references resolved where the reader can) but without a string.
+    /// </summary>
+    private void ReadElementText(byte type)
     {
-        if (xml.IsEmptyElement)
+        _text.Clear();
+        if (_xml.IsEmptyElement)
         {
-            if (textForm == TextForm.Cesu8) throw NotAString(xml);
-            xml.Read();
-            writer.WriteIndicator(key);
+            _xml.Read();
             return;
         }
-        xml.Read();
-        var text = new StringBuilder();
-        bool any = false;
+        _xml.Read();
         while (true)
         {
-            switch (xml.NodeType)
+            switch (_xml.NodeType)
             {
                 case XmlNodeType.Text:
                 case XmlNodeType.CDATA:
                 case XmlNodeType.Whitespace:
                 case XmlNodeType.SignificantWhitespace:
-                    text.Append(xml.Value);
-                    any = true;
-                    xml.Read();
+                    _text.AppendValue(_xml);
                     break;
                 case XmlNodeType.Comment:
                 case XmlNodeType.ProcessingInstruction:
-                    xml.Read();
+                case XmlNodeType.EndEntity:
+                    break;
+                case XmlNodeType.EntityReference when _xml.CanResolveEntity:
+                    _xml.ResolveEntity();
                     break;
                 case XmlNodeType.EndElement:
-                    if (!any && textForm == TextForm.Cesu8) throw NotAString(xml);
-                    // A string written without a type (TypeAttributes.WhenNeeded) may still be base64.
-                    if (any && textForm == TextForm.Base64) WriteBase64String(xml, ref writer, key, text.ToString());
-                    xml.Read();
-                    if (!any) writer.WriteIndicator(key);
-                    else if (textForm == TextForm.Cesu8) writer.WriteString(key, text.ToString().AsSpan(), FudgeStringEncoding.JavaCesu8);
-                    else if (textForm != TextForm.Base64) writer.WriteString(key, text.ToString());
+                    _xml.Read();
                     return;
                 case XmlNodeType.Element:
-                    if (text.ToString().Trim().Length > 0) throw Error(xml, "an element mixes text and child elements");
-                    if (textForm == TextForm.Cesu8) throw NotAString(xml);
-                    CheckDepth(xml, depth, settings);
+                    throw Error(_xml, $"a {FudgeTypeId.GetName(type)} field holds child elements (only a message does)");
+                case XmlNodeType.None:
+                    throw Error(_xml, "the XML ends inside a field");
+                default:
+                    throw Error(_xml, $"unexpected {_xml.NodeType} in a field");
+            }
+            _xml.Read();
+        }
+    }
+
+    /// <summary>No usable type attribute: child elements make a message, an empty element an indicator, text a string.</summary>
+    private void ReadInferred(ref FudgeWriter writer, in FudgeFieldKey key, TextForm textForm, int depth)
+    {
+        if (_xml.IsEmptyElement)
+        {
+            if (textForm == TextForm.Cesu8) throw NotAString(_xml);
+            _xml.Read();
+            writer.WriteIndicator(key);
+            return;
+        }
+        _xml.Read();
+        var text = _text;
+        text.Clear();
+        bool any = false;
+        while (true)
+        {
+            switch (_xml.NodeType)
+            {
+                case XmlNodeType.Text:
+                case XmlNodeType.CDATA:
+                case XmlNodeType.Whitespace:
+                case XmlNodeType.SignificantWhitespace:
+                    text.AppendValue(_xml);
+                    any = true;
+                    _xml.Read();
+                    break;
+                case XmlNodeType.Comment:
+                case XmlNodeType.ProcessingInstruction:
+                    _xml.Read();
+                    break;
+                case XmlNodeType.EndElement:
+                    if (!any && textForm == TextForm.Cesu8) throw NotAString(_xml);
+                    // A string written without a type (TypeAttributes.WhenNeeded) may still be base64.
+                    if (any && textForm == TextForm.Base64) WriteBase64String(_xml, ref writer, key, text.ToString());
+                    _xml.Read();
+                    if (!any) writer.WriteIndicator(key);
+                    else if (textForm == TextForm.Cesu8) writer.WriteString(key, text.Span, FudgeStringEncoding.JavaCesu8);
+                    else if (textForm != TextForm.Base64) writer.WriteString(key, text.Span);
+                    return;
+                case XmlNodeType.Element:
+                    if (text.Span.Trim().Length > 0) throw Error(_xml, "an element mixes text and child elements");
+                    if (textForm == TextForm.Cesu8) throw NotAString(_xml);
+                    CheckDepth(depth);
                     var marker = writer.BeginMessage(key);
-                    ReadFields(xml, ref writer, settings, depth + 1);
+                    ReadFields(ref writer, depth + 1);
                     writer.EndMessage(marker);
                     return;
                 default:
-                    throw Error(xml, $"unexpected {xml.NodeType} in a field");
+                    throw Error(_xml, $"unexpected {_xml.NodeType} in a field");
             }
         }
     }
 
-    /// <summary>Writes a value of an explicit type exactly (no reduction), parsing the element's text.</summary>
-    private static void WriteTyped(ref FudgeWriter writer, in FudgeFieldKey key, byte type, string text, TextForm textForm)
+    /// <summary>
+    /// Writes a value of an explicit type exactly (no reduction), parsing the element's text: indicators, booleans,
+    /// integers and strings in place, the other types (whose text is never a single character) from a string.
+    /// </summary>
+    private static void WriteTyped(ref FudgeWriter writer, in FudgeFieldKey key, byte type, XmlTextBuffer textBuffer, TextForm textForm)
     {
-        bool base64 = textForm == TextForm.Base64;
-        var inv = CultureInfo.InvariantCulture;
-        const NumberStyles integer = NumberStyles.AllowLeadingSign | NumberStyles.AllowLeadingWhite | NumberStyles.AllowTrailingWhite;
+        var text = textBuffer.Span;
         switch (type)
         {
             case FudgeTypeId.Indicator:
@@ -230,22 +355,30 @@ internal static class XmlToFudge
                 writer.WriteIndicator(key);
                 return;
             case FudgeTypeId.Boolean: writer.WriteBoolean(key, ParseBoolean(text)); return;
-            case FudgeTypeId.Int8: writer.WriteExactInt8(key, sbyte.Parse(text, integer, inv)); return;
-            case FudgeTypeId.Int16: writer.WriteExactInt16(key, short.Parse(text, integer, inv)); return;
-            case FudgeTypeId.Int32: writer.WriteExactInt32(key, int.Parse(text, integer, inv)); return;
-            case FudgeTypeId.Int64: writer.WriteExactInt64(key, long.Parse(text, integer, inv)); return;
+            case FudgeTypeId.Int8: writer.WriteExactInt8(key, SpanNumbers.ParseSByte(text, Integer)); return;
+            case FudgeTypeId.Int16: writer.WriteExactInt16(key, SpanNumbers.ParseInt16(text, Integer)); return;
+            case FudgeTypeId.Int32: writer.WriteExactInt32(key, SpanNumbers.ParseInt32(text, Integer)); return;
+            case FudgeTypeId.Int64: writer.WriteExactInt64(key, SpanNumbers.ParseInt64(text, Integer)); return;
+            case FudgeTypeId.String when textForm == TextForm.Cesu8: writer.WriteString(key, text, FudgeStringEncoding.JavaCesu8); return;
+            case FudgeTypeId.String when textForm == TextForm.Plain: writer.WriteString(key, text); return;
+            case FudgeTypeId.Int16Array: writer.WriteInt16Array(key, ParseList(text, static part => SpanNumbers.ParseInt16(part, Integer))); return;
+            case FudgeTypeId.Int32Array: writer.WriteInt32Array(key, ParseList(text, static part => SpanNumbers.ParseInt32(part, Integer))); return;
+            case FudgeTypeId.Int64Array: writer.WriteInt64Array(key, ParseList(text, static part => SpanNumbers.ParseInt64(part, Integer))); return;
+            case FudgeTypeId.FloatArray: writer.WriteSingleArray(key, ParseList(text, static part => ParseSingle(part.ToString()))); return;
+            case FudgeTypeId.DoubleArray: writer.WriteDoubleArray(key, ParseList(text, static part => ParseDouble(part.ToString()))); return;
+            case var _ when textForm != TextForm.Base64 && FudgeTypeId.IsByteArray(type): writer.WriteRawField(key, type, ParseList(text, ParseByte)); return;
+            default: WriteTyped(ref writer, key, type, textBuffer.ToString(), textForm); return;
+        }
+    }
+
+    private static void WriteTyped(ref FudgeWriter writer, in FudgeFieldKey key, byte type, string text, TextForm textForm)
+    {
+        bool base64 = textForm == TextForm.Base64;
+        switch (type)
+        {
             case FudgeTypeId.Float: writer.WriteSingle(key, ParseSingle(text)); return;
             case FudgeTypeId.Double: writer.WriteDouble(key, ParseDouble(text)); return;
-            case FudgeTypeId.String:
-                if (base64) WriteDecodedString(ref writer, key, Convert.FromBase64String(text));
-                else if (textForm == TextForm.Cesu8) writer.WriteString(key, text.AsSpan(), FudgeStringEncoding.JavaCesu8);
-                else writer.WriteString(key, text);
-                return;
-            case FudgeTypeId.Int16Array: writer.WriteInt16Array(key, ParseList(text, s => short.Parse(s, integer, inv))); return;
-            case FudgeTypeId.Int32Array: writer.WriteInt32Array(key, ParseList(text, s => int.Parse(s, integer, inv))); return;
-            case FudgeTypeId.Int64Array: writer.WriteInt64Array(key, ParseList(text, s => long.Parse(s, integer, inv))); return;
-            case FudgeTypeId.FloatArray: writer.WriteSingleArray(key, ParseList(text, ParseSingle)); return;
-            case FudgeTypeId.DoubleArray: writer.WriteDoubleArray(key, ParseList(text, ParseDouble)); return;
+            case FudgeTypeId.String: WriteDecodedString(ref writer, key, Convert.FromBase64String(text)); return;
             case FudgeTypeId.Date:
                 if (!FudgeValueText.TryParseDate(text, out var date)) throw new FormatException($"'{text}' is not a date");
                 writer.WriteDate(key, date);
@@ -261,8 +394,6 @@ internal static class XmlToFudge
             default:
                 byte[] payload;
                 if (base64) payload = Convert.FromBase64String(text);
-                else if (FudgeTypeId.IsByteArray(type))
-                    payload = ParseList(text, ParseByte);
                 else if (FudgeUnknownValue.TryParse(text.Trim(), out var unknown)) payload = unknown!.Bytes.ToArray();
                 else if (!Hex.TryDecode(text.Trim(), out payload)) throw new FormatException("an unknown type's value must be hexadecimal bytes");
                 writer.WriteRawField(key, type, payload);
@@ -296,13 +427,13 @@ internal static class XmlToFudge
     /// The value of an <c>encoding</c> or <c>nameEncoding</c> attribute, any case: absent, <c>base64</c> or
     /// <c>cesu-8</c>; anything else is an error rather than text read the wrong way.
     /// </summary>
-    private static TextForm ReadTextForm(XmlReader xml, string attribute)
+    private TextForm ReadTextForm(int attribute, string attributeName)
     {
-        string? value = xml.GetAttribute(attribute);
-        if (value is null) return TextForm.Plain;
-        if (string.Equals(value, FudgeToXml.Base64, StringComparison.OrdinalIgnoreCase)) return TextForm.Base64;
-        if (string.Equals(value, FudgeToXml.Cesu8, StringComparison.OrdinalIgnoreCase)) return TextForm.Cesu8;
-        throw Error(xml, $"{attribute}=\"{value}\" is not an encoding this reader knows (expected \"{FudgeToXml.Base64}\" or \"{FudgeToXml.Cesu8}\")");
+        if (!_attributes.Has(attribute)) return TextForm.Plain;
+        var value = _attributes.Value(attribute);
+        if (value.Equals(FudgeToXml.Base64.AsSpan(), StringComparison.OrdinalIgnoreCase)) return TextForm.Base64;
+        if (value.Equals(FudgeToXml.Cesu8.AsSpan(), StringComparison.OrdinalIgnoreCase)) return TextForm.Cesu8;
+        throw Error(_xml, $"{attributeName}=\"{value.ToString()}\" is not an encoding this reader knows (expected \"{FudgeToXml.Base64}\" or \"{FudgeToXml.Cesu8}\")");
     }
 
     private static FudgeXmlException NotAString(XmlReader xml)
@@ -332,17 +463,25 @@ internal static class XmlToFudge
         }
     }
 
-    private static bool ParseBoolean(string text) => text.Trim().ToLowerInvariant() switch
+    private static bool ParseBoolean(ReadOnlySpan<char> text)
     {
-        "true" or "t" or "on" or "1" => true,
-        "false" or "f" or "off" or "0" => false,
-        _ => throw new FormatException($"'{text}' is not a boolean"),
-    };
+        var trimmed = text.Trim();
+        Span<char> lower = stackalloc char[5];
+        if (trimmed.Length <= lower.Length)
+        {
+            switch (lower.Slice(0, trimmed.ToLowerInvariant(lower)))
+            {
+                case "true" or "t" or "on" or "1": return true;
+                case "false" or "f" or "off" or "0": return false;
+            }
+        }
+        throw new FormatException($"'{text.ToString()}' is not a boolean");
+    }
 
     /// <summary>Signed bytes as the spec writes them; unsigned 128..255 are accepted too.</summary>
-    private static byte ParseByte(string text)
+    private static byte ParseByte(ReadOnlySpan<char> text)
     {
-        short v = short.Parse(text, NumberStyles.AllowLeadingSign | NumberStyles.AllowLeadingWhite | NumberStyles.AllowTrailingWhite, CultureInfo.InvariantCulture);
+        short v = SpanNumbers.ParseInt16(text, Integer);
         if (v is < -128 or > 255) throw new OverflowException($"{v} is not a byte (-128..255)");
         return unchecked((byte)v);
     }
@@ -353,31 +492,48 @@ internal static class XmlToFudge
     private static double ParseDouble(string text)
         => FudgeValueText.TryParseDouble(text, out double v) ? v : throw new FormatException($"'{text}' is not a double");
 
-    private static T[] ParseList<T>(string text, Func<string, T> parse)
+    private delegate T PartParser<T>(ReadOnlySpan<char> part);
+
+    /// <summary>Comma-separated values, each parsed in place (as <see cref="string.Split(char[])"/> would cut them, empty parts included).</summary>
+    private static T[] ParseList<T>(ReadOnlySpan<char> text, PartParser<T> parse)
     {
         if (text.Trim().Length == 0) return Array.Empty<T>();
-        var parts = text.Split(',');
-        var result = new T[parts.Length];
-        for (int i = 0; i < parts.Length; i++) result[i] = parse(parts[i]);
+        int count = 1;
+        foreach (char c in text) if (c == ',') count++;
+        var result = new T[count];
+        for (int i = 0; i < count; i++)
+        {
+            int comma = text.IndexOf(',');
+            result[i] = parse(comma < 0 ? text : text.Slice(0, comma));
+            text = comma < 0 ? default : text.Slice(comma + 1);
+        }
         return result;
     }
 
-    private static void CheckDepth(XmlReader xml, int depth, FudgeXmlSettings settings)
+    private void CheckDepth(int depth)
     {
-        int max = (settings.ReaderOptions ?? FudgeReaderOptions.Default).MaxDepth;
-        if (depth + 1 > max) throw Error(xml, $"sub-messages are nested deeper than the limit of {max} (FudgeReaderOptions.MaxDepth)");
-        if (!StackRoom.ForAnotherLevel()) throw Error(xml, $"elements are nested {depth + 1} deep, more than the remaining stack can hold; lower FudgeReaderOptions.MaxDepth");
+        if (depth + 1 > _maxDepth) throw Error(_xml, $"sub-messages are nested deeper than the limit of {_maxDepth} (FudgeReaderOptions.MaxDepth)");
+        if (!StackRoom.ForAnotherLevel()) throw Error(_xml, $"elements are nested {depth + 1} deep, more than the remaining stack can hold; lower FudgeReaderOptions.MaxDepth");
     }
 
     /// <summary>
     /// Enforces <see cref="FudgeReaderOptions.MaxMessageSize"/> while the envelope is written (before each field and once
     /// it is complete), so an oversized document is refused at its line and position.
     /// </summary>
-    private static void CheckSize(XmlReader xml, ref FudgeWriter writer, FudgeXmlSettings settings)
+    private void CheckSize(ref FudgeWriter writer)
     {
-        int max = (settings.ReaderOptions ?? FudgeReaderOptions.Default).MaxMessageSize;
-        if (writer.BytesPending > max)
-            throw Error(xml, $"the envelope grows to {writer.BytesPending} bytes, more than the limit of {max} (FudgeReaderOptions.MaxMessageSize)");
+        if (writer.BytesPending > _maxMessageSize)
+            throw Error(_xml, $"the envelope grows to {writer.BytesPending} bytes, more than the limit of {_maxMessageSize} (FudgeReaderOptions.MaxMessageSize)");
+    }
+
+    /// <summary>
+    /// Enforces <see cref="FudgeReaderOptions.MaxFieldCount"/> (fields at every depth, as decoding counts them) when the
+    /// document becomes a message: the element that passes the limit is refused before any field is built.
+    /// </summary>
+    private void CountField()
+    {
+        if (_countFields && ++_fields > _maxFieldCount)
+            throw Error(_xml, $"the envelope holds more than {_maxFieldCount} fields (FudgeReaderOptions.MaxFieldCount)");
     }
 
     private static FudgeXmlException Error(XmlReader xml, string reason, Exception? inner = null)

@@ -2,6 +2,7 @@ using System;
 using System.IO;
 using System.IO.Pipelines;
 using Fudge.Tests.Support;
+using Fudge.Xml;
 using Xunit;
 
 namespace Fudge.Tests.Hostile;
@@ -39,6 +40,59 @@ public class AllocationPerInputByteTests
     [MemberData(nameof(BoundedShapes))]
     public void A_pipe_reader_allocates_at_most_8_bytes_per_input_byte(string shape)
         => AssertBound(shape, TinyFieldEnvelopes.BytesPerInputByte + PipeSegmentsPerInputByte, ReadFromPipe);
+
+    /// <summary>Every XML shape: the shortest element for each kind of tiny field, and elements the reader works harder on.</summary>
+    public static TheoryData<string> XmlShapes => new(TinyFieldEnvelopes.XmlShapes.Keys);
+
+    /// <summary>
+    /// What reading XML costs once per call, whatever the document: the <see cref="System.Xml.XmlReader"/>'s byte and
+    /// character buffers, name table and node records (about 27 KiB), the settings and the reader's own two buffers.
+    /// </summary>
+    private const int XmlFixedCostPerCall = 40 * 1024;
+
+    private static readonly FudgeXmlSettings UnlimitedXml = new() { ReaderOptions = Unlimited };
+
+    [Theory]
+    [MemberData(nameof(XmlShapes))]
+    public void Xml_read_into_a_message_allocates_only_the_message(string shape)
+    {
+        byte[] xml = TinyFieldEnvelopes.XmlDocument(shape, TinyFieldEnvelopes.InputBytes, out int elements);
+        byte[] fudge = FudgeXml.ToFudge(new MemoryStream(xml, writable: false), UnlimitedXml);
+        // Decoding the same envelope allocates exactly the message: its fields, whatever size the model gives them.
+        long message = TinyFieldEnvelopes.AllocatedBy(() => FudgeEnvelope.Parse(fudge, Unlimited));
+
+        long allocated = TinyFieldEnvelopes.AllocatedBy(() => FudgeXml.ToEnvelope(new MemoryStream(xml, writable: false), UnlimitedXml));
+
+        Assert.True(allocated <= message + XmlFixedCostPerCall,
+            $"{shape}: {allocated:N0} bytes allocated for {elements:N0} elements ({(double)allocated / elements:0.0} per element), "
+            + $"the message is {message:N0} ({(double)message / elements:0.0} per element)");
+    }
+
+    [Theory]
+    [MemberData(nameof(XmlShapes))]
+    public void Xml_read_into_a_message_allocates_at_most_8_bytes_per_input_byte(string shape)
+    {
+        byte[] xml = TinyFieldEnvelopes.XmlDocument(shape, TinyFieldEnvelopes.InputBytes, out _);
+
+        long allocated = TinyFieldEnvelopes.AllocatedBy(() => FudgeXml.ToEnvelope(new MemoryStream(xml, writable: false), UnlimitedXml));
+
+        long bound = TinyFieldEnvelopes.BytesPerInputByte * xml.Length + XmlFixedCostPerCall;
+        Assert.True(allocated <= bound,
+            $"{shape}: {allocated:N0} bytes allocated for {xml.Length:N0} input bytes ({(double)allocated / xml.Length:0.00} per byte), bound {bound:N0}");
+    }
+
+    [Theory]
+    [MemberData(nameof(XmlShapes))]
+    public void Xml_read_into_fudge_bytes_allocates_only_the_bytes(string shape)
+    {
+        byte[] xml = TinyFieldEnvelopes.XmlDocument(shape, TinyFieldEnvelopes.InputBytes, out int elements);
+        int envelopeBytes = FudgeXml.ToFudge(new MemoryStream(xml, writable: false), UnlimitedXml).Length;
+
+        long allocated = TinyFieldEnvelopes.AllocatedBy(() => FudgeXml.ToFudge(new MemoryStream(xml, writable: false), UnlimitedXml));
+
+        Assert.True(allocated <= envelopeBytes + XmlFixedCostPerCall,
+            $"{shape}: {allocated:N0} bytes allocated for an envelope of {envelopeBytes:N0} bytes from {elements:N0} elements");
+    }
 
     [Fact]
     public void An_empty_sub_message_is_made_real_when_read_and_then_stays_the_same_object()

@@ -24,7 +24,7 @@ public static class TinyFieldEnvelopes
     public static IReadOnlyList<string> BoundedShapes { get; } = new[]
     {
         "empty strings", "empty sub-messages", "anonymous int8s", "int8s with 1-byte ordinals", "indicators named with one letter",
-        "anonymous indicators", "empty messages nested 60 deep",
+        "anonymous indicators", "empty messages nested 60 deep", "empty messages nested 3 deep",
     };
 
     /// <summary>The shapes by name, each as the bytes of one repeated field (or one repeated chain of nested fields).</summary>
@@ -37,7 +37,42 @@ public static class TinyFieldEnvelopes
         ["indicators named with one letter"] = new byte[] { 0x88, FudgeTypeId.Indicator, 0x01, (byte)'a' },
         ["anonymous indicators"] = new byte[] { 0x80, FudgeTypeId.Indicator },
         ["empty messages nested 60 deep"] = NestedEmpty(60),
+        // Short chains: each is too small to carry a pending copy of its own, so they must share one per decode.
+        ["empty messages nested 3 deep"] = NestedEmpty(3),
     };
+
+    /// <summary>
+    /// The same kinds of tiny field as XML elements, each the shortest element that makes such a field: numeric type
+    /// ids are shorter than keywords, and the fields are named <c>a</c> because a field without a name needs the longer
+    /// <c>&lt;fudgeField/&gt;</c>. An element without a <c>type</c> is an indicator when empty and a string when it holds
+    /// text, so the one-character string is the cheapest text element of all.
+    /// </summary>
+    public static IReadOnlyDictionary<string, string> XmlShapes { get; } = new Dictionary<string, string>
+    {
+        ["empty strings"] = "<a type=\"14\"/>",
+        ["empty sub-messages"] = "<a type=\"15\"/>",
+        ["int8s"] = "<a type=\"2\">0</a>",
+        ["int8s with 1-byte ordinals"] = "<a key=\"1\" type=\"2\">5</a>",
+        ["indicators named with one letter"] = "<a/>",
+        ["indicators written as start and end tags"] = "<a></a>",
+        ["anonymous indicators"] = "<fudgeField/>",
+        ["indicators with an ordinal in the element name"] = "<fudgeField1/>",
+        ["indicators with a one-letter name attribute"] = "<a name=\"b\"/>",
+        ["one-character strings"] = "<a>0</a>",
+        ["sub-messages nested 2 deep around an indicator"] = "<a><a><a/></a></a>",
+    };
+
+    /// <summary>
+    /// An XML document (UTF-8) of about <paramref name="targetBytes"/> bytes: a root element holding the XML shape
+    /// repeated, and how many times it is repeated.
+    /// </summary>
+    public static byte[] XmlDocument(string shape, int targetBytes, out int repeats)
+    {
+        string element = XmlShapes[shape];
+        var text = new System.Text.StringBuilder(targetBytes + 64).Append("<m>");
+        for (repeats = 0; text.Length < targetBytes - 4; repeats++) text.Append(element);
+        return System.Text.Encoding.UTF8.GetBytes(text.Append("</m>").ToString());
+    }
 
     /// <summary>An envelope of about <paramref name="targetBytes"/> bytes made of the shape repeated.</summary>
     public static byte[] Envelope(string shape, int targetBytes)
