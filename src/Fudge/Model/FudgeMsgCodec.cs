@@ -130,15 +130,21 @@ internal static class FudgeMsgCodec
         return new FieldCount(count, ownBytes, named);
     }
 
+    /// <summary>The current field's name (repeats shared through the decode's cache) and its packed ordinal and type.</summary>
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+    private static long ReadKey(ref FudgeReader reader, DecodeContext context, out string? name)
+    {
+        name = reader.HasName ? context.Name(ref reader) : reader.GetName();
+        return FudgeField.Pack(reader.HasOrdinal ? reader.Ordinal : null, reader.TypeId);
+    }
+
     private static FudgeMsg BuildFields(ref FudgeReader reader, DecodeContext context, int count)
     {
         var message = new FudgeMsg(count);
         while (reader.Read())
         {
-            string? name = reader.HasName ? context.Name(ref reader) : reader.GetName();
-            short? ordinal = reader.HasOrdinal ? reader.Ordinal : null;
+            long keyAndType = ReadKey(ref reader, context, out string? name);
             byte typeId = reader.TypeId;
-            long keyAndType = FudgeField.Pack(ordinal, typeId);
             object value = typeId == FudgeTypeId.Message ? ReadSubMessage(ref reader, context, ref keyAndType) : ReadValue(ref reader, typeId, context);
             message.AddDecoded(name, keyAndType, value);
         }
@@ -209,10 +215,8 @@ internal static class FudgeMsgCodec
         var message = new FudgeMsg(count);
         while (reader.Read())
         {
-            string? name = reader.HasName ? context.Name(ref reader) : reader.GetName();
-            short? ordinal = reader.HasOrdinal ? reader.Ordinal : null;
+            long keyAndType = ReadKey(ref reader, context, out string? name);
             byte typeId = reader.TypeId;
-            long keyAndType = FudgeField.Pack(ordinal, typeId);
             object value;
             if (typeId != FudgeTypeId.Message) value = ReadValue(ref reader, typeId, context);
             else if (reader.ValueLength == 0) value = FudgeMsg.EmptyMessagePending;
