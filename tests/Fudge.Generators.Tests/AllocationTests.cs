@@ -2,6 +2,7 @@ using System;
 using System.Buffers;
 using Fudge.Generators.Tests.Models;
 using Fudge.Serialization;
+using Fudge.Tests.Support;
 using Xunit;
 
 namespace Fudge.Generators.Tests;
@@ -9,20 +10,8 @@ namespace Fudge.Generators.Tests;
 /// <summary>The hot path: serializing into a reused buffer allocates nothing; deserializing allocates only the result.</summary>
 public class AllocationTests
 {
-    private static long Allocated(Action action, int iterations)
-    {
-        for (int i = 0; i < 2000; i++) action(); // warm up: formatter look-up, JIT tiers
-        // The least of up to five rounds: one round on a loaded machine can also catch one-off runtime work on this
-        // thread (tiering up, type loading); what the code itself allocates shows in every round.
-        long least = long.MaxValue;
-        for (int round = 0; round < 5; round++)
-        {
-            long before = GC.GetAllocatedBytesForCurrentThread();
-            for (int i = 0; i < iterations; i++) action();
-            least = Math.Min(least, GC.GetAllocatedBytesForCurrentThread() - before);
-        }
-        return least;
-    }
+    /// <summary>Warmed up over 2,000 calls so the JIT has tiered the formatters up.</summary>
+    private static long Allocated(Action action, int iterations) => Allocations.SteadyState(action, iterations, warmUps: 2000);
 
     private static Trade SampleTrade() => new()
     {

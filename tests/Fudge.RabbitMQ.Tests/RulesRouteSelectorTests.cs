@@ -2,6 +2,7 @@ using System;
 using Fudge.Query;
 using Fudge.RabbitMQ.Tests.Support;
 using Fudge.Serialization;
+using Fudge.Tests.Support;
 using Xunit;
 
 namespace Fudge.RabbitMQ.Tests;
@@ -70,17 +71,11 @@ public class RulesRouteSelectorTests
         selector.Select(trade);
         selector.Select(level);
 
-        long least = long.MaxValue;
-        for (int round = 0; round < 5; round++)
+        long least = Allocations.SteadyState(() =>
         {
-            long before = GC.GetAllocatedBytesForCurrentThread();
-            for (int i = 0; i < 1000; i++)
-            {
-                selector.Select(trade);
-                selector.Select(level);
-            }
-            least = Math.Min(least, GC.GetAllocatedBytesForCurrentThread() - before);
-        }
+            selector.Select(trade);
+            selector.Select(level);
+        }, iterations: 1000);
         Assert.Equal(0, least);
     }
 

@@ -99,19 +99,8 @@ public static class TinyFieldEnvelopes
     }
 
     /// <summary>
-    /// Bytes the calling thread allocates running <paramref name="read"/> once, after one warm-up run: the least of three
-    /// runs, because the runtime may allocate on the thread while it recompiles hot code between runs.
+    /// Bytes the calling thread allocates running <paramref name="read"/> once, after one warm-up run (see
+    /// <see cref="Allocations.SteadyState"/> for why it is the least of several runs).
     /// </summary>
-    public static long AllocatedBy(Action read)
-    {
-        read(); // type loading, static caches and pooled buffers are not per-input costs
-        long least = long.MaxValue;
-        for (int run = 0; run < 3; run++)
-        {
-            long before = GC.GetAllocatedBytesForCurrentThread();
-            read();
-            least = Math.Min(least, GC.GetAllocatedBytesForCurrentThread() - before);
-        }
-        return least;
-    }
+    public static long AllocatedBy(Action read) => Allocations.SteadyState(read, iterations: 1);
 }
