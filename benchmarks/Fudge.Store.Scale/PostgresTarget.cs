@@ -1,6 +1,7 @@
 using System;
 using System.Collections.Generic;
 using System.Diagnostics;
+using System.Linq;
 using System.Threading.Tasks;
 using Fudge.Store.PostgreSql;
 using Npgsql;
@@ -23,8 +24,11 @@ internal sealed class PostgresTarget : ScaleTarget
     private readonly NpgsqlConnection _side;
     private string? _ginDefinition;
 
-    private PostgresTarget(string schema, bool keep, PostgresFudgeStore store, NpgsqlConnection side, string version)
+    private readonly int[] _backends;
+
+    private PostgresTarget(string schema, bool keep, PostgresFudgeStore store, NpgsqlConnection side, string version, int[] backends)
     {
+        _backends = backends;
         _schema = schema;
         _keep = keep;
         _store = store;
@@ -51,8 +55,21 @@ internal sealed class PostgresTarget : ScaleTarget
         }
         await Execute(side, $"CREATE SCHEMA {schema}; SET search_path TO {schema}");
         string version = (string)(await Scalar(side, "SHOW server_version"))!;
-        var store = await PostgresFudgeStore.OpenAsync(new NpgsqlConnectionStringBuilder(ConnectionString) { SearchPath = schema }.ConnectionString);
-        return new PostgresTarget(schema, keep, store, side, version);
+        // Named, so that its backend process can be found for its CPU time (ServerCounters.CpuSecondsOf).
+        var store = await PostgresFudgeStore.OpenAsync(new NpgsqlConnectionStringBuilder(ConnectionString) { SearchPath = schema, ApplicationName = schema }.ConnectionString);
+        int storeBackend = (int)(await Scalar(side, $"SELECT pid FROM pg_stat_activity WHERE application_name = '{schema}'"))!;
+        int sideBackend = (int)(await Scalar(side, "SELECT pg_backend_pid()"))!;
+        return new PostgresTarget(schema, keep, store, side, version, new[] { storeBackend, sideBackend });
+    }
+
+    /// <summary>The server's CPU seconds so far in the two backends of the run: the store's and the harness's own.</summary>
+    public override double? ServerCpuSeconds() => _backends.Sum(ServerCounters.CpuSecondsOf);
+
+    /// <summary>Sets storage parameters of the GIN index (<c>fastupdate</c>, <c>gin_pending_list_limit</c>) before the import.</summary>
+    public override async Task ConfigureAsync(IFudgeCollection collection, string? ginStorage)
+    {
+        if (ginStorage is null) return;
+        await Execute(_side, $"ALTER INDEX {await TableAsync(collection)}_gin SET ({ginStorage})");
     }
 
     public override string Name => "PostgreSQL";
@@ -90,16 +107,17 @@ internal sealed class PostgresTarget : ScaleTarget
     public override async Task<IReadOnlyList<TimedStep>> RestoreIndexesAsync(IFudgeCollection collection)
     {
         if (_ginDefinition is null) return Array.Empty<TimedStep>();
+        double cpu = ServerCpuSeconds()!.Value;
         var clock = Stopwatch.StartNew();
         await Execute(_side, _ginDefinition);
-        var build = new TimedStep("GIN index (jsonb_path_ops) rebuilt on the existing rows", clock.Elapsed.TotalSeconds);
+        var build = new TimedStep("GIN index (jsonb_path_ops) rebuilt on the existing rows", clock.Elapsed.TotalSeconds, ServerCpuSeconds() - cpu);
         await Execute(_side, $"ANALYZE {await TableAsync(collection)}");
         _ginDefinition = null;
         return new[] { build };
     }
 
     public override async Task<ServerCounters?> ReadCountersAsync(IFudgeCollection collection)
-        => await ServerCounters.ReadAsync(_side, await TableAsync(collection));
+        => await ServerCounters.ReadAsync(_side, await TableAsync(collection), _backends);
 
     public override async Task<WaitEventSampler?> StartWaitSamplingAsync() => await WaitEventSampler.StartAsync(ConnectionString);
 

@@ -23,6 +23,13 @@ internal sealed class ScaleOptions
           --keep                 keep the SQLite files and PostgreSQL schemas
           --import-only          at a checkpoint only settle and measure sizes: no queries, no index rebuilds
                                  (to study the import, e.g. a PostgreSQL server's counters, in less time)
+          --index-mode MODE      none: as described above (the default); maintained: the kind's indexes exist
+                                 before the import (SQLite's expression indexes too) and every batch updates them;
+                                 after: the same indexes, and the import up to each checkpoint is one InsertManyAsync
+                                 with BuildIndexesAfterLoad (its time includes the build). Both imply --import-only
+          --index-build-memory MB  with --index-mode after: FudgeBulkInsertOptions.IndexBuildMemoryMegabytes
+          --gin-storage PARAMS   PostgreSQL: storage parameters set on the GIN index before the import, e.g.
+                                 "fastupdate=off" or "gin_pending_list_limit=65536" (kB)
           --help                 this text
         """;
 
@@ -37,6 +44,9 @@ internal sealed class ScaleOptions
     public string Output { get; private init; } = Path.Combine("benchmarks", "results", "store-scale.md");
     public bool Keep { get; private init; }
     public bool ImportOnly { get; private init; }
+    public IndexMode IndexMode { get; private init; }
+    public string? GinStorage { get; private init; }
+    public int? IndexBuildMemoryMegabytes { get; private init; }
 
     /// <summary>Parses the arguments; throws <see cref="ArgumentException"/> with the reason on anything wrong.</summary>
     public static ScaleOptions Parse(IReadOnlyList<string> args)
@@ -50,7 +60,7 @@ internal sealed class ScaleOptions
             if (!args[i].StartsWith("--", StringComparison.Ordinal) || i + 1 == args.Count) throw new ArgumentException($"unexpected argument '{args[i]}'");
             values[args[i]] = args[++i];
         }
-        var known = new[] { "--documents", "--checkpoint", "--batch", "--stores", "--kinds", "--repetitions", "--scan-repetitions", "--directory", "--output" };
+        var known = new[] { "--documents", "--checkpoint", "--batch", "--stores", "--kinds", "--repetitions", "--scan-repetitions", "--directory", "--output", "--index-mode", "--gin-storage", "--index-build-memory" };
         if (values.Keys.FirstOrDefault(k => !known.Contains(k)) is string unknown) throw new ArgumentException($"unknown option '{unknown}'");
 
         long documents = Number(values, "--documents", 10_000_000, 1_000);
@@ -71,6 +81,18 @@ internal sealed class ScaleOptions
             Output = values.GetValueOrDefault("--output", defaults.Output),
             Keep = keep,
             ImportOnly = importOnly,
+            IndexMode = values.GetValueOrDefault("--index-mode", "none") switch
+            {
+                "none" => IndexMode.None,
+                "maintained" => IndexMode.Maintained,
+                "after" => IndexMode.After,
+                string other => throw new ArgumentException($"--index-mode takes none, maintained or after, not '{other}'"),
+            },
+            IndexBuildMemoryMegabytes = values.ContainsKey("--index-build-memory") ? (int)Number(values, "--index-build-memory", 0, 1, 2047) : null,
+            GinStorage = values.GetValueOrDefault("--gin-storage") is string storage
+                ? (storage.All(c => char.IsAsciiLetterLower(c) || char.IsAsciiDigit(c) || c is '_' or '=' or ',' or ' ') ? storage
+                    : throw new ArgumentException("--gin-storage takes parameters like fastupdate=off,gin_pending_list_limit=65536"))
+                : null,
         };
     }
 
@@ -90,4 +112,17 @@ internal sealed class ScaleOptions
             throw new ArgumentException($"{name} takes a comma-separated list of {string.Join(", ", allowed)}");
         return items.Distinct().ToArray();
     }
+}
+
+/// <summary>How the run treats the kind's indexes while importing (<c>--index-mode</c>).</summary>
+internal enum IndexMode
+{
+    /// <summary>SQLite imports unindexed and builds at checkpoints; PostgreSQL maintains its GIN index.</summary>
+    None,
+
+    /// <summary>The indexes exist before the import and every batch updates them.</summary>
+    Maintained,
+
+    /// <summary>The indexes exist before the import; each stretch is one InsertManyAsync with BuildIndexesAfterLoad.</summary>
+    After,
 }

@@ -37,9 +37,10 @@ internal static class ScaleReport
             """));
 
         text.Append("### Import\n\n");
-        text.Append("| store | kind | documents | import (s) | documents/s | s per million, first tenth | s per million, last tenth |\n|---|---|---:|---:|---:|---:|---:|\n");
+        text.Append(Invariant($"Index mode: {options.IndexMode}{(options.GinStorage is null ? "" : $"; GIN storage parameters: {options.GinStorage}")}{(options.IndexBuildMemoryMegabytes is int mb ? $"; index build memory {mb} MB" : "")}. Server CPU: the user + system time of the server's backends for this run (PostgreSQL on this machine), which the machine's load inflates far less than wall time.\n\n"));
+        text.Append("| store | kind | documents | import (s) | documents/s | s per million, first tenth | s per million, last tenth | server CPU (s) | server CPU per document (µs) |\n|---|---|---:|---:|---:|---:|---:|---:|---:|\n");
         foreach (var (result, checkpoint) in Rows(results))
-            text.Append(Invariant($"| {result.Store} | {result.Kind.Name} | {checkpoint.Documents:N0} | {checkpoint.ImportSeconds:F1} | {checkpoint.Documents / checkpoint.ImportSeconds:N0} | {checkpoint.FirstTenthSecondsPerMillion:F2} | {checkpoint.LastTenthSecondsPerMillion:F2} |\n"));
+            text.Append(Invariant($"| {result.Store} | {result.Kind.Name} | {checkpoint.Documents:N0} | {checkpoint.ImportSeconds:F1} | {checkpoint.Documents / checkpoint.ImportSeconds:N0} | {checkpoint.FirstTenthSecondsPerMillion:F2} | {checkpoint.LastTenthSecondsPerMillion:F2} | {(checkpoint.ImportServerCpuSeconds is double cpu ? cpu.ToString("F1", CultureInfo.InvariantCulture) : "")} | {(checkpoint.ImportServerCpuSeconds is double c ? (c / checkpoint.Documents * 1e6).ToString("F1", CultureInfo.InvariantCulture) : "")} |\n"));
 
         text.Append("\n### Bytes on disk\n\n");
         text.Append("| store | kind | documents | bytes/document without index | with index | of which index | store on disk, with index (MB) |\n|---|---|---:|---:|---:|---:|---:|\n");
@@ -49,10 +50,10 @@ internal static class ScaleReport
             text.Append(Invariant($"| {result.Store} | {result.Kind.Name} | {checkpoint.Documents:N0} | {checkpoint.Without.DocumentBytes / n:F1} | {(checkpoint.With.DocumentBytes + checkpoint.With.IndexBytes) / n:F1} | {checkpoint.With.IndexBytes / n:F1} | {checkpoint.With.OnDiskBytes / 1e6:N1} |\n"));
         }
 
-        text.Append("\n### Index builds and settling\n\n| store | kind | documents | step | seconds |\n|---|---|---:|---|---:|\n");
+        text.Append("\n### Index builds and settling\n\n| store | kind | documents | step | seconds | server CPU (s) |\n|---|---|---:|---|---:|---:|\n");
         foreach (var (result, checkpoint) in Rows(results))
             foreach (var step in checkpoint.Steps)
-                text.Append(Invariant($"| {result.Store} | {result.Kind.Name} | {checkpoint.Documents:N0} | {step.What} | {step.Seconds:F2} |\n"));
+                text.Append(Invariant($"| {result.Store} | {result.Kind.Name} | {checkpoint.Documents:N0} | {step.What} | {step.Seconds:F2} | {(step.ServerCpuSeconds is double cpu ? cpu.ToString("F1", CultureInfo.InvariantCulture) : "")} |\n"));
 
         text.Append("\n### Query latency\n\n| store | kind | query | documents | found | index | runs | p50 (ms) | p99 (ms) |\n|---|---|---|---:|---:|---|---:|---:|---:|\n");
         foreach (var (result, checkpoint) in Rows(results))
@@ -89,8 +90,8 @@ internal static class ScaleReport
             publishes its counters when idle, at most once a second: with batches shorter than that (small runs), some
             counts land in a later stretch.
 
-            | store | kind | documents | s per million | WAL KB | full-page images | checkpoints (timed + requested) | MB written by checkpoints / by the backend | heap blocks read / hit | GIN blocks read / hit | sampled waits |
-            |---|---|---|---:|---:|---:|---:|---:|---:|---:|---|
+            | store | kind | documents | s per million | WAL KB | full-page images | checkpoints (timed + requested) | MB written by checkpoints / by the backend | heap blocks read / hit | GIN blocks read / hit | server CPU per document (µs) | sampled waits |
+            |---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|
 
             """);
         const double BlockMegabytes = 8192 / 1e6;
@@ -100,7 +101,7 @@ internal static class ScaleReport
             {
                 var c = stretch.Counters;
                 double thousands = Math.Max(1, stretch.ToDocuments - stretch.FromDocuments) / 1000.0;
-                text.Append(Invariant($"| {result.Store} | {result.Kind.Name} | {stretch.FromDocuments:N0}–{stretch.ToDocuments:N0} | {stretch.Seconds / thousands * 1000:F1} | {c.WalBytes / 1024.0 / thousands:F0} | {c.WalFullPageImages / thousands:F1} | {c.CheckpointsTimed} + {c.CheckpointsRequested} | {c.BuffersWrittenByCheckpoints * BlockMegabytes:F0} / {c.BuffersWrittenByBackends * BlockMegabytes:F0} | {c.HeapBlocksRead / thousands:F1} / {c.HeapBlocksHit / thousands:F0} | {c.GinBlocksRead / thousands:F1} / {c.GinBlocksHit / thousands:F0} | {stretch.WaitShares()} |\n"));
+                text.Append(Invariant($"| {result.Store} | {result.Kind.Name} | {stretch.FromDocuments:N0}–{stretch.ToDocuments:N0} | {stretch.Seconds / thousands * 1000:F1} | {c.WalBytes / 1024.0 / thousands:F0} | {c.WalFullPageImages / thousands:F1} | {c.CheckpointsTimed} + {c.CheckpointsRequested} | {c.BuffersWrittenByCheckpoints * BlockMegabytes:F0} / {c.BuffersWrittenByBackends * BlockMegabytes:F0} | {c.HeapBlocksRead / thousands:F1} / {c.HeapBlocksHit / thousands:F0} | {c.GinBlocksRead / thousands:F1} / {c.GinBlocksHit / thousands:F0} | {c.BackendCpuSeconds / thousands * 1000:F1} | {stretch.WaitShares()} |\n"));
             }
         }
     }

@@ -15,7 +15,7 @@ internal sealed record QueryTiming(ScaleQuery Query, bool Indexed, int Runs, lon
 /// <summary>Everything measured when the import reached a checkpoint.</summary>
 internal sealed record CheckpointResult(
     long Documents, double ImportSeconds, double FirstTenthSecondsPerMillion, double LastTenthSecondsPerMillion,
-    StorageSize Without, StorageSize With, IReadOnlyList<TimedStep> Steps, IReadOnlyList<QueryTiming> Queries);
+    StorageSize Without, StorageSize With, IReadOnlyList<TimedStep> Steps, IReadOnlyList<QueryTiming> Queries, double? ImportServerCpuSeconds = null);
 
 /// <summary>One store and one kind: every checkpoint, and the server's counters for each tenth of the import (none for SQLite).</summary>
 internal sealed record StoreKindResult(string Store, string Versions, DocumentKind Kind, IReadOnlyList<CheckpointResult> Checkpoints, long PeakOnDiskBytes,
@@ -48,17 +48,29 @@ internal sealed class ScaleRun
         long peak = 0;
         using var documents = kind.Documents().GetEnumerator();
         var batch = new List<byte[]>(_options.Batch);
+        await target.ConfigureAsync(collection, _options.GinStorage);
+        if (_options.IndexMode != IndexMode.None) await target.CreateIndexesAsync(collection, kind.IndexedPaths);
         var counters = await ServerStretches.StartAsync(target, collection, Math.Max(1, _options.Documents / 10));
+        double importCpu = 0;
         foreach (long checkpoint in _options.Checkpoints)
         {
+            var loadSteps = new List<TimedStep>();
+            if (_options.IndexMode == IndexMode.After)
+            {
+                var (seconds, cpu, tail) = await LoadWithIndexesAfterAsync(target, collection, kind, documents, batch, marks, counters, checkpoint);
+                importCpu += cpu;
+                loadSteps.Add(tail);
+            }
             while (marks[^1].Documents < checkpoint)
             {
                 batch.Clear();
                 long wanted = Math.Min(_options.Batch, checkpoint - marks[^1].Documents);
                 while (batch.Count < wanted && documents.MoveNext()) batch.Add(documents.Current);
+                double? cpuBefore = target.ServerCpuSeconds();
                 var clock = Stopwatch.StartNew();
                 long inserted = await collection.InsertManyAsync(batch);
                 double seconds = marks[^1].Seconds + clock.Elapsed.TotalSeconds;
+                importCpu += (target.ServerCpuSeconds() - cpuBefore) ?? 0;
                 marks.Add((marks[^1].Documents + inserted, seconds));
                 if (marks.Count % 10 == 0 || marks[^1].Documents == checkpoint)
                     _progress.WriteLine($"  {target.Name} {kind.Name}: {marks[^1].Documents:N0} documents imported in {seconds:F1} s");
@@ -67,12 +79,61 @@ internal sealed class ScaleRun
             }
             if (counters is not null) await counters.PauseAsync();
             var result = await CheckpointAsync(target, collection, kind, queries, marks);
+            result = result with { Steps = loadSteps.Concat(result.Steps).ToArray(), ImportServerCpuSeconds = target.ServerCpuSeconds() is null ? null : importCpu };
             if (counters is not null) await counters.ResumeAsync();
             checkpoints.Add(result);
             peak = Math.Max(peak, Math.Max(result.With.OnDiskBytes, result.Without.OnDiskBytes));
         }
         if (counters is not null) await counters.DisposeAsync();
         return new StoreKindResult(target.Name, target.Versions, kind, checkpoints, peak, counters?.Stretches ?? Array.Empty<ImportStretch>());
+    }
+
+    /// <summary>
+    /// The import up to a checkpoint as one <c>InsertManyAsync</c> with <see cref="FudgeBulkInsertOptions.BuildIndexesAfterLoad"/>,
+    /// as <c>fudge store import --build-indexes-after</c> makes it: the documents streamed a batch at a time (each
+    /// generated with the clock stopped), a mark and the server's counters taken as each batch has been handed over.
+    /// Returns the call's seconds and server CPU, and the step from the last document handed over to the call's return
+    /// (the end of the copy, the commit and the index builds).
+    /// </summary>
+    private async Task<(double Seconds, double ServerCpu, TimedStep Tail)> LoadWithIndexesAfterAsync(ScaleTarget target, IFudgeCollection collection, DocumentKind kind,
+        IEnumerator<byte[]> documents, List<byte[]> batch, List<(long Documents, double Seconds)> marks, ServerStretches? counters, long checkpoint)
+    {
+        double offset = marks[^1].Seconds;
+        var clock = new Stopwatch();
+        var tail = new Stopwatch();
+        double? cpuAtTail = null;
+        async IAsyncEnumerable<ReadOnlyMemory<byte>> Stream()
+        {
+            while (marks[^1].Documents < checkpoint)
+            {
+                clock.Stop();
+                batch.Clear();
+                long wanted = Math.Min(_options.Batch, checkpoint - marks[^1].Documents);
+                while (batch.Count < wanted && documents.MoveNext()) batch.Add(documents.Current);
+                clock.Start();
+                foreach (var document in batch) yield return document;
+                marks.Add((marks[^1].Documents + batch.Count, offset + clock.Elapsed.TotalSeconds));
+                if (marks.Count % 10 == 0 || marks[^1].Documents == checkpoint)
+                    _progress.WriteLine($"  {target.Name} {kind.Name}: {marks[^1].Documents:N0} documents handed over in {marks[^1].Seconds:F1} s");
+                if (counters is not null && marks[^1].Documents < checkpoint && await counters.AfterBatchAsync(marks[^2], marks[^1], checkpoint) is ImportStretch stretch)
+                    _progress.WriteLine($"  {target.Name} {kind.Name}: up to {stretch.ToDocuments:N0}: {stretch.Counters.WalFullPageImages:N0} full-page images; {stretch.WaitShares()}");
+            }
+            cpuAtTail = target.ServerCpuSeconds();
+            tail.Start();
+        }
+        double? cpuBefore = target.ServerCpuSeconds();
+        clock.Start();
+        await collection.InsertManyAsync(Stream(), new FudgeBulkInsertOptions { BuildIndexesAfterLoad = true, IndexBuildMemoryMegabytes = _options.IndexBuildMemoryMegabytes });
+        clock.Stop();
+        tail.Stop();
+        double? cpuAfter = target.ServerCpuSeconds();
+        // The import's time includes the end of the copy and the builds: what a user waits for.
+        marks[^1] = (marks[^1].Documents, offset + clock.Elapsed.TotalSeconds);
+        if (counters is not null && await counters.AfterBatchAsync(marks[^2], marks[^1], checkpoint) is ImportStretch last)
+            _progress.WriteLine($"  {target.Name} {kind.Name}: up to {last.ToDocuments:N0} with the index build: {last.Counters.BackendCpuSeconds:F1} s of server CPU");
+        _progress.WriteLine($"  {target.Name} {kind.Name}: {marks[^1].Documents:N0} documents imported, indexes built after, in {marks[^1].Seconds - offset:F1} s (the last {tail.Elapsed.TotalSeconds:F1} s after the last document)");
+        var step = new TimedStep("InsertManyAsync after its last document: copy completed, committed, indexes built", tail.Elapsed.TotalSeconds, cpuAfter - cpuAtTail);
+        return (clock.Elapsed.TotalSeconds, (cpuAfter - cpuBefore) ?? 0, step);
     }
 
     private async Task<CheckpointResult> CheckpointAsync(ScaleTarget target, IFudgeCollection collection, DocumentKind kind,
@@ -82,7 +143,7 @@ internal sealed class ScaleRun
         var steps = new List<TimedStep> { await target.SettleAsync(collection) };
         var timings = new List<QueryTiming>();
         StorageSize without, with;
-        if (_options.ImportOnly)
+        if (_options.ImportOnly || _options.IndexMode != IndexMode.None)
         {
             without = with = await target.MeasureAsync(collection);
             return new CheckpointResult(documents, marks[^1].Seconds, SecondsPerMillion(marks, 0, documents / 10),

@@ -8,7 +8,7 @@ namespace Fudge.Store.Scale;
 internal sealed record StorageSize(long DocumentBytes, long IndexBytes, long OnDiskBytes);
 
 /// <summary>A step the run timed besides the import: an index built, statistics gathered.</summary>
-internal sealed record TimedStep(string What, double Seconds);
+internal sealed record TimedStep(string What, double Seconds, double? ServerCpuSeconds = null);
 
 /// <summary>
 /// A store the harness fills: opened through the public API like a user's, with the few things only the database
@@ -62,6 +62,12 @@ internal abstract class ScaleTarget : IAsyncDisposable
 
     /// <summary>Starts sampling what the store's server backend waits on while it imports, or null when there is no server.</summary>
     public virtual Task<WaitEventSampler?> StartWaitSamplingAsync() => Task.FromResult<WaitEventSampler?>(null);
+
+    /// <summary>The database server's CPU seconds spent for this run so far, or null when the store has no server.</summary>
+    public virtual double? ServerCpuSeconds() => null;
+
+    /// <summary>Applies the run's storage settings to a new collection before the import (PostgreSQL's GIN parameters).</summary>
+    public virtual Task ConfigureAsync(IFudgeCollection collection, string? ginStorage) => Task.CompletedTask;
 
     /// <summary>Deletes what the run created (the file, the schema) unless asked to keep it.</summary>
     public abstract ValueTask DisposeAsync();

@@ -18,15 +18,16 @@ namespace Fudge.Store.Scale;
 internal sealed record ServerCounters(
     long WalRecords, long WalFullPageImages, long WalBytes,
     long CheckpointsTimed, long CheckpointsRequested, long BuffersWrittenByCheckpoints, long BuffersWrittenByBackends,
-    long HeapBlocksRead, long HeapBlocksHit, long GinBlocksRead, long GinBlocksHit)
+    long HeapBlocksRead, long HeapBlocksHit, long GinBlocksRead, long GinBlocksHit, double BackendCpuSeconds)
 {
-    public static readonly ServerCounters Zero = new(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+    public static readonly ServerCounters Zero = new(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
 
     public static ServerCounters operator -(ServerCounters a, ServerCounters b) => new(
         a.WalRecords - b.WalRecords, a.WalFullPageImages - b.WalFullPageImages, a.WalBytes - b.WalBytes,
         a.CheckpointsTimed - b.CheckpointsTimed, a.CheckpointsRequested - b.CheckpointsRequested,
         a.BuffersWrittenByCheckpoints - b.BuffersWrittenByCheckpoints, a.BuffersWrittenByBackends - b.BuffersWrittenByBackends,
-        a.HeapBlocksRead - b.HeapBlocksRead, a.HeapBlocksHit - b.HeapBlocksHit, a.GinBlocksRead - b.GinBlocksRead, a.GinBlocksHit - b.GinBlocksHit);
+        a.HeapBlocksRead - b.HeapBlocksRead, a.HeapBlocksHit - b.HeapBlocksHit, a.GinBlocksRead - b.GinBlocksRead, a.GinBlocksHit - b.GinBlocksHit,
+        a.BackendCpuSeconds - b.BackendCpuSeconds);
 
     public static ServerCounters operator +(ServerCounters a, ServerCounters b) => a - (Zero - b);
 
@@ -35,7 +36,7 @@ internal sealed record ServerCounters(
     /// once a second and otherwise up to 10 s later: a reading taken between batches that take over a second each (the
     /// default 100,000 documents do) holds every finished batch; after shorter batches some counts land in a later stretch.
     /// </summary>
-    public static async Task<ServerCounters> ReadAsync(NpgsqlConnection connection, string table)
+    public static async Task<ServerCounters> ReadAsync(NpgsqlConnection connection, string table, IReadOnlyList<int> backends)
     {
         const string sql = """
             SELECT pg_stat_clear_snapshot();
@@ -54,7 +55,24 @@ internal sealed record ServerCounters(
         await reader.ReadAsync();
         return new ServerCounters(
             reader.GetInt64(0), reader.GetInt64(1), reader.GetInt64(2), reader.GetInt64(3), reader.GetInt64(4),
-            reader.GetInt64(5), reader.GetInt64(6), reader.GetInt64(7), reader.GetInt64(8), reader.GetInt64(9), reader.GetInt64(10));
+            reader.GetInt64(5), reader.GetInt64(6), reader.GetInt64(7), reader.GetInt64(8), reader.GetInt64(9), reader.GetInt64(10),
+            backends.Sum(CpuSecondsOf));
+    }
+
+    /// <summary>
+    /// The CPU time (user + system) a server backend process has used so far, from <c>/proc/PID/stat</c>: what the
+    /// server spent on this run's statements, which the machine's load does not inflate the way it does wall time.
+    /// 0 when the server is not on this machine (no such process to read).
+    /// </summary>
+    public static double CpuSecondsOf(int pid)
+    {
+        string path = $"/proc/{pid}/stat";
+        if (!System.IO.File.Exists(path)) return 0;
+        string stat = System.IO.File.ReadAllText(path);
+        // Fields after the command name (which may hold spaces, inside parentheses): state is field 3; utime and stime 14 and 15.
+        var fields = stat[(stat.LastIndexOf(')') + 2)..].Split(' ');
+        const double TicksPerSecond = 100;   // USER_HZ on Linux
+        return (long.Parse(fields[11], System.Globalization.CultureInfo.InvariantCulture) + long.Parse(fields[12], System.Globalization.CultureInfo.InvariantCulture)) / TicksPerSecond;
     }
 }
 

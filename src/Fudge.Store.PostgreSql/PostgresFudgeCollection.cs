@@ -60,9 +60,36 @@ internal sealed class PostgresFudgeCollection : IFudgeCollection
     /// bytes; ids come from the table's sequence, row by row, so they are unique whoever else writes at the same time.
     /// Inside the caller's transaction the batch is bracketed by a savepoint: a failure takes back the batch only.
     /// </summary>
-    public async ValueTask<long> InsertManyAsync(IAsyncEnumerable<ReadOnlyMemory<byte>> envelopes, CancellationToken cancellationToken = default)
+    public ValueTask<long> InsertManyAsync(IAsyncEnumerable<ReadOnlyMemory<byte>> envelopes, CancellationToken cancellationToken = default)
+        => InsertManyAsync(envelopes, options: null, cancellationToken);
+
+    /// <summary>
+    /// With <see cref="FudgeBulkInsertOptions.BuildIndexesAfterLoad"/>: see <see cref="GinAfterLoad"/>; otherwise one
+    /// <c>COPY</c>, the GIN index maintained row by row.
+    /// </summary>
+    public ValueTask<long> InsertManyAsync(IAsyncEnumerable<ReadOnlyMemory<byte>> envelopes, FudgeBulkInsertOptions? options, CancellationToken cancellationToken = default)
     {
         if (envelopes is null) throw new ArgumentNullException(nameof(envelopes));
+        if (options?.IndexBuildMemoryMegabytes is < 1)
+            throw new ArgumentOutOfRangeException(nameof(options), options.IndexBuildMemoryMegabytes, "The index build memory is a positive number of megabytes.");
+        return options?.BuildIndexesAfterLoad == true
+            ? new GinAfterLoad(this, options).InsertManyAsync(envelopes, cancellationToken)
+            : InsertBatchAsync(envelopes, cancellationToken);
+    }
+
+    /// <summary>The GIN index's definition, used when the collection is created and whenever the index is built again.</summary>
+    internal string CreateGinSql => $"CREATE INDEX IF NOT EXISTS {GinIndex} ON {Table} USING gin (json jsonb_path_ops)";
+
+    /// <summary>The GIN index's name.</summary>
+    internal string GinIndex => Table + "_gin";
+
+    internal PostgresFudgeStore Store => _store;
+
+    /// <summary>
+    /// One binary <c>COPY</c> for the whole batch in its own transaction, or inside the caller's bracketed by a savepoint.
+    /// </summary>
+    internal async ValueTask<long> InsertBatchAsync(IAsyncEnumerable<ReadOnlyMemory<byte>> envelopes, CancellationToken cancellationToken)
+    {
         NpgsqlTransaction? joined = _store.Transaction;
         IFudgeStoreTransaction? own = joined is null ? await _store.BeginTransactionAsync(cancellationToken).ConfigureAwait(false) : null;
         try

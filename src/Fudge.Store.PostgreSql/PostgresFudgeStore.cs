@@ -85,17 +85,25 @@ public sealed class PostgresFudgeStore : IFudgeStore
         if (_collections.TryGetValue(name, out var known)) return known;
         // An existing collection is opened without DDL: CREATE INDEX IF NOT EXISTS takes a share lock on the table even
         // when the index exists, so it would wait for every open writing transaction on it (a long import) and make
-        // later writers queue behind it. The GIN index, created last, shows that the collection is complete.
-        await using (var find = CreateCommand("SELECT id FROM fudge_collections WHERE name = @name AND to_regclass('fudge_docs_' || id || '_gin') IS NOT NULL"))
+        // later writers queue behind it. The table and its GIN index are created in one statement batch (one implicit
+        // transaction), so a table without its index is one whose index a bulk load took away (GinAfterLoad): while
+        // that load runs the collection opens as it is (queries scan); when the load's session is gone, the index is
+        // built again here.
+        long existing = -1;
+        bool indexed = false;
+        await using (var find = CreateCommand("SELECT id, to_regclass('fudge_docs_' || id || '_gin') IS NOT NULL FROM fudge_collections WHERE name = @name AND to_regclass('fudge_docs_' || id) IS NOT NULL"))
         {
             find.Parameters.AddWithValue("name", name);
-            if (await Guard(() => find.ExecuteScalarAsync(cancellationToken)).ConfigureAwait(false) is long existing)
-            {
-                var opened = new PostgresFudgeCollection(this, name, existing);
-                await opened.LoadIndexesAsync(cancellationToken).ConfigureAwait(false);
-                _collections[name] = opened;
-                return opened;
-            }
+            await using var reader = await Guard(() => find.ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
+            if (await reader.ReadAsync(cancellationToken).ConfigureAwait(false)) (existing, indexed) = (reader.GetInt64(0), reader.GetBoolean(1));
+        }
+        if (existing >= 0)
+        {
+            var opened = new PostgresFudgeCollection(this, name, existing);
+            if (!indexed) await GinAfterLoad.RestoreAbandonedAsync(opened, cancellationToken).ConfigureAwait(false);
+            await opened.LoadIndexesAsync(cancellationToken).ConfigureAwait(false);
+            _collections[name] = opened;
+            return opened;
         }
         await using var command = CreateCommand("""
             INSERT INTO fudge_collections (name) VALUES (@name) ON CONFLICT (name) DO NOTHING;
@@ -106,7 +114,7 @@ public sealed class PostgresFudgeStore : IFudgeStore
         var collection = new PostgresFudgeCollection(this, name, id);
         await CreateIfMissingAsync($"""
             CREATE TABLE IF NOT EXISTS {collection.Table} (id bigserial PRIMARY KEY, doc bytea NOT NULL, json jsonb NOT NULL);
-            CREATE INDEX IF NOT EXISTS {collection.Table}_gin ON {collection.Table} USING gin (json jsonb_path_ops);
+            {collection.CreateGinSql};
             """, cancellationToken).ConfigureAwait(false);
         await collection.LoadIndexesAsync(cancellationToken).ConfigureAwait(false);
         _collections[name] = collection;

@@ -47,9 +47,19 @@ internal sealed class SqliteFudgeCollection : IFudgeCollection
         return (long)(await SqliteFudgeStore.Guard(() => command.ExecuteScalarAsync(cancellationToken)).ConfigureAwait(false))!;
     }
 
-    public async ValueTask<long> InsertManyAsync(IAsyncEnumerable<ReadOnlyMemory<byte>> envelopes, CancellationToken cancellationToken = default)
+    public ValueTask<long> InsertManyAsync(IAsyncEnumerable<ReadOnlyMemory<byte>> envelopes, CancellationToken cancellationToken = default)
+        => InsertManyAsync(envelopes, options: null, cancellationToken);
+
+    /// <summary>
+    /// With <see cref="FudgeBulkInsertOptions.BuildIndexesAfterLoad"/>, the collection's expression indexes are dropped,
+    /// the rows written and the indexes created again, all inside the batch's transaction (or savepoint): SQLite's
+    /// schema changes are transactional, so other connections keep seeing the indexed collection of the last commit,
+    /// and a failure rolls the drops back with the rows.
+    /// </summary>
+    public async ValueTask<long> InsertManyAsync(IAsyncEnumerable<ReadOnlyMemory<byte>> envelopes, FudgeBulkInsertOptions? options, CancellationToken cancellationToken = default)
     {
         if (envelopes is null) throw new ArgumentNullException(nameof(envelopes));
+        bool indexesAfter = options?.BuildIndexesAfterLoad == true;
         // Joins the caller's transaction when one is open, bracketed by a savepoint so that a failure takes back this
         // batch only (as on PostgreSQL); otherwise the batch is its own transaction, all or nothing.
         SqliteTransaction? joined = _store.Transaction;
@@ -60,7 +70,19 @@ internal sealed class SqliteFudgeCollection : IFudgeCollection
             long count;
             try
             {
-                count = await InsertEachAsync(envelopes, cancellationToken).ConfigureAwait(false);
+                if (!indexesAfter)
+                {
+                    count = await InsertEachAsync(envelopes, cancellationToken).ConfigureAwait(false);
+                }
+                else
+                {
+                    var indexes = await IndexesAsync(cancellationToken).ConfigureAwait(false);
+                    foreach (var (number, _) in indexes)
+                        await _store.ExecuteAsync($"DROP INDEX IF EXISTS {IndexName(number)}", cancellationToken).ConfigureAwait(false);
+                    count = await InsertEachAsync(envelopes, cancellationToken).ConfigureAwait(false);
+                    foreach (var (number, path) in indexes)
+                        await _store.ExecuteAsync(IndexStatement(number, path), cancellationToken).ConfigureAwait(false);
+                }
             }
             catch when (joined is not null)
             {
@@ -182,13 +204,28 @@ internal sealed class SqliteFudgeCollection : IFudgeCollection
         if (_indexedPaths.Contains(text)) return;
         // The index expression must be text, not a parameter, for SQLite to match queries to it: the path is an
         // escaped literal (a NUL would end the statement early, so such paths cannot be indexed).
-        string literal = SqlText.Literal(text) ?? throw new FudgeStoreException("A path holding a NUL character cannot be indexed.");
+        _ = SqlText.Literal(text) ?? throw new FudgeStoreException("A path holding a NUL character cannot be indexed.");
         using var register = _store.CreateCommand("INSERT INTO fudge_indexes (collection_id, path) VALUES ($id, $path); SELECT last_insert_rowid();");
         register.Parameters.AddWithValue("$id", _id);
         register.Parameters.AddWithValue("$path", text);
         long number = (long)(await SqliteFudgeStore.Guard(() => register.ExecuteScalarAsync(cancellationToken)).ConfigureAwait(false))!;
-        await _store.ExecuteAsync($"CREATE INDEX {IndexName(number)} ON {Table} (fudge_index_key(doc, {literal}))", cancellationToken).ConfigureAwait(false);
+        await _store.ExecuteAsync(IndexStatement(number, text), cancellationToken).ConfigureAwait(false);
         _indexedPaths.Add(text);
+    }
+
+    /// <summary>The statement that creates index <paramref name="number"/> on a path (checked to hold no NUL when it was registered).</summary>
+    private string IndexStatement(long number, string path)
+        => $"CREATE INDEX {IndexName(number)} ON {Table} (fudge_index_key(doc, {SqlText.Literal(path)}))";
+
+    /// <summary>The collection's indexes as the database lists them now (another connection may have added one).</summary>
+    private async Task<List<(long Number, string Path)>> IndexesAsync(CancellationToken cancellationToken)
+    {
+        using var command = _store.CreateCommand("SELECT id, path FROM fudge_indexes WHERE collection_id = $id ORDER BY id");
+        command.Parameters.AddWithValue("$id", _id);
+        var indexes = new List<(long, string)>();
+        using var reader = await SqliteFudgeStore.Guard(() => command.ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
+        while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false)) indexes.Add((reader.GetInt64(0), reader.GetString(1)));
+        return indexes;
     }
 
     public async ValueTask<bool> DropIndexAsync(FudgePath path, CancellationToken cancellationToken = default)

@@ -31,7 +31,7 @@ public static class FudgeCollectionExtensions
 
     /// <summary>Stores a batch of envelopes held as byte arrays (as <see cref="FudgeMsg.ToByteArray()"/> returns them), all or nothing; returns how many were stored.</summary>
     /// <remarks>
-    /// Without this overload a <c>List&lt;byte[]&gt;</c> would bind to <see cref="InsertManyAsync{T}"/> and fail at run time, as
+    /// Without this overload a <c>List&lt;byte[]&gt;</c> would bind to <see cref="InsertManyAsync{T}(IFudgeCollection, IEnumerable{T}, CancellationToken)"/> and fail at run time, as
     /// <c>byte[]</c> is not a <c>[FudgeMessage]</c> type; a non-generic overload is preferred by the compiler.
     /// </remarks>
     public static ValueTask<long> InsertManyAsync(this IFudgeCollection collection, IEnumerable<byte[]> envelopes, CancellationToken cancellationToken = default)
@@ -52,6 +52,34 @@ public static class FudgeCollectionExtensions
     {
         if (values is null) throw new ArgumentNullException(nameof(values));
         return collection.InsertManyAsync(AsAsync(Encode(values)), cancellationToken);
+    }
+
+    /// <summary>Stores a batch of envelopes held in memory, all or nothing, loaded as <paramref name="options"/> say; returns how many were stored.</summary>
+    public static ValueTask<long> InsertManyAsync(this IFudgeCollection collection, IEnumerable<ReadOnlyMemory<byte>> envelopes, FudgeBulkInsertOptions? options, CancellationToken cancellationToken = default)
+    {
+        if (envelopes is null) throw new ArgumentNullException(nameof(envelopes));
+        return collection.InsertManyAsync(AsAsync(envelopes), options, cancellationToken);
+    }
+
+    /// <summary>Stores a batch of envelopes held as byte arrays, all or nothing, loaded as <paramref name="options"/> say; returns how many were stored.</summary>
+    public static ValueTask<long> InsertManyAsync(this IFudgeCollection collection, IEnumerable<byte[]> envelopes, FudgeBulkInsertOptions? options, CancellationToken cancellationToken = default)
+    {
+        if (envelopes is null) throw new ArgumentNullException(nameof(envelopes));
+        return collection.InsertManyAsync(AsAsync(AsMemory(envelopes)), options, cancellationToken);
+    }
+
+    /// <summary>Stores a batch of model messages, all or nothing, loaded as <paramref name="options"/> say; returns how many were stored.</summary>
+    public static ValueTask<long> InsertManyAsync(this IFudgeCollection collection, IEnumerable<FudgeMsg> messages, FudgeBulkInsertOptions? options, CancellationToken cancellationToken = default)
+    {
+        if (messages is null) throw new ArgumentNullException(nameof(messages));
+        return collection.InsertManyAsync(AsAsync(Encode(messages)), options, cancellationToken);
+    }
+
+    /// <summary>Stores a batch of <c>[FudgeMessage]</c> objects, all or nothing, loaded as <paramref name="options"/> say; returns how many were stored.</summary>
+    public static ValueTask<long> InsertManyAsync<T>(this IFudgeCollection collection, IEnumerable<T> values, FudgeBulkInsertOptions? options, CancellationToken cancellationToken = default)
+    {
+        if (values is null) throw new ArgumentNullException(nameof(values));
+        return collection.InsertManyAsync(AsAsync(Encode(values)), options, cancellationToken);
     }
 
     /// <summary>Streams the documents that match the predicate text, in id order.</summary>

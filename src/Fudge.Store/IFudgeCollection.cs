@@ -30,6 +30,19 @@ public interface IFudgeCollection
     /// <param name="cancellationToken">Cancels the operation.</param>
     ValueTask<long> InsertManyAsync(IAsyncEnumerable<ReadOnlyMemory<byte>> envelopes, CancellationToken cancellationToken = default);
 
+    /// <summary>
+    /// Stores a batch of envelopes as <see cref="InsertManyAsync(IAsyncEnumerable{ReadOnlyMemory{byte}}, CancellationToken)"/>
+    /// does, loaded as <paramref name="options"/> say (for a large load: the indexes built once after it).
+    /// </summary>
+    /// <param name="envelopes">The envelopes, read once in order.</param>
+    /// <param name="options">How to load them; <see langword="null"/> as the overload without options.</param>
+    /// <param name="cancellationToken">Cancels the operation.</param>
+    /// <exception cref="FudgeStoreException">
+    /// The database refused the batch (nothing of it is stored), or the batch was stored and the index build after it
+    /// failed (the message says so; the index is then built when the collection is next opened).
+    /// </exception>
+    ValueTask<long> InsertManyAsync(IAsyncEnumerable<ReadOnlyMemory<byte>> envelopes, FudgeBulkInsertOptions? options, CancellationToken cancellationToken = default);
+
     /// <summary>Returns the stored bytes of the document with the given id, or <see langword="null"/> when there is none.</summary>
     /// <param name="id">The id returned by an insert.</param>
     /// <param name="cancellationToken">Cancels the operation.</param>

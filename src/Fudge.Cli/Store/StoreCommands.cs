@@ -18,9 +18,9 @@ namespace Fudge.Cli.Store;
 internal static class StoreCommands
 {
     /// <summary>Imports every envelope of the input in one transaction: an error anywhere stores nothing.</summary>
-    public static async Task<long> ImportAsync(IFudgeCollection collection, EnvelopeInput input, ProgressReporter progress)
+    public static async Task<long> ImportAsync(IFudgeCollection collection, EnvelopeInput input, ProgressReporter progress, FudgeBulkInsertOptions options)
     {
-        long count = await collection.InsertManyAsync(Envelopes(input, progress)).ConfigureAwait(false);
+        long count = await collection.InsertManyAsync(Envelopes(input, progress), options).ConfigureAwait(false);
         progress.Finish();
         return count;
     }
