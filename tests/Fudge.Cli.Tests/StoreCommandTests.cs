@@ -113,6 +113,47 @@ public class StoreCommandTests
         Assert.All(new[] { badFilter, url, garbage }, r => Assert.Equal(1, r.ExitCode));
     }
 
+    [Fact]
+    public void Import_with_indexes_built_after_keeps_the_store_s_indexes_and_their_answers()
+    {
+        using var db = new StoreFile();
+        FudgeTool.Run("store", "import", db.Path, RepoFiles.Sample("logs.fudge"));
+        FudgeTool.Run("store", "index", db.Path, "$.System.Hostname");
+
+        var imported = FudgeTool.Run("store", "import", db.Path, RepoFiles.Sample("logs.fudge"), "--build-indexes-after");
+        var example = FudgeTool.Run("store", "count", db.Path, "-w", Example);
+
+        Assert.Equal("imported 24 documents into 'documents'\n", imported.Stdout);
+        Assert.Equal("2\n", example.Stdout);
+        Assert.Equal(1L, IndexCount(db.Path));
+    }
+
+    [Fact]
+    public void Import_with_indexes_built_after_of_a_corrupt_stream_imports_nothing_and_keeps_the_index()
+    {
+        using var db = new StoreFile();
+        FudgeTool.Run("store", "import", db.Path, RepoFiles.Sample("logs.fudge"));
+        FudgeTool.Run("store", "index", db.Path, "$.System.Hostname");
+        byte[] logs = File.ReadAllBytes(RepoFiles.Sample("logs.fudge"));
+        using var broken = new RepoFiles.TempFile(logs.Take(logs.Length - 5).ToArray());
+
+        var result = FudgeTool.Run("store", "import", db.Path, broken.Path, "--build-indexes-after");
+
+        Assert.Equal(1, result.ExitCode);
+        Assert.Equal("24\n", FudgeTool.Run("store", "count", db.Path).Stdout);
+        Assert.Equal(1L, IndexCount(db.Path));
+    }
+
+    /// <summary>The store's expression indexes on the collection's table (docs/store.md, "Layout": fudge_docs_ID_ix_N).</summary>
+    private static long IndexCount(string file)
+    {
+        using var connection = new Microsoft.Data.Sqlite.SqliteConnection($"Data Source={file};Pooling=False");
+        connection.Open();
+        using var command = connection.CreateCommand();
+        command.CommandText = "SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name LIKE 'fudge_docs_%_ix_%'";
+        return (long)command.ExecuteScalar()!;
+    }
+
     /// <summary>A store file path in the temporary folder, deleted afterwards.</summary>
     private sealed class StoreFile : System.IDisposable
     {
@@ -146,6 +187,32 @@ public class PostgresStoreCommandTests
         Assert.Equal(filtered.StdoutBytes, stored.StdoutBytes);
     }
 
+    [PostgresFact]
+    public void Import_with_indexes_built_after_adds_to_an_indexed_collection_and_leaves_the_index()
+    {
+        string collection = "cli-" + System.Guid.NewGuid().ToString("N");
+        FudgeTool.Run("store", "import", PostgresFactAttribute.Url, RepoFiles.Sample("logs.fudge"), "-c", collection);
+
+        var imported = FudgeTool.Run("store", "import", PostgresFactAttribute.Url, RepoFiles.Sample("logs.fudge"), "-c", collection, "--build-indexes-after");
+        var example = FudgeTool.Run("store", "count", PostgresFactAttribute.Url, "-c", collection, "-w", "$.System.Hostname == 'node-5' && $.Log.Type in ['AUDIT', 'SECURITY']");
+
+        Assert.Equal($"imported 24 documents into '{collection}'\n", imported.Stdout);
+        Assert.Equal("2\n", example.Stdout);
+        Assert.True(GinIndexExists(collection));
+    }
+
+    /// <summary>Whether the collection's GIN index (docs/store.md, "Layout": fudge_docs_ID_gin) is in the catalog.</summary>
+    private static bool GinIndexExists(string collection)
+    {
+        var url = new System.Uri(PostgresFactAttribute.Url);
+        string[] user = url.UserInfo.Split(':');
+        using var connection = new Npgsql.NpgsqlConnection($"Host={url.Host};Port={url.Port};Username={user[0]};Password={user[1]};Database={url.AbsolutePath.TrimStart('/')}");
+        connection.Open();
+        using var command = new Npgsql.NpgsqlCommand("SELECT to_regclass('fudge_docs_' || id || '_gin') IS NOT NULL FROM fudge_collections WHERE name = @name", connection);
+        command.Parameters.AddWithValue("name", collection);
+        return (bool)command.ExecuteScalar()!;
+    }
+
     [Fact]
     public void A_postgres_url_without_a_database_is_a_clear_error()
     {
@@ -163,7 +230,8 @@ public class PostgresStoreCommandTests
 [System.AttributeUsage(System.AttributeTargets.Method)]
 public sealed class PostgresFactAttribute : FactAttribute
 {
-    public const string Url = "postgres://fudge:fudge@127.0.0.1:5432/fudge_test";
+    /// <summary>The CI database, or FUDGE_POSTGRES_URL (a postgres:// URL on the same server) to keep a developer's runs in a database of their own.</summary>
+    public static readonly string Url = System.Environment.GetEnvironmentVariable("FUDGE_POSTGRES_URL") ?? "postgres://fudge:fudge@127.0.0.1:5432/fudge_test";
 
     private static readonly System.Lazy<string?> Unavailable = new(() =>
     {
