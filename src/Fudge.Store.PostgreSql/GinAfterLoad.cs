@@ -16,8 +16,8 @@ namespace Fudge.Store.PostgreSql;
 /// <item><c>DROP INDEX</c> in a transaction of its own: it waits for the statements running on the table and holds up
 /// new ones only for that moment, and after it other connections query by scanning, with the same answers;</item>
 /// <item>the rows are copied in the batch's own transaction (the same <c>COPY</c> as without the option);</item>
-/// <item><c>CREATE INDEX</c> on every row, in a transaction that raises <c>maintenance_work_mem</c> for itself only,
-/// whether the batch succeeded or failed. A failed build leaves nothing (it is one transaction) and is reported; a
+/// <item><c>CREATE INDEX</c> on every row, in a transaction of its own (which raises <c>maintenance_work_mem</c> for
+/// itself only when the options ask), whether the batch succeeded or failed. A failed build leaves nothing (it is one transaction) and is reported; a
 /// session that dies holding the lock (a killed process) leaves the collection without its index until the next
 /// <c>GetCollectionAsync</c> of it, which builds it again (<see cref="RestoreAbandonedAsync"/>).</item>
 /// </list>
@@ -30,12 +30,12 @@ internal sealed class GinAfterLoad
     private const int LockSpace = 0x46756467;
 
     private readonly PostgresFudgeCollection _collection;
-    private readonly int _buildMemoryMegabytes;
+    private readonly int? _buildMemoryMegabytes;
 
     public GinAfterLoad(PostgresFudgeCollection collection, FudgeBulkInsertOptions options)
     {
         _collection = collection;
-        _buildMemoryMegabytes = options.IndexBuildMemoryMegabytes ?? FudgeBulkInsertOptions.DefaultIndexBuildMemoryMegabytes;
+        _buildMemoryMegabytes = options.IndexBuildMemoryMegabytes;
     }
 
     private PostgresFudgeStore Store => _collection.Store;
@@ -123,7 +123,7 @@ internal sealed class GinAfterLoad
         }
         try
         {
-            if (store.Transaction is null) await BuildAsync(collection, FudgeBulkInsertOptions.DefaultIndexBuildMemoryMegabytes).ConfigureAwait(false);
+            if (store.Transaction is null) await BuildAsync(collection, memoryMegabytes: null).ConfigureAwait(false);
             else await ExecuteWithoutTimeoutAsync(store, collection.CreateGinSql, cancellationToken).ConfigureAwait(false);
         }
         finally
@@ -134,16 +134,17 @@ internal sealed class GinAfterLoad
 
     /// <summary>
     /// <c>CREATE INDEX</c> in a transaction of its own, with <c>maintenance_work_mem</c> raised for that transaction only
-    /// (never lowered below the server's setting). Not cancellable: the index must be back when the load returns.
+    /// when asked (never lowered below the server's setting). Not cancellable: the index must be back when the load returns.
     /// </summary>
-    private static async Task BuildAsync(PostgresFudgeCollection collection, int memoryMegabytes)
+    private static async Task BuildAsync(PostgresFudgeCollection collection, int? memoryMegabytes)
     {
         var store = collection.Store;
         await using var build = await store.BeginTransactionAsync(CancellationToken.None).ConfigureAwait(false);
-        await using (var memory = store.CreateCommand(
-            "SELECT set_config('maintenance_work_mem', greatest(setting::bigint, @kilobytes)::text || 'kB', true) FROM pg_settings WHERE name = 'maintenance_work_mem'"))
+        if (memoryMegabytes is not null)
         {
-            memory.Parameters.AddWithValue("kilobytes", memoryMegabytes * 1024L);
+            await using var memory = store.CreateCommand(
+                "SELECT set_config('maintenance_work_mem', greatest(setting::bigint, @kilobytes)::text || 'kB', true) FROM pg_settings WHERE name = 'maintenance_work_mem'");
+            memory.Parameters.AddWithValue("kilobytes", memoryMegabytes.Value * 1024L);
             await PostgresFudgeStore.Guard(() => memory.ExecuteNonQueryAsync(CancellationToken.None)).ConfigureAwait(false);
         }
         await ExecuteWithoutTimeoutAsync(store, collection.CreateGinSql, CancellationToken.None).ConfigureAwait(false);
