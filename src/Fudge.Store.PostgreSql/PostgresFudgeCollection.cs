@@ -70,8 +70,6 @@ internal sealed class PostgresFudgeCollection : IFudgeCollection
     public ValueTask<long> InsertManyAsync(IAsyncEnumerable<ReadOnlyMemory<byte>> envelopes, FudgeBulkInsertOptions? options, CancellationToken cancellationToken = default)
     {
         if (envelopes is null) throw new ArgumentNullException(nameof(envelopes));
-        if (options?.IndexBuildMemoryMegabytes is < 1)
-            throw new ArgumentOutOfRangeException(nameof(options), options.IndexBuildMemoryMegabytes, "The index build memory is a positive number of megabytes.");
         return options?.BuildIndexesAfterLoad == true
             ? new GinAfterLoad(this, options).InsertManyAsync(envelopes, cancellationToken)
             : InsertBatchAsync(envelopes, cancellationToken);

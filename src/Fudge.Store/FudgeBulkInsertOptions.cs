@@ -29,5 +29,14 @@ public sealed class FudgeBulkInsertOptions
     /// Building the GIN index of 1,000,000 ticks took the same server CPU with 64 MB (the server's default) and
     /// 256 MB (docs/store.md, "Bulk loads").
     /// </remarks>
-    public int? IndexBuildMemoryMegabytes { get; init; }
+    /// <exception cref="System.ArgumentOutOfRangeException">Not a positive number of megabytes.</exception>
+    public int? IndexBuildMemoryMegabytes
+    {
+        get => _indexBuildMemoryMegabytes;
+        init => _indexBuildMemoryMegabytes = value is < 1
+            ? throw new System.ArgumentOutOfRangeException(nameof(IndexBuildMemoryMegabytes), value, "The index build memory is a positive number of megabytes.")
+            : value;
+    }
+
+    private readonly int? _indexBuildMemoryMegabytes;
 }
