@@ -43,6 +43,7 @@ public sealed class FudgeUnknownValue : IEquatable<FudgeUnknownValue>
         get
         {
             if (_bytes is { } bytes) return bytes;
+            if (_smallLength == 0) return Array.Empty<byte>();
             var made = new byte[_smallLength];
             CopySmallTo(made);
             // Threads reading at once all get the array the first of them stored.
@@ -91,7 +92,14 @@ public sealed class FudgeUnknownValue : IEquatable<FudgeUnknownValue>
     }
 
     /// <summary>Readable and parseable: <c>type 200: 0a0b0c</c> (lower-case hex of the payload).</summary>
-    public override string ToString() => $"type {TypeId}: {Hex.Encode(Bytes.Span)}";
+    public override string ToString()
+    {
+        if (!_isSmall) return $"type {TypeId}: {Hex.Encode(_bytes)}";
+        Span<byte> payload = stackalloc byte[MaxSmallBytes];
+        payload = payload.Slice(0, _smallLength);
+        CopySmallTo(payload);
+        return $"type {TypeId}: {Hex.Encode(payload)}";
+    }
 
     /// <summary>Parses the form written by <see cref="ToString"/>.</summary>
     public static bool TryParse(string text, out FudgeUnknownValue? value)
