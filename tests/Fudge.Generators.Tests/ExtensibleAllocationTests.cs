@@ -28,4 +28,20 @@ public class ExtensibleAllocationTests
         Assert.True(allocated <= bound, $"{shape}: {allocated:N0} bytes for {input.Length:N0} input bytes ({(double)allocated / input.Length:0.00} per byte)");
         Assert.Equal(input.Length, FudgeSerializer.Serialize(read!).Length); // every unknown field kept and written back
     }
+
+    [Fact]
+    public void Unknown_small_values_are_kept_in_the_extension_data_and_written_back()
+    {
+        var unknown = new FudgeMsg()
+            .Add("x", null, FudgeTypeId.Int16, (short)31000)
+            .Add("y", "hi")
+            .Add("z", null, FudgeTypeId.ByteArray, new byte[] { 4, 5 })
+            .Add("w", null, TinyFieldEnvelopes.UnknownTypeId, new FudgeUnknownValue(TinyFieldEnvelopes.UnknownTypeId, new byte[] { 6 }));
+
+        var read = FudgeSerializer.Deserialize<CustomerV1>(unknown.ToByteArray());
+
+        Assert.Equal(unknown, read.ExtensionData);
+        Assert.Equal((short)31000, read.ExtensionData!.GetInt16("x"));
+        Assert.Equal(unknown, FudgeSerializer.Deserialize<CustomerV1>(FudgeSerializer.Serialize(read)).ExtensionData);
+    }
 }

@@ -16,11 +16,28 @@ public static class TinyFieldInputs
     public static IReadOnlyList<string> Kinds { get; } = new[]
     {
         "EmptyStrings", "EmptySubMessages", "Indicators", "Int8s", "SmallInts", "NamedIndicators", "NestedEmpty",
+        "Int16s", "Strings1", "Strings2", "Bytes1", "Bytes2", "Int16Array1", "Unknown0", "Unknown1", "Unknown4",
+    };
+
+    /// <summary>The kinds whose field is one of the shared shapes (tests/Fudge.Tests/Support/TinyFieldEnvelopes.cs), by shape name.</summary>
+    private static string? SharedShapeOf(string kind) => kind switch
+    {
+        "Int16s" => "int16s outside the shared boxes",
+        "Strings1" => "one-character strings",
+        "Strings2" => "two-character strings",
+        "Bytes1" => "one-byte byte arrays",
+        "Bytes2" => "two-byte byte arrays",
+        "Int16Array1" => "one-element int16 arrays",
+        "Unknown0" => "empty values of an unknown type",
+        "Unknown1" => "one-byte values of an unknown type",
+        "Unknown4" => "four-byte values of an unknown type",
+        _ => null,
     };
 
     /// <summary>The field bytes repeated until the envelope is about <see cref="TargetBytes"/> long.</summary>
     public static byte[] Envelope(string kind)
     {
+        if (SharedShapeOf(kind) is { } shape) return Fudge.Tests.Support.TinyFieldEnvelopes.Envelope(shape, TargetBytes);
         byte[] field = kind switch
         {
             "EmptyStrings" => new byte[] { 0x20, FudgeTypeId.String, 0x00 },             // 1-byte size 0, no key
@@ -53,6 +70,9 @@ public static class TinyFieldInputs
             "Indicators" => "[]",
             "Int8s" => "0",
             "NestedEmpty" => "{\"a\":{\"a\":{\"a\":{}}}}",
+            "Strings1" => "\"a\"",
+            "Strings2" => "\"ab\"",
+            "Int16s" => "1024", // gathered into one short[] by default
             _ => null,
         };
         if (item is null) return null;
@@ -77,6 +97,7 @@ public static class TinyFieldInputs
         "SmallInts" => "int8s with 1-byte ordinals",
         "NamedIndicators" => "indicators named with one letter",
         "NestedEmpty" => "sub-messages nested 2 deep around an indicator",
+        "Strings1" => "one-character strings",
         _ => null,
     };
 

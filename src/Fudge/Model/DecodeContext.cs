@@ -118,7 +118,10 @@ internal static class BoxCache
 
     public static object Of(sbyte value) => SBytes[value + 128];
 
-    public static object Of(short value) => value is >= SmallShortMin and <= SmallShortMax ? Shorts[value - SmallShortMin] : value;
+    public static object Of(short value) => IsShared(value) ? Shorts[value - SmallShortMin] : value;
+
+    /// <summary>True when <see cref="Of(short)"/> returns a shared box for the value rather than a new one.</summary>
+    public static bool IsShared(short value) => value is >= SmallShortMin and <= SmallShortMax;
 
     private static object[] CreateSBytes()
     {

@@ -14,8 +14,12 @@ namespace Fudge;
 /// </summary>
 /// <remarks>
 /// A decoded message may hold sub-messages that are built when their field is first read (see
-/// <see cref="MaterializeAll"/>); that is not a change, and several threads may read a message at once (they all get
-/// the same sub-message). Changing a message while another thread reads it is not supported.
+/// <see cref="MaterializeAll"/>), and keeps a value of a few bytes (an int16, a short ASCII string, a short byte
+/// array) in its field until the field is first read, when its object is made and kept: from then on every read of
+/// the field returns that same object, so a byte array a reader changes stays changed in the message, as it would had
+/// the decode made it. Neither is a change (<see cref="Version"/> does not move), and several threads may read a
+/// message at once: they all get the same sub-message or value. Changing a message while another thread reads it is
+/// not supported.
 /// </remarks>
 public sealed class FudgeMsg : IReadOnlyList<FudgeField>, IEquatable<FudgeMsg>
 {
@@ -99,26 +103,59 @@ public sealed class FudgeMsg : IReadOnlyList<FudgeField>, IEquatable<FudgeMsg>
         else if (_names is not null) _names[index] = null;
     }
 
-    /// <summary>The field at a position (checked by the caller), with a pending sub-message made real first.</summary>
+    /// <summary>
+    /// The field at a position (checked by the caller), with a pending sub-message or an inline value made real first.
+    /// </summary>
     private FudgeField FieldAt(int index)
     {
         ref FieldSlot slot = ref _items[index];
         object value = slot.Value;
-        if (value is PendingSubMessages or EmptyPending) value = MakeReal(ref slot, value);
+        if (value is PendingSubMessages or EmptyPending or InlineValue) value = MakeReal(ref slot, value);
         return new FudgeField(NameAt(index), slot.KeyAndType & PendingSubMessages.KeyAndTypeBits, value);
     }
 
     /// <summary>
-    /// Builds a pending sub-message in its slot. Threads reading a decoded message at once may each build it; the
-    /// exchange keeps the first, so every reader gets the same object. The packed key is not changed (its upper half,
-    /// the offset in the pending copy, is ignored once the value is a message), so a reader never sees a torn slot.
+    /// The field at a position (checked by the caller) for code that handles an inline value from its bits (encoding,
+    /// comparing): its value is then <see cref="InlineValue.Instance"/> and <paramref name="storedKey"/> holds the bits.
+    /// A pending sub-message is made real.
+    /// </summary>
+    internal FudgeField FieldOrInlineAt(int index, out long storedKey)
+    {
+        ref FieldSlot slot = ref _items[index];
+        object value = slot.Value;
+        // Read after the value: the bits of a slot never change while it is inline (or after), so they match it.
+        storedKey = slot.KeyAndType;
+        if (value is PendingSubMessages or EmptyPending) value = MakeReal(ref slot, value);
+        return new FudgeField(NameAt(index), storedKey & PendingSubMessages.KeyAndTypeBits, value);
+    }
+
+    /// <summary>
+    /// Builds a pending sub-message, or the object of an inline value, in its slot. Threads reading a decoded message
+    /// at once may each build it; the exchange keeps the first, so every reader gets the same object (for a byte array,
+    /// the one the message keeps). The packed key is not changed (its upper half, the offset in the pending copy or the
+    /// inline bits, is ignored once the value is real), so a reader never sees a torn slot.
     /// </summary>
     [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
     private static object MakeReal(ref FieldSlot slot, object pending)
     {
-        FudgeMsg built = pending is PendingSubMessages source ? source.Build(slot.KeyAndType) : new FudgeMsg();
+        object built = pending switch
+        {
+            PendingSubMessages source => source.Build(slot.KeyAndType),
+            InlineValue => InlineValue.Build(slot.KeyAndType),
+            _ => new FudgeMsg(),
+        };
         return System.Threading.Interlocked.CompareExchange(ref slot.Value, built, pending) is var previous
                && ReferenceEquals(previous, pending) ? built : previous;
+    }
+
+    /// <summary>The int16 a decode kept inline at a position (checked by the caller), read without making its box.</summary>
+    private bool TryGetInlineInt16(int index, out short value)
+    {
+        ref FieldSlot slot = ref _items[index];
+        long storedKey = slot.KeyAndType;
+        if (slot.Value is InlineValue) return InlineValue.TryGetInt16(storedKey, out value);
+        value = 0;
+        return false;
     }
 
     /// <summary>Removes the fields that match, keeping the order of the others; returns how many were removed.</summary>
@@ -179,7 +216,7 @@ public sealed class FudgeMsg : IReadOnlyList<FudgeField>, IEquatable<FudgeMsg>
         while (true)
         {
             for (int i = 0; i < message._count; i++)
-                if (message.FieldAt(i).Value is FudgeMsg sub && sub._count > 0) (nested ??= new Stack<FudgeMsg>()).Push(sub);
+                if (message.FieldOrInlineAt(i, out _).Value is FudgeMsg sub && sub._count > 0) (nested ??= new Stack<FudgeMsg>()).Push(sub);
             if (nested is null || nested.Count == 0) return;
             message = nested.Pop();
         }
@@ -347,24 +384,28 @@ public sealed class FudgeMsg : IReadOnlyList<FudgeField>, IEquatable<FudgeMsg>
     /// <summary>The first value with this ordinal converted to <typeparamref name="T"/>; default when absent.</summary>
     public T? GetValue<T>(short ordinal) => GetField(ordinal) is { } f ? FudgeConvert.To<T>(f.Value) : default;
 
+    // The numeric getters read an int16 a decode kept inline from its bits (no box made, none kept); the rest convert
+    // the field's value.
+
     /// <summary>The first integer with this name, widened; null when absent.</summary>
-    public long? GetInt64(string name) => GetField(name) is { } f ? FudgeConvert.To<long>(f.Value) : null;
+    public long? GetInt64(string name) => Int64At(IndexOf(name));
     /// <summary>The first integer with this ordinal, widened; null when absent.</summary>
-    public long? GetInt64(short ordinal) => GetField(ordinal) is { } f ? FudgeConvert.To<long>(f.Value) : null;
+    public long? GetInt64(short ordinal) => Int64At(IndexOf(ordinal));
     /// <summary>The first integer with this name as int; null when absent.</summary>
-    public int? GetInt32(string name) => GetField(name) is { } f ? FudgeConvert.To<int>(f.Value) : null;
+    public int? GetInt32(string name) => Int32At(IndexOf(name));
     /// <summary>The first integer with this ordinal as int; null when absent.</summary>
-    public int? GetInt32(short ordinal) => GetField(ordinal) is { } f ? FudgeConvert.To<int>(f.Value) : null;
+    public int? GetInt32(short ordinal) => Int32At(IndexOf(ordinal));
     /// <summary>The first integer with this name as short; null when absent.</summary>
-    public short? GetInt16(string name) => GetField(name) is { } f ? FudgeConvert.To<short>(f.Value) : null;
+    public short? GetInt16(string name) => Int16At(IndexOf(name));
     /// <summary>The first integer with this ordinal as short; null when absent.</summary>
-    public short? GetInt16(short ordinal) => GetField(ordinal) is { } f ? FudgeConvert.To<short>(f.Value) : null;
+    public short? GetInt16(short ordinal) => Int16At(IndexOf(ordinal));
     /// <summary>The first number with this name as double; null when absent.</summary>
-    public double? GetDouble(string name) => GetField(name) is { } f ? FudgeConvert.To<double>(f.Value) : null;
+    public double? GetDouble(string name) => DoubleAt(IndexOf(name));
     /// <summary>The first number with this ordinal as double; null when absent.</summary>
-    public double? GetDouble(short ordinal) => GetField(ordinal) is { } f ? FudgeConvert.To<double>(f.Value) : null;
+    public double? GetDouble(short ordinal) => DoubleAt(IndexOf(ordinal));
     /// <summary>The first number with this name as float; null when absent.</summary>
-    public float? GetSingle(string name) => GetField(name) is { } f ? FudgeConvert.To<float>(f.Value) : null;
+    public float? GetSingle(string name)
+        => IndexOf(name) is var i and >= 0 ? TryGetInlineInt16(i, out short s) ? s : FudgeConvert.To<float>(FieldAt(i).Value) : null;
     /// <summary>The first boolean with this name; null when absent.</summary>
     public bool? GetBoolean(string name) => GetField(name) is { } f ? FudgeConvert.To<bool>(f.Value) : null;
     /// <summary>The first boolean with this ordinal; null when absent.</summary>
@@ -385,6 +426,18 @@ public sealed class FudgeMsg : IReadOnlyList<FudgeField>, IEquatable<FudgeMsg>
     public FudgeTime? GetTime(string name) => GetField(name) is { } f ? FudgeConvert.To<FudgeTime>(f.Value) : null;
     /// <summary>The first date-time with this name (a date widens); null when absent.</summary>
     public FudgeDateTime? GetDateTime(string name) => GetField(name) is { } f ? FudgeConvert.To<FudgeDateTime>(f.Value) : null;
+
+    private long? Int64At(int index)
+        => index >= 0 ? TryGetInlineInt16(index, out short s) ? s : FudgeConvert.To<long>(FieldAt(index).Value) : null;
+
+    private int? Int32At(int index)
+        => index >= 0 ? TryGetInlineInt16(index, out short s) ? s : FudgeConvert.To<int>(FieldAt(index).Value) : null;
+
+    private short? Int16At(int index)
+        => index >= 0 ? TryGetInlineInt16(index, out short s) ? s : FudgeConvert.To<short>(FieldAt(index).Value) : null;
+
+    private double? DoubleAt(int index)
+        => index >= 0 ? TryGetInlineInt16(index, out short s) ? s : FudgeConvert.To<double>(FieldAt(index).Value) : null;
 
     // ---------------------------------------------------------------- encoding
 
@@ -422,8 +475,19 @@ public sealed class FudgeMsg : IReadOnlyList<FudgeField>, IEquatable<FudgeMsg>
                 if (left._count != right._count) return false;
                 for (int i = 0; i < left._count; i++)
                 {
-                    var a = left.FieldAt(i);
-                    var b = right.FieldAt(i);
+                    var a = left.FieldOrInlineAt(i, out long storedA);
+                    var b = right.FieldOrInlineAt(i, out long storedB);
+                    if (a.Value is InlineValue || b.Value is InlineValue)
+                    {
+                        // Two inline values are equal when their keys, types and bits are (equal values have equal bits).
+                        if (a.Value is InlineValue && b.Value is InlineValue)
+                        {
+                            if (a.Name != b.Name || storedA != storedB) return false;
+                            continue;
+                        }
+                        a = left.FieldAt(i);
+                        b = right.FieldAt(i);
+                    }
                     if (a.Value is FudgeMsg subA && b.Value is FudgeMsg subB)
                     {
                         if (a.Name != b.Name || a.Ordinal != b.Ordinal || a.TypeId != b.TypeId) return false;
@@ -443,8 +507,9 @@ public sealed class FudgeMsg : IReadOnlyList<FudgeField>, IEquatable<FudgeMsg>
     /// <inheritdoc/>
     public override int GetHashCode()
     {
+        // A field's hash is its key and type only (FudgeField.GetHashCode): nothing pending needs to be made real.
         int hash = _count;
-        for (int i = 0; i < _count; i++) hash = hash * 31 + FieldAt(i).GetHashCode();
+        for (int i = 0; i < _count; i++) hash = hash * 31 + StoredAt(i).GetHashCode();
         return hash;
     }
 

@@ -9,9 +9,11 @@ internal static class FudgeMsgCodec
     {
         for (int i = 0; i < message.Count; i++)
         {
-            var field = message[i];
+            var field = message.FieldOrInlineAt(i, out long storedKey);
             var key = KeyFor(field, taxonomy);
-            WriteValue(ref writer, key, field.TypeId, field.Value, taxonomy);
+            // A value a decode kept in its slot is written from its bits: encoding a message allocates nothing for it.
+            if (field.Value is InlineValue) InlineValue.Write(ref writer, key, storedKey);
+            else WriteValue(ref writer, key, field.TypeId, field.Value, taxonomy);
         }
     }
 
@@ -53,7 +55,7 @@ internal static class FudgeMsgCodec
                 writer.EndMessage(marker);
                 break;
             default:
-                if (value is FudgeUnknownValue unknown) writer.WriteRawField(key, typeId, unknown.Bytes.Span);
+                if (value is FudgeUnknownValue unknown) unknown.Write(ref writer, key, typeId);
                 else writer.WriteRawField(key, typeId, (byte[])value); // byte arrays keep their recorded type (6 or 17..25)
                 break;
         }
@@ -145,7 +147,7 @@ internal static class FudgeMsgCodec
         {
             long keyAndType = ReadKey(ref reader, context, out string? name);
             byte typeId = reader.TypeId;
-            object value = typeId == FudgeTypeId.Message ? ReadSubMessage(ref reader, context, ref keyAndType) : ReadValue(ref reader, typeId, context);
+            object value = typeId == FudgeTypeId.Message ? ReadSubMessage(ref reader, context, ref keyAndType) : ReadSlotValue(ref reader, typeId, context, ref keyAndType);
             message.AddDecoded(name, keyAndType, value);
         }
         return message;
@@ -218,7 +220,7 @@ internal static class FudgeMsgCodec
             long keyAndType = ReadKey(ref reader, context, out string? name);
             byte typeId = reader.TypeId;
             object value;
-            if (typeId != FudgeTypeId.Message) value = ReadValue(ref reader, typeId, context);
+            if (typeId != FudgeTypeId.Message) value = ReadSlotValue(ref reader, typeId, context, ref keyAndType);
             else if (reader.ValueLength == 0) value = FudgeMsg.EmptyMessagePending;
             else
             {
@@ -228,6 +230,23 @@ internal static class FudgeMsgCodec
             message.AddDecoded(name, keyAndType, value);
         }
         return message;
+    }
+
+    /// <summary>
+    /// The value a <see cref="FudgeMsg"/> slot stores for the reader's current field (not a sub-message): a value of a
+    /// few bytes whose object would cost more than 8 bytes per byte is kept in the slot (<see cref="InlineValue"/>, whose
+    /// bits are added to <paramref name="keyAndType"/>) and made when first read; any other is decoded now.
+    /// </summary>
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+    internal static object ReadSlotValue(ref FudgeReader reader, byte typeId, DecodeContext context, ref long keyAndType)
+    {
+        if (reader.ValueLength <= InlineValue.MaxBytes && typeId >= FudgeTypeId.Int16 && typeId != FudgeTypeId.Message
+            && InlineValue.Pack(typeId, reader.ValueSpan) is long bits and not 0)
+        {
+            keyAndType |= bits;
+            return InlineValue.Instance;
+        }
+        return ReadValue(ref reader, typeId, context);
     }
 
     /// <summary>Decodes the reader's current field (sub-messages included) into a model field.</summary>

@@ -417,7 +417,7 @@ public static partial class FudgeFormatterHelpers
         }
         else
         {
-            value = FudgeMsgCodec.ReadValue(ref reader, typeId, context);
+            value = FudgeMsgCodec.ReadSlotValue(ref reader, typeId, context, ref keyAndType);
         }
         context.EndUnknownField(); // the value holds any copy now; the thread's context must not keep it alive
         // Names repeated across unknown fields share one string, as they do when a whole message is decoded.

@@ -9,32 +9,97 @@ namespace Fudge;
 /// </summary>
 public sealed class FudgeUnknownValue : IEquatable<FudgeUnknownValue>
 {
-    private readonly byte[] _bytes;
+    /// <summary>
+    /// Payloads up to this long are held in <see cref="_small"/>, not an array: a hostile message of unknown fields of
+    /// 4 to 8 bytes would otherwise cost an object and an array per field, over 8 bytes per byte it sends (issue 34).
+    /// </summary>
+    private const int MaxSmallBytes = sizeof(ulong);
+
+    private readonly ulong _small; // a payload of up to MaxSmallBytes bytes, first byte lowest
+    private readonly byte _smallLength;
+    private readonly bool _isSmall;
+    private byte[]? _bytes; // a longer payload; for a small one, made when Bytes is first read
 
     /// <summary>Creates an unknown value; the bytes are copied.</summary>
     public FudgeUnknownValue(byte typeId, ReadOnlySpan<byte> bytes)
     {
         TypeId = typeId;
-        _bytes = bytes.ToArray();
+        if (bytes.Length > MaxSmallBytes)
+        {
+            _bytes = bytes.ToArray();
+            return;
+        }
+        _isSmall = true;
+        _smallLength = (byte)bytes.Length;
+        for (int i = 0; i < bytes.Length; i++) _small |= (ulong)bytes[i] << (8 * i);
     }
 
     /// <summary>The wire type id.</summary>
     public byte TypeId { get; }
 
     /// <summary>The payload bytes.</summary>
-    public ReadOnlyMemory<byte> Bytes => _bytes;
+    public ReadOnlyMemory<byte> Bytes
+    {
+        get
+        {
+            if (_bytes is { } bytes) return bytes;
+            if (_smallLength == 0) return Array.Empty<byte>();
+            var made = new byte[_smallLength];
+            CopySmallTo(made);
+            // Threads reading at once all get the array the first of them stored.
+            return System.Threading.Interlocked.CompareExchange(ref _bytes, made, null) ?? made;
+        }
+    }
+
+    private void CopySmallTo(Span<byte> destination)
+    {
+        for (int i = 0; i < _smallLength; i++) destination[i] = (byte)(_small >> (8 * i));
+    }
+
+    /// <summary>Writes the field with this value: the payload as it arrived, without making an array for a small one.</summary>
+    internal unsafe void Write(ref FudgeWriter writer, in FudgeFieldKey key, byte typeId)
+    {
+        if (!_isSmall)
+        {
+            writer.WriteRawField(key, typeId, _bytes!);
+            return;
+        }
+        // A pointer, not a stackalloc'd span: the writer is a ref struct the compiler cannot prove keeps no span it is given.
+        byte* payload = stackalloc byte[MaxSmallBytes];
+        var span = new Span<byte>(payload, _smallLength);
+        CopySmallTo(span);
+        writer.WriteRawField(key, typeId, span);
+    }
 
     /// <inheritdoc/>
-    public bool Equals(FudgeUnknownValue? other) => other is not null && TypeId == other.TypeId && _bytes.AsSpan().SequenceEqual(other._bytes);
+    public bool Equals(FudgeUnknownValue? other)
+    {
+        if (other is null || TypeId != other.TypeId) return false;
+        if (_isSmall && other._isSmall) return _smallLength == other._smallLength && _small == other._small;
+        return _isSmall == other._isSmall && _bytes.AsSpan().SequenceEqual(other._bytes);
+    }
 
     /// <inheritdoc/>
     public override bool Equals(object? obj) => Equals(obj as FudgeUnknownValue);
 
     /// <inheritdoc/>
-    public override int GetHashCode() => _bytes.Aggregate(TypeId * 397, (h, b) => h * 31 + b);
+    public override int GetHashCode()
+    {
+        int hash = TypeId * 397;
+        if (!_isSmall) return _bytes!.Aggregate(hash, (h, b) => h * 31 + b);
+        for (int i = 0; i < _smallLength; i++) hash = hash * 31 + (byte)(_small >> (8 * i));
+        return hash;
+    }
 
     /// <summary>Readable and parseable: <c>type 200: 0a0b0c</c> (lower-case hex of the payload).</summary>
-    public override string ToString() => $"type {TypeId}: {Hex.Encode(_bytes)}";
+    public override string ToString()
+    {
+        if (!_isSmall) return $"type {TypeId}: {Hex.Encode(_bytes)}";
+        Span<byte> payload = stackalloc byte[MaxSmallBytes];
+        payload = payload.Slice(0, _smallLength);
+        CopySmallTo(payload);
+        return $"type {TypeId}: {Hex.Encode(payload)}";
+    }
 
     /// <summary>Parses the form written by <see cref="ToString"/>.</summary>
     public static bool TryParse(string text, out FudgeUnknownValue? value)

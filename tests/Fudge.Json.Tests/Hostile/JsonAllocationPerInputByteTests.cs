@@ -35,6 +35,9 @@ public class JsonAllocationPerInputByteTests
             "repeated keys" => ("{", "\"a\":0", "}"),
             "escaped strings" => ("{\"a\":[", "\"\\n\"", "]}"),
             "nested empty objects" => ("{\"a\":[", "{\"a\":{\"a\":{\"a\":{}}}}", "]}"),
+            "one-character strings" => ("{\"a\":[", "\"a\"", "]}"),
+            "two-character strings" => ("{\"a\":[", "\"ab\"", "]}"),
+            "int16s as repeated fields" => ("{\"a\":[", "1024", "]}"), // outside the shared boxes (-1024..1023)
             _ => throw new ArgumentException("unknown shape " + shape, nameof(shape)),
         };
         var text = new StringBuilder(TinyFieldEnvelopes.InputBytes + 64).Append(open);
@@ -43,24 +46,27 @@ public class JsonAllocationPerInputByteTests
         return text.Append(close).ToString();
     }
 
-    private static FudgeJsonSettings SettingsFor(string shape) => shape == "zeros as repeated fields" ? UnlimitedRepeated : Unlimited;
+    private static FudgeJsonSettings SettingsFor(string shape)
+        => shape is "zeros as repeated fields" or "int16s as repeated fields" ? UnlimitedRepeated : Unlimited;
 
     /// <summary>Every shape: the JSON reader's own cost per value is zero, whatever a field costs in the model.</summary>
     public static TheoryData<string> Shapes => new()
     {
         "empty strings", "empty objects", "empty arrays", "nulls", "zeros", "zeros as repeated fields", "repeated keys",
-        "escaped strings", "nested empty objects",
+        "escaped strings", "nested empty objects", "one-character strings", "two-character strings", "int16s as repeated fields",
     };
 
     /// <summary>
     /// Shapes whose message fits in 8 bytes per JSON byte today (with the 24-byte field): one field per 3 bytes or
     /// more, or numbers gathered into one int[]. Not here, because of what the message keeps: zeros as repeated fields
     /// (<c>0,</c>: a field per 2 bytes, 12 per byte), escaped strings (<c>"\n",</c>: a field and a string object per
-    /// 5 bytes) and nested objects (a message object per level).
+    /// 5 bytes) and nested objects (a message object per level). Strings of one or two ASCII characters and int16s
+    /// outside the shared boxes cost their field alone: the message keeps them in the field until they are read.
     /// </summary>
     public static TheoryData<string> BoundedShapes => new()
     {
-        "empty strings", "empty objects", "empty arrays", "nulls", "zeros", "repeated keys",
+        "empty strings", "empty objects", "empty arrays", "nulls", "zeros", "repeated keys", "one-character strings",
+        "two-character strings", "int16s as repeated fields",
     };
 
     /// <summary>

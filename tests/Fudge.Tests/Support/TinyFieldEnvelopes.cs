@@ -25,6 +25,9 @@ public static class TinyFieldEnvelopes
     {
         "empty strings", "empty sub-messages", "anonymous int8s", "int8s with 1-byte ordinals", "indicators named with one letter",
         "anonymous indicators", "empty messages nested 60 deep", "empty messages nested 3 deep",
+        "int16s outside the shared boxes", "one-character strings", "two-character strings", "one-byte byte arrays",
+        "two-byte byte arrays", "one-element int16 arrays", "empty values of an unknown type",
+        "one-byte values of an unknown type", "four-byte values of an unknown type",
     };
 
     /// <summary>The shapes by name, each as the bytes of one repeated field (or one repeated chain of nested fields).</summary>
@@ -39,7 +42,21 @@ public static class TinyFieldEnvelopes
         ["empty messages nested 60 deep"] = NestedEmpty(60),
         // Short chains: each is too small to carry a pending copy of its own, so they must share one per decode.
         ["empty messages nested 3 deep"] = NestedEmpty(3),
+        // Values whose object costs more than the field's bytes: a box (BoxCache shares -1024..1023 only), a string of
+        // one or two characters, an array of one or two bytes or one element, a FudgeUnknownValue.
+        ["int16s outside the shared boxes"] = new byte[] { 0x80, FudgeTypeId.Int16, 0x04, 0x00 }, // 1024
+        ["one-character strings"] = new byte[] { 0x20, FudgeTypeId.String, 0x01, (byte)'a' },
+        ["two-character strings"] = new byte[] { 0x20, FudgeTypeId.String, 0x02, (byte)'a', (byte)'b' },
+        ["one-byte byte arrays"] = new byte[] { 0x20, FudgeTypeId.ByteArray, 0x01, 0x05 },
+        ["two-byte byte arrays"] = new byte[] { 0x20, FudgeTypeId.ByteArray, 0x02, 0x05, 0x06 },
+        ["one-element int16 arrays"] = new byte[] { 0x20, FudgeTypeId.Int16Array, 0x02, 0x04, 0x00 },
+        ["empty values of an unknown type"] = new byte[] { 0x20, UnknownTypeId, 0x00 },
+        ["one-byte values of an unknown type"] = new byte[] { 0x20, UnknownTypeId, 0x01, 0x05 },
+        ["four-byte values of an unknown type"] = new byte[] { 0x20, UnknownTypeId, 0x04, 0x01, 0x02, 0x03, 0x04 },
     };
+
+    /// <summary>A type id no Fudge version assigns (variable width), read as a <see cref="FudgeUnknownValue"/>.</summary>
+    public const byte UnknownTypeId = 40;
 
     /// <summary>
     /// The same kinds of tiny field as XML elements, each the shortest element that makes such a field: numeric type
