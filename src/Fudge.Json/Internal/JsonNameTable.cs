@@ -3,19 +3,30 @@ using System;
 namespace Fudge.Json.Internal;
 
 /// <summary>
-/// Member names of one JSON read as strings, one per distinct name: a document that repeats a key (or the lossless
-/// member names) a million times makes one string of it. Open addressing over the UTF-16 text; at most
-/// <see cref="MaxNames"/> names are kept, so a document of all-distinct names costs the table no more than that.
+/// Member names of JSON reads as strings, one per distinct name: a document that repeats a key (or the lossless
+/// member names) a million times makes one string of it. Open addressing over the UTF-16 text; ASCII names are
+/// looked up from their UTF-8 bytes without decoding them. At most <see cref="MaxNames"/> names are kept, so a
+/// document of all-distinct names costs the table no more than that. The table of a reused source keeps its names
+/// from call to call (the same keys recur in every document of a feed) up to <see cref="KeptNames"/> names and
+/// <see cref="KeptChars"/> characters (<see cref="TrimForReuse"/>).
 /// </summary>
 internal sealed class JsonNameTable
 {
     /// <summary>Names beyond this many are still returned, as new strings, but not kept.</summary>
     public const int MaxNames = 4096;
 
+    /// <summary>At most this many names are kept from one call to the next.</summary>
+    public const int KeptNames = 64;
+
+    /// <summary>At most this many characters of names are kept from one call to the next.</summary>
+    public const int KeptChars = 2048;
+
+    private const int FirstSlots = 32;
     private const int MaxProbes = 16;
 
-    private string?[] _slots = new string?[32];
+    private string?[] _slots = new string?[FirstSlots];
     private int _count;
+    private int _chars;
 
     /// <summary>The string for <paramref name="name"/>: the kept one when it was seen before.</summary>
     public string Get(ReadOnlySpan<char> name)
@@ -29,11 +40,77 @@ internal sealed class JsonNameTable
             if (probe == MaxProbes) return name.ToString();
             slot = (slot + 1) & mask;
         }
-        string created = name.ToString();
+        return Add(slot, name.ToString());
+    }
+
+    /// <summary>
+    /// The string for a name given as UTF-8 when every byte is ASCII (each byte is then its one UTF-16 unit, so the
+    /// bytes hash and compare as the text); false for any other name, which the caller decodes for <see cref="Get"/>.
+    /// </summary>
+    public bool TryGetAscii(byte[] input, int start, int length, out string name)
+    {
+        var utf8 = new ReadOnlySpan<byte>(input, start, length);
+        uint hash = 2166136261;
+        int any = 0;
+        foreach (byte b in utf8)
+        {
+            any |= b;
+            hash = (hash ^ b) * 16777619;
+        }
+        if (any >= 0x80)
+        {
+            name = "";
+            return false;
+        }
+        int mask = _slots.Length - 1;
+        int slot = (int)(hash & 0x7FFFFFFF) & mask;
+        for (int probe = 0; _slots[slot] is string kept; probe++)
+        {
+            if (SameAscii(kept, utf8))
+            {
+                name = kept;
+                return true;
+            }
+            if (probe == MaxProbes)
+            {
+                name = System.Text.Encoding.ASCII.GetString(input, start, length);
+                return true;
+            }
+            slot = (slot + 1) & mask;
+        }
+        name = Add(slot, System.Text.Encoding.ASCII.GetString(input, start, length));
+        return true;
+    }
+
+    /// <summary>
+    /// Readies the table for the thread's next call: a table that took more than <see cref="KeptNames"/> names or
+    /// <see cref="KeptChars"/> characters forgets them all (and its grown slots), so no document makes a thread hold
+    /// more than a few kilobytes of names.
+    /// </summary>
+    public void TrimForReuse()
+    {
+        if (_count <= KeptNames && _chars <= KeptChars) return;
+        if (_slots.Length > 4 * FirstSlots) _slots = new string?[FirstSlots];
+        else Array.Clear(_slots, 0, _slots.Length);
+        _count = 0;
+        _chars = 0;
+    }
+
+    private string Add(int slot, string created)
+    {
         if (_count >= MaxNames) return created;
         _slots[slot] = created;
+        _chars += created.Length;
         if (++_count * 2 > _slots.Length) Grow();
         return created;
+    }
+
+    private static bool SameAscii(string kept, ReadOnlySpan<byte> utf8)
+    {
+        if (kept.Length != utf8.Length) return false;
+        for (int i = 0; i < utf8.Length; i++)
+            if (kept[i] != utf8[i]) return false;
+        return true;
     }
 
     private void Grow()

@@ -165,6 +165,9 @@ public static class FudgeTypeId
     /// keyword after trimming white space and lower-casing as <see cref="string.ToLowerInvariant"/> does, else the
     /// untrimmed text as a decimal id.
     /// </summary>
+    public static bool TryParse(ReadOnlySpan<char> text, out byte typeId) => TryParseChars(text, out typeId);
+
+    /// <summary>See <see cref="TryParse(ReadOnlySpan{char}, out byte)"/>.</summary>
     internal static bool TryParseChars(ReadOnlySpan<char> text, out byte typeId)
     {
         var trimmed = text.Trim();
