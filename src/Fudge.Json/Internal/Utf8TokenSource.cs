@@ -270,7 +270,7 @@ internal sealed partial class Utf8TokenSource : JsonTokenSource, IDisposable
                         token.Flag = reader.ValueIsEscaped;
                         break;
                     case JsonTokenType.Number:
-                        token.Kind = reader.ValueSpan.IndexOfAny((byte)'.', (byte)'e', (byte)'E') >= 0 ? JsonTokenKind.Float : JsonTokenKind.Integer;
+                        token.Kind = IsInteger(reader.ValueSpan) ? JsonTokenKind.Integer : JsonTokenKind.Float;
                         break;
                     case JsonTokenType.True: token.Kind = JsonTokenKind.Boolean; token.Flag = true; break;
                     case JsonTokenType.False: token.Kind = JsonTokenKind.Boolean; break;
@@ -290,6 +290,14 @@ internal sealed partial class Utf8TokenSource : JsonTokenSource, IDisposable
         if (_pendingError is JsonException error) throw Malformed(error);
         return false; // the input ended exactly where the last batch did
 
+    }
+
+    /// <summary>A number the reader accepted has no fraction or exponent (a plain loop: numbers are short).</summary>
+    private static bool IsInteger(ReadOnlySpan<byte> number)
+    {
+        foreach (byte b in number)
+            if (b is (byte)'.' or (byte)'e' or (byte)'E') return false;
+        return true;
     }
 
     private void Enter(bool isArray)
@@ -365,7 +373,15 @@ internal sealed partial class Utf8TokenSource : JsonTokenSource, IDisposable
     public override bool TryGetInt64(out long value)
     {
         value = 0;
-        return _kind == JsonTokenKind.Integer && Utf8Parser.TryParse(Value, out value, out int used) && used == _valueLength;
+        if (_kind != JsonTokenKind.Integer) return false;
+        var digits = Value;
+        // The reader checked the grammar (an optional minus, then digits), so up to 18 digits cannot overflow.
+        bool negative = digits[0] == (byte)'-';
+        if (digits.Length - (negative ? 1 : 0) > 18) return Utf8Parser.TryParse(digits, out value, out int used) && used == _valueLength;
+        long magnitude = 0;
+        for (int i = negative ? 1 : 0; i < digits.Length; i++) magnitude = magnitude * 10 + (digits[i] - '0');
+        value = negative ? -magnitude : magnitude;
+        return true;
     }
 
     public override double GetDouble()

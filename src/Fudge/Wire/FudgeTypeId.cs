@@ -170,6 +170,8 @@ public static class FudgeTypeId
     /// <summary>See <see cref="TryParse(ReadOnlySpan{char}, out byte)"/>.</summary>
     internal static bool TryParseChars(ReadOnlySpan<char> text, out byte typeId)
     {
+        // The keywords as writers write them (lower case, no white space) are settled without trimming or lower-casing.
+        if (TryParseKeyword(text, out typeId)) return true;
         var trimmed = text.Trim();
         if (trimmed.Length <= LongestKeyword)
         {
