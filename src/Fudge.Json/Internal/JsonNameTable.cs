@@ -22,7 +22,7 @@ internal sealed class JsonNameTable
     public const int KeptChars = 2048;
 
     private const int FirstSlots = 32;
-    private const int MaxProbes = 16;
+    private const int MaxProbes = 32;
     private const int ShortName = 8;
 
     private string?[] _slots = new string?[FirstSlots];
@@ -31,6 +31,9 @@ internal sealed class JsonNameTable
     private ulong[] _keys = new ulong[FirstSlots];
     private int _count;
     private int _chars;
+
+    /// <summary>Names kept now.</summary>
+    public int Count => _count;
 
     /// <summary>The string for <paramref name="name"/>: the kept one when it was seen before.</summary>
     public string Get(ReadOnlySpan<char> name)
@@ -210,10 +213,20 @@ internal sealed class JsonNameTable
     }
 
     /// <summary>
-    /// Fibonacci hashing of a short name's key, per process seeded so that colliding short names cannot be chosen in
-    /// advance (they would only cost <see cref="MaxProbes"/> comparisons each anyway).
+    /// A short name's key mixed (MurmurHash3's finalizer) so that every bit of it reaches the low bits the table
+    /// uses, seeded per process so that colliding short names cannot be chosen in advance (they would only cost
+    /// <see cref="MaxProbes"/> comparisons each anyway).
     /// </summary>
-    private static int ShortHash(ulong key) => (int)(((key ^ Seed) * 0x9E3779B97F4A7C15UL) >> 33);
+    private static int ShortHash(ulong key)
+    {
+        ulong x = key ^ Seed;
+        x ^= x >> 33;
+        x *= 0xFF51AFD7ED558CCDUL;
+        x ^= x >> 33;
+        x *= 0xC4CEB9FE1A85EC53UL;
+        x ^= x >> 33;
+        return (int)(x & 0x7FFFFFFF);
+    }
 
     private static readonly ulong Seed = (ulong)Environment.TickCount * 0x9E3779B97F4A7C15UL;
 
