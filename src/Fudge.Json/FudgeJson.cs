@@ -125,8 +125,7 @@ public static class FudgeJson
     /// <exception cref="FudgeJsonException">The JSON is malformed, has content after the object, or does not follow the mapping.</exception>
     public static byte[] ToFudge(string json, FudgeJsonSettings? settings = null)
     {
-        using var source = Utf8TokenSource.ForText(json ?? throw new ArgumentNullException(nameof(json)), JsonDepthFor(settings));
-        return ToArray(ReadSingleEnvelope(source, settings));
+        return ToArray(ReadText(json ?? throw new ArgumentNullException(nameof(json)), settings));
     }
 
     /// <summary>
@@ -136,24 +135,21 @@ public static class FudgeJson
     /// <exception cref="FudgeJsonException">The JSON is malformed, has content after the object, or does not follow the mapping.</exception>
     public static byte[] ToFudge(ReadOnlySpan<byte> utf8Json, FudgeJsonSettings? settings = null)
     {
-        using var source = Utf8TokenSource.ForUtf8(utf8Json, JsonDepthFor(settings));
-        return ToArray(ReadSingleEnvelope(source, settings));
+        return ToArray(ReadUtf8(utf8Json, settings));
     }
 
     /// <summary>Converts JSON text to an envelope (header values from the fudge* members).</summary>
     /// <exception cref="FudgeJsonException">The JSON is malformed, has content after the object, or does not follow the mapping.</exception>
     public static FudgeEnvelope ToEnvelope(string json, FudgeJsonSettings? settings = null)
     {
-        using var source = Utf8TokenSource.ForText(json ?? throw new ArgumentNullException(nameof(json)), JsonDepthFor(settings));
-        return ParseEnvelope(ReadSingleEnvelope(source, settings), settings);
+        return ParseEnvelope(ReadText(json ?? throw new ArgumentNullException(nameof(json)), settings), settings);
     }
 
     /// <summary>Converts UTF-8 JSON text to an envelope (header values from the fudge* members).</summary>
     /// <exception cref="FudgeJsonException">The JSON is malformed, has content after the object, or does not follow the mapping.</exception>
     public static FudgeEnvelope ToEnvelope(ReadOnlySpan<byte> utf8Json, FudgeJsonSettings? settings = null)
     {
-        using var source = Utf8TokenSource.ForUtf8(utf8Json, JsonDepthFor(settings));
-        return ParseEnvelope(ReadSingleEnvelope(source, settings), settings);
+        return ParseEnvelope(ReadUtf8(utf8Json, settings), settings);
     }
 
     /// <summary>Converts JSON text to a message.</summary>
@@ -174,8 +170,7 @@ public static class FudgeJson
     public static T Deserialize<T>(string json, FudgeJsonSettings? settings = null)
     {
         var effective = SettingsFor<T>(settings ?? FudgeJsonSettings.Plain);
-        using var source = Utf8TokenSource.ForText(json ?? throw new ArgumentNullException(nameof(json)), JsonDepthFor(effective));
-        return DeserializeEnvelope<T>(ReadSingleEnvelope(source, effective), effective);
+        return DeserializeEnvelope<T>(ReadText(json ?? throw new ArgumentNullException(nameof(json)), effective), effective);
     }
 
     /// <summary>Reads UTF-8 JSON text into a <c>[FudgeMessage]</c> type (see <see cref="Deserialize{T}(string, FudgeJsonSettings?)"/>).</summary>
@@ -184,8 +179,7 @@ public static class FudgeJson
     public static T Deserialize<T>(ReadOnlySpan<byte> utf8Json, FudgeJsonSettings? settings = null)
     {
         var effective = SettingsFor<T>(settings ?? FudgeJsonSettings.Plain);
-        using var source = Utf8TokenSource.ForUtf8(utf8Json, JsonDepthFor(effective));
-        return DeserializeEnvelope<T>(ReadSingleEnvelope(source, effective), effective);
+        return DeserializeEnvelope<T>(ReadUtf8(utf8Json, effective), effective);
     }
 
     /// <summary>Unless the caller chose reader options, a type's own taxonomy names its ordinal-only fields.</summary>
@@ -196,8 +190,40 @@ public static class FudgeJson
         return settings.WithReaderOptions(new FudgeReaderOptions { TaxonomyResolver = new FudgeTaxonomyResolver(formatter.TaxonomyId, formatter.Taxonomy) });
     }
 
-    /// <summary>The one object of a text, as an envelope in a pooled buffer the caller gives back.</summary>
-    private static ByteBuffer ReadSingleEnvelope(Utf8TokenSource source, FudgeJsonSettings? settings)
+    /// <summary>
+    /// The one object of a text, as an envelope in a pooled buffer the caller gives back. The source (the thread's
+    /// reused one) is given back before the caller decodes the envelope, so what decoding runs (a formatter, a
+    /// taxonomy resolver) may convert JSON itself and reuse it.
+    /// </summary>
+    private static ByteBuffer ReadText(string json, FudgeJsonSettings? settings)
+    {
+        var source = Utf8TokenSource.ForText(json, JsonDepthFor(settings));
+        try
+        {
+            return ReadSingleEnvelope(source, settings);
+        }
+        finally
+        {
+            source.Dispose();
+        }
+    }
+
+    /// <summary>See <see cref="ReadText"/>.</summary>
+    private static ByteBuffer ReadUtf8(ReadOnlySpan<byte> utf8Json, FudgeJsonSettings? settings)
+    {
+        var source = Utf8TokenSource.ForUtf8(utf8Json, JsonDepthFor(settings));
+        try
+        {
+            return ReadSingleEnvelope(source, settings);
+        }
+        finally
+        {
+            source.Dispose();
+        }
+    }
+
+    /// <summary>The one object of a source, as an envelope in a pooled buffer the caller gives back.</summary>
+    internal static ByteBuffer ReadSingleEnvelope(Utf8TokenSource source, FudgeJsonSettings? settings)
     {
         source.Next();
         var envelope = JsonToFudge.ReadEnvelope(source, settings ?? FudgeJsonSettings.Plain);

@@ -292,7 +292,7 @@ internal static class JsonToFudge
             {
                 case LosslessMembers.Name:
                     var nameKind = json.Next();
-                    if (nameKind == JsonTokenKind.String) name = json.GetString();
+                    if (nameKind == JsonTokenKind.String) name = json.GetStringAsName();
                     else if (nameKind != JsonTokenKind.Null) throw json.Error("'name' must be a string");
                     break;
                 case LosslessMembers.NameEncoding:
@@ -303,7 +303,7 @@ internal static class JsonToFudge
                     break;
                 case LosslessMembers.Type:
                     var typeKind = json.Next();
-                    if (typeKind == JsonTokenKind.String && FudgeTypeId.TryParse(json.GetString(), out byte parsed)) type = parsed;
+                    if (typeKind == JsonTokenKind.String && FudgeTypeId.TryParse(json.GetStringChars(), out byte parsed)) type = parsed;
                     else if (typeKind == JsonTokenKind.Integer && json.TryGetInt64(out long id) && id is >= 0 and <= 255) type = (byte)id;
                     else throw json.Error($"'type' must be a Fudge type keyword or a type id 0..255, not {json.Describe()}");
                     break;
@@ -348,7 +348,7 @@ internal static class JsonToFudge
     /// </summary>
     private static bool ReadTextEncoding(JsonTokenSource json, string member)
     {
-        if (json.Next() == JsonTokenKind.String && string.Equals(json.GetString(), LosslessMembers.Cesu8, StringComparison.OrdinalIgnoreCase)) return true;
+        if (json.Next() == JsonTokenKind.String && json.GetStringChars().Equals(LosslessMembers.Cesu8.AsSpan(), StringComparison.OrdinalIgnoreCase)) return true;
         throw json.Error($"'{member}' must be \"{LosslessMembers.Cesu8}\", not {json.Describe()}");
     }
 

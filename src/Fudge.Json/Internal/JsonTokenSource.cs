@@ -50,6 +50,18 @@ internal abstract class JsonTokenSource
     /// <summary>The current string token's text.</summary>
     public abstract string GetString();
 
+    /// <summary>
+    /// The current string token's text without making a string where the source can (valid until the next call):
+    /// for text that is only parsed or compared, such as a lossless field's <c>type</c>.
+    /// </summary>
+    public virtual ReadOnlySpan<char> GetStringChars() => GetString().AsSpan();
+
+    /// <summary>
+    /// The current string token's text as a string that a source may share between equal strings of one read: for text
+    /// that names things (a lossless field's <c>name</c>) and recurs.
+    /// </summary>
+    public virtual string GetStringAsName() => GetString();
+
     /// <summary>The current boolean token's value.</summary>
     public abstract bool GetBoolean();
 

@@ -16,48 +16,130 @@ namespace Fudge.Json.Internal;
 /// The text is held in a pooled array; <see cref="Dispose"/> gives it back.
 /// </summary>
 /// <remarks>
-/// A <see cref="Utf8JsonReader"/> is a ref struct, so it cannot live in this object between calls: each
-/// <see cref="Next"/> resumes a new one from the saved <see cref="JsonReaderState"/> at the saved offset, the way the
-/// reader is built to be resumed. Line, position and path are worked out only when an error needs them.
+/// <para>
+/// A <see cref="Utf8JsonReader"/> is a ref struct, so it cannot live in this object between the consumer's calls.
+/// Resuming a new reader from the saved <see cref="JsonReaderState"/> for every token cost more than the parse itself
+/// (two thirds of the time of a small document went there), so one reader reads a batch of tokens in a loop into
+/// <see cref="BufferedToken"/>s (kind and offsets into the input) and the consumer is served from the batch; the
+/// next batch resumes where this one stopped. A malformed token ends a batch; its error is raised only when the
+/// consumer reaches it, so errors come in the order, and with the paths, the consumer sees.
+/// </para>
+/// <para>
+/// One source per thread is reused from call to call (<see cref="Rent"/>): its batch, path frames, name table and
+/// character buffer are reset, and trimmed back to their first sizes when a document made them grow, so a thread
+/// keeps at most a few kilobytes between calls. A call made while the thread's source is in use (a nested
+/// conversion) gets a new one.
+/// </para>
 /// </remarks>
-internal sealed class Utf8TokenSource : JsonTokenSource, IDisposable
+internal sealed partial class Utf8TokenSource : JsonTokenSource, IDisposable
 {
+    /// <summary>Tokens read per resumption of the reader.</summary>
+    internal const int DefaultBatchSize = 64;
+
+    private const int FirstPathFrames = 16;
+    private const int KeptPathFrames = 64;
+    private const int KeptChars = 256;
+
     private static readonly byte[] Utf8Bom = { 0xEF, 0xBB, 0xBF };
 
-    private byte[] _input;
-    private readonly int _length;
-    private JsonReaderState _state;
-    private int _offset;
-    // Where the current token's read began, to read it again when its escaped text is needed.
-    private JsonReaderState _stateBefore;
-    private int _offsetBefore;
+    [ThreadStatic] private static Utf8TokenSource? t_spare;
 
+    private readonly bool _reusable;
+
+    // The input and where the next batch resumes.
+    private byte[] _input = Array.Empty<byte>();
+    private int _length;
+    private JsonReaderState _state;
+    private int _readOffset;
+
+    // Tokens read ahead, and what stopped the reading: the end of the input or an error not yet raised.
+    private readonly BufferedToken[] _batch;
+    private int _batchCount;
+    private int _batchIndex;
+    private bool _inputEnded;
+    private JsonException? _pendingError;
+
+    // The current token.
     private JsonTokenKind _kind;
     private int _valueStart;
     private int _valueLength;
+    private int _tokenEnd;
     private bool _escaped;
     private bool _boolean;
-    private string _propertyName = "";
+    private string? _propertyName;
     private bool _rootClosed;
 
-    private PathFrame[] _path = new PathFrame[16];
+    private PathFrame[] _path = new PathFrame[FirstPathFrames];
     private int _depth;
     private readonly JsonNameTable _names = new();
-    private char[]? _chars;
+    private char[] _chars = new char[KeptChars];
+    private bool _charsPooled;
 
+    /// <summary>One token as the batch holds it: where its value lies in the input and where its read ended.</summary>
+    private struct BufferedToken
+    {
+        public JsonTokenKind Kind;
+        /// <summary>A string or name holds escapes; a boolean is true.</summary>
+        public bool Flag;
+        public int ValueStart;
+        public int ValueLength;
+        public int End;
+    }
+
+    /// <summary>An open object or array: its last member name (as offsets, decoded only for an error's path) or element index.</summary>
     private struct PathFrame
     {
         public bool IsArray;
         public int Index;
-        public string? Name;
+        public int NameStart;
+        public int NameLength; // -1: no member name yet
+        public bool NameEscaped;
     }
 
-    private Utf8TokenSource(byte[] pooledInput, int length, int? maxDepth)
+    private Utf8TokenSource(int batchSize, bool reusable)
+    {
+        _batch = new BufferedToken[batchSize];
+        _reusable = reusable;
+    }
+
+    /// <summary>A source over JSON given as UTF-16 text, transcoded once into a pooled array.</summary>
+    public static Utf8TokenSource ForText(string json, int? maxDepth)
+    {
+        var source = Rent();
+        var bytes = ArrayPool<byte>.Shared.Rent(Math.Max(1, Encoding.UTF8.GetByteCount(json)));
+        source.Start(bytes, Encoding.UTF8.GetBytes(json, 0, json.Length, bytes, 0), maxDepth);
+        return source;
+    }
+
+    /// <summary>A source over UTF-8 JSON, copied into a pooled array (a span cannot be kept between reads).</summary>
+    public static Utf8TokenSource ForUtf8(ReadOnlySpan<byte> utf8Json, int? maxDepth) => ForUtf8(Rent(), utf8Json, maxDepth);
+
+    /// <summary>A source of its own (never the thread's) that reads <paramref name="batchSize"/> tokens at a time: for tests of the batch boundaries.</summary>
+    internal static Utf8TokenSource ForUtf8(ReadOnlySpan<byte> utf8Json, int? maxDepth, int batchSize)
+        => ForUtf8(new Utf8TokenSource(batchSize, reusable: false), utf8Json, maxDepth);
+
+    private static Utf8TokenSource ForUtf8(Utf8TokenSource source, ReadOnlySpan<byte> utf8Json, int? maxDepth)
+    {
+        var bytes = ArrayPool<byte>.Shared.Rent(Math.Max(1, utf8Json.Length));
+        utf8Json.CopyTo(bytes);
+        source.Start(bytes, utf8Json.Length, maxDepth);
+        return source;
+    }
+
+    /// <summary>The thread's spare source, taken so that a nested call on this thread makes its own.</summary>
+    private static Utf8TokenSource Rent()
+    {
+        var source = t_spare ?? new Utf8TokenSource(DefaultBatchSize, reusable: true);
+        t_spare = null;
+        return source;
+    }
+
+    private void Start(byte[] pooledInput, int length, int? maxDepth)
     {
         _input = pooledInput;
         _length = length;
-        int start = _input.AsSpan(0, length).StartsWith(Utf8Bom) ? Utf8Bom.Length : 0;
-        _offset = start;
+        _readOffset = _input.AsSpan(0, length).StartsWith(Utf8Bom) ? Utf8Bom.Length : 0;
+        _tokenEnd = _readOffset;
         _state = new JsonReaderState(new JsonReaderOptions
         {
             // Newtonsoft, which read JSON text before, skips comments and accepts trailing commas.
@@ -67,28 +149,31 @@ internal sealed class Utf8TokenSource : JsonTokenSource, IDisposable
         });
     }
 
-    /// <summary>A source over JSON given as UTF-16 text, transcoded once into a pooled array.</summary>
-    public static Utf8TokenSource ForText(string json, int? maxDepth)
-    {
-        var bytes = ArrayPool<byte>.Shared.Rent(Math.Max(1, Encoding.UTF8.GetByteCount(json)));
-        int length = Encoding.UTF8.GetBytes(json, 0, json.Length, bytes, 0);
-        return new Utf8TokenSource(bytes, length, maxDepth);
-    }
-
-    /// <summary>A source over UTF-8 JSON, copied into a pooled array (a span cannot be kept between reads).</summary>
-    public static Utf8TokenSource ForUtf8(ReadOnlySpan<byte> utf8Json, int? maxDepth)
-    {
-        var bytes = ArrayPool<byte>.Shared.Rent(Math.Max(1, utf8Json.Length));
-        utf8Json.CopyTo(bytes);
-        return new Utf8TokenSource(bytes, utf8Json.Length, maxDepth);
-    }
-
+    /// <summary>Gives the input back to the pool and the source back to the thread, reset; a second call does nothing.</summary>
     public void Dispose()
     {
-        if (_input.Length > 0) ArrayPool<byte>.Shared.Return(_input);
+        if (_input.Length == 0) return;
+        ArrayPool<byte>.Shared.Return(_input);
         _input = Array.Empty<byte>();
-        if (_chars is not null) ArrayPool<char>.Shared.Return(_chars);
-        _chars = null;
+        _length = 0;
+        _readOffset = 0;
+        _batchCount = _batchIndex = 0;
+        _inputEnded = false;
+        _pendingError = null;
+        _kind = JsonTokenKind.None;
+        _valueStart = _valueLength = _tokenEnd = 0;
+        _propertyName = null;
+        _rootClosed = false;
+        _depth = 0;
+        if (_path.Length > KeptPathFrames) _path = new PathFrame[FirstPathFrames];
+        if (_charsPooled)
+        {
+            ArrayPool<char>.Shared.Return(_chars);
+            _chars = new char[KeptChars];
+            _charsPooled = false;
+        }
+        _names.TrimForReuse();
+        if (_reusable) t_spare = this;
     }
 
     public override JsonTokenKind Kind => _kind;
@@ -109,47 +194,109 @@ internal sealed class Utf8TokenSource : JsonTokenSource, IDisposable
 
     private bool TryNext()
     {
-        _stateBefore = _state;
-        _offsetBefore = _offset;
-        var reader = new Utf8JsonReader(new ReadOnlySpan<byte>(_input, _offset, _length - _offset), isFinalBlock: true, _state);
+        if (_batchIndex == _batchCount && !ReadBatch()) return false;
+        ref var token = ref _batch[_batchIndex++];
+        _kind = token.Kind;
+        _valueStart = token.ValueStart;
+        _valueLength = token.ValueLength;
+        _tokenEnd = token.End;
+        _escaped = token.Flag;
+        _boolean = token.Flag;
+        _propertyName = null;
+        switch (token.Kind)
+        {
+            case JsonTokenKind.StartObject: Enter(isArray: false); break;
+            case JsonTokenKind.StartArray: Enter(isArray: true); break;
+            case JsonTokenKind.EndObject or JsonTokenKind.EndArray: Leave(); break;
+            case JsonTokenKind.PropertyName:
+                // An escaped name is decoded now, so a name that is no text is refused with the path before it.
+                if (token.Flag) _ = PropertyName;
+                if (_depth > 0)
+                {
+                    ref var frame = ref _path[_depth - 1];
+                    frame.NameStart = token.ValueStart;
+                    frame.NameLength = token.ValueLength;
+                    frame.NameEscaped = token.Flag;
+                }
+                break;
+            default: CountElement(); break;
+        }
+        return true;
+    }
+
+    /// <summary>
+    /// Reads the next batch; false at the end of the input. A malformed token stops the batch before it, and is raised
+    /// once the tokens read before it have been consumed.
+    /// </summary>
+    private bool ReadBatch()
+    {
+        // A batch stops early only at the end of the input or at an error, which is raised once the batch is consumed.
+        if (_pendingError is JsonException pending) throw Malformed(pending);
+        if (_inputEnded) return false;
+        _batchIndex = _batchCount = 0;
+        var reader = new Utf8JsonReader(new ReadOnlySpan<byte>(_input, _readOffset, _length - _readOffset), isFinalBlock: true, _state);
+        var batch = _batch;
+        int count = 0;
+        int origin = _readOffset;
         try
         {
-            if (!reader.Read()) return false;
+            while (count < batch.Length)
+            {
+                if (!reader.Read())
+                {
+                    _inputEnded = true;
+                    break;
+                }
+                ref var token = ref batch[count++];
+                int tokenStart = origin + (int)reader.TokenStartIndex;
+                token.End = origin + (int)reader.BytesConsumed;
+                token.ValueLength = reader.ValueSpan.Length;
+                token.ValueStart = tokenStart;
+                token.Flag = false;
+                switch (reader.TokenType)
+                {
+                    case JsonTokenType.StartObject: token.Kind = JsonTokenKind.StartObject; break;
+                    case JsonTokenType.EndObject: token.Kind = JsonTokenKind.EndObject; break;
+                    case JsonTokenType.StartArray: token.Kind = JsonTokenKind.StartArray; break;
+                    case JsonTokenType.EndArray: token.Kind = JsonTokenKind.EndArray; break;
+                    case JsonTokenType.PropertyName:
+                        token.Kind = JsonTokenKind.PropertyName;
+                        token.ValueStart = tokenStart + 1;
+                        token.Flag = reader.ValueIsEscaped;
+                        break;
+                    case JsonTokenType.String:
+                        token.Kind = JsonTokenKind.String;
+                        token.ValueStart = tokenStart + 1;
+                        token.Flag = reader.ValueIsEscaped;
+                        break;
+                    case JsonTokenType.Number:
+                        token.Kind = IsInteger(reader.ValueSpan) ? JsonTokenKind.Integer : JsonTokenKind.Float;
+                        break;
+                    case JsonTokenType.True: token.Kind = JsonTokenKind.Boolean; token.Flag = true; break;
+                    case JsonTokenType.False: token.Kind = JsonTokenKind.Boolean; break;
+                    case JsonTokenType.Null: token.Kind = JsonTokenKind.Null; break;
+                    default: token.Kind = JsonTokenKind.Other; break;
+                }
+            }
         }
         catch (JsonException e)
         {
-            throw Malformed(e);
+            _pendingError = e;
         }
+        _batchCount = count;
         _state = reader.CurrentState;
-        int tokenStart = _offset + (int)reader.TokenStartIndex;
-        _offset += (int)reader.BytesConsumed;
-        _escaped = reader.ValueIsEscaped;
-        _valueLength = reader.ValueSpan.Length;
-        _valueStart = reader.TokenType is JsonTokenType.String or JsonTokenType.PropertyName ? tokenStart + 1 : tokenStart;
-        switch (reader.TokenType)
-        {
-            case JsonTokenType.StartObject: Enter(isArray: false); _kind = JsonTokenKind.StartObject; break;
-            case JsonTokenType.StartArray: Enter(isArray: true); _kind = JsonTokenKind.StartArray; break;
-            case JsonTokenType.EndObject: Leave(); _kind = JsonTokenKind.EndObject; break;
-            case JsonTokenType.EndArray: Leave(); _kind = JsonTokenKind.EndArray; break;
-            case JsonTokenType.PropertyName:
-                _propertyName = ReadName();
-                if (_depth > 0) _path[_depth - 1].Name = _propertyName;
-                _kind = JsonTokenKind.PropertyName;
-                break;
-            case JsonTokenType.String: CountElement(); _kind = JsonTokenKind.String; break;
-            case JsonTokenType.Number:
-                CountElement();
-                _kind = Value.IndexOfAny((byte)'.', (byte)'e', (byte)'E') >= 0 ? JsonTokenKind.Float : JsonTokenKind.Integer;
-                break;
-            case JsonTokenType.True or JsonTokenType.False:
-                CountElement();
-                _boolean = reader.TokenType == JsonTokenType.True;
-                _kind = JsonTokenKind.Boolean;
-                break;
-            case JsonTokenType.Null: CountElement(); _kind = JsonTokenKind.Null; break;
-            default: _kind = JsonTokenKind.Other; break;
-        }
+        _readOffset = origin + (int)reader.BytesConsumed;
+        if (count > 0) return true;
+        if (_pendingError is JsonException error) throw Malformed(error);
+        return false; // the input ended exactly where the last batch did
+
+    }
+
+    /// <summary>A number the reader accepted has no fraction or exponent (a plain loop: numbers are short).</summary>
+    private static bool IsInteger(ReadOnlySpan<byte> number)
+    {
+        foreach (byte b in number)
+            if (b is (byte)'.' or (byte)'e' or (byte)'E') return false;
         return true;
     }
 
@@ -157,7 +304,7 @@ internal sealed class Utf8TokenSource : JsonTokenSource, IDisposable
     {
         CountElement();
         if (_depth == _path.Length) Array.Resize(ref _path, _depth * 2);
-        _path[_depth++] = new PathFrame { IsArray = isArray, Index = -1 };
+        _path[_depth++] = new PathFrame { IsArray = isArray, Index = -1, NameLength = -1 };
     }
 
     private void Leave()
@@ -171,28 +318,22 @@ internal sealed class Utf8TokenSource : JsonTokenSource, IDisposable
         if (_depth > 0 && _path[_depth - 1].IsArray) _path[_depth - 1].Index++;
     }
 
-    /// <summary>Reads the current token again, from where its read began: for the text of an escaped string.</summary>
-    private Utf8JsonReader Reread()
-    {
-        var reader = new Utf8JsonReader(new ReadOnlySpan<byte>(_input, _offsetBefore, _length - _offsetBefore), isFinalBlock: true, _stateBefore);
-        reader.Read();
-        return reader;
-    }
+    /// <summary>The current string or name as UTF-16 in a reused buffer (valid until the next call).</summary>
+    private ReadOnlySpan<char> Chars() => Chars(_valueStart, _valueLength, _escaped);
 
-    /// <summary>The current string or name as UTF-16 in a pooled buffer (valid until the next call).</summary>
-    private ReadOnlySpan<char> Chars()
+    private ReadOnlySpan<char> Chars(int start, int length, bool escaped)
     {
         // Unescaped or decoded, the text never has more UTF-16 units than its UTF-8 bytes.
-        if (_chars is null || _chars.Length < _valueLength)
+        if (_chars.Length < length)
         {
-            if (_chars is not null) ArrayPool<char>.Shared.Return(_chars);
-            _chars = ArrayPool<char>.Shared.Rent(Math.Max(64, _valueLength));
+            if (_charsPooled) ArrayPool<char>.Shared.Return(_chars);
+            _chars = ArrayPool<char>.Shared.Rent(length);
+            _charsPooled = true;
         }
-        if (!_escaped)
-            return _chars.AsSpan(0, Encoding.UTF8.GetChars(_input, _valueStart, _valueLength, _chars, 0));
+        if (!escaped) return _chars.AsSpan(0, Encoding.UTF8.GetChars(_input, start, length, _chars, 0));
         try
         {
-            return _chars.AsSpan(0, Reread().CopyString(_chars));
+            return _chars.AsSpan(0, Unescape(start, length, _chars));
         }
         catch (InvalidOperationException e)
         {
@@ -201,18 +342,46 @@ internal sealed class Utf8TokenSource : JsonTokenSource, IDisposable
         }
     }
 
-    private string ReadName() => _valueLength == 0 ? "" : _names.Get(Chars());
+    /// <summary>
+    /// Decodes an escaped string or name: its quoted text, already checked by the batch's reader, is a JSON document of
+    /// its own, which a new reader reads and unescapes without the state of the reader that found it.
+    /// </summary>
+    private int Unescape(int valueStart, int valueLength, char[] destination)
+    {
+        var reader = new Utf8JsonReader(new ReadOnlySpan<byte>(_input, valueStart - 1, valueLength + 2), default(JsonReaderOptions));
+        reader.Read();
+        return reader.CopyString(destination);
+    }
 
-    public override string PropertyName => _propertyName;
+    private string ReadName()
+    {
+        if (_valueLength == 0) return "";
+        if (!_escaped && _names.TryGetAscii(_input, _valueStart, _valueLength, out string ascii)) return ascii;
+        return _names.Get(Chars());
+    }
+
+    public override string PropertyName => _propertyName ??= ReadName();
 
     public override string GetString() => _valueLength == 0 ? "" : Chars().ToString();
+
+    public override ReadOnlySpan<char> GetStringChars() => Chars();
+
+    public override string GetStringAsName() => ReadName();
 
     public override bool GetBoolean() => _boolean;
 
     public override bool TryGetInt64(out long value)
     {
         value = 0;
-        return _kind == JsonTokenKind.Integer && Utf8Parser.TryParse(Value, out value, out int used) && used == _valueLength;
+        if (_kind != JsonTokenKind.Integer) return false;
+        var digits = Value;
+        // The reader checked the grammar (an optional minus, then digits), so up to 18 digits cannot overflow.
+        bool negative = digits[0] == (byte)'-';
+        if (digits.Length - (negative ? 1 : 0) > 18) return Utf8Parser.TryParse(digits, out value, out int used) && used == _valueLength;
+        long magnitude = 0;
+        for (int i = negative ? 1 : 0; i < digits.Length; i++) magnitude = magnitude * 10 + (digits[i] - '0');
+        value = negative ? -magnitude : magnitude;
+        return true;
     }
 
     public override double GetDouble()
@@ -244,91 +413,19 @@ internal sealed class Utf8TokenSource : JsonTokenSource, IDisposable
         else writer.WriteString(key, Chars());
     }
 
-    /// <summary>Valid UTF-8 with no 4-byte sequence; ASCII, the common case, is settled by a plain loop.</summary>
+    /// <summary>Valid UTF-8 with no 4-byte sequence; ASCII, the common case, is settled first.</summary>
     private static bool IsBmpUtf8(ReadOnlySpan<byte> bytes)
     {
+#if NET8_0_OR_GREATER
+        if (System.Text.Ascii.IsValid(bytes)) return true;
+        if (bytes.IndexOfAnyInRange((byte)0xF0, (byte)0xFF) >= 0) return false;
+#else
         int any = 0;
         foreach (byte b in bytes) any |= b;
         if (any < 0x80) return true;
         foreach (byte b in bytes)
             if (b >= 0xF0) return false;
+#endif
         return Utf8Text.IsValid(bytes);
-    }
-
-    public override FudgeJsonException Error(string reason, Exception? inner = null)
-    {
-        var (line, position) = LineAndPosition(_offset);
-        return new FudgeJsonException(reason, line, position, Path(), inner);
-    }
-
-    /// <summary>
-    /// Malformed JSON: the reader's message without its own position, then ours (1-based, in characters, as Newtonsoft
-    /// counted). The inner exception is a Newtonsoft <c>JsonReaderException</c>, as it has always been for malformed
-    /// JSON, holding the reader's exception.
-    /// </summary>
-    private FudgeJsonException Malformed(JsonException e)
-    {
-        int line = (int)(e.LineNumber ?? 0) + 1;
-        int position = CharactersBefore(LineStart(line), (int)(e.BytePositionInLine ?? 0)) + 1;
-        string reason = _rootClosed ? "unexpected content after the top-level object" : "malformed JSON: " + StripPosition(e.Message);
-        string path = Path();
-        var newtonsoft = new Newtonsoft.Json.JsonReaderException(reason, path, line, position, e);
-        return new FudgeJsonException(reason, line, position, path, newtonsoft);
-    }
-
-    private static string StripPosition(string message)
-    {
-        int at = message.IndexOf(" LineNumber:", StringComparison.Ordinal);
-        return (at < 0 ? message : message.Substring(0, at)).TrimEnd(' ', '.', '|');
-    }
-
-    /// <summary>Line (1-based) and position (characters from the line's start) of a byte offset.</summary>
-    private (int Line, int Position) LineAndPosition(int offset)
-    {
-        int end = Math.Min(offset, _length);
-        int line = 1, lineStart = 0;
-        while (true)
-        {
-            int next = new ReadOnlySpan<byte>(_input, lineStart, end - lineStart).IndexOf((byte)'\n');
-            if (next < 0) break;
-            line++;
-            lineStart += next + 1;
-        }
-        return (line, CharactersBefore(lineStart, end - lineStart));
-    }
-
-    private int LineStart(int line)
-    {
-        int start = 0;
-        for (int n = 1; n < line; n++)
-        {
-            int next = new ReadOnlySpan<byte>(_input, start, _length - start).IndexOf((byte)'\n');
-            if (next < 0) break;
-            start += next + 1;
-        }
-        return start;
-    }
-
-    private int CharactersBefore(int lineStart, int bytes)
-        => Encoding.UTF8.GetCharCount(_input, lineStart, Math.Max(0, Math.Min(bytes, _length - lineStart)));
-
-    /// <summary>The JSON path of the current token, as Newtonsoft writes it (<c>fields[2].value</c>).</summary>
-    private string Path()
-    {
-        var path = new StringBuilder();
-        for (int i = 0; i < _depth; i++)
-        {
-            var frame = _path[i];
-            if (frame.IsArray)
-            {
-                if (frame.Index >= 0) path.Append('[').Append(frame.Index).Append(']');
-            }
-            else if (frame.Name is not null)
-            {
-                if (path.Length > 0) path.Append('.');
-                path.Append(frame.Name);
-            }
-        }
-        return path.ToString();
     }
 }

@@ -2,7 +2,7 @@ namespace Fudge.Query;
 
 /// <summary>
 /// The names <c>type(path) == 'name'</c> accepts: every Fudge type keyword and alias that
-/// <see cref="FudgeTypeId.TryParse"/> knows, plus the groups <c>integer</c> (int8..int64), <c>number</c> (integers,
+/// <see cref="FudgeTypeId.TryParse(string, out byte)"/> knows, plus the groups <c>integer</c> (int8..int64), <c>number</c> (integers,
 /// float, double), <c>bytes</c> (byte[] and byte[4]..byte[512]) and <c>array</c> (the numeric arrays).
 /// </summary>
 internal static class FilterTypeNames

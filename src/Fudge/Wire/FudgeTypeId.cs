@@ -165,8 +165,13 @@ public static class FudgeTypeId
     /// keyword after trimming white space and lower-casing as <see cref="string.ToLowerInvariant"/> does, else the
     /// untrimmed text as a decimal id.
     /// </summary>
+    public static bool TryParse(ReadOnlySpan<char> text, out byte typeId) => TryParseChars(text, out typeId);
+
+    /// <summary>See <see cref="TryParse(ReadOnlySpan{char}, out byte)"/>.</summary>
     internal static bool TryParseChars(ReadOnlySpan<char> text, out byte typeId)
     {
+        // The keywords as writers write them (lower case, no white space) are settled without trimming or lower-casing.
+        if (TryParseKeyword(text, out typeId)) return true;
         var trimmed = text.Trim();
         if (trimmed.Length <= LongestKeyword)
         {
