@@ -1,4 +1,6 @@
 using System;
+using System.Buffers.Binary;
+using System.Runtime.CompilerServices;
 using System.Collections.Generic;
 using BenchmarkDotNet.Attributes;
 using Fudge.Benchmarks.Harness;
@@ -27,6 +29,13 @@ public class WriterPartsBenchmarks
     /// <summary>No type names and no sub-message per message or body: every field written straight into the batch's list.</summary>
     public const string Flat = "Flat";
 
+    /// <summary>
+    /// Exactly <see cref="Full"/>'s bytes (checked at setup) written by the least code that can write them: one room
+    /// check per batch, every header a constant or one computed store, the write position a local. The floor of
+    /// Fudge's format for this schema on this machine, below which no writer of these bytes can go.
+    /// </summary>
+    public const string Floor = "Floor";
+
     /// <summary>The SBE layout codec on the same slice, for the ratio.</summary>
     public const string SbeLayout = "SBE layout";
 
@@ -38,7 +47,7 @@ public class WriterPartsBenchmarks
     private int _listSizeHint;
 
     /// <summary>The variants.</summary>
-    public static IEnumerable<string> Variants => new[] { Full, NoTypeNames, Flat, SbeLayout };
+    public static IEnumerable<string> Variants => new[] { Full, NoTypeNames, Flat, Floor, SbeLayout };
 
     /// <summary>The variant measured.</summary>
     [ParamsSource(nameof(Variants))]
@@ -52,6 +61,7 @@ public class WriterPartsBenchmarks
         _slab = new SlabWriter(ShootoutBenchmarkBase.SliceBatches * 4096);
         _sbe = Contenders.ShootoutContenders.Create("SBE layout (hand-written)");
         _sbe.Load(_day);
+        CheckFloorWritesFullsBytes();
     }
 
     /// <summary>Writes every batch of the slice with the variant, as the shootout's serialize benchmark does.</summary>
@@ -65,6 +75,7 @@ public class WriterPartsBenchmarks
             {
                 case SbeLayout: _sbe.Serialize(b, _slab); break;
                 case Flat: WriteFlat(b); break;
+                case Floor: WriteFloor(b); break;
                 default: WriteNested(b, Variant == Full); break;
             }
         }
@@ -121,5 +132,110 @@ public class WriterPartsBenchmarks
         if (m.Kind == BodyKind.Trade) return;
         writer.WriteInt32((short)3, m.Flags);
         writer.WriteInt32((short)4, (byte)m.Side);
+    }
+
+    // Fudge's bytes for the batch with nothing but stores: envelope, sequence number, the list, and per message its
+    // own sub-message and the body's, every size minimal (the list's width guessed from the count and the content
+    // moved when the guess was wrong, as FudgeWriter does with a size hint).
+    private void WriteFloor(int batch)
+    {
+        var messages = _day.Batch(batch);
+        var span = _slab.GetSpan(40 + messages.Length * 96);
+        BinaryPrimitives.WriteUInt64BigEndian(span, 0); // directives, schema version, taxonomy, size patched below
+        int p = 8 + WriteInteger(span.Slice(8), 1, unchecked((long)_day.SequenceNumbers[batch]));
+        int listSizeBytes = messages.Length > 3 ? 2 : 1;
+        int listHeader = p;
+        p += 4 + listSizeBytes;
+        int listContent = p;
+        foreach (ref readonly var m in messages)
+        {
+            int message = p;
+            span[p] = 0x20; // one size byte, no name, no ordinal
+            span[p + 1] = FudgeTypeId.Message;
+            p += 3;
+            p += WriteInteger(span.Slice(p), 1, unchecked((long)m.TsNanos));
+            var symbol = _day.SymbolUtf8[m.Symbol];
+            BinaryPrimitives.WriteUInt32BigEndian(span.Slice(p), 0x300E0002u);
+            span[p + 4] = (byte)symbol.Length;
+            symbol.CopyTo(span.Slice(p + 5));
+            p += 5 + symbol.Length;
+            int body = p;
+            BinaryPrimitives.WriteUInt32BigEndian(span.Slice(p), 0x300F0003u);
+            p += 5;
+            // The two type names, "T"/"L" then "B", as two 6-byte fields.
+            BinaryPrimitives.WriteUInt32BigEndian(span.Slice(p), 0x300E0000u);
+            span[p + 4] = 1;
+            span[p + 5] = m.Kind == BodyKind.Trade ? (byte)'T' : (byte)'L';
+            BinaryPrimitives.WriteUInt32BigEndian(span.Slice(p + 6), 0x300E0000u);
+            span[p + 10] = 1;
+            span[p + 11] = (byte)'B';
+            p += 12;
+            p += WriteInteger(span.Slice(p), 1, unchecked((long)m.Price));
+            p += WriteInteger(span.Slice(p), 2, m.Size);
+            if (m.Kind != BodyKind.Trade)
+            {
+                p += WriteInteger(span.Slice(p), 3, m.Flags);
+                p += WriteInteger(span.Slice(p), 4, (byte)m.Side);
+            }
+            span[body + 4] = (byte)(p - body - 5);
+            span[message + 2] = (byte)(p - message - 3);
+        }
+        int listSize = p - listContent;
+        int needed = listSize <= byte.MaxValue ? 1 : listSize <= short.MaxValue ? 2 : 4;
+        if (needed != listSizeBytes)
+        {
+            span.Slice(listContent, listSize).CopyTo(span.Slice(listContent + needed - listSizeBytes));
+            p += needed - listSizeBytes;
+            listSizeBytes = needed;
+        }
+        BinaryPrimitives.WriteUInt32BigEndian(span.Slice(listHeader), ((uint)(listSizeBytes == 1 ? 0x30 : listSizeBytes == 2 ? 0x50 : 0x70) << 24) | 0x000F0002u);
+        if (listSizeBytes == 1) span[listHeader + 4] = (byte)listSize;
+        else if (listSizeBytes == 2) BinaryPrimitives.WriteInt16BigEndian(span.Slice(listHeader + 4), (short)listSize);
+        else BinaryPrimitives.WriteInt32BigEndian(span.Slice(listHeader + 4), listSize);
+        BinaryPrimitives.WriteInt32BigEndian(span.Slice(4), p);
+        _slab.Advance(p);
+    }
+
+    // One integer field under an ordinal in the narrowest width: its 4-byte header and value as one or two stores.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static int WriteInteger(Span<byte> span, short ordinal, long value)
+    {
+        const uint Header = 0x90000000u; // fixed width, ordinal
+        if (value == (sbyte)value)
+        {
+            BinaryPrimitives.WriteUInt32BigEndian(span, Header | ((uint)FudgeTypeId.Int8 << 16) | (ushort)ordinal);
+            span[4] = (byte)value;
+            return 5;
+        }
+        if (value == (short)value)
+        {
+            BinaryPrimitives.WriteUInt32BigEndian(span, Header | ((uint)FudgeTypeId.Int16 << 16) | (ushort)ordinal);
+            BinaryPrimitives.WriteInt16BigEndian(span.Slice(4), (short)value);
+            return 6;
+        }
+        if (value == (int)value)
+        {
+            BinaryPrimitives.WriteUInt64BigEndian(span, ((ulong)(Header | ((uint)FudgeTypeId.Int32 << 16) | (ushort)ordinal) << 32) | (uint)value);
+            return 8;
+        }
+        BinaryPrimitives.WriteUInt32BigEndian(span, Header | ((uint)FudgeTypeId.Int64 << 16) | (ushort)ordinal);
+        BinaryPrimitives.WriteInt64BigEndian(span.Slice(4), value);
+        return 12;
+    }
+
+    // The floor is only a floor if it writes the schema's bytes: every batch of the slice must equal Full's.
+    private void CheckFloorWritesFullsBytes()
+    {
+        for (int b = 0; b < ShootoutBenchmarkBase.SliceBatches; b++)
+        {
+            _slab.Reset();
+            WriteNested(b, typeNames: true);
+            var full = _slab.Slice(0, _slab.Position).ToArray();
+            _slab.Reset();
+            WriteFloor(b);
+            if (!_slab.Slice(0, _slab.Position).Span.SequenceEqual(full))
+                throw new InvalidOperationException($"The floor writer's bytes differ from Full's at batch {b}.");
+        }
+        _slab.Reset();
     }
 }
