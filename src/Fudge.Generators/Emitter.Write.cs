@@ -65,7 +65,9 @@ internal sealed partial class Emitter
                 if (belowDeclared)
                     sb.AppendLine($"            if (value is {u.FullyQualifiedName}) {{ {u.FullyQualifiedName}.FudgeFormatter.Instance.WriteBelow(ref writer, ({u.FullyQualifiedName})value, declaredNames); return; }}");
                 else
-                    sb.AppendLine($"            if (value is {u.FullyQualifiedName}) {{ global::Fudge.Serialization.FudgeFormatterCache<{u.FullyQualifiedName}>.Formatter.Write(ref writer, ({u.FullyQualifiedName})value); return; }}");
+                    // A case derives from the base, so it is compiled with it by this generator: its formatter is
+                    // called directly, as the reader does, not through an interface dispatch per value.
+                    sb.AppendLine($"            if (value is {u.FullyQualifiedName}) {{ {u.FullyQualifiedName}.FudgeFormatter.Instance.Write(ref writer, ({u.FullyQualifiedName})value); return; }}");
             }
             if (m.IsAbstract) sb.AppendLine($"            throw {H}.UndeclaredDerivedType(value.GetType(), {Literal(m.DisplayName)});");
             sb.AppendLine("        }");
@@ -77,23 +79,34 @@ internal sealed partial class Emitter
             return;
         }
         if (m.IsExtensible) sb.AppendLine($"        var __extra = {H}.GetExtensionData(ref value);");
-        if (!m.Java) EmitTypeNames(sb);
-        for (int i = 0; i < m.Members.Count; i++)
+        if (!m.Java && !belowDeclared && !m.IsExtensible)
         {
-            var member = m.Members[i];
-            string local = NextLocal();
-            sb.AppendLine($"        var {local} = value.{member.Name};");
-            if (member.Repeated) { WriteRepeated(sb, member, $"__k{i}", local); continue; }
-            if (member.FixedLength > 0)
-                sb.AppendLine($"        if ({local} != null && {local}.Length != {member.FixedLength}) throw {H}.ArrayLengthToWrite({Literal(m.DisplayName)}, {Literal(member.Name.TrimStart('@'))}, {member.FixedLength}, {local}.Length);");
-            string? direct = m.FieldIds is 1 or 3 && member.HasOrdinal && !member.Shape.Java ? OrdinalWriteStatement(member.Shape, (short)member.Ordinal, local) : null;
-            if (direct is not null) sb.AppendLine("        " + direct);
-            else WriteValue(sb, "        ", member.Shape, $"__k{i}", local, nullAsIndicator: false);
+            EmitMembersInRuns(sb);
+        }
+        else
+        {
+            if (!m.Java) EmitTypeNames(sb);
+            for (int i = 0; i < m.Members.Count; i++) EmitMember(sb, i);
         }
         if (m.IsExtensible) sb.AppendLine($"        {H}.WriteExtensionData(ref writer, __extra);");
         // Fudge-Java adds the class names once the bean's fields are in the message.
         if (m.Java) EmitTypeNames(sb);
         sb.AppendLine("    }");
+    }
+
+    /// <summary>Reads member <paramref name="i"/> into a local and writes it through the writer.</summary>
+    private void EmitMember(StringBuilder sb, int i)
+    {
+        var m = _model;
+        var member = m.Members[i];
+        string local = NextLocal();
+        sb.AppendLine($"        var {local} = value.{member.Name};");
+        if (member.Repeated) { WriteRepeated(sb, member, $"__k{i}", local); return; }
+        if (member.FixedLength > 0)
+            sb.AppendLine($"        if ({local} != null && {local}.Length != {member.FixedLength}) throw {H}.ArrayLengthToWrite({Literal(m.DisplayName)}, {Literal(member.Name.TrimStart('@'))}, {member.FixedLength}, {local}.Length);");
+        string? direct = m.FieldIds is 1 or 3 && member.HasOrdinal && !member.Shape.Java ? OrdinalWriteStatement(member.Shape, (short)member.Ordinal, local) : null;
+        if (direct is not null) sb.AppendLine("        " + direct);
+        else WriteValue(sb, "        ", member.Shape, $"__k{i}", local, nullAsIndicator: false);
     }
 
     /// <summary>
@@ -290,11 +303,21 @@ internal sealed partial class Emitter
         var sb = new StringBuilder();
         // Collections of one member tend to keep their size class: each reserves the size bytes the last one needed,
         // so that a long collection is not moved after it is written (a stale hint from another thread costs a move).
-        sb.AppendLine($"    private static int {name}Size;");
+        // A list whose count is known reserves by its count times the bytes per element of the last list the estimate
+        // missed: lists of similar elements but varying length (a feed's batches) then rarely move.
+        bool counted = shape.Kind != ShapeKind.Dictionary && shape.Collection is CollectionKind.Array or CollectionKind.List or CollectionKind.IList or CollectionKind.IReadOnlyList;
+        string countProperty = shape.Collection == CollectionKind.Array ? "Length" : "Count";
+        sb.AppendLine(counted ? $"    private static int {name}ElementSize;" : $"    private static int {name}Size;");
         sb.AppendLine();
         sb.AppendLine($"    private static void {name}(ref {Writer} writer, in {Key} key, {shape.TypeName} value)");
         sb.AppendLine("    {");
-        sb.AppendLine($"        var __message = writer.BeginMessage(in key, {name}Size);");
+        if (counted)
+        {
+            sb.AppendLine($"        int __count = value.{countProperty};");
+            sb.AppendLine($"        int __estimate = __count * {name}ElementSize, __size = __estimate;");
+            sb.AppendLine("        var __message = writer.BeginMessage(in key, __estimate);");
+        }
+        else sb.AppendLine($"        var __message = writer.BeginMessage(in key, {name}Size);");
         if (shape.Kind == ShapeKind.Dictionary)
         {
             string kv = NextLocal();
@@ -332,7 +355,13 @@ internal sealed partial class Emitter
             WriteValue(sb, "            ", shape.Element!, elementKey, e, nullAsIndicator: true, withoutClassNames);
             sb.AppendLine("        }");
         }
-        sb.AppendLine($"        writer.EndMessage(__message, ref {name}Size);");
+        if (counted)
+        {
+            // The size comes back only when the estimate had reserved another width.
+            sb.AppendLine("        writer.EndMessage(__message, ref __size);");
+            sb.AppendLine($"        if (__size != __estimate && __count > 0) {name}ElementSize = __size / __count;");
+        }
+        else sb.AppendLine($"        writer.EndMessage(__message, ref {name}Size);");
         sb.AppendLine("    }");
         _helpers.AppendLine().Append(sb);
         return name;

@@ -675,10 +675,10 @@ public ref partial struct FudgeWriter
 
     private readonly int GetTextByteCount(ReadOnlySpan<char> chars) => GetTextByteCount(chars, _javaStrings);
 
-    private static int EncodeText(ReadOnlySpan<char> chars, Span<byte> destination, bool java)
+    internal static int EncodeText(ReadOnlySpan<char> chars, Span<byte> destination, bool java)
         => java && JavaCesu8.HasSurrogates(chars) ? JavaCesu8.Encode(chars, destination) : EncodeUtf8(chars, destination);
 
-    private static int GetTextByteCount(ReadOnlySpan<char> chars, bool java)
+    internal static int GetTextByteCount(ReadOnlySpan<char> chars, bool java)
         => java && JavaCesu8.HasSurrogates(chars) ? JavaCesu8.GetByteCount(chars) : GetUtf8ByteCount(chars);
 
     private static int EncodeUtf8(ReadOnlySpan<char> chars, Span<byte> destination)

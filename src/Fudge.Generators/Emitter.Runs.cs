@@ -1,0 +1,137 @@
+using System.Collections.Generic;
+using System.Globalization;
+using System.Linq;
+using System.Text;
+
+namespace Fudge.Generators;
+
+// Field runs: consecutive fixed-width members under ordinals (and a type's constant type names) are written through
+// one FudgeFieldRun kept in a local, with one reservation and one commit, instead of one writer call each (the
+// writer, passed by reference, loads and stores its buffer and position for every call). The bytes are the same.
+internal sealed partial class Emitter
+{
+    /// <summary>
+    /// One field of a run: the statement that writes it through <c>__run</c> and the most bytes it takes, a constant
+    /// or (a string) an expression of the member's local.
+    /// </summary>
+    private sealed record RunField(string Statement, int MaxBytes, string? MaxBytesExpression = null);
+
+    /// <summary>The type names, then the members, with every stretch of two or more run fields written as one run.</summary>
+    private void EmitMembersInRuns(StringBuilder sb)
+    {
+        var m = _model;
+        var pending = new List<RunField>();
+        var pendingReads = new StringBuilder();
+        var pendingText = new StringBuilder();
+        int runs = 0;
+        byte[]? typeNameFields = TypeNameFields();
+        if (typeNameFields is not null)
+        {
+            _helpers.AppendLine();
+            _helpers.AppendLine("    // The type names as encoded fields (ordinal 0, type string, one size byte): the same bytes every time.");
+            _helpers.AppendLine($"    private static global::System.ReadOnlySpan<byte> __typeNameFields => new byte[] {{ {string.Join(", ", typeNameFields.Select(b => b.ToString(CultureInfo.InvariantCulture)))} }};");
+            pending.Add(new RunField("__run.WriteEncoded(__typeNameFields);", typeNameFields.Length));
+            pendingText.AppendLine("        __run.WriteEncoded(__typeNameFields);");
+        }
+        else
+        {
+            EmitTypeNames(sb);
+        }
+        for (int i = 0; i < m.Members.Count; i++)
+        {
+            var member = m.Members[i];
+            RunField? field = null;
+            string local = "";
+            if (m.FieldIds is 1 or 3 && member.HasOrdinal && !member.Shape.Java && !member.Repeated && member.FixedLength == 0)
+            {
+                local = NextLocal();
+                field = RunFieldFor(member.Shape, (short)member.Ordinal, local);
+            }
+            if (field is null)
+            {
+                Flush();
+                EmitMember(sb, i);
+                continue;
+            }
+            // The stretch's members are read before the run begins: a string's room depends on its length.
+            // A run holds one string at most and a bounded room, so that its room is never more than an int holds.
+            if (pending.Count > 0 && (field.MaxBytesExpression is not null && pending.Any(f => f.MaxBytesExpression is not null) || pending.Sum(f => f.MaxBytes) + field.MaxBytes > 60000))
+                Flush();
+            pending.Add(field);
+            pendingReads.AppendLine($"        var {local} = value.{member.Name};");
+            pendingText.AppendLine("        " + field.Statement);
+        }
+        Flush();
+
+        // A stretch of one field is written through the writer: a run would only add its reservation and commit.
+        void Flush()
+        {
+            if (pending.Count == 0) return;
+            sb.Append(pendingReads);
+            if (pending.Count == 1) sb.Append(pendingText.ToString().Replace("__run.", "writer."));
+            else
+            {
+                string room = pending.Sum(f => f.MaxBytes).ToString(CultureInfo.InvariantCulture);
+                foreach (var f in pending)
+                    if (f.MaxBytesExpression is not null) room += " + " + f.MaxBytesExpression;
+                string run = "__run" + (++runs).ToString(CultureInfo.InvariantCulture);
+                sb.AppendLine($"        var {run} = writer.BeginFieldRun({room});");
+                sb.Append(pendingText.ToString().Replace("__run.", run + "."));
+                sb.AppendLine($"        writer.EndFieldRun(in {run});");
+            }
+            pending.Clear();
+            pendingReads.Clear();
+            pendingText.Clear();
+        }
+    }
+
+    /// <summary>
+    /// The type's names at ordinal 0 as encoded string fields (what <c>WriteBmpTypeName</c> writes for each), or null
+    /// when it has none, or one holds a character outside the BMP (its bytes depend on the writer's options) or is
+    /// longer than 255 bytes.
+    /// </summary>
+    private byte[]? TypeNameFields()
+    {
+        var names = _model.TypeNames;
+        if (names.Count == 0) return null;
+        var bytes = new List<byte>();
+        for (int i = 0; i < names.Count; i++)
+        {
+            if (names[i].Any(char.IsSurrogate)) return null;
+            var utf8 = Encoding.UTF8.GetBytes(names[i]);
+            if (utf8.Length > byte.MaxValue) return null;
+            bytes.AddRange(new byte[] { 0x30, 14, 0, 0, (byte)utf8.Length });
+            bytes.AddRange(utf8);
+        }
+        return bytes.ToArray();
+    }
+
+    /// <summary>
+    /// The run write of a fixed-width member under an ordinal (the same bytes as <see cref="OrdinalWriteStatement"/>'s
+    /// writer call), or null for shapes a run does not take.
+    /// </summary>
+    private static RunField? RunFieldFor(ValueShape shape, short ordinal, string v)
+    {
+        string o = "(short)" + ordinal.ToString(CultureInfo.InvariantCulture);
+        switch (shape.Kind)
+        {
+            case ShapeKind.Boolean: return new RunField($"__run.WriteBoolean({o}, {v});", 5);
+            case ShapeKind.SByte:
+            case ShapeKind.Byte:
+            case ShapeKind.Int16:
+            case ShapeKind.UInt16:
+            case ShapeKind.Int32: return new RunField($"__run.WriteInt32({o}, {v});", 8);
+            case ShapeKind.UInt32:
+            case ShapeKind.Int64: return new RunField($"__run.WriteInt64({o}, {v});", 12);
+            case ShapeKind.UInt64: return new RunField($"__run.WriteInt64({o}, unchecked((long){v}));", 12);
+            case ShapeKind.Single: return new RunField($"__run.WriteSingle({o}, {v});", 8);
+            case ShapeKind.Double: return new RunField($"__run.WriteDouble({o}, {v});", 12);
+            // As the writer's statement does, a null string writes nothing (the room is reserved all the same).
+            case ShapeKind.String: return new RunField($"if ({v} != null) __run.WriteString({o}, {v});", 0, $"global::Fudge.FudgeFieldRun.MaxStringFieldBytes({v})");
+            case ShapeKind.Enum:
+                string underlying = UnderlyingKeyword(shape.EnumUnderlying);
+                return RunFieldFor(new ValueShape(shape.EnumUnderlying, underlying, true), ordinal, $"({underlying}){v}");
+            default: return null;
+        }
+    }
+}

@@ -1,0 +1,252 @@
+using System;
+using System.Buffers.Binary;
+using System.Runtime.CompilerServices;
+
+namespace Fudge;
+
+/// <summary>
+/// Consecutive fields keyed by ordinals alone, written into room a <see cref="FudgeWriter"/> reserved once
+/// (<see cref="FudgeWriter.BeginFieldRun"/>) and committed at once (<see cref="FudgeWriter.EndFieldRun"/>). The bytes
+/// are exactly those of the writer's ordinal overloads (<see cref="FudgeWriter.WriteInt64(short, long)"/> and the
+/// others), integers reduced to the same smallest width.
+/// </summary>
+/// <remarks>
+/// A writer passed by reference keeps its buffer and position in memory, so each of its calls loads and stores them
+/// again; a run kept in a local holds them in registers, and each field costs its stores and one compare. Every write
+/// checks its room: it never writes past the room the run was given. Over an <see cref="System.Buffers.IBufferWriter{T}"/>
+/// the room is at least what <see cref="FudgeWriter.BeginFieldRun"/> asked for (a run that needs more throws
+/// <see cref="InvalidOperationException"/>, so ask for the most the fields can take: 12 bytes for an integer, see
+/// <see cref="MaxInt64FieldBytes"/>); over a fixed destination it is the rest of the destination, and running out
+/// throws <see cref="InvalidOperationException"/> as the writer does.
+/// </remarks>
+public ref struct FudgeFieldRun
+{
+    /// <summary>The most bytes an integer field under an ordinal takes: a 4-byte header and an int64.</summary>
+    public const int MaxInt64FieldBytes = 12;
+
+    /// <summary>The most bytes an <see cref="int"/> field under an ordinal takes: a 4-byte header and an int32.</summary>
+    public const int MaxInt32FieldBytes = 8;
+
+    /// <summary>The bytes a boolean field under an ordinal takes.</summary>
+    public const int BooleanFieldBytes = 5;
+
+    /// <summary>The bytes a float field under an ordinal takes.</summary>
+    public const int SingleFieldBytes = 8;
+
+    /// <summary>The bytes a double field under an ordinal takes.</summary>
+    public const int DoubleFieldBytes = 12;
+
+    private const uint OrdinalFixedHeader = 0x90000000u; // fixed width, ordinal, no name
+    private const uint OrdinalVariableHeader1 = 0x30000000u; // one size byte, ordinal, no name
+
+    private readonly Span<byte> _room;
+    private readonly int _writerPosition;
+    private readonly bool _fixedDestination;
+    private readonly bool _javaStrings;
+    private int _length;
+
+    internal FudgeFieldRun(Span<byte> room, int writerPosition, bool fixedDestination, bool javaStrings)
+    {
+        _room = room;
+        _writerPosition = writerPosition;
+        _fixedDestination = fixedDestination;
+        _javaStrings = javaStrings;
+        _length = 0;
+    }
+
+    /// <summary>
+    /// The most bytes <see cref="WriteString(short, string)"/> can take for <paramref name="value"/> in either string
+    /// encoding: header, size bytes and three bytes per UTF-16 unit (the most UTF-8 or CESU-8 takes for one), an
+    /// indicator's 4 for null; for text of more than 10,922 units its measured length, so that a long text does not
+    /// reserve three times its size. At most <see cref="int.MaxValue"/> - 65,536.
+    /// </summary>
+    /// <exception cref="ArgumentException">A text of more than 10,922 units holds an unpaired surrogate.</exception>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static int MaxStringFieldBytes(string? value)
+        => value is null ? 4 : value.Length <= 85 ? 5 + 3 * value.Length : MaxLongStringFieldBytes(value);
+
+    private static int MaxLongStringFieldBytes(string value)
+    {
+        if (value.Length <= short.MaxValue / 3) return 7 + 3 * value.Length;
+        long total = 9L + FudgeWriter.GetTextByteCount(value.AsSpan(), java: true); // CESU-8 is never shorter than UTF-8
+        return total > MaxRoom ? MaxRoom : (int)total;
+    }
+
+    // The cap of MaxStringFieldBytes: a run of one string and fixed-width fields of up to 64 KiB cannot overflow an int.
+    private const int MaxRoom = int.MaxValue - 65536;
+
+    /// <summary>Bytes written into the run so far (committed to the writer by <see cref="FudgeWriter.EndFieldRun"/>).</summary>
+    public readonly int BytesWritten => _length;
+
+    internal readonly Span<byte> Room => _room;
+
+    internal readonly int WriterPosition => _writerPosition;
+
+    /// <summary>Writes an integer under <paramref name="ordinal"/> in the smallest of int8/16/32/64 that holds it.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void WriteInt64(short ordinal, long value)
+    {
+        if (value == (sbyte)value)
+        {
+            var span = Take(5);
+            BinaryPrimitives.WriteUInt32BigEndian(span, OrdinalFixedHeader | ((uint)FudgeTypeId.Int8 << 16) | (ushort)ordinal);
+            span[4] = (byte)value;
+        }
+        else if (value == (short)value)
+        {
+            var span = Take(6);
+            BinaryPrimitives.WriteUInt32BigEndian(span, OrdinalFixedHeader | ((uint)FudgeTypeId.Int16 << 16) | (ushort)ordinal);
+            BinaryPrimitives.WriteInt16BigEndian(span.Slice(4), (short)value);
+        }
+        else if (value == (int)value)
+        {
+            // Header and value in one store.
+            BinaryPrimitives.WriteUInt64BigEndian(Take(8), ((ulong)(OrdinalFixedHeader | ((uint)FudgeTypeId.Int32 << 16) | (ushort)ordinal) << 32) | (uint)value);
+        }
+        else
+        {
+            var span = Take(12);
+            BinaryPrimitives.WriteUInt32BigEndian(span, OrdinalFixedHeader | ((uint)FudgeTypeId.Int64 << 16) | (ushort)ordinal);
+            BinaryPrimitives.WriteInt64BigEndian(span.Slice(4), value);
+        }
+    }
+
+    /// <summary>Writes an integer under <paramref name="ordinal"/> in the smallest of int8/16/32 that holds it.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void WriteInt32(short ordinal, int value)
+    {
+        if (value == (sbyte)value)
+        {
+            var span = Take(5);
+            BinaryPrimitives.WriteUInt32BigEndian(span, OrdinalFixedHeader | ((uint)FudgeTypeId.Int8 << 16) | (ushort)ordinal);
+            span[4] = (byte)value;
+        }
+        else if (value == (short)value)
+        {
+            var span = Take(6);
+            BinaryPrimitives.WriteUInt32BigEndian(span, OrdinalFixedHeader | ((uint)FudgeTypeId.Int16 << 16) | (ushort)ordinal);
+            BinaryPrimitives.WriteInt16BigEndian(span.Slice(4), (short)value);
+        }
+        else
+        {
+            BinaryPrimitives.WriteUInt64BigEndian(Take(8), ((ulong)(OrdinalFixedHeader | ((uint)FudgeTypeId.Int32 << 16) | (ushort)ordinal) << 32) | (uint)value);
+        }
+    }
+
+    /// <summary>Writes a boolean (type 1) under <paramref name="ordinal"/>.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void WriteBoolean(short ordinal, bool value)
+    {
+        var span = Take(5);
+        BinaryPrimitives.WriteUInt32BigEndian(span, OrdinalFixedHeader | ((uint)FudgeTypeId.Boolean << 16) | (ushort)ordinal);
+        span[4] = value ? (byte)1 : (byte)0;
+    }
+
+    /// <summary>Writes a binary32 float (type 10) under <paramref name="ordinal"/>.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void WriteSingle(short ordinal, float value)
+    {
+        var span = Take(8);
+        BinaryPrimitives.WriteUInt32BigEndian(span, OrdinalFixedHeader | ((uint)FudgeTypeId.Float << 16) | (ushort)ordinal);
+        BigEndian.WriteSingle(span.Slice(4), value);
+    }
+
+    /// <summary>Writes a binary64 double (type 11) under <paramref name="ordinal"/>.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void WriteDouble(short ordinal, double value)
+    {
+        var span = Take(12);
+        BinaryPrimitives.WriteUInt32BigEndian(span, OrdinalFixedHeader | ((uint)FudgeTypeId.Double << 16) | (ushort)ordinal);
+        BigEndian.WriteDouble(span.Slice(4), value);
+    }
+
+    /// <summary>
+    /// Writes a string (type 14) under <paramref name="ordinal"/>, encoded as the writer's options say, or an indicator
+    /// for null: the bytes of <see cref="FudgeWriter.WriteString(short, string)"/>. It takes at most
+    /// <see cref="MaxStringFieldBytes"/> bytes.
+    /// </summary>
+    /// <exception cref="ArgumentException">The text holds an unpaired surrogate.</exception>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void WriteString(short ordinal, string? value)
+    {
+        int start = _length;
+        // Up to 85 chars the encoded text is at most 255 bytes: the 1-byte size is known before encoding.
+        if (value is not null && value.Length <= 85 && _room.Length - start >= 5 + value.Length * 3)
+        {
+            var span = _room.Slice(start);
+            BinaryPrimitives.WriteUInt32BigEndian(span, OrdinalVariableHeader1 | ((uint)FudgeTypeId.String << 16) | (ushort)ordinal);
+            int written = FudgeWriter.EncodeText(value.AsSpan(), span.Slice(5), _javaStrings);
+            span[4] = (byte)written;
+            _length = start + 5 + written;
+            return;
+        }
+        _length = WriteStringExactly(_room, start, ordinal, value, _javaStrings, _fixedDestination, _writerPosition);
+    }
+
+    // A null, a long string, or too little room for the worst case (a fixed destination sized to the encoding): the
+    // text is measured first, and the size takes the width the writer gives it. Returns the run's new length.
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static int WriteStringExactly(Span<byte> room, int start, short ordinal, string? value, bool java, bool fixedDestination, int writerPosition)
+    {
+        if (value is null)
+        {
+            if (room.Length - start < 4) throw OutOfRoom(fixedDestination, writerPosition, room.Length, start + 4);
+            BinaryPrimitives.WriteUInt32BigEndian(room.Slice(start), OrdinalFixedHeader | ((uint)FudgeTypeId.Indicator << 16) | (ushort)ordinal);
+            return start + 4;
+        }
+        int length = FudgeWriter.GetTextByteCount(value.AsSpan(), java);
+        // Up to 85 chars the writer always gives the size one byte; beyond, the width the byte count needs.
+        int sizeBytes = value.Length <= 85 || length <= byte.MaxValue ? 1 : length <= short.MaxValue ? 2 : 4;
+        long total = 4L + sizeBytes + length;
+        if (room.Length - start < total) throw OutOfRoom(fixedDestination, writerPosition, room.Length, (int)Math.Min(int.MaxValue, start + total));
+        var span = room.Slice(start);
+        uint sizeFlags = sizeBytes == 1 ? 0x20u : sizeBytes == 2 ? 0x40u : 0x60u;
+        BinaryPrimitives.WriteUInt32BigEndian(span, ((sizeFlags | 0x10u) << 24) | ((uint)FudgeTypeId.String << 16) | (ushort)ordinal);
+        if (sizeBytes == 1) span[4] = (byte)length;
+        else if (sizeBytes == 2) BinaryPrimitives.WriteInt16BigEndian(span.Slice(4), (short)length);
+        else BinaryPrimitives.WriteInt32BigEndian(span.Slice(4), length);
+        FudgeWriter.EncodeText(value.AsSpan(), span.Slice(4 + sizeBytes, length), java);
+        return start + (int)total;
+    }
+
+    /// <summary>
+    /// Writes already-encoded text (type 14) of up to 255 bytes under <paramref name="ordinal"/>, copied as given:
+    /// the bytes of <see cref="FudgeWriter.WriteStringUtf8(short, ReadOnlySpan{byte})"/>. It takes 5 bytes and the text.
+    /// </summary>
+    /// <exception cref="ArgumentException">The text is longer than 255 bytes (write it through the writer).</exception>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void WriteStringUtf8(short ordinal, ReadOnlySpan<byte> utf8)
+    {
+        if (utf8.Length > byte.MaxValue) throw TextTooLong(utf8.Length);
+        var span = Take(5 + utf8.Length);
+        BinaryPrimitives.WriteUInt32BigEndian(span, OrdinalVariableHeader1 | ((uint)FudgeTypeId.String << 16) | (ushort)ordinal);
+        span[4] = (byte)utf8.Length;
+        utf8.CopyTo(span.Slice(5));
+    }
+
+    /// <summary>Copies already-encoded bytes (whole fields, for example a constant block of type names) into the run unchanged.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void WriteEncoded(ReadOnlySpan<byte> encoded) => encoded.CopyTo(Take(encoded.Length));
+
+    // The next count bytes of the room, counted as written; one compare of two registers when the run is a local.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private Span<byte> Take(int count)
+    {
+        int start = _length;
+        if (_room.Length - start < count) throw OutOfRoom(_fixedDestination, _writerPosition, _room.Length, start + count);
+        _length = start + count;
+        return _room.Slice(start, count);
+    }
+
+    // Static, so that the run's address is never taken and the JIT keeps its fields in registers. A fixed destination
+    // says what the writer says when it runs out; over an IBufferWriter the run was begun with less room than its
+    // fields take, which is the caller's error.
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static InvalidOperationException OutOfRoom(bool fixedDestination, int writerPosition, int room, int needed)
+        => fixedDestination
+            ? new($"The destination span ({writerPosition + room} bytes) is too small: {writerPosition + needed} bytes needed.")
+            : new($"The field run has room for {room} bytes and its fields need {needed}: begin it with the most its fields can take.");
+
+    private static ArgumentException TextTooLong(int length)
+        => new($"A field run writes text of up to 255 bytes; this text has {length}: write it through the FudgeWriter.", "utf8");
+}
