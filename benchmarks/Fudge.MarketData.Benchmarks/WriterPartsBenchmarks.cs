@@ -36,6 +36,13 @@ public class WriterPartsBenchmarks
     /// </summary>
     public const string Floor = "Floor";
 
+    /// <summary>
+    /// Exactly <see cref="Full"/>'s bytes (checked at setup) through <see cref="FudgeWriter"/> with one
+    /// <see cref="FudgeFieldRun"/> per message (its sub-messages, fields and type names): what a hand-written
+    /// writer gets from the public API.
+    /// </summary>
+    public const string Runs = "Runs";
+
     /// <summary>The SBE layout codec on the same slice, for the ratio.</summary>
     public const string SbeLayout = "SBE layout";
 
@@ -47,7 +54,7 @@ public class WriterPartsBenchmarks
     private int _listSizeHint;
 
     /// <summary>The variants.</summary>
-    public static IEnumerable<string> Variants => new[] { Full, NoTypeNames, Flat, Floor, SbeLayout };
+    public static IEnumerable<string> Variants => new[] { Full, NoTypeNames, Flat, Floor, Runs, SbeLayout };
 
     /// <summary>The variant measured.</summary>
     [ParamsSource(nameof(Variants))]
@@ -76,6 +83,7 @@ public class WriterPartsBenchmarks
                 case SbeLayout: _sbe.Serialize(b, _slab); break;
                 case Flat: WriteFlat(b); break;
                 case Floor: WriteFloor(b); break;
+                case Runs: WriteRuns(b); break;
                 default: WriteNested(b, Variant == Full); break;
             }
         }
@@ -107,6 +115,48 @@ public class WriterPartsBenchmarks
         writer.EndEnvelope(envelope);
         writer.Flush();
     }
+
+    // The most a message takes: its header (3), ts (12), the symbol (5 + its bytes), the body's header (5), two type
+    // names (12) and four integers (40).
+    private const int MaxMessageBytes = 3 + 12 + 5 + 5 + 12 + 40;
+
+    private void WriteRuns(int batch)
+    {
+        var writer = new FudgeWriter(_slab);
+        var envelope = writer.BeginEnvelope();
+        writer.WriteInt64((short)1, unchecked((long)_day.SequenceNumbers[batch]));
+        var messages = _day.Batch(batch);
+        var list = writer.BeginMessage(MessagesKey, messages.Length * 70);
+        foreach (ref readonly var m in messages)
+        {
+            var symbol = _day.SymbolUtf8[m.Symbol];
+            var run = writer.BeginFieldRun(MaxMessageBytes + symbol.Length);
+            var message = run.BeginMessage();
+            run.WriteInt64((short)1, unchecked((long)m.TsNanos));
+            run.WriteStringUtf8((short)2, symbol);
+            var body = run.BeginMessage((short)3);
+            run.WriteEncoded(m.Kind == BodyKind.Trade ? TradeTypeNames : LevelTypeNames);
+            run.WriteInt64((short)1, unchecked((long)m.Price));
+            run.WriteInt64((short)2, m.Size);
+            if (m.Kind != BodyKind.Trade)
+            {
+                run.WriteInt32((short)3, m.Flags);
+                run.WriteInt32((short)4, (byte)m.Side);
+            }
+            run.EndMessage(body);
+            run.EndMessage(message);
+            writer.EndFieldRun(in run);
+        }
+        int sizeHint = 0;
+        writer.EndMessage(list, ref sizeHint);
+        writer.EndEnvelope(envelope);
+        writer.Flush();
+    }
+
+    // The union's two type names at ordinal 0, as encoded fields.
+    private static ReadOnlySpan<byte> TradeTypeNames => new byte[] { 0x30, 14, 0, 0, 1, (byte)'T', 0x30, 14, 0, 0, 1, (byte)'B' };
+
+    private static ReadOnlySpan<byte> LevelTypeNames => new byte[] { 0x30, 14, 0, 0, 1, (byte)'L', 0x30, 14, 0, 0, 1, (byte)'B' };
 
     private void WriteFlat(int batch)
     {
@@ -235,6 +285,10 @@ public class WriterPartsBenchmarks
             WriteFloor(b);
             if (!_slab.Slice(0, _slab.Position).Span.SequenceEqual(full))
                 throw new InvalidOperationException($"The floor writer's bytes differ from Full's at batch {b}.");
+            _slab.Reset();
+            WriteRuns(b);
+            if (!_slab.Slice(0, _slab.Position).Span.SequenceEqual(full))
+                throw new InvalidOperationException($"The field-run writer's bytes differ from Full's at batch {b}.");
         }
         _slab.Reset();
     }

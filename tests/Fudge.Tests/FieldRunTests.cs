@@ -128,6 +128,100 @@ public class FieldRunTests
         Assert.True(FudgeFieldRun.MaxStringFieldBytes(value) >= written);
     }
 
+    [Theory]
+    [InlineData(0)]
+    [InlineData(255)]
+    [InlineData(256)]
+    [InlineData(32767)]
+    [InlineData(32768)]
+    [InlineData(70000)]
+    public void Sub_messages_of_every_size_class_take_the_writers_minimal_size(int contentBytes)
+    {
+        // Content of exactly contentBytes: one byte-array field of header 4 + size bytes + payload, filled to measure.
+        byte[] payload = new byte[PayloadFor(contentBytes)];
+        string expected = HexOfWriter((ref FudgeWriter w) =>
+        {
+            var outer = w.BeginMessage(FudgeFieldKey.FromOrdinal(3));
+            var inner = w.BeginMessage(FudgeFieldKey.Anonymous);
+            if (contentBytes > 0) w.WriteVariableBytes(FudgeFieldKey.FromOrdinal(1), payload);
+            w.EndMessage(inner);
+            w.EndMessage(outer);
+        });
+        // Room for the headers, the payload and the wider sizes (1 + 3 bytes at most for each sub-message).
+        string run = HexOfRun(5 + 3 + contentBytes + 8, (ref FudgeFieldRun r) =>
+        {
+            var outer = r.BeginMessage((short)3);
+            var inner = r.BeginMessage();
+            if (contentBytes > 0) r.WriteEncoded(FieldOf(payload));
+            r.EndMessage(inner);
+            r.EndMessage(outer);
+        });
+        Assert.Equal(expected, run);
+    }
+
+    [Fact]
+    public void A_sub_message_begun_in_a_run_can_be_ended_by_the_writer_after_the_run()
+    {
+        byte[] payload = new byte[PayloadFor(300)];
+        string expected = HexOfWriter((ref FudgeWriter w) =>
+        {
+            w.WriteInt64((short)1, 42);
+            var body = w.BeginMessage(FudgeFieldKey.FromOrdinal(3));
+            w.WriteVariableBytes(FudgeFieldKey.FromOrdinal(1), payload);
+            w.EndMessage(body);
+        });
+        string mixed = HexOfWriter((ref FudgeWriter w) =>
+        {
+            var run = w.BeginFieldRun(FudgeFieldRun.MaxInt64FieldBytes + 5);
+            run.WriteInt64((short)1, 42);
+            var body = run.BeginMessage((short)3);
+            w.EndFieldRun(in run);
+            w.WriteVariableBytes(FudgeFieldKey.FromOrdinal(1), payload); // its content through the writer
+            w.EndMessage(body);
+        });
+        Assert.Equal(expected, mixed);
+    }
+
+    [Fact]
+    public void A_run_refuses_to_end_a_sub_message_it_did_not_begin_or_to_widen_one_past_its_room()
+    {
+        var error = Record(() =>
+        {
+            var writer = new FudgeWriter(new ArrayBufferWriter<byte>());
+            var before = writer.BeginMessage(FudgeFieldKey.FromOrdinal(1));
+            var run = writer.BeginFieldRun(12);
+            run.WriteInt64((short)2, 1);
+            run.EndMessage(before);
+        });
+        Assert.IsType<InvalidOperationException>(error);
+
+        var buffer = new byte[3 + 300 + 8];
+        Array.Fill(buffer, (byte)0xEE);
+        error = Record(() =>
+        {
+            var writer = new FudgeWriter(buffer.AsSpan(0, 3 + 300)); // no room for the second size byte
+            var run = writer.BeginFieldRun(3 + 300);
+            var message = run.BeginMessage();
+            run.WriteEncoded(new byte[300]);
+            run.EndMessage(message);
+        });
+        Assert.IsType<InvalidOperationException>(error);
+        for (int i = 3 + 300; i < buffer.Length; i++) Assert.Equal(0xEE, buffer[i]);
+    }
+
+    // The payload length whose type-6 field (4-byte header, 1/2/4 size bytes) takes exactly contentBytes.
+    private static int PayloadFor(int contentBytes)
+        => contentBytes == 0 ? 0 : contentBytes - 4 - (contentBytes - 5 <= 255 ? 1 : contentBytes - 6 <= short.MaxValue ? 2 : 4);
+
+    private static byte[] FieldOf(byte[] payload)
+    {
+        var output = new ArrayBufferWriter<byte>();
+        var writer = new FudgeWriter(output);
+        writer.WriteVariableBytes(FudgeFieldKey.FromOrdinal(1), payload);
+        writer.Flush();
+        return output.WrittenSpan.ToArray();
+    }
+
     [Fact]
     public void Text_of_more_than_255_encoded_bytes_is_refused_by_WriteStringUtf8()
     {

@@ -224,6 +224,70 @@ public ref struct FudgeFieldRun
         utf8.CopyTo(span.Slice(5));
     }
 
+    /// <summary>
+    /// Begins a sub-message (type 15) under <paramref name="ordinal"/>, reserving one size byte: 5 bytes. End it with
+    /// <see cref="EndMessage"/> in this run, or with <see cref="FudgeWriter.EndMessage(FudgeWriter.SubMessageMarker)"/>
+    /// once the run is ended (its content written through the writer).
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public FudgeWriter.SubMessageMarker BeginMessage(short ordinal)
+    {
+        int start = _length;
+        BinaryPrimitives.WriteUInt32BigEndian(Take(5), OrdinalVariableHeader1 | ((uint)FudgeTypeId.Message << 16) | (ushort)ordinal);
+        return new FudgeWriter.SubMessageMarker(_writerPosition + start, _writerPosition + start + 4, 1);
+    }
+
+    /// <summary>Begins a sub-message (type 15) with neither name nor ordinal (an element of a list), reserving one size byte: 3 bytes.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public FudgeWriter.SubMessageMarker BeginMessage()
+    {
+        int start = _length;
+        var span = Take(3);
+        span[0] = 0x20; // one size byte
+        span[1] = FudgeTypeId.Message;
+        return new FudgeWriter.SubMessageMarker(_writerPosition + start, _writerPosition + start + 2, 1);
+    }
+
+    /// <summary>
+    /// Ends a sub-message begun by this run's <see cref="BeginMessage(short)"/> or <see cref="BeginMessage()"/>: writes
+    /// its size in the minimal width, as the writer does. Content of more than 255 bytes is moved up by the one or
+    /// three bytes a wider size takes, which the run's room must hold.
+    /// </summary>
+    /// <exception cref="InvalidOperationException">The sub-message was not begun in this run, or the room cannot take the wider size.</exception>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void EndMessage(FudgeWriter.SubMessageMarker message)
+    {
+        int sizePosition = message.SizePosition - _writerPosition;
+        int size = _length - sizePosition - 1;
+        if ((uint)sizePosition < (uint)_length && message.SizeBytes == 1 && (uint)size <= byte.MaxValue)
+        {
+            _room[sizePosition] = (byte)size;
+            return;
+        }
+        _length = EndMessageWider(_room, _length, message, _writerPosition, _fixedDestination);
+    }
+
+    // A sub-message of more than 255 bytes (or a marker this run did not make): the content slides up to make room for
+    // a 2- or 4-byte size, exactly as FudgeWriter.EndMessage writes it. Returns the run's new length.
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static int EndMessageWider(Span<byte> room, int length, FudgeWriter.SubMessageMarker message, int writerPosition, bool fixedDestination)
+    {
+        int prefixPosition = message.PrefixPosition - writerPosition;
+        int sizePosition = message.SizePosition - writerPosition;
+        if (message.SizeBytes != 1 || prefixPosition < 0 || sizePosition <= prefixPosition || sizePosition >= length)
+            throw new InvalidOperationException("The sub-message was not begun in this field run: end it where it was begun.");
+        int contentStart = sizePosition + 1;
+        int size = length - contentStart;
+        int needed = size <= short.MaxValue ? 2 : 4;
+        int shift = needed - 1;
+        if (room.Length - length < shift) throw OutOfRoom(fixedDestination, writerPosition, room.Length, length + shift);
+        room.Slice(contentStart, size).CopyTo(room.Slice(contentStart + shift)); // overlapping copies are safe
+        room[prefixPosition] = (byte)((room[prefixPosition] & 0x9F) | (needed == 2 ? 0x40 : 0x60));
+        if (needed == 2) BinaryPrimitives.WriteInt16BigEndian(room.Slice(sizePosition), (short)size);
+        else BinaryPrimitives.WriteInt32BigEndian(room.Slice(sizePosition), size);
+        return length + shift;
+    }
+
     /// <summary>Copies already-encoded bytes (whole fields, for example a constant block of type names) into the run unchanged.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void WriteEncoded(ReadOnlySpan<byte> encoded) => encoded.CopyTo(Take(encoded.Length));
