@@ -255,9 +255,7 @@ internal sealed partial class Emitter
             case ShapeKind.Message:
                 return shape.ClassHeaders
                     ? $"{H}.WriteObjectWithClassHeaders<{shape.TypeName}>(ref writer, in {key}, {v});"
-                    : shape.FormatterGeneratedHere && !shape.Java
-                        ? $"{H}.WriteObject(ref writer, in {key}, {v}, {shape.TypeName}.FudgeFormatter.Instance);"
-                        : $"{H}.WriteObject<{shape.TypeName}>(ref writer, in {key}, {v});";
+                    : $"{H}.WriteObject<{shape.TypeName}>(ref writer, in {key}, {v});";
             case ShapeKind.Collection:
             case ShapeKind.Dictionary:
                 return $"{CollectionWriter(shape)}(ref writer, in {key}, {v});";

@@ -35,8 +35,7 @@ internal sealed record ValueShape(
     bool Java = false,
     EquatableArray<EnumMemberModel> EnumMembers = default,
     string? JavaClassName = null,
-    int Accuracy = -1,
-    bool FormatterGeneratedHere = false)
+    int Accuracy = -1)
 {
     /// <summary>True when a null is possible (reference types and nullable value types).</summary>
     public bool CanBeNull => !IsValueType || Kind == ShapeKind.Nullable;
@@ -46,9 +45,6 @@ internal sealed record ValueShape(
     // without class names (ArrayBuilder). EnumMembers (every enum shape): the members, so that readers take an enum
     // by number, by name or as Java's sub-message in every mapping. Accuracy (DateTime, DateTimeOffset): the
     // FudgeDateTimeAccuracy a member's [FudgeField(Accuracy = ...)] asks for, -1 for the default (nanosecond).
-
-    // FormatterGeneratedHere (Message shapes): the type is declared in this compilation, so this generator writes its
-    // nested FudgeFormatter, which writers of other types call without an interface dispatch.
 
     // ClassHeaders (Fudge-Proto, Message shapes): the value is written through WriteObjectWithClassHeaders, so that a
     // formatter implementing IFudgeClassHeaderFormatter names the runtime classes below the declared one, as Java does.

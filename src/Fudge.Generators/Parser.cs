@@ -596,8 +596,7 @@ internal static class Parser
         }
 
         if (HasAttribute(named, MessageAttribute) && !named.IsGenericType)
-            return new ValueShape(ShapeKind.Message, name, named.IsValueType, ClassHeaders: java && member, Java: java,
-                FormatterGeneratedHere: named.DeclaringSyntaxReferences.Length > 0);
+            return new ValueShape(ShapeKind.Message, name, named.IsValueType, ClassHeaders: java && member, Java: java);
         return null;
     }
 

@@ -340,27 +340,6 @@ public static partial class FudgeFormatterHelpers
     }
 
     /// <summary>
-    /// Writes a nested object as a sub-message as <see cref="WriteObject{T}"/> does, through
-    /// <paramref name="generated"/>, the formatter the source generator wrote for <typeparamref name="T"/>, called
-    /// directly rather than through the interface, unless another formatter is registered for <typeparamref name="T"/>
-    /// (then through that one). Generated writers call it for members whose type they compiled.
-    /// </summary>
-    /// <exception cref="FudgeException">Objects are nested deeper than <see cref="MaxWriteDepth"/> (a cycle in the object graph).</exception>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void WriteObject<T, TFormatter>(ref FudgeWriter writer, in FudgeFieldKey key, T value, TFormatter generated)
-        where TFormatter : class, IFudgeFormatter<T>
-    {
-        // Inlined into the generated caller, TFormatter is the sealed generated class: the call below is a direct one.
-        if (++writer.ObjectDepth > MaxWriteDepth) throw NestedTooDeep(typeof(T));
-        var marker = writer.BeginMessage(key, FudgeFormatterCache<T>.SizeHint);
-        var formatter = FudgeFormatterCache<T>.Formatter;
-        if (ReferenceEquals(formatter, generated)) generated.Write(ref writer, value);
-        else formatter.Write(ref writer, value);
-        writer.EndMessage(marker, ref FudgeFormatterCache<T>.SizeHint);
-        writer.ObjectDepth--;
-    }
-
-    /// <summary>
     /// Writes a nested object as a sub-message the way Fudge-Proto's Java writes a message-typed field
     /// (<c>addClassHeader(..., value.getClass(), Declared.class)</c>): through
     /// <see cref="IFudgeClassHeaderFormatter{T}.WriteAsField"/> when the formatter has it, so that the class names

@@ -14,10 +14,11 @@ namespace Fudge;
 /// A writer passed by reference keeps its buffer and position in memory, so each of its calls loads and stores them
 /// again; a run kept in a local holds them in registers, and each field costs its stores and one compare. Every write
 /// checks its room: it never writes past the room the run was given. Over an <see cref="System.Buffers.IBufferWriter{T}"/>
-/// the room is at least what <see cref="FudgeWriter.BeginFieldRun"/> asked for (a run that needs more throws
-/// <see cref="InvalidOperationException"/>, so ask for the most the fields can take: 12 bytes for an integer, see
-/// <see cref="MaxInt64FieldBytes"/>); over a fixed destination it is the rest of the destination, and running out
-/// throws <see cref="InvalidOperationException"/> as the writer does.
+/// the room is at least what <see cref="FudgeWriter.BeginFieldRun"/> asked for, and a run that needs more than its
+/// buffer holds throws <see cref="InvalidOperationException"/>: ask for the most the fields can take (12 bytes for an
+/// integer, <see cref="MaxInt64FieldBytes"/>; <see cref="MaxStringFieldBytes"/> for a string; 5 or 3 bytes for a
+/// sub-message's header, and 3 more for one whose content may pass 255 bytes). Over a fixed destination the room is
+/// the rest of the destination, and running out throws <see cref="InvalidOperationException"/> as the writer does.
 /// </remarks>
 public ref struct FudgeFieldRun
 {
