@@ -506,12 +506,20 @@ public ref partial struct FudgeReader
     public readonly FudgeReader ReadMessage()
     {
         if (_typeId != FudgeTypeId.Message) throw Mismatch("message");
+        return Enter(_valueStart, _valueLength);
+    }
+
+    // A reader over the sub-message whose fields are the length bytes at valueAt, after the depth checks (their errors
+    // point at the field at _fieldOffset).
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private readonly FudgeReader Enter(int valueAt, int length)
+    {
         if (_depth + 1 > _options.MaxDepth) throw TooDeep();
         // Callers recurse per sub-message; with a generous MaxDepth the stack, not the limit, would run out first. The
         // test asks the thread for its stack bounds, which costs more than reading a small sub-message, so it is made
         // every eighth level: it promises far more room than eight levels of any walk take.
         if ((_depth & 7) == 7 && !StackRoom.ForAnotherLevel()) throw OutOfStack();
-        return new FudgeReader(ValueSpan, _baseOffset + _valueStart, _depth + 1, _options, _taxonomy, EnvelopeHeader);
+        return new FudgeReader(_data.Slice(valueAt, length), _baseOffset + valueAt, _depth + 1, _options, _taxonomy, EnvelopeHeader);
     }
 
     // Built out of line, like Read()'s messages: formatting them in ReadMessage would cost every call a larger frame.
@@ -540,6 +548,30 @@ public ref partial struct FudgeReader
             // Out of the hot path: only text the platform's decoder refuses gets the second, Java-aware look.
             return DecodeJavaText(start, length, what);
         }
+    }
+
+    // A string value as DecodeUtf8 decodes it, with short ASCII text (symbols, venues, ids: most strings in messages)
+    // widened right here, so the generated readers' expected-field read makes no call for it; anything else (longer or
+    // non-ASCII text, invalid bytes) goes the general way, with its checks and errors.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private readonly string DecodeString(int start, int length)
+    {
+#if NET9_0_OR_GREATER
+        if ((uint)(length - 1) < ShortAsciiLimit)
+        {
+            var bytes = _data.Slice(start, length);
+            int any = 0;
+            foreach (byte b in bytes) any |= b;
+            if (any < 0x80)
+            {
+                return string.Create(length, bytes, static (chars, ascii) =>
+                {
+                    for (int i = 0; i < chars.Length; i++) chars[i] = (char)ascii[i];
+                });
+            }
+        }
+#endif
+        return DecodeUtf8(start, length, "string");
     }
 
     /// <summary>Decodes text holding Fudge-Java's CESU-8 surrogate pairs; anything else invalid is a format error.</summary>
