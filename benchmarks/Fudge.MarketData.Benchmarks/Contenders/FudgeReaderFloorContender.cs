@@ -34,16 +34,21 @@ public sealed class FudgeReaderFloorContender : ShootoutContender
     public override string? ReadsBytesOf => "Fudge ordinals";
 
     /// <inheritdoc />
-    public override void Load(MarketDay day) => CheckSameAsGenerated(day);
+    public override void Load(MarketDay day) => CheckSameAsGenerated(day, TryRead);
 
     /// <inheritdoc />
     public override void Serialize(int batch, IBufferWriter<byte> output) =>
         throw new NotSupportedException("The reader floor reads what the generated ordinal types write.");
 
     /// <inheritdoc />
-    public override void DeserializeAndAggregate(ReadOnlyMemory<byte> bytes, DayAggregate aggregate)
+    public override void DeserializeAndAggregate(ReadOnlyMemory<byte> bytes, DayAggregate aggregate) => Aggregate(Read(bytes.Span), aggregate);
+
+    /// <inheritdoc />
+    public override ulong Decode(ReadOnlyMemory<byte> bytes, MarketDay day, List<FeedMessage> messages) => DecodeBatch(Read(bytes.Span), day, messages);
+
+    /// <summary>The aggregation of <c>Fudge ordinals</c>, over a batch read any way.</summary>
+    internal static void Aggregate(Ord.MultiMessage batch, DayAggregate aggregate)
     {
-        var batch = Read(bytes.Span);
         foreach (var message in batch.Messages)
         {
             ulong symbol = SymbolKey.FromString(message.Symbol);
@@ -55,10 +60,9 @@ public sealed class FudgeReaderFloorContender : ShootoutContender
         }
     }
 
-    /// <inheritdoc />
-    public override ulong Decode(ReadOnlyMemory<byte> bytes, MarketDay day, List<FeedMessage> messages)
+    /// <summary>A batch read any way, in plain form for the round-trip check.</summary>
+    internal static ulong DecodeBatch(Ord.MultiMessage batch, MarketDay day, List<FeedMessage> messages)
     {
-        var batch = Read(bytes.Span);
         foreach (var m in batch.Messages)
         {
             int symbol = SymbolIndex.Of(day, SymbolKey.FromString(m.Symbol));
@@ -187,7 +191,9 @@ public sealed class FudgeReaderFloorContender : ShootoutContender
 
     // The floor is only a floor if it builds what the generated reader builds: every batch of the day, read both ways,
     // must give equal objects (the list presized alike), and the two aggregates must agree.
-    private static void CheckSameAsGenerated(MarketDay day)
+    internal delegate Ord.MultiMessage? BatchReader(ReadOnlySpan<byte> bytes);
+
+    internal static void CheckSameAsGenerated(MarketDay day, BatchReader tryRead)
     {
         var writer = new FudgeOrdinalsContender();
         writer.Load(day);
@@ -195,19 +201,18 @@ public sealed class FudgeReaderFloorContender : ShootoutContender
         var generated = new DayAggregate(day.Symbols);
         var floor = new DayAggregate(day.Symbols);
         var generatedReader = new FudgeOrdinalsContender();
-        var floorReader = new FudgeReaderFloorContender();
         for (int b = 0; b < day.BatchCount; b++)
         {
             buffer.ResetWrittenCount();
             writer.Serialize(b, buffer);
             var bytes = buffer.WrittenMemory;
-            if (TryRead(bytes.Span) is not { } mine)
+            if (tryRead(bytes.Span) is not { } mine)
                 throw new InvalidOperationException($"The reader floor does not take batch {b}: it would measure the generated reader.");
             var theirs = FudgeSerializer.Deserialize<Ord.MultiMessage>(bytes.Span);
             if (!SameObjects(mine, theirs))
                 throw new InvalidOperationException($"The reader floor builds other objects than the generated reader at batch {b}.");
             generatedReader.DeserializeAndAggregate(bytes, generated);
-            floorReader.DeserializeAndAggregate(bytes, floor);
+            Aggregate(mine, floor);
         }
         if (!floor.SameAs(generated)) throw new InvalidOperationException("The reader floor aggregates differently from the generated reader.");
     }
@@ -228,5 +233,69 @@ public sealed class FudgeReaderFloorContender : ShootoutContender
             if (!same) return false;
         }
         return true;
+    }
+}
+
+/// <summary>
+/// Between the generated reader and its floor: the same objects built in one method, like the floor, but every field
+/// taken through <see cref="FudgeReader"/>'s public expected-field reads (a reader per sub-message, its state and
+/// checks), as the generated formatters take them, without their calls from object to object. Tells apart what the
+/// reader costs from what the generated code's structure costs. Only in <c>--turns</c>, checked as the floor is.
+/// </summary>
+public sealed class FudgeReaderApiFloorContender : ShootoutContender
+{
+    /// <summary>The name <c>--turns</c> knows it by.</summary>
+    public const string ContenderName = "Fudge reader floor (FudgeReader)";
+
+    /// <inheritdoc />
+    public override string Name => ContenderName;
+
+    /// <inheritdoc />
+    public override string? ReadsBytesOf => "Fudge ordinals";
+
+    /// <inheritdoc />
+    public override void Load(MarketDay day) => FudgeReaderFloorContender.CheckSameAsGenerated(day, TryRead);
+
+    /// <inheritdoc />
+    public override void Serialize(int batch, IBufferWriter<byte> output) =>
+        throw new NotSupportedException("This floor reads what the generated ordinal types write.");
+
+    /// <inheritdoc />
+    public override void DeserializeAndAggregate(ReadOnlyMemory<byte> bytes, DayAggregate aggregate)
+    {
+        var batch = TryRead(bytes.Span) ?? FudgeSerializer.Deserialize<Ord.MultiMessage>(bytes.Span);
+        FudgeReaderFloorContender.Aggregate(batch, aggregate);
+    }
+
+    /// <inheritdoc />
+    public override ulong Decode(ReadOnlyMemory<byte> bytes, MarketDay day, List<FeedMessage> messages) =>
+        FudgeReaderFloorContender.DecodeBatch(TryRead(bytes.Span) ?? FudgeSerializer.Deserialize<Ord.MultiMessage>(bytes.Span), day, messages);
+
+    private static Ord.MultiMessage? TryRead(ReadOnlySpan<byte> d)
+    {
+        var reader = new FudgeReader(d);
+        if (reader.EnvelopeHeader.MessageSize != d.Length) return null;
+        if (!reader.TryTakeInt64(1, out long seqNo) || !reader.TryTakeMessage(2, out var list)) return null;
+        var messages = new List<Ord.Message>(list.CountCollectionElements());
+        while (list.TryTakeAnonymousMessage(out var m))
+        {
+            var message = new Ord.Message();
+            if (!m.TryTakeInt64(1, out long ts) || !m.TryTakeString(2, out string symbol) || !m.TryTakeMessage(3, out var body)) return null;
+            message.TsNanos = unchecked((ulong)ts);
+            message.Symbol = symbol;
+            if (!body.TryPeekStringField(0, out var caseName) || caseName.Length != 1) return null;
+            byte kind = caseName[0];
+            body.SkipFields(0);
+            if (!body.TryTakeInt64(1, out long price) || !body.TryTakeInt64(2, out long size)) return null;
+            uint shares = FudgeFormatterHelpers.ToUInt32(ref body, size);
+            if (kind == (byte)'T') message.Body = new Ord.Trade { Price = unchecked((ulong)price), Size = shares };
+            else if (kind == (byte)'L' && body.TryTakeInt64(3, out long flags) && body.TryTakeInt64(4, out long side))
+                message.Body = new Ord.LevelUpdate { Price = unchecked((ulong)price), Size = shares, Flags = FudgeFormatterHelpers.ToByte(ref body, flags), Side = (Ord.Side)FudgeFormatterHelpers.ToByte(ref body, side) };
+            else return null;
+            if (body.Read() || m.Read()) return null;
+            messages.Add(message);
+        }
+        if (list.Read() || reader.Read()) return null;
+        return new Ord.MultiMessage { SeqNo = unchecked((ulong)seqNo), Messages = messages };
     }
 }

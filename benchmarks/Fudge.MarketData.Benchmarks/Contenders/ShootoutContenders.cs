@@ -15,7 +15,7 @@ public static class ShootoutContenders
     /// Contenders that are no row of the tables, only for <c>--turns</c>: the reader floor under <c>Fudge ordinals</c>
     /// (<see cref="FudgeReaderFloorContender"/>).
     /// </summary>
-    public static readonly string[] TurnsOnly = { FudgeReaderFloorContender.ContenderName };
+    public static readonly string[] TurnsOnly = { FudgeReaderFloorContender.ContenderName, FudgeReaderApiFloorContender.ContenderName };
 
     /// <summary>A new contender by name (one of <see cref="All"/> or <see cref="TurnsOnly"/>).</summary>
     public static ShootoutContender Create(string name) => name switch
@@ -29,6 +29,7 @@ public static class ShootoutContenders
         "MemoryPack" => new MemoryPackContender(),
         "MessagePack" => new MessagePackContender(),
         FudgeReaderFloorContender.ContenderName => new FudgeReaderFloorContender(),
+        FudgeReaderApiFloorContender.ContenderName => new FudgeReaderApiFloorContender(),
         _ => throw new ArgumentException($"No contender named '{name}'. Known: {string.Join(", ", All)}, {string.Join(", ", TurnsOnly)}.", nameof(name)),
     };
 }
