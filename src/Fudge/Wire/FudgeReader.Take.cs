@@ -215,6 +215,30 @@ public ref partial struct FudgeReader
         return false;
     }
 
+    // A string value as DecodeUtf8 decodes it, with short ASCII text (symbols, venues, ids: most strings in messages)
+    // widened right here, so the generated readers' expected-field read makes no call for it; anything else (longer or
+    // non-ASCII text, invalid bytes) goes the general way, with its checks and errors.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private readonly string DecodeString(int start, int length)
+    {
+#if NET9_0_OR_GREATER
+        if ((uint)(length - 1) < ShortAsciiLimit)
+        {
+            var bytes = _data.Slice(start, length);
+            int any = 0;
+            foreach (byte b in bytes) any |= b;
+            if (any < 0x80)
+            {
+                return string.Create(length, bytes, static (chars, ascii) =>
+                {
+                    for (int i = 0; i < chars.Length; i++) chars[i] = (char)ascii[i];
+                });
+            }
+        }
+#endif
+        return DecodeUtf8(start, length, "string");
+    }
+
     // Past a field taken at p whose value ends at end: only where it began is kept, for errors.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private void Took(int p, int end)
