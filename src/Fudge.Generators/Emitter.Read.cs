@@ -303,15 +303,17 @@ internal sealed partial class Emitter
         string key = ordinals ? $"(short){member.Ordinal.ToString(CultureInfo.InvariantCulture)}" : $"__n{index}";
         var shape = member.Shape;
         bool enumOf(ShapeKind kind) => shape.Kind == ShapeKind.Enum && shape.EnumUnderlying == kind && !shape.Java; // Java's is a message
-        // Integers and doubles: header check and value read in one call, no second look at the type.
+        // Integers and doubles: header check and value read in one call, no second look at the type. The Take forms move
+        // past the field without making it the current one: nothing here reads that state, and setting it per field
+        // cost a generated reader about a tenth of its time on messages of small fields.
         if (shape.Kind == ShapeKind.Int64 || enumOf(ShapeKind.Int64))
-            return ($"reader.TryReadInt64Field({key}, out long __e{index})", $"({shape.TypeName})__e{index}");
+            return ($"reader.TryTakeInt64({key}, out long __e{index})", $"({shape.TypeName})__e{index}");
         if (shape.Kind == ShapeKind.Int32 || enumOf(ShapeKind.Int32))
-            return ($"reader.TryReadInt32Field({key}, out int __e{index})", $"({shape.TypeName})__e{index}");
+            return ($"reader.TryTakeInt32({key}, out int __e{index})", $"({shape.TypeName})__e{index}");
         // The other integers take the same fused read and are narrowed as their general reads narrow (a ulong by its
         // bits, as it was written): no call to GetInt64 and no second look at the type per field.
         if (shape.Kind == ShapeKind.UInt64 || enumOf(ShapeKind.UInt64))
-            return ($"reader.TryReadInt64Field({key}, out long __e{index})", $"({shape.TypeName})unchecked((ulong)__e{index})");
+            return ($"reader.TryTakeInt64({key}, out long __e{index})", $"({shape.TypeName})unchecked((ulong)__e{index})");
         var integer = shape.Kind == ShapeKind.Enum && !shape.Java ? shape.EnumUnderlying : shape.Kind;
         string? narrow = integer switch
         {
@@ -323,12 +325,15 @@ internal sealed partial class Emitter
             _ => null,
         };
         if (narrow is not null)
-            return ($"reader.TryReadInt64Field({key}, out long __e{index})", $"({shape.TypeName}){H}.{narrow}(ref reader, __e{index})");
+            return ($"reader.TryTakeInt64({key}, out long __e{index})", $"({shape.TypeName}){H}.{narrow}(ref reader, __e{index})");
         if (shape.Kind == ShapeKind.Double)
-            return ($"reader.TryReadDoubleField({key}, out double __e{index})", $"__e{index}");
+            return ($"reader.TryTakeDouble({key}, out double __e{index})", $"__e{index}");
         // Ordinals only: short strings and date-times .NET can hold, header check, decode and conversion in one call.
         if (ordinals && shape.Kind == ShapeKind.String)
-            return ($"reader.TryReadStringField({key}, out string __e{index})", $"__e{index}");
+            return ($"reader.TryTakeString({key}, out string __e{index})", $"__e{index}");
+        // Nested objects (ordinals only): the sub-message's header checked and entered in one call.
+        if (ordinals && shape.Kind == ShapeKind.Message)
+            return ($"reader.TryTakeMessage({key}, out var __s{index})", $"{H}.ReadObjectFrom<{shape.TypeName}>(ref __s{index})");
         if (ordinals && shape.Kind == ShapeKind.DateTime)
             return ($"reader.TryReadDateTimeField({key}, out global::System.DateTime __e{index})", $"__e{index}");
         return ($"reader.TryReadField({key})", ValueOrDefault(shape));
@@ -481,7 +486,7 @@ internal sealed partial class Emitter
             if (element.Kind == ShapeKind.Message)
             {
                 // Lists of objects are sub-messages without name or ordinal: take each on its header bytes first.
-                sb.AppendLine("            if (__sub.TryReadAnonymousMessage(out var __message))");
+                sb.AppendLine("            if (__sub.TryTakeAnonymousMessage(out var __message))");
                 sb.AppendLine("            {");
                 string read = $"{H}.ReadObjectFrom<{e}>(ref __message)";
                 sb.AppendLine(array ? $"                __result[__i++] = {read};" : $"                __result.Add({read});");

@@ -115,3 +115,12 @@ public sealed partial class KeptNote : Note, IFudgeExtensible
     /// <inheritdoc />
     public FudgeMsg? ExtensionData { get; set; }
 }
+
+/// <summary>Nested objects under ordinals: one member, a list of them, and a field after them.</summary>
+[FudgeMessage(Fields = FudgeFieldIds.Ordinals)]
+public sealed partial class OrderedHolder
+{
+    [FudgeField(1)] public OrderedTick? Tick { get; set; }
+    [FudgeField(2)] public List<OrderedTick>? Ticks { get; set; }
+    [FudgeField(3)] public string? Tail { get; set; }
+}

@@ -11,7 +11,13 @@ public static class ShootoutContenders
         "SBE layout (hand-written)", "FlatBuffers", "Fudge ordinals", "Fudge names", "Fudge schema-free reader", "Fudge writer (hand-written)", "MemoryPack", "MessagePack",
     };
 
-    /// <summary>A new contender by name.</summary>
+    /// <summary>
+    /// Contenders that are no row of the tables, only for <c>--turns</c>: the reader floor under <c>Fudge ordinals</c>
+    /// (<see cref="FudgeReaderFloorContender"/>).
+    /// </summary>
+    public static readonly string[] TurnsOnly = { FudgeReaderFloorContender.ContenderName, FudgeReaderApiFloorContender.ContenderName };
+
+    /// <summary>A new contender by name (one of <see cref="All"/> or <see cref="TurnsOnly"/>).</summary>
     public static ShootoutContender Create(string name) => name switch
     {
         "SBE layout (hand-written)" => new SbeLayoutContender(),
@@ -22,6 +28,8 @@ public static class ShootoutContenders
         "Fudge writer (hand-written)" => new FudgeWriterContender(),
         "MemoryPack" => new MemoryPackContender(),
         "MessagePack" => new MessagePackContender(),
-        _ => throw new ArgumentException($"No contender named '{name}'. Known: {string.Join(", ", All)}.", nameof(name)),
+        FudgeReaderFloorContender.ContenderName => new FudgeReaderFloorContender(),
+        FudgeReaderApiFloorContender.ContenderName => new FudgeReaderApiFloorContender(),
+        _ => throw new ArgumentException($"No contender named '{name}'. Known: {string.Join(", ", All)}, {string.Join(", ", TurnsOnly)}.", nameof(name)),
     };
 }

@@ -144,6 +144,13 @@ public ref partial struct FudgeReader
         int count = 0;
         while (p < data.Length)
         {
+            // Lists of objects hold anonymous sub-messages with a 1-byte size: one hop each.
+            if (data.Length - p >= 3 && data[p] == 0x20 && data[p + 1] == FudgeTypeId.Message && data.Length - p - 3 >= data[p + 2])
+            {
+                p += 3 + data[p + 2];
+                count++;
+                continue;
+            }
             if (data.Length - p < 2) return count + 1;
             byte prefix = data[p];
             byte typeId = data[p + 1];

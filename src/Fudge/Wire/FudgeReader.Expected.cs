@@ -143,20 +143,11 @@ public ref partial struct FudgeReader
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public bool TryReadInt64Field(ReadOnlySpan<byte> utf8Name, out long value)
     {
-        if (IsNextNamed(utf8Name) && _data[_position] == 0x88)
-        {
-            int p = _position;
-            byte typeId = _data[p + 1];
-            int valueAt = p + 3 + utf8Name.Length;
-            int width = ReadFixedInteger(_data.Slice(valueAt), typeId, out value);
-            if (width > 0)
-            {
-                PositionedNamed(p, 0x88, typeId, utf8Name.Length, valueAt, width);
-                return true;
-            }
-        }
-        value = 0;
-        return false;
+        int p = _position;
+        if (!TryTakeInt64(utf8Name, out value)) return false;
+        int valueAt = p + 3 + utf8Name.Length;
+        PositionedNamed(p, 0x88, _data[p + 1], utf8Name.Length, valueAt, _position - valueAt);
+        return true;
     }
 
     /// <summary>As <see cref="TryReadInt64Field(ReadOnlySpan{byte}, out long)"/>, narrowed to 32 bits.</summary>
@@ -176,15 +167,10 @@ public ref partial struct FudgeReader
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public bool TryReadDoubleField(ReadOnlySpan<byte> utf8Name, out double value)
     {
-        int valueAt = _position + 3 + utf8Name.Length;
-        if (IsNextNamed(utf8Name) && _data[_position] == 0x88 && _data[_position + 1] == FudgeTypeId.Double && _data.Length - valueAt >= 8)
-        {
-            value = BigEndian.ReadDouble(_data.Slice(valueAt));
-            PositionedNamed(_position, 0x88, FudgeTypeId.Double, utf8Name.Length, valueAt, 8);
-            return true;
-        }
-        value = 0;
-        return false;
+        int p = _position;
+        if (!TryTakeDouble(utf8Name, out value)) return false;
+        PositionedNamed(p, 0x88, FudgeTypeId.Double, utf8Name.Length, p + 3 + utf8Name.Length, 8);
+        return true;
     }
 
     /// <summary>
@@ -195,21 +181,9 @@ public ref partial struct FudgeReader
     public bool TryReadInt64Field(short ordinal, out long value)
     {
         int p = _position;
-        var data = _data;
-        if (data.Length - p >= 5)
-        {
-            uint header = BinaryPrimitives.ReadUInt32BigEndian(data.Slice(p));
-            if ((header & 0xFF00FFFFu) == (FixedOrdinalOnlyPrefix | (ushort)ordinal))
-            {
-                byte typeId = (byte)(header >> 16);
-                int width = ReadFixedInteger(data.Slice(p + 4), typeId, out value);
-                if (width <= 0) return false;
-                Expected(p, typeId, ordinal, width);
-                return true;
-            }
-        }
-        value = 0;
-        return false;
+        if (!TryTakeInt64(ordinal, out value)) return false;
+        Expected(p, _data[p + 1], ordinal, _position - p - 4);
+        return true;
     }
 
     /// <summary>
@@ -232,14 +206,9 @@ public ref partial struct FudgeReader
     public bool TryReadDoubleField(short ordinal, out double value)
     {
         int p = _position;
-        if (NextHeaderIs(FixedOrdinalOnlyPrefix | ((uint)FudgeTypeId.Double << 16) | (ushort)ordinal, 12))
-        {
-            value = BigEndian.ReadDouble(_data.Slice(p + 4));
-            Expected(p, FudgeTypeId.Double, ordinal, 8);
-            return true;
-        }
-        value = 0;
-        return false;
+        if (!TryTakeDouble(ordinal, out value)) return false;
+        Expected(p, FudgeTypeId.Double, ordinal, 8);
+        return true;
     }
 
     /// <summary>
@@ -251,18 +220,9 @@ public ref partial struct FudgeReader
     public bool TryReadStringField(short ordinal, out string value)
     {
         int p = _position;
-        if (NextHeaderIs((0x30u << 24) | ((uint)FudgeTypeId.String << 16) | (ushort)ordinal, 5))
-        {
-            int length = _data[p + 4];
-            if (_data.Length - p - 5 >= length)
-            {
-                Positioned(p, 0x30, FudgeTypeId.String, ordinal, p + 5, length);
-                value = DecodeUtf8(p + 5, length, "string");
-                return true;
-            }
-        }
-        value = string.Empty;
-        return false;
+        if (!TryTakeString(ordinal, out value)) return false;
+        Positioned(p, 0x30, FudgeTypeId.String, ordinal, p + 5, _position - p - 5);
+        return true;
     }
 
     /// <summary>

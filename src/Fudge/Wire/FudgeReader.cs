@@ -506,12 +506,20 @@ public ref partial struct FudgeReader
     public readonly FudgeReader ReadMessage()
     {
         if (_typeId != FudgeTypeId.Message) throw Mismatch("message");
+        return Enter(_valueStart, _valueLength);
+    }
+
+    // A reader over the sub-message whose fields are the length bytes at valueAt, after the depth checks (their errors
+    // point at the field at _fieldOffset).
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private readonly FudgeReader Enter(int valueAt, int length)
+    {
         if (_depth + 1 > _options.MaxDepth) throw TooDeep();
         // Callers recurse per sub-message; with a generous MaxDepth the stack, not the limit, would run out first. The
         // test asks the thread for its stack bounds, which costs more than reading a small sub-message, so it is made
         // every eighth level: it promises far more room than eight levels of any walk take.
         if ((_depth & 7) == 7 && !StackRoom.ForAnotherLevel()) throw OutOfStack();
-        return new FudgeReader(ValueSpan, _baseOffset + _valueStart, _depth + 1, _options, _taxonomy, EnvelopeHeader);
+        return new FudgeReader(_data.Slice(valueAt, length), _baseOffset + valueAt, _depth + 1, _options, _taxonomy, EnvelopeHeader);
     }
 
     // Built out of line, like Read()'s messages: formatting them in ReadMessage would cost every call a larger frame.
