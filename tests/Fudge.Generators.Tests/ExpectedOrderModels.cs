@@ -124,3 +124,20 @@ public sealed partial class OrderedHolder
     [FudgeField(2)] public List<OrderedTick>? Ticks { get; set; }
     [FudgeField(3)] public string? Tail { get; set; }
 }
+
+/// <summary>One message of a feed under ordinals, the market-data shootout's shape: a timestamp, a symbol and a union body.</summary>
+[FudgeMessage(Fields = FudgeFieldIds.Ordinals)]
+public sealed partial class OrderedFeedMessage
+{
+    [FudgeField(1)] public ulong TsNanos { get; set; }
+    [FudgeField(2)] public string Symbol { get; set; } = "";
+    [FudgeField(3)] public OrderedQuote? Body { get; set; }
+}
+
+/// <summary>A batch of feed messages: a list of objects, each entered as an anonymous sub-message.</summary>
+[FudgeMessage(Fields = FudgeFieldIds.Ordinals)]
+public sealed partial class OrderedFeedBatch
+{
+    [FudgeField(1)] public ulong SeqNo { get; set; }
+    [FudgeField(2)] public List<OrderedFeedMessage> Messages { get; set; } = new();
+}
