@@ -115,9 +115,18 @@ internal static class FuzzTargets
 
     private static void Deserialize(byte[] input)
     {
-        var order = FudgeSerializer.Deserialize<FuzzOrder>(input);
-        // What the generated reader accepted must serialize and read back.
-        FudgeSerializer.Deserialize<FuzzOrder>(FudgeSerializer.Serialize(order));
+        // Both models read every input: names and kept unknown fields, then ordinals read in place with a union.
+        try
+        {
+            var order = FudgeSerializer.Deserialize<FuzzOrder>(input);
+            // What the generated reader accepted must serialize and read back.
+            FudgeSerializer.Deserialize<FuzzOrder>(FudgeSerializer.Serialize(order));
+        }
+        catch (FudgeException)
+        {
+        }
+        var batch = FudgeSerializer.Deserialize<FuzzFeedBatch>(input);
+        FudgeSerializer.Deserialize<FuzzFeedBatch>(FudgeSerializer.Serialize(batch));
     }
 
     /// <summary>

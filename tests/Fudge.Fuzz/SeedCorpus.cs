@@ -41,6 +41,15 @@ internal static class SeedCorpus
                     break;
             }
         }
+        if (target == "deserialize")
+        {
+            // The ordinal feed model has no vector of its own: two batches written by its generated writer.
+            foreach (var (name, batch) in FeedBatches())
+            {
+                File.WriteAllBytes(Path.Combine(outputFolder, name), Fudge.Serialization.FudgeSerializer.Serialize(batch));
+                count++;
+            }
+        }
         string? textSeeds = target switch { "fromjson" => "json", "fromxml" => "xml", "querytext" => "query", _ => null };
         if (textSeeds is not null)
         {
@@ -61,6 +70,25 @@ internal static class SeedCorpus
         }
         Console.WriteLine($"{target}: {count} seeds in {outputFolder}");
         return count > 0 ? 0 : 1;
+    }
+
+    private static IEnumerable<(string Name, FuzzFeedBatch Batch)> FeedBatches()
+    {
+        yield return ("feed-one.fudge", new FuzzFeedBatch
+        {
+            SeqNo = 1,
+            Messages = { new() { TsNanos = 1_764_000_000_000_000_000, Symbol = "SPY", Body = new FuzzTrade { Price = 6_012_300, Size = 100 } } },
+        });
+        yield return ("feed-three.fudge", new FuzzFeedBatch
+        {
+            SeqNo = ulong.MaxValue,
+            Messages =
+            {
+                new() { TsNanos = 5, Symbol = "A", Body = new FuzzLevel { Price = 127, Size = 40_000, Flags = 1, Side = FuzzSide.Sell } },
+                new() { TsNanos = 6, Symbol = "Ünïcode", Body = new FuzzTrade { Price = ulong.MaxValue, Size = uint.MaxValue } },
+                new() { TsNanos = 7, Symbol = "", Body = null },
+            },
+        });
     }
 
     private static IEnumerable<(string Name, byte[] Bytes)> Binaries(string repository)
