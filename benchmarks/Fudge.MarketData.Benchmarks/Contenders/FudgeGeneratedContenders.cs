@@ -58,8 +58,11 @@ public sealed class FudgeOrdinalsContender : ShootoutContender
 
     /// <inheritdoc />
     public override ulong Decode(ReadOnlyMemory<byte> bytes, MarketDay day, List<FeedMessage> messages)
+        => DecodeBatch(FudgeSerializer.Deserialize<Ord.MultiMessage>(bytes.Span), day, messages);
+
+    /// <summary>A batch of the generated ordinal types, however it was read, in plain form for the round-trip check.</summary>
+    internal static ulong DecodeBatch(Ord.MultiMessage batch, MarketDay day, List<FeedMessage> messages)
     {
-        var batch = FudgeSerializer.Deserialize<Ord.MultiMessage>(bytes.Span);
         foreach (var m in batch.Messages)
         {
             int symbol = SymbolIndex.Of(day, SymbolKey.FromString(m.Symbol));

@@ -44,7 +44,7 @@ public sealed class FudgeReaderFloorContender : ShootoutContender
     public override void DeserializeAndAggregate(ReadOnlyMemory<byte> bytes, DayAggregate aggregate) => Aggregate(Read(bytes.Span), aggregate);
 
     /// <inheritdoc />
-    public override ulong Decode(ReadOnlyMemory<byte> bytes, MarketDay day, List<FeedMessage> messages) => DecodeBatch(Read(bytes.Span), day, messages);
+    public override ulong Decode(ReadOnlyMemory<byte> bytes, MarketDay day, List<FeedMessage> messages) => FudgeOrdinalsContender.DecodeBatch(Read(bytes.Span), day, messages);
 
     /// <summary>The aggregation of <c>Fudge ordinals</c>, over a batch read any way.</summary>
     internal static void Aggregate(Ord.MultiMessage batch, DayAggregate aggregate)
@@ -58,22 +58,6 @@ public sealed class FudgeReaderFloorContender : ShootoutContender
                 case Ord.LevelUpdate l: aggregate.Level(symbol, l.Price, l.Side == Ord.Side.Buy); break;
             }
         }
-    }
-
-    /// <summary>A batch read any way, in plain form for the round-trip check.</summary>
-    internal static ulong DecodeBatch(Ord.MultiMessage batch, MarketDay day, List<FeedMessage> messages)
-    {
-        foreach (var m in batch.Messages)
-        {
-            int symbol = SymbolIndex.Of(day, SymbolKey.FromString(m.Symbol));
-            messages.Add(m.Body switch
-            {
-                Ord.Trade t => new FeedMessage(m.TsNanos, symbol, BodyKind.Trade, t.Price, t.Size, 0, BookSide.Buy),
-                Ord.LevelUpdate l => new FeedMessage(m.TsNanos, symbol, BodyKind.LevelUpdate, l.Price, l.Size, l.Flags, (BookSide)l.Side),
-                _ => throw new InvalidOperationException("A message without a body."),
-            });
-        }
-        return batch.SeqNo;
     }
 
     /// <summary>One batch read as the generated reader reads it; anything of another shape is left to that reader.</summary>
@@ -269,7 +253,7 @@ public sealed class FudgeReaderApiFloorContender : ShootoutContender
 
     /// <inheritdoc />
     public override ulong Decode(ReadOnlyMemory<byte> bytes, MarketDay day, List<FeedMessage> messages) =>
-        FudgeReaderFloorContender.DecodeBatch(TryRead(bytes.Span) ?? FudgeSerializer.Deserialize<Ord.MultiMessage>(bytes.Span), day, messages);
+        FudgeOrdinalsContender.DecodeBatch(TryRead(bytes.Span) ?? FudgeSerializer.Deserialize<Ord.MultiMessage>(bytes.Span), day, messages);
 
     private static Ord.MultiMessage? TryRead(ReadOnlySpan<byte> d)
     {
