@@ -75,6 +75,15 @@ public class JsonAllocationPerInputByteTests
     /// </summary>
     private const int FixedCostPerCall = TinyFieldEnvelopes.FixedCostPerCall + 2 * 1024;
 
+    /// <summary>
+    /// What a single call of a megabyte's allocation can be over-counted by on a busy machine, in every one of the
+    /// counter's rounds: a collection falls inside each such call, after which the thread's count can include part of an
+    /// allocation quantum (8 KiB), and a pooled buffer rented while other test classes' threads drain the shared pool
+    /// is allocated afresh (seen in CI: 4,056 bytes over on a 1.27 MB call). On the 256 KiB inputs here it is 0.03 bytes
+    /// per input byte; anything that grows with the input costs far more.
+    /// </summary>
+    private const int AccountingSlack = 8 * 1024;
+
     [Theory]
     [MemberData(nameof(Shapes))]
     public void Reading_json_into_a_message_allocates_no_more_than_decoding_its_envelope(string shape)
@@ -118,7 +127,7 @@ public class JsonAllocationPerInputByteTests
     private static void AssertAtMost(string what, long expected, int inputBytes, Action read)
     {
         long allocated = TinyFieldEnvelopes.AllocatedBy(read);
-        long bound = expected + FixedCostPerCall;
+        long bound = expected + FixedCostPerCall + AccountingSlack;
         Assert.True(allocated <= bound,
             $"{what}: {allocated:N0} bytes allocated for {inputBytes:N0} input bytes ({(double)allocated / inputBytes:0.00} per byte), bound {bound:N0}");
     }
