@@ -279,7 +279,7 @@ internal sealed partial class Emitter
             case ShapeKind.Dictionary:
                 return $"{CollectionReader(shape)}(ref {r})";
             default:
-                throw new System.InvalidOperationException("unexpected shape " + shape.Kind);
+                return ScalarReadExpression(shape, r) ?? throw new System.InvalidOperationException("unexpected shape " + shape.Kind);
         }
     }
 

@@ -260,7 +260,7 @@ internal sealed partial class Emitter
             case ShapeKind.Dictionary:
                 return $"{CollectionWriter(shape)}(ref writer, in {key}, {v});";
             default:
-                throw new System.InvalidOperationException("unexpected shape " + shape.Kind);
+                return ScalarWriteStatement(shape, key, v) ?? throw new System.InvalidOperationException("unexpected shape " + shape.Kind);
         }
     }
 

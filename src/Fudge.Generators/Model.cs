@@ -18,6 +18,11 @@ internal enum ShapeKind
     // an int[] of the members' values because Fudge-Proto's Java writes one; an extern enum no .proto file of the
     // project defines, written by member name through FudgeFormatterHelpers (Java's rule for an enum it cannot see).
     Indicator, EnumName, EnumInt32Array, ExternEnumName,
+
+    // Scalars (issue 41; Parser.Scalars.cs, Emitter.Scalars.cs): Uri, Version, BigInteger, Int128 and UInt128 as
+    // decimal text; Half as a float; nint/nuint as int64; ArraySegment<byte> as bytes; a rectangular array (Rank > 1,
+    // Element the element shape, Key the shape of one row, a T[]) as nested messages of rows.
+    Uri, Version, BigInteger, Int128, UInt128, Half, IntPtr, UIntPtr, ArraySegmentBytes, RectangularArray,
 }
 
 internal enum CollectionKind { None, Array, List, IList, ICollection, IEnumerable, IReadOnlyList, IReadOnlyCollection, HashSet, ISet, Dictionary, IDictionary, IReadOnlyDictionary }
@@ -35,7 +40,8 @@ internal sealed record ValueShape(
     bool Java = false,
     EquatableArray<EnumMemberModel> EnumMembers = default,
     string? JavaClassName = null,
-    int Accuracy = -1)
+    int Accuracy = -1,
+    int Rank = 1)
 {
     /// <summary>True when a null is possible (reference types and nullable value types).</summary>
     public bool CanBeNull => !IsValueType || Kind == ShapeKind.Nullable;

@@ -11,7 +11,7 @@ using Microsoft.CodeAnalysis.CSharp.Syntax;
 namespace Fudge.Generators;
 
 /// <summary>Turns a <c>[FudgeMessage]</c> type symbol into an equatable <see cref="TypeModel"/> plus diagnostics.</summary>
-internal static class Parser
+internal static partial class Parser
 {
     public const string MessageAttribute = "Fudge.Serialization.FudgeMessageAttribute";
     private const string FieldAttribute = "Fudge.Serialization.FudgeFieldAttribute";
@@ -31,6 +31,7 @@ internal static class Parser
     public static ParseResult Parse(GeneratorAttributeSyntaxContext context, CancellationToken cancellationToken)
     {
         var diagnostics = new List<DiagnosticInfo>();
+        using var scalars = EnterCompilation(context.SemanticModel.Compilation);
         var model = ParseType(context, diagnostics, cancellationToken);
         bool failed = diagnostics.Any(d => d.Descriptor.DefaultSeverity == DiagnosticSeverity.Error);
         return new ParseResult(failed ? null : model, diagnostics.ToEquatableArray());
@@ -526,6 +527,7 @@ internal static class Parser
             _ => null,
         };
         if (simple is { } kind) return new ValueShape(kind, name, isValue, Java: java && kind is ShapeKind.Decimal or ShapeKind.Char or ShapeKind.Single or ShapeKind.Double);
+        if (ResolveScalar(type, name, java) is { } scalar) return scalar;
 
         if (type.TypeKind == TypeKind.Enum && type is INamedTypeSymbol { EnumUnderlyingType: { } underlying } enumType)
         {
@@ -536,7 +538,7 @@ internal static class Parser
 
         if (type is IArrayTypeSymbol array)
         {
-            if (array.Rank != 1) return null;
+            if (array.Rank != 1) return ResolveRectangular(array, name, depth, java);
             switch (array.ElementType.SpecialType)
             {
                 case SpecialType.System_Byte: return new ValueShape(ShapeKind.Bytes, name, false, Java: java);
@@ -617,6 +619,7 @@ internal static class Parser
     };
 
     private static bool IsScalar(ShapeKind kind) => kind is not (ShapeKind.Collection or ShapeKind.Dictionary or ShapeKind.Message
+        or ShapeKind.ArraySegmentBytes or ShapeKind.RectangularArray
         or ShapeKind.FudgeMsg or ShapeKind.Nullable or ShapeKind.Bytes or ShapeKind.ReadOnlyMemoryBytes or ShapeKind.MemoryBytes
         or ShapeKind.Int16Array or ShapeKind.Int32Array or ShapeKind.Int64Array or ShapeKind.SingleArray or ShapeKind.DoubleArray);
 
