@@ -388,17 +388,8 @@ internal sealed partial class Emitter
         return name;
     }
 
-    /// <summary><c>new E[n]</c>, written <c>new int[n][]</c> when E is itself an array type.</summary>
-    private static string NewArray(string elementType, string length)
-    {
-        string suffix = "";
-        while (elementType.EndsWith("[]", System.StringComparison.Ordinal))
-        {
-            elementType = elementType.Substring(0, elementType.Length - 2);
-            suffix += "[]";
-        }
-        return $"new {elementType}[{length}]{suffix}";
-    }
+    /// <summary><c>new E[n]</c>, written <c>new int[n][]</c> (or <c>new int[n][,]</c>) when E is itself an array type.</summary>
+    private static string NewArray(string elementType, string length) => "new " + Parser.ArrayOf(elementType, "[" + length + "]");
 
     private void EmitMatch(StringBuilder sb)
     {

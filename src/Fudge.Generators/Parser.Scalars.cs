@@ -1,4 +1,5 @@
 using System;
+using System.Text.RegularExpressions;
 using Microsoft.CodeAnalysis;
 
 namespace Fudge.Generators;
@@ -36,6 +37,16 @@ internal static partial class Parser
         var helpers = s_compilation?.GetTypeByMetadataName(HelpersType);
         return helpers is null ? s_compilation is null : helpers.GetMembers(method).Length > 0;
     }
+
+    private static readonly Regex NativeIntegerKeyword = new(@"(?<![\w.:@])n(u?)int(?!\w)", RegexOptions.CultureInvariant);
+
+    /// <summary>
+    /// A type's name with the keywords <c>nint</c> and <c>nuint</c> spelled as the structs they are (Roslyn spells
+    /// <c>IntPtr</c> so on .NET 7 and later), so that the generated code compiles in C# before 9 too.
+    /// </summary>
+    private static string WithoutNativeIntegerKeywords(string name)
+        => name.IndexOf("int", StringComparison.Ordinal) < 0 ? name
+            : NativeIntegerKeyword.Replace(name, m => m.Groups[1].Length > 0 ? "global::System.UIntPtr" : "global::System.IntPtr");
 
     /// <summary>The shape of a scalar this file maps, or null.</summary>
     private static ValueShape? ResolveScalar(ITypeSymbol type, string name, bool java)

@@ -497,7 +497,7 @@ internal static partial class Parser
     private static ValueShape? ResolveShape(ITypeSymbol type, int depth, bool java, bool member = false)
     {
         if (depth > 8) return null;
-        string name = type.WithNullableAnnotation(NullableAnnotation.NotAnnotated).ToDisplayString(FullyQualified);
+        string name = WithoutNativeIntegerKeywords(type.WithNullableAnnotation(NullableAnnotation.NotAnnotated).ToDisplayString(FullyQualified));
         bool isValue = type.IsValueType;
 
         if (type is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T } nullable)
