@@ -6,15 +6,41 @@ namespace Fudge;
 /// <summary>Encodes and decodes <see cref="FudgeMsg"/> through <see cref="FudgeWriter"/> and <see cref="FudgeReader"/>.</summary>
 internal static class FudgeMsgCodec
 {
-    /// <summary>
-    /// Writes the fields of <paramref name="message"/> and, in place, those of its sub-messages. Iterative: a message
-    /// Parse accepted with a raised MaxDepth, or one built in code, may nest deeper than any recursion could go, and
-    /// every message that exists must encode again.
-    /// </summary>
+    /// <summary>Writes the fields of <paramref name="message"/> and, in place, those of its sub-messages.</summary>
     public static void WriteFields(ref FudgeWriter writer, FudgeMsg message, IFudgeTaxonomy? taxonomy)
+        => WriteFields(ref writer, message, taxonomy, 0);
+
+    // Ordinary messages are written by recursion, which allocates nothing; below RecursiveLevels the rest of a
+    // sub-message is written by WriteDeep, without recursion: a message Parse accepted with a raised MaxDepth, or one
+    // built in code, may nest deeper than any stack holds, and every message that exists must encode again.
+    private const int RecursiveLevels = 64;
+
+    private static void WriteFields(ref FudgeWriter writer, FudgeMsg message, IFudgeTaxonomy? taxonomy, int depth)
     {
-        // The open sub-messages above the one being written: where to resume in each, and its size marker.
-        Stack<OpenMessage>? open = null;
+        for (int i = 0; i < message.Count; i++)
+        {
+            var field = message.FieldOrInlineAt(i, out long storedKey);
+            var key = KeyFor(field, taxonomy);
+            // A value a decode kept in its slot is written from its bits: encoding a message allocates nothing for it.
+            if (field.Value is InlineValue) InlineValue.Write(ref writer, key, storedKey);
+            else if (field.TypeId != FudgeTypeId.Message) WriteValue(ref writer, key, field.TypeId, field.Value);
+            else
+            {
+                var marker = writer.BeginMessage(key);
+                if (depth < RecursiveLevels) WriteFields(ref writer, (FudgeMsg)field.Value, taxonomy, depth + 1);
+                else WriteDeep(ref writer, (FudgeMsg)field.Value, taxonomy);
+                writer.EndMessage(marker);
+            }
+        }
+    }
+
+    /// <summary>
+    /// Writes the fields of a sub-message <see cref="RecursiveLevels"/> down, and of everything below it, keeping the
+    /// open sub-messages on a heap stack rather than the thread's.
+    /// </summary>
+    private static void WriteDeep(ref FudgeWriter writer, FudgeMsg message, IFudgeTaxonomy? taxonomy)
+    {
+        var open = new Stack<OpenMessage>();
         int index = 0;
         while (true)
         {
@@ -22,32 +48,26 @@ internal static class FudgeMsgCodec
             {
                 var field = message.FieldOrInlineAt(index++, out long storedKey);
                 var key = KeyFor(field, taxonomy);
-                // A value a decode kept in its slot is written from its bits: encoding a message allocates nothing for it.
                 if (field.Value is InlineValue) InlineValue.Write(ref writer, key, storedKey);
-                else if (field.TypeId == FudgeTypeId.Message)
+                else if (field.TypeId != FudgeTypeId.Message) WriteValue(ref writer, key, field.TypeId, field.Value);
+                else
                 {
-                    open ??= new Stack<OpenMessage>();
-                    // Deep below the top, a sub-message is most likely a link of a long chain whose outer links hold
-                    // everything below them: reserving four size bytes there, and narrowing the few that hold less,
-                    // costs a move of small content per level, where growing from one byte would move each link's
-                    // whole content (quadratic in the depth).
-                    int sizeHint = open.Count < DeepLevels ? 0 : int.MaxValue;
-                    open.Push(new OpenMessage(message, index, writer.BeginMessage(key, sizeHint)));
+                    // This deep, a sub-message is most likely a link of a long chain whose outer links hold everything
+                    // below them: reserving four size bytes, and narrowing those of the links that hold less, moves a
+                    // little content per level, where growing from one byte would move each link's whole content
+                    // (quadratic in the depth).
+                    open.Push(new OpenMessage(message, index, writer.BeginMessage(key, int.MaxValue)));
                     message = (FudgeMsg)field.Value;
                     index = 0;
                 }
-                else WriteValue(ref writer, key, field.TypeId, field.Value);
             }
-            if (open is null || open.Count == 0) return;
+            if (open.Count == 0) return;
             var parent = open.Pop();
             writer.EndMessage(parent.Marker);
             message = parent.Message;
             index = parent.Resume;
         }
     }
-
-    /// <summary>Levels of sub-messages below which <see cref="WriteFields"/> reserves the widest size bytes.</summary>
-    private const int DeepLevels = 64;
 
     /// <summary>A message whose sub-message is being written: the field to resume at after it, and the sub-message's marker.</summary>
     private readonly struct OpenMessage(FudgeMsg message, int resume, FudgeWriter.SubMessageMarker marker)
