@@ -30,8 +30,7 @@ internal static partial class Parser
     /// The cause already has its own error (a generic or otherwise refused <c>[FudgeMessage]</c> type reports FUDGE006 at
     /// its declaration): the member gets no second one, and its type no formatter.
     /// </param>
-    /// <param name="Culprit">The innermost type that fails; for the IDE's code fix (add [FudgeMessage] and partial).</param>
-    internal sealed record Unsupported(string? Text, bool ReportedElsewhere, string? Culprit = null);
+    internal sealed record Unsupported(string? Text, bool ReportedElsewhere);
 
     /// <summary>
     /// Explains why <see cref="ResolveShape"/> refused <paramref name="type"/>. <paramref name="genericRefused"/>: the
@@ -46,7 +45,7 @@ internal static partial class Parser
     private static Unsupported? Explain(ITypeSymbol type, string path, int depth, bool java, bool genericRefused)
     {
         if (depth > 8)
-            return new Unsupported(Subject(path, type) + " nests collections more than 8 levels deep; put an inner level in a [FudgeMessage] type", false);
+            return new Unsupported("it nests collections more than 8 levels deep; put an inner level in a [FudgeMessage] type", false);
 
         if (type is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T } nullable)
             return Explain(nullable.TypeArguments[0], path, depth + 1, java, genericRefused);
@@ -78,10 +77,12 @@ internal static partial class Parser
             var arguments = named.TypeArguments;
             bool dictionary = arguments.Length == 2 && IsDictionaryLike(named);
             bool collection = arguments.Length == 1 && IsEnumerableOf(named, arguments[0]);
-            for (int i = 0; i < arguments.Length; i++)
+            // Other generic types (Lazy<T>, a Holder<T> of the user's) are the problem themselves, whatever their arguments.
+            bool container = dictionary || collection || named.IsTupleType || HasAttribute(named, MessageAttribute);
+            for (int i = 0; container && i < arguments.Length; i++)
             {
                 if (ResolveShape(arguments[i], depth + 1, java) is not null) continue;
-                string role = dictionary ? (i == 0 ? "key" : "value") : collection ? "element" : "type argument";
+                string role = dictionary ? (i == 0 ? "key" : "value") : collection ? "element" : named.IsTupleType ? "item" : "argument";
                 return Explain(arguments[i], Step(path, role), depth + 1, java, genericRefused);
             }
             if (ResolveShape(type, depth, java) is not null) return null;
@@ -109,7 +110,7 @@ internal static partial class Parser
             string declared = named.OriginalDefinition.ToDisplayString(DeclaredName);
             string fix = "add [FudgeMessage] (and partial) to '" + declared + "'";
             if (named.IsAbstract) fix += ", and a [FudgeUnion] for each derived type";
-            return new Unsupported(Subject(path, type) + " has no Fudge formatter; " + fix, false, declared);
+            return new Unsupported(Subject(path, type) + " has no Fudge formatter; " + fix, false);
         }
         return NoMapping(path, type);
     }
@@ -137,7 +138,8 @@ internal static partial class Parser
         foreach (var candidate in new[] { type }.Concat(type.AllInterfaces))
         {
             string name = candidate.OriginalDefinition.ToDisplayString();
-            if (name is "System.Collections.Generic.IDictionary<TKey, TValue>" or "System.Collections.Generic.IReadOnlyDictionary<TKey, TValue>")
+            if (name is "System.Collections.Generic.IDictionary<TKey, TValue>" or "System.Collections.Generic.IReadOnlyDictionary<TKey, TValue>"
+                or "System.Collections.Generic.KeyValuePair<TKey, TValue>")
                 return true;
         }
         return false;
