@@ -63,8 +63,8 @@ public class DiagnosticMessageTests
         new object[] { "FUDGE002", "public class Address { } [FudgeMessage] public partial class M { public System.Collections.Generic.KeyValuePair<int, Address> {|Entry|} { get; set; } }",
             "Member 'Entry' has type 'KeyValuePair<int, Address>', which Fudge cannot serialize: its value type 'Address' has no Fudge formatter; add [FudgeMessage] (and partial) to 'D.Address' (or mark the member [FudgeIgnore])" },
         // ...C# spelling: int?[,] and a jagged alternative, never int[*,*] or global::.
-        new object[] { "FUDGE002", "[FudgeMessage] public partial class M { public string[,,]? {|Cube|} { get; set; } }",
-            "Member 'Cube' has type 'string[,,]?', which Fudge cannot serialize: it is a multi-dimensional array, which has no Fudge mapping; use a jagged array ('string[][][]') or a list of lists (or mark the member [FudgeIgnore])" },
+        new object[] { "FUDGE002", "[FudgeMessage] public partial class M { public string[,][,]? {|Cube|} { get; set; } }",
+            "Member 'Cube' has type 'string[,][,]?', which Fudge cannot serialize: it is a multi-dimensional array of multi-dimensional arrays, which has no Fudge mapping; use a jagged array of them ('string[][][,]') or a list (or mark the member [FudgeIgnore])" },
         new object[] { "FUDGE002", "[FudgeMessage] public partial class M { public System.Collections.Generic.List<System.Collections.Generic.List<System.Collections.Generic.List<System.Collections.Generic.List<System.Collections.Generic.List<System.Collections.Generic.List<System.Collections.Generic.List<System.Collections.Generic.List<System.Collections.Generic.List<int>>>>>>>>>? {|Deep|} { get; set; } }",
             "Member 'Deep' has type 'List<List<List<List<List<List<List<List<List<int>>>>>>>>>?', which Fudge cannot serialize: it nests collections more than 8 levels deep; put an inner level in a [FudgeMessage] type (or mark the member [FudgeIgnore])" },
 
