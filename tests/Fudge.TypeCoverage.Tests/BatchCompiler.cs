@@ -19,7 +19,11 @@ namespace Fudge.TypeCoverage.Tests;
 public static class BatchCompiler
 {
     /// <summary>The outcome for one library: the loaded assembly of the cases that compiled, and the first error of each that did not.</summary>
-    public sealed record Batch(Library Library, Assembly? Assembly, IReadOnlyDictionary<string, Diagnostic> Refused, IReadOnlyDictionary<string, ImmutableArray<Diagnostic>> Warnings, int Passes, TimeSpan Elapsed);
+    public sealed record Batch(Library Library, Assembly? Assembly, IReadOnlyDictionary<string, Diagnostic> Refused, IReadOnlyDictionary<string, ImmutableArray<Diagnostic>> Warnings, int Passes, TimeSpan Elapsed)
+    {
+        /// <summary>Errors the compiler reported inside GENERATED code, by case: a generator must never write code that does not compile.</summary>
+        public IReadOnlyDictionary<string, Diagnostic> GeneratedCodeErrors { get; init; } = new Dictionary<string, Diagnostic>();
+    }
 
     private static readonly ImmutableArray<MetadataReference> References = ((string)AppContext.GetData("TRUSTED_PLATFORM_ASSEMBLIES")!)
         .Split(Path.PathSeparator)
@@ -48,6 +52,7 @@ public static class BatchCompiler
             c => CSharpSyntaxTree.ParseText(CaseSource.For(c, library), ParseOptions, path: c.Namespace + ".cs"), StringComparer.Ordinal);
         var refused = new Dictionary<string, Diagnostic>(StringComparer.Ordinal);
         var warnings = new Dictionary<string, ImmutableArray<Diagnostic>>(StringComparer.Ordinal);
+        var generatedCodeErrors = new Dictionary<string, Diagnostic>(StringComparer.Ordinal);
 
         // Later passes remove trees from the same compilation and rerun the same driver, so references are bound and
         // unchanged generator inputs are processed once.
@@ -74,12 +79,14 @@ public static class BatchCompiler
             diagnostics.AddRange(emitted.Diagnostics);
 
             var errors = diagnostics.Where(d => d.Severity == DiagnosticSeverity.Error).ToList();
+            foreach (var error in errors.Where(e => e.Location.SourceTree is { } t && !trees.ContainsKey(Path.GetFileNameWithoutExtension(t.FilePath))))
+                if (Owner(error, byNamespace) is { } owner && !generatedCodeErrors.ContainsKey(owner)) generatedCodeErrors[owner] = error;
             if (emitted.Success)
             {
                 Refuse(errors, byNamespace, refused, library);
                 foreach (var group in diagnostics.Where(d => d.Severity == DiagnosticSeverity.Warning && d.Id.StartsWith("FUDGE", StringComparison.Ordinal)).GroupBy(d => Owner(d, byNamespace)))
                     if (group.Key is not null) warnings[group.Key] = group.ToImmutableArray();
-                return new Batch(library, Assembly.Load(stream.ToArray()), refused, warnings, pass + 1, clock.Elapsed);
+                return new Batch(library, Assembly.Load(stream.ToArray()), refused, warnings, pass + 1, clock.Elapsed) { GeneratedCodeErrors = generatedCodeErrors };
             }
             var owners = Refuse(errors, byNamespace, refused, library);
             if (owners.Count == 0) throw new InvalidOperationException($"{library}: no progress attributing errors");

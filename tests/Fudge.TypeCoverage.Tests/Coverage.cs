@@ -55,6 +55,9 @@ public sealed class Coverage
     /// <summary>How long compiling and running everything took.</summary>
     public TimeSpan Elapsed { get; }
 
+    /// <summary>Per library: the first compiler error inside generated code, by case namespace.</summary>
+    public IReadOnlyDictionary<Library, IReadOnlyDictionary<string, Diagnostic>> GeneratedCodeErrors { get; private set; } = new Dictionary<Library, IReadOnlyDictionary<string, Diagnostic>>();
+
     /// <summary>Per library: how many compilations it took and how long compiling took.</summary>
     public IReadOnlyList<string> Timings { get; private set; } = Array.Empty<string>();
 
@@ -90,7 +93,9 @@ public sealed class Coverage
         var outcomes = new Dictionary<Library, IReadOnlyDictionary<string, Outcome>>();
         foreach (var batch in batches)
             outcomes[batch.Library] = cases.ToDictionary(c => c.Id, c => Run(c, batch), StringComparer.Ordinal);
-        return new Coverage(cases, outcomes, clock.Elapsed) { Timings = batches.Select(b => $"{b.Library}: {b.Passes} compilations, {b.Elapsed.TotalSeconds:0.0} s").ToList() };
+        return new Coverage(cases, outcomes, clock.Elapsed) { Timings = batches.Select(b => $"{b.Library}: {b.Passes} compilations, {b.Elapsed.TotalSeconds:0.0} s").ToList(),
+            GeneratedCodeErrors = batches.ToDictionary(b => b.Library, b => b.GeneratedCodeErrors),
+        };
     }
 
     private static Outcome Run(CorpusCase c, BatchCompiler.Batch batch)

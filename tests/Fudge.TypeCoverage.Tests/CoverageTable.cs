@@ -51,6 +51,11 @@ public static class CoverageTable
         md.AppendLine("value. **compile** is the first error that stops the user's build (the generator's diagnostic when it gives one);");
         md.AppendLine("**throws** is an exception from serializing or deserializing; **WRONG** is a different value returned with no error.");
         md.AppendLine();
+        md.AppendLine("`tests/Fudge.TypeCoverage.Tests` (part of `dotnet test Fudge.sln`) fails when Fudge returns a wrong value or throws on");
+        md.AppendLine("a case outside its `KnownWrongOrThrowingOnMain` list (a value-dependent refusal such as a lone surrogate may be a");
+        md.AppendLine("`FudgeException`), when generated code fails to compile, when a case does not compile without any library, or when");
+        md.AppendLine("Fudge round-trips fewer cases than `MinimumFudgeRoundTrips`.");
+        md.AppendLine();
         md.AppendLine("## Totals");
         md.AppendLine();
         md.AppendLine("| Outcome | Fudge (both modes) | Fudge names | Fudge ordinals | MemoryPack | MessagePack |");

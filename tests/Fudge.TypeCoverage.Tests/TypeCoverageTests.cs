@@ -86,6 +86,17 @@ public class TypeCoverageTests
     }
 
     [Fact]
+    public void Fudge_never_generates_code_that_does_not_compile()
+    {
+        // A type the generator cannot handle gets a diagnostic and no formatter: the compiler never sees broken output.
+        foreach (var library in new[] { Library.FudgeNames, Library.FudgeOrdinals })
+        {
+            var broken = Coverage.GeneratedCodeErrors[library];
+            Assert.True(broken.Count == 0, $"{library}: " + string.Join(Environment.NewLine, broken.Select(b => $"{b.Key}: {b.Value}")));
+        }
+    }
+
+    [Fact]
     public void The_rivals_are_really_measured()
     {
         // A harness that failed to load MemoryPack's generator or MessagePack's resolver would make every rival cell an
