@@ -66,10 +66,12 @@ public static class BatchCompiler
             if (pass > 8) throw new InvalidOperationException($"{library}: errors still attributed after {pass} passes");
             Compilation output = compilation;
             var diagnostics = new List<Diagnostic>();
+            var generatorWarnings = new List<Diagnostic>();
             if (driver is not null)
             {
                 driver = driver.RunGeneratorsAndUpdateCompilation(compilation, out output, out var generatorDiagnostics);
                 diagnostics.AddRange(generatorDiagnostics);
+                generatorWarnings.AddRange(generatorDiagnostics.Where(d => d.Severity == DiagnosticSeverity.Warning));
             }
             // Emitting binds everything once and reports every error: no separate GetDiagnostics pass. A generator that
             // refuses a type reports an error and generates nothing for it, so the rest still emits: the refused cases
@@ -84,7 +86,7 @@ public static class BatchCompiler
             if (emitted.Success)
             {
                 Refuse(errors, byNamespace, refused, library);
-                foreach (var group in diagnostics.Where(d => d.Severity == DiagnosticSeverity.Warning && d.Id.StartsWith("FUDGE", StringComparison.Ordinal)).GroupBy(d => Owner(d, byNamespace)))
+                foreach (var group in generatorWarnings.GroupBy(d => Owner(d, byNamespace)))
                     if (group.Key is not null) warnings[group.Key] = group.ToImmutableArray();
                 return new Batch(library, Assembly.Load(stream.ToArray()), refused, warnings, pass + 1, clock.Elapsed) { GeneratedCodeErrors = generatedCodeErrors };
             }

@@ -20,6 +20,11 @@ public enum Verdict
     Throws,
     /// <summary>Compiled, ran without an error, and returned a different value: the worst outcome.</summary>
     Wrong,
+    /// <summary>
+    /// Compiled with a WARNING from the library's generator for the case (such as FUDGE015, a member left out), and
+    /// the value came back different as warned: not silent, yet not a round trip.
+    /// </summary>
+    Warned,
 }
 
 /// <summary>The outcome of one case with one library, and the words that explain it.</summary>
@@ -31,6 +36,7 @@ public sealed record Outcome(Verdict Verdict, string Detail, string? DiagnosticI
         Verdict.RoundTrips => "✓",
         Verdict.CompileError => "compile: " + Detail,
         Verdict.Throws => "throws " + Detail,
+        Verdict.Warned => "differs, as warned: " + Detail,
         _ => "**WRONG**: " + Detail,
     };
 }
@@ -79,7 +85,7 @@ public sealed class Coverage
         return Rank(ordinals.Verdict) > Rank(names.Verdict) ? ordinals : names;
     }
 
-    private static int Rank(Verdict v) => v switch { Verdict.RoundTrips => 0, Verdict.CompileError => 1, Verdict.Throws => 2, _ => 3 };
+    private static int Rank(Verdict v) => v switch { Verdict.RoundTrips => 0, Verdict.CompileError => 1, Verdict.Warned => 2, Verdict.Throws => 3, _ => 4 };
 
     private static Coverage Measure()
     {
@@ -130,7 +136,10 @@ public sealed class Coverage
             // A value that cannot even be read back (an enumerator that throws, a default ImmutableArray) is a wrong value.
             difference = "reading the value back threw " + Describe(ex);
         }
-        return difference is null ? new Outcome(Verdict.RoundTrips, "") : new Outcome(Verdict.Wrong, difference);
+        if (difference is null) return new Outcome(Verdict.RoundTrips, "");
+        if (batch.Warnings.TryGetValue(c.Namespace, out var warnings) && warnings.Length > 0)
+            return new Outcome(Verdict.Warned, Summarize(warnings[0]) + " (" + CoverageTable.Escape(difference) + ")", warnings[0].Id);
+        return new Outcome(Verdict.Wrong, difference);
     }
 
     private static object? Invoke(Type entry, string method, object? argument)
