@@ -114,14 +114,19 @@ internal static partial class Parser
             or "System.Collections.Generic.SortedList<TKey, TValue>" or "System.Collections.Concurrent.ConcurrentDictionary<TKey, TValue>";
 
     /// <summary>
-    /// True when a dictionary can have keys of <paramref name="shape"/>: a scalar, a tuple of such keys, or a
+    /// True when a dictionary can have keys of <paramref name="shape"/>: a scalar, a tuple or pair of such keys, or a
     /// [FudgeMessage] type whose equality is by value (a struct, a record, or a class that overrides Equals), so that
     /// the keys read back equal those written.
     /// </summary>
     private static bool IsKey(ValueShape shape, ITypeSymbol type)
     {
         if (IsScalar(shape.Kind)) return true;
-        if (shape.Kind == ShapeKind.Tuple) return shape.Items.All(i => i.Kind is not (ShapeKind.Collection or ShapeKind.Dictionary or ShapeKind.FudgeMsg));
+        if (shape.Kind == ShapeKind.Tuple && type is INamedTypeSymbol tuple)
+        {
+            // Every component a key itself (a long Tuple's TRest is a Tuple, checked the same way).
+            var components = tuple.IsTupleType ? tuple.TupleElements.Select(e => e.Type) : tuple.TypeArguments;
+            return components.All(c => ResolveShape(c, 1, false) is { } component && IsKey(component, c));
+        }
         if (shape.Kind != ShapeKind.Message || type is not INamedTypeSymbol named) return false;
         if (named.IsValueType || named.IsRecord) return true;
         for (var t = named; t is not null && t.SpecialType != SpecialType.System_Object; t = t.BaseType)
