@@ -120,14 +120,14 @@ internal static partial class Parser
     /// </summary>
     private static bool IsKey(ValueShape shape, ITypeSymbol type)
     {
-        if (IsScalar(shape.Kind)) return true;
         if (shape.Kind == ShapeKind.Tuple && type is INamedTypeSymbol tuple)
         {
             // Every component a key itself (a long Tuple's TRest is a Tuple, checked the same way).
             var components = tuple.IsTupleType ? tuple.TupleElements.Select(e => e.Type) : tuple.TypeArguments;
             return components.All(c => ResolveShape(c, 1, false) is { } component && IsKey(component, c));
         }
-        if (shape.Kind != ShapeKind.Message || type is not INamedTypeSymbol named) return false;
+        if (shape.Kind != ShapeKind.Message) return IsScalar(shape.Kind);
+        if (type is not INamedTypeSymbol named) return false;
         if (named.IsValueType || named.IsRecord) return true;
         for (var t = named; t is not null && t.SpecialType != SpecialType.System_Object; t = t.BaseType)
             if (t.GetMembers("Equals").OfType<IMethodSymbol>().Any(m => m.IsOverride && m.Parameters.Length == 1)) return true;

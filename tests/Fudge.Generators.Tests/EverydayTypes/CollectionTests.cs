@@ -579,6 +579,29 @@ public class CollectionTests
         Assert.Contains(run.GeneratedTrees, t => t.ToString().Contains("FrozenDictionary.ToFrozenDictionary", StringComparison.Ordinal));
     }
 
+    [Theory]
+    [InlineData("System.Collections.Immutable.ImmutableArray<System.IO.Stream>")]
+    [InlineData("Holder")]
+    [InlineData("(int, System.IO.Stream)")]
+    [InlineData("System.Collections.Generic.Dictionary<(int, Plain), int>?")]
+    public void A_collection_or_tuple_of_an_unsupported_type_is_refused(string type)
+    {
+        string source = $$"""
+            using System.Collections.Generic;
+            using Fudge.Serialization;
+            [FudgeMessage] public partial class Plain { public int A { get; set; } }
+            public class Holder : IEnumerable<System.IO.Stream>
+            {
+                public void Add(System.IO.Stream s) { }
+                public IEnumerator<System.IO.Stream> GetEnumerator() => null!;
+                System.Collections.IEnumerator System.Collections.IEnumerable.GetEnumerator() => null!;
+            }
+            [FudgeMessage] public partial class M { public {{type}} Member { get; set; } = default!; }
+            """;
+        var (_, diagnostics, _) = GeneratorDriverTests.Generate(GeneratorDriverTests.Compile(LanguageVersion.CSharp12, nullable: true, source));
+        Assert.Equal("FUDGE002", Assert.Single(diagnostics).Id);
+    }
+
     [Fact]
     public void A_key_equal_only_by_reference_is_still_refused()
     {
