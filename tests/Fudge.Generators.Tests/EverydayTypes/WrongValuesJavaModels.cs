@@ -38,3 +38,12 @@ public partial class Holder
     public Pair? Pair { get; set; }
     public List<Point>? Points { get; set; }
 }
+
+public enum Side { Buy, Sell }
+
+[FudgeMessage(Mapping = FudgeObjectMapping.Java, TypeName = "com.acme.probe.Order")]
+public partial class Order
+{
+    public Side Side { get; set; }
+    public List<Side>? History { get; set; }
+}

@@ -157,3 +157,50 @@ public partial class Basket
 {
     public List<int> Items { get; } = new() { 1 };
 }
+
+/// <summary>Write failures: values Fudge cannot hold, deep in a graph.</summary>
+[FudgeMessage]
+public partial class Trade
+{
+    public string? Symbol { get; set; }
+    public char Flag { get; set; } = 'x';
+    public List<Leg>? Legs { get; set; }
+    public Dictionary<string, Leg?>? ByVenue { get; set; }
+    public Leg? Main { get; set; }
+    public List<List<string>>? Grid { get; set; }
+}
+
+[FudgeMessage]
+public partial class Leg
+{
+    public string? Symbol { get; set; }
+    public LegPoint? Point { get; set; }
+}
+
+[FudgeMessage]
+public partial struct LegPoint
+{
+    public string? Label { get; set; }
+}
+
+[FudgeMessage(Fields = FudgeFieldIds.Ordinals)]
+public partial class TradeOrdinals
+{
+    [FudgeField(1)] public int Id { get; set; }
+    [FudgeField(2)] public string? Symbol { get; set; } // in a field run with Id and Size
+    [FudgeField(3)] public int Size { get; set; }
+    [FudgeField(4)] public List<LegOrdinals>? Legs { get; set; }
+}
+
+[FudgeMessage(Fields = FudgeFieldIds.Ordinals)]
+public partial class LegOrdinals
+{
+    [FudgeField(1)] public string? Symbol { get; set; }
+    [FudgeField(2)] public char Flag { get; set; } = 'y';
+}
+
+[FudgeMessage]
+public partial class Node
+{
+    public Node? Next { get; set; }
+}
