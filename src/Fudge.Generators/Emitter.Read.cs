@@ -277,6 +277,10 @@ internal sealed partial class Emitter
             case ShapeKind.FudgeMsg: return $"{H}.ReadMessage(ref {r})";
             case ShapeKind.Message: return $"{H}.ReadObject<{shape.TypeName}>(ref {r})";
             case ShapeKind.Nullable: return $"new {shape.TypeName}({ReadExpression(shape.Element!, r)})";
+            case ShapeKind.Collection when shape.Collection >= CollectionKind.ImmutableArray:
+            case ShapeKind.Dictionary when shape.Collection >= CollectionKind.ImmutableArray:
+            case ShapeKind.Tuple:
+                return $"{MoreCollectionReader(shape)}(ref {r})";
             case ShapeKind.Collection:
             case ShapeKind.Dictionary:
                 return $"{CollectionReader(shape)}(ref {r})";

@@ -89,7 +89,7 @@ internal static partial class Parser
             if (dictionary && ResolveShape(arguments[0], depth + 1, java) is { } key && !IsScalar(key.Kind))
             {
                 return new Unsupported(Subject(Step(path, "key"), arguments[0])
-                    + " cannot be a dictionary key; use a scalar key type (a number, string, enum, Guid, date or time)", false);
+                    + " cannot be a dictionary key; use a scalar key type (a number, string, enum, Guid, date or time), a tuple of such keys, or a [FudgeMessage] struct or record (equal by value)", false);
             }
         }
         else if (ResolveShape(type, depth, java) is not null)

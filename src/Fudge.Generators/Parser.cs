@@ -393,7 +393,8 @@ internal static partial class Parser
     private static bool IsMutableCollection(ITypeSymbol type) => type is INamedTypeSymbol { IsGenericType: true } named
         && named.OriginalDefinition.ToDisplayString() is "System.Collections.Generic.List<T>" or "System.Collections.Generic.IList<T>"
             or "System.Collections.Generic.ICollection<T>" or "System.Collections.Generic.HashSet<T>" or "System.Collections.Generic.ISet<T>"
-            or "System.Collections.Generic.Dictionary<TKey, TValue>" or "System.Collections.Generic.IDictionary<TKey, TValue>";
+            or "System.Collections.Generic.Dictionary<TKey, TValue>" or "System.Collections.Generic.IDictionary<TKey, TValue>"
+        || IsMoreMutableCollection(type);
 
     private static bool IsRequiredMember(ISymbol symbol)
     {
@@ -596,7 +597,7 @@ internal static partial class Parser
         {
             var key = ResolveShape(named.TypeArguments[0], depth + 1, java);
             var value = ResolveShape(named.TypeArguments[1], depth + 1, java);
-            if (key is null || value is null || !IsScalar(key.Kind)) return null;
+            if (key is null || value is null || !IsKey(key, named.TypeArguments[0])) return null;
             return new ValueShape(ShapeKind.Dictionary, name, false, Collection: collection, Element: value, Key: key);
         }
         if (collection != CollectionKind.None)
@@ -605,9 +606,11 @@ internal static partial class Parser
             return element is null ? null : new ValueShape(ShapeKind.Collection, name, false, Collection: collection, Element: element);
         }
 
+        if (TryResolveMoreCollection(named, original, name, depth, java, out var more)) return more;
+
         if (HasAttribute(named, MessageAttribute) && !named.IsGenericType)
             return new ValueShape(ShapeKind.Message, name, named.IsValueType, ClassHeaders: java && member, Java: java);
-        return null;
+        return ResolveInitializerShape(named, name, depth, java);
     }
 
     /// <summary>A DateTime or DateTimeOffset shape (or a nullable one) written with <paramref name="accuracy"/>; null for any other.</summary>
