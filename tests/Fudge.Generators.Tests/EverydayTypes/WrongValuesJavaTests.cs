@@ -1,11 +1,10 @@
 using System.IO;
 using System.Linq;
-using Fudge.Generators.Tests.EverydayTypes.WrongValues.Java;
 using Fudge.Generators.Tests.JavaObjects;
 using Fudge.Serialization;
 using Xunit;
 
-namespace Fudge.Generators.Tests.EverydayTypes;
+namespace Fudge.Generators.Tests.EverydayTypes.WrongValues.Java;
 
 /// <summary>
 /// Issue 41 section 2 for Fudge-Java objects. Fudge-Java 0.3's JavaBeanBuilder (checked by running it:

@@ -1,11 +1,10 @@
 using System;
 using System.Collections.Generic;
 using System.Linq;
-using Fudge.Generators.Tests.EverydayTypes.WrongValues;
 using Fudge.Serialization;
 using Xunit;
 
-namespace Fudge.Generators.Tests.EverydayTypes;
+namespace Fudge.Generators.Tests.EverydayTypes.WrongValues;
 
 /// <summary>
 /// Issue 41 section 2: a member set to null reads back null, in both field modes, whatever would otherwise fill it (an

@@ -1,11 +1,10 @@
 using System;
 using System.Buffers;
 using System.Collections.Generic;
-using Fudge.Generators.Tests.EverydayTypes.WrongValues;
 using Fudge.Serialization;
 using Xunit;
 
-namespace Fudge.Generators.Tests.EverydayTypes;
+namespace Fudge.Generators.Tests.EverydayTypes.WrongValues;
 
 /// <summary>
 /// Issue 41 section 2: every serializer failure is a <see cref="FudgeException"/> naming the member path, its cause
