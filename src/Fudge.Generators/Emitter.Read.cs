@@ -55,6 +55,7 @@ internal sealed partial class Emitter
         for (int i = 0; i < m.Members.Count; i++)
         {
             var member = m.Members[i];
+            if (member.SetMode == SetMode.WriteOnly) continue; // written, never read
             sb.AppendLine($"        {member.Shape.TypeName} __v{i} = default({member.Shape.TypeName});");
             if (UsesPresence(i)) sb.AppendLine($"        bool __h{i} = false;");
         }
@@ -72,6 +73,7 @@ internal sealed partial class Emitter
         {
             var member = m.Members[i];
             sb.AppendLine($"                case {i}:");
+            if (member.SetMode == SetMode.WriteOnly) { sb.AppendLine("                    break;"); continue; } // as Fudge-Java, a property without a setter is not read
             if (member.Repeated) EmitRepeatedElement(sb, member, i);
             else if (member.Shape.Kind == ShapeKind.Indicator) sb.AppendLine($"                    __v{i} = true;");
             else

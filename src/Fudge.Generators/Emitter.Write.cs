@@ -104,9 +104,10 @@ internal sealed partial class Emitter
         if (member.Repeated) { WriteRepeated(sb, member, $"__k{i}", local); return; }
         if (member.FixedLength > 0)
             sb.AppendLine($"        if ({local} != null && {local}.Length != {member.FixedLength}) throw {H}.ArrayLengthToWrite({Literal(m.DisplayName)}, {Literal(member.Name.TrimStart('@'))}, {member.FixedLength}, {local}.Length);");
-        string? direct = m.FieldIds is 1 or 3 && member.HasOrdinal && !member.Shape.Java ? OrdinalWriteStatement(member.Shape, (short)member.Ordinal, local) : null;
+        // A null the reader would not restore by itself (NullAsIndicator) is an indicator, written under the cached key.
+        string? direct = m.FieldIds is 1 or 3 && member.HasOrdinal && !member.Shape.Java && !member.NullAsIndicator ? OrdinalWriteStatement(member.Shape, (short)member.Ordinal, local) : null;
         if (direct is not null) sb.AppendLine("        " + direct);
-        else WriteValue(sb, "        ", member.Shape, $"__k{i}", local, nullAsIndicator: false);
+        else WriteValue(sb, "        ", member.Shape, $"__k{i}", local, nullAsIndicator: member.NullAsIndicator);
     }
 
     /// <summary>

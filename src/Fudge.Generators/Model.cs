@@ -94,6 +94,13 @@ internal enum SetMode
 
     /// <summary>A get-only collection property: the collection the object already holds is cleared and filled.</summary>
     Populate,
+
+    // wrongvalues (issue 41 section 2):
+    /// <summary>
+    /// A readable member that cannot be set, of a Fudge-Java object: written, as Fudge-Java's bean builder writes every
+    /// readable property, and skipped when read, as it skips those without a setter.
+    /// </summary>
+    WriteOnly,
 }
 
 internal sealed record MemberModel(
@@ -108,8 +115,12 @@ internal sealed record MemberModel(
     string? AbsentDefault = null,
     bool Repeated = false,
     int FixedLength = 0,
-    bool AbsentIsNull = false)
+    bool AbsentIsNull = false,
+    bool NullAsIndicator = false)
 {
+    // NullAsIndicator: a null is written as an indicator (type 0) rather than left out, because the reader would
+    // otherwise leave something else there (an initializer, a constructor's assignment or a parameter's default).
+
     // AbsentIsNull (Fudge-Proto): an optional field with a default that is absent on the wire reads as null, as
     // Fudge-Proto's generated fromFudgeMsg gives it (the default is what its constructors and writers supply).
     /// <summary>The name of the static method through which derived types' formatters call a private setter.</summary>

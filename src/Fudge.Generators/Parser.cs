@@ -123,13 +123,15 @@ internal static partial class Parser
         bool setsRequiredMembers = constructor is not null && HasAttribute(constructor, SetsRequiredMembersAttribute);
         var members = new List<MemberModel>();
         var included = new List<MemberCandidate>();
+        var writeOnly = new HashSet<MemberCandidate>();
         foreach (var candidate in candidates)
         {
             bool viaCtor = byParameter.Values.Contains(candidate);
             if (!viaCtor && !candidate.CanAssign && !candidate.CanPopulate && !type.IsAbstract)
             {
-                if (candidate.Explicit) diagnostics.Add(Diag(Diagnostics.MemberNotSettable, candidate.Location, candidate.Symbol.Name));
-                continue; // a computed or read-only member: not part of the message
+                if (candidate.Explicit && !java) diagnostics.Add(Diag(Diagnostics.MemberNotSettable, candidate.Location, candidate.Symbol.Name));
+                else if (UnsettableMember(candidate, type, typeLocation, java, fieldIds, diagnostics)) { writeOnly.Add(candidate); included.Add(candidate); }
+                continue; // a computed or read-only member: not read from the message
             }
             included.Add(candidate);
         }
@@ -151,6 +153,7 @@ internal static partial class Parser
                 continue;
             }
             var shape = ResolveShape(candidate.Type, 0, java, member: true);
+            if (shape is null && writeOnly.Contains(candidate)) continue; // a computed value Java would write, of a type with no mapping: left out
             if (shape is null)
             {
                 var why = WhyUnsupported(candidate.Type, java, genericRefused: IsGenericRefused(type, diagnostics));
@@ -189,15 +192,19 @@ internal static partial class Parser
             else seenNames[wireName] = name;
 
             bool viaCtor = byParameter.Values.Contains(candidate);
-            var mode2 = viaCtor && candidate.IsRequired && !setsRequiredMembers ? SetMode.ConstructorAndInitializer
+            var mode2 = writeOnly.Contains(candidate) ? SetMode.WriteOnly
+                : viaCtor && candidate.IsRequired && !setsRequiredMembers ? SetMode.ConstructorAndInitializer
                 : viaCtor ? SetMode.Constructor
                 : candidate.CanPopulate && !candidate.CanAssign ? SetMode.Populate
                 : candidate.IsRequired || candidate.IsInitOnly ? SetMode.Initializer
                 : SetMode.Assign;
             string? absentDefault = mode2 == SetMode.Initializer && !candidate.IsRequired
                 ? ConstantInitializer(symbol, context.SemanticModel.Compilation, ct) : null;
+            bool nullIndicator = shape.CanBeNull && AbsenceIsNotNull(candidate, mode2, absentDefault, constructor,
+                byParameter, type, context.SemanticModel.Compilation, ct);
             members.Add(new MemberModel(EscapeIdentifier(name), wireName, ordinal, shape, candidate.IsRequired, mode2,
-                mode2 == SetMode.Assign ? candidate.BaseSetter : null, candidate.ExposesSetter, absentDefault));
+                mode2 == SetMode.Assign ? candidate.BaseSetter : null, candidate.ExposesSetter, absentDefault,
+                NullAsIndicator: nullIndicator));
         }
 
         if (hasErrorType) return null;

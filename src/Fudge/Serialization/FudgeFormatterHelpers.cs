@@ -369,7 +369,11 @@ public static partial class FudgeFormatterHelpers
 
     [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
     private static FudgeException NestedTooDeep(Type type)
-        => new($"Objects are nested more than {MaxWriteDepth} levels deep while writing a {type.Name}: the object graph probably has a cycle, which Fudge messages cannot represent.");
+    {
+        var e = new FudgeException($"Objects are nested more than {MaxWriteDepth} levels deep while writing a {type.Name}: the object graph probably has a cycle, which Fudge messages cannot represent.");
+        e.Data[WritePathKey] = type.Name; // a cycle has no one member to name: FudgeSerializer passes it on as it is
+        return e;
+    }
 
     /// <summary>Reads the current sub-message field as a nested object through its formatter.</summary>
     public static T ReadObject<T>(ref FudgeReader reader)
@@ -537,7 +541,11 @@ public static partial class FudgeFormatterHelpers
 
     /// <summary>The error for writing a fixed-size array (Fudge-Proto <c>T[n]</c>) that holds another number of elements.</summary>
     public static FudgeException ArrayLengthToWrite(string typeName, string memberName, int expected, int actual)
-        => new($"The member '{memberName}' of {typeName} is a fixed-size array of {expected} elements; it holds {actual}, so it cannot be written.");
+    {
+        var e = new FudgeException($"The member '{memberName}' of {typeName} is a fixed-size array of {expected} elements; it holds {actual}, so it cannot be written.");
+        e.Data[WritePathKey] = typeName + "." + memberName; // names its member already
+        return e;
+    }
 
     /// <summary>The error for a polymorphic message whose ordinal-0 type names are all unknown and whose base type is abstract.</summary>
     public static FudgeFormatException UnknownTypeName(int messageOffset, string typeName)
