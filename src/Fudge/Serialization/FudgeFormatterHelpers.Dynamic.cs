@@ -33,7 +33,7 @@ public static partial class FudgeFormatterHelpers
     /// <summary>
     /// <see cref="WriteObjectValue"/> for an <c>object</c> property of a type mapped as a Fudge-Java object: the
     /// values Fudge-Java writes for an <c>Object</c> property take its forms (a <see cref="decimal"/> as
-    /// <c>BigDecimal.toString()</c>, a <see cref="char"/> as Java's <c>Character</c> message, a NaN canonical, byte
+    /// <c>BigDecimal.toString()</c>, a <see cref="char"/> as Java's <c>Character</c> message with its class name, a NaN canonical, byte
     /// arrays of variable width, a <c>DateOnly</c> as the date it is).
     /// </summary>
     /// <exception cref="FudgeException">The value's type has no Fudge mapping, or values are nested too deep (a cycle).</exception>
@@ -61,7 +61,7 @@ public static partial class FudgeFormatterHelpers
                 else WriteDecimal(ref writer, in key, m);
                 return;
             case char c:
-                if (java) WriteJavaChar(ref writer, in key, c);
+                if (java) WriteJavaObjectChar(ref writer, in key, c);
                 else WriteChar(ref writer, in key, c);
                 return;
             case Guid g: WriteGuid(ref writer, in key, g); return;
@@ -107,6 +107,18 @@ public static partial class FudgeFormatterHelpers
             return;
         }
         throw NoMapping(member, value.GetType());
+    }
+
+    private static readonly byte[] JavaCharacterClass = System.Text.Encoding.UTF8.GetBytes("java.lang.Character");
+
+    // Fudge-Java writes a Character held by an Object property as its Character message, then the class name (the
+    // declared type, Object, is no help to the reader).
+    private static void WriteJavaObjectChar(ref FudgeWriter writer, in FudgeFieldKey key, char value)
+    {
+        var message = writer.BeginMessage(in key);
+        WriteChar(ref writer, in CharValueKey, value);
+        WriteBmpTypeName(ref writer, JavaCharacterClass);
+        writer.EndMessage(message);
     }
 
     private static void WriteEnumNumber(ref FudgeWriter writer, in FudgeFieldKey key, Enum value)

@@ -53,3 +53,17 @@ public sealed class NotAMessage
 {
     public int A { get; set; }
 }
+
+/// <summary>A Fudge-Java object with an Object property (Java package fudge.generators.tests.everydaytypes).</summary>
+[FudgeMessage(Mapping = FudgeObjectMapping.Java)]
+public partial class JavaBag
+{
+    public object? Value { get; set; }
+}
+
+/// <summary>A Fudge-Java bean an Object property can hold: its class names follow its fields, as Java writes them.</summary>
+[FudgeMessage(Mapping = FudgeObjectMapping.Java)]
+public partial class JavaPoint
+{
+    public int X { get; set; }
+}

@@ -285,3 +285,52 @@ public class ObjectMemberTests
         }
     }
 }
+
+/// <summary>
+/// An Object property of a Fudge-Java object: the bytes are those Fudge-Java 0.3 writes for the same bean
+/// (JavaBeanBuilder, objectToFudgeMsgWithClassHeaders with Object declared), produced by running it; Fudge-Java
+/// reads them back as it reads its own (a list, map or set held by an Object property comes back to Java as a bare
+/// <c>java.lang.Object</c>, with its own bytes as with these).
+/// </summary>
+public class JavaObjectMemberTests
+{
+    public static TheoryData<string, object, string> JavaBytes() => new()
+    {
+        { "int", 5, "000000000000004288020576616c756505300e00002c66756467652e67656e657261746f72732e74657374732e657665727964617974797065732e4a617661426167" },
+        { "string", "text", "0000000000000046280e0576616c75650474657874300e00002c66756467652e67656e657261746f72732e74657374732e657665727964617974797065732e4a617661426167" },
+        { "double", 2.5, "0000000000000049880b0576616c75654004000000000000300e00002c66756467652e67656e657261746f72732e74657374732e657665727964617974797065732e4a617661426167" },
+        { "bytes", new byte[] { 1, 2, 3, 4 }, "000000000000004628060576616c75650401020304300e00002c66756467652e67656e657261746f72732e74657374732e657665727964617974797065732e4a617661426167" },
+        { "bean", new JavaPoint { X = 3 }, "000000000000007a280f0576616c7565388802017803300e00002e66756467652e67656e657261746f72732e74657374732e657665727964617974797065732e4a617661506f696e74300e00002c66756467652e67656e657261746f72732e74657374732e657665727964617974797065732e4a617661426167" },
+        { "char", 'q', "0000000000000064280f0576616c756522280e0576616c75650171300e0000136a6176612e6c616e672e436861726163746572300e00002c66756467652e67656e657261746f72732e74657374732e657665727964617974797065732e4a617661426167" },
+        { "decimal", 0.00000012m, "0000000000000048280e0576616c756506312e32452d37300e00002c66756467652e67656e657261746f72732e74657374732e657665727964617974797065732e4a617661426167" },
+        { "list", new List<object?> { 1, "x", null }, "000000000000004b280f0576616c756509800201200e01788000300e00002c66756467652e67656e657261746f72732e74657374732e657665727964617974797065732e4a617661426167" },
+        { "ints", new[] { 1, 2 }, "000000000000004a28080576616c7565080000000100000002300e00002c66756467652e67656e657261746f72732e74657374732e657665727964617974797065732e4a617661426167" },
+        { "bool", true, "000000000000004288010576616c756501300e00002c66756467652e67656e657261746f72732e74657374732e657665727964617974797065732e4a617661426167" },
+    };
+
+    [Theory]
+    [MemberData(nameof(JavaBytes))]
+    public void An_object_property_takes_the_bytes_Fudge_Java_writes(string what, object value, string javaHex)
+    {
+        Assert.True(Convert.ToHexString(FudgeSerializer.Serialize(new JavaBag { Value = value })).Equals(javaHex, StringComparison.OrdinalIgnoreCase), what);
+    }
+
+    [Fact]
+    public void Java_forms_read_back_as_their_natural_types()
+    {
+        Assert.Equal(5L, FudgeSerializer.Deserialize<JavaBag>(Convert.FromHexString(Hex("int"))).Value);
+        Assert.Equal("1.2E-7", FudgeSerializer.Deserialize<JavaBag>(Convert.FromHexString(Hex("decimal"))).Value);
+        Assert.Equal(3, Assert.IsType<JavaPoint>(FudgeSerializer.Deserialize<JavaBag>(Convert.FromHexString(Hex("bean"))).Value).X);
+        Assert.Equal(new List<object?> { 1L, "x", null }, Assert.IsType<List<object?>>(FudgeSerializer.Deserialize<JavaBag>(Convert.FromHexString(Hex("list"))).Value));
+        // Java's Character message names java.lang.Character, which no .NET type is registered as: it stays a message.
+        var character = Assert.IsType<FudgeMsg>(FudgeSerializer.Deserialize<JavaBag>(Convert.FromHexString(Hex("char"))).Value);
+        Assert.Equal("q", character.GetValue("value"));
+    }
+
+    private static string Hex(string what)
+    {
+        foreach (var row in JavaBytes())
+            if ((string)row[0] == what) return (string)row[2];
+        throw new ArgumentException(what);
+    }
+}
