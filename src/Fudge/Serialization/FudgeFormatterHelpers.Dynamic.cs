@@ -289,11 +289,35 @@ public static partial class FudgeFormatterHelpers
     /// </summary>
     /// <exception cref="FudgeException">The value's runtime type is not registered, or objects are nested too deep.</exception>
     public static void WriteRegisteredObject<T>(ref FudgeWriter writer, in FudgeFieldKey key, T value, string member)
+        => WriteRegistered(ref writer, in key, value!, FindRegistered<T>(value!, member));
+
+    private static FudgeClassRegistry.Entry FindRegistered<T>(object value, string member)
     {
-        var type = value!.GetType();
-        var entry = FudgeClassRegistry.Find(type)
+        var type = value.GetType();
+        return FudgeClassRegistry.Find(type)
             ?? throw new FudgeException($"{member}: {type.FullName} is not registered in FudgeClassRegistry, so a {typeof(T).FullName} member cannot name it: mark it [FudgeMessage] (and partial), or register its formatter with FudgeClassRegistry.Register.");
-        WriteRegistered(ref writer, in key, value, entry);
+    }
+
+    /// <summary>
+    /// The formatter of an interface or abstract class with no formatter of its own (<see cref="FudgeFormatterCache{T}"/>
+    /// uses it), so that a <typeparamref name="T"/> can be serialized at the top level: the runtime type's fields and
+    /// class name, read back through the registry as <see cref="ReadRegisteredObject{T}"/> does.
+    /// </summary>
+    internal sealed class RegisteredFormatter<T> : IFudgeFormatter<T>
+    {
+        public short TaxonomyId => 0;
+
+        public IFudgeTaxonomy? Taxonomy => null;
+
+        public void Write(ref FudgeWriter writer, T value)
+        {
+            if (value is null) throw new ArgumentNullException(nameof(value));
+            var entry = FindRegistered<T>(value, typeof(T).Name);
+            if (!entry.WritesClassName) WriteTypeName(ref writer, entry.ClassNameUtf8);
+            entry.WriteFields(ref writer, value, 0);
+        }
+
+        public T Read(ref FudgeReader reader) => ReadRegisteredFrom<T>(ref reader, Math.Max(0, reader.ValueOffset));
     }
 
     /// <summary>
@@ -307,6 +331,12 @@ public static partial class FudgeFormatterHelpers
         if (reader.TypeId != FudgeTypeId.Message)
             throw new FudgeFormatException(reader.ValueOffset, $"a {typeof(T).FullName} is a sub-message naming its class at ordinal 0, not a field of type {reader.TypeId}");
         var sub = reader.ReadMessage();
+        return ReadRegisteredFrom<T>(ref sub, reader.ValueOffset);
+    }
+
+    /// <summary>Reads the message <paramref name="sub"/> walks as the registered <typeparamref name="T"/> its class names give.</summary>
+    internal static T ReadRegisteredFrom<T>(ref FudgeReader sub, int messageOffset)
+    {
         var scan = sub;
         int firstName = -1;
         string? unknown = null;
@@ -323,7 +353,7 @@ public static partial class FudgeFormatterHelpers
             }
         }
         if (firstName < 0)
-            throw new FudgeFormatException(reader.ValueOffset, $"the message of a {typeof(T).FullName} names no class (no string at ordinal 0)");
+            throw new FudgeFormatException(messageOffset, $"the message of a {typeof(T).FullName} names no class (no string at ordinal 0)");
         throw new FudgeFormatException(firstName, $"no class name of the message is registered for a {typeof(T).FullName} (the first is \"{unknown}\"); only types registered in FudgeClassRegistry are read");
     }
 }

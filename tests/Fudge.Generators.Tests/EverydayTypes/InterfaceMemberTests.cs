@@ -126,6 +126,23 @@ public class InterfaceMemberTests
     }
 
     [Fact]
+    public void An_interface_serializes_at_the_top_level_too()
+    {
+        byte[] bytes = FudgeSerializer.Serialize<IUnionShape>(new UnionSquare { Side = 2, Label = "s" });
+        Assert.Equal(FudgeSerializer.Serialize(new UnionSquare { Side = 2, Label = "s" }), bytes); // the case's own bytes
+        var square = Assert.IsType<UnionSquare>(FudgeSerializer.Deserialize<IUnionShape>(bytes));
+        Assert.Equal((2.0, "s"), (square.Side, square.Label));
+
+        var triangle = Assert.IsType<PlainTriangle>(FudgeSerializer.Deserialize<IPlainShape>(FudgeSerializer.Serialize<IPlainShape>(new PlainTriangle { Base = 7 })));
+        Assert.Equal(7.0, triangle.Base);
+        var dog = Assert.IsType<PlainDog>(FudgeSerializer.Deserialize<PlainAnimal>(FudgeSerializer.Serialize<PlainAnimal>(new PlainDog { Name = "n" })));
+        Assert.Equal("n", dog.Name);
+
+        Assert.Throws<FudgeFormatException>(() => FudgeSerializer.Deserialize<IUnionShape>(FudgeSerializer.Serialize(new PlainCircle())));
+        Assert.Throws<FudgeException>(() => FudgeSerializer.Serialize<IPlainShape>(new UnregisteredShape()));
+    }
+
+    [Fact]
     public void Truncated_and_corrupted_shapes_raise_only_format_exceptions()
     {
         foreach (var data in new[] { FudgeSerializer.Serialize(Sample()), FudgeSerializer.Serialize(Ordinal(Sample())) })
