@@ -275,6 +275,10 @@ internal sealed partial class Emitter
             case ShapeKind.FudgeMsg: return $"{H}.ReadMessage(ref {r})";
             case ShapeKind.Message: return $"{H}.ReadObject<{shape.TypeName}>(ref {r})";
             case ShapeKind.Nullable: return $"new {shape.TypeName}({ReadExpression(shape.Element!, r)})";
+            case ShapeKind.Collection when shape.Collection >= CollectionKind.ImmutableArray:
+            case ShapeKind.Dictionary when shape.Collection >= CollectionKind.ImmutableArray:
+            case ShapeKind.Tuple:
+                return $"{MoreCollectionReader(shape)}(ref {r})";
             case ShapeKind.Collection:
             case ShapeKind.Dictionary:
                 return $"{CollectionReader(shape)}(ref {r})";
@@ -282,7 +286,7 @@ internal sealed partial class Emitter
             case ShapeKind.Registered:
                 return DynamicReadExpression(shape, r);
             default:
-                throw new System.InvalidOperationException("unexpected shape " + shape.Kind);
+                return ScalarReadExpression(shape, r) ?? throw new System.InvalidOperationException("unexpected shape " + shape.Kind);
         }
     }
 
@@ -391,17 +395,8 @@ internal sealed partial class Emitter
         return name;
     }
 
-    /// <summary><c>new E[n]</c>, written <c>new int[n][]</c> when E is itself an array type.</summary>
-    private static string NewArray(string elementType, string length)
-    {
-        string suffix = "";
-        while (elementType.EndsWith("[]", System.StringComparison.Ordinal))
-        {
-            elementType = elementType.Substring(0, elementType.Length - 2);
-            suffix += "[]";
-        }
-        return $"new {elementType}[{length}]{suffix}";
-    }
+    /// <summary><c>new E[n]</c>, written <c>new int[n][]</c> (or <c>new int[n][,]</c>) when E is itself an array type.</summary>
+    private static string NewArray(string elementType, string length) => "new " + Parser.ArrayOf(elementType, "[" + length + "]");
 
     private void EmitMatch(StringBuilder sb)
     {

@@ -185,7 +185,8 @@ internal sealed partial class Emitter
     {
         if (shape.CanBeNull)
         {
-            string test = shape.Kind == ShapeKind.Nullable ? $"{value}.HasValue" : $"{value} != null";
+            string test = shape.Kind == ShapeKind.Nullable ? $"{value}.HasValue"
+                : shape.Collection == CollectionKind.ImmutableArray ? $"!{value}.IsDefault" : $"{value} != null";
             sb.AppendLine($"{indent}if ({test})");
             sb.AppendLine(indent + "{");
             if (shape.Kind == ShapeKind.Nullable)
@@ -257,6 +258,10 @@ internal sealed partial class Emitter
                 return shape.ClassHeaders
                     ? $"{H}.WriteObjectWithClassHeaders<{shape.TypeName}>(ref writer, in {key}, {v});"
                     : $"{H}.WriteObject<{shape.TypeName}>(ref writer, in {key}, {v});";
+            case ShapeKind.Collection when shape.Collection >= CollectionKind.ImmutableArray:
+            case ShapeKind.Dictionary when shape.Collection >= CollectionKind.ImmutableArray:
+            case ShapeKind.Tuple:
+                return $"{MoreCollectionWriter(shape)}(ref writer, in {key}, {v});";
             case ShapeKind.Collection:
             case ShapeKind.Dictionary:
                 return $"{CollectionWriter(shape)}(ref writer, in {key}, {v});";
@@ -264,7 +269,7 @@ internal sealed partial class Emitter
             case ShapeKind.Registered:
                 return DynamicWriteStatement(shape, key, v);
             default:
-                throw new System.InvalidOperationException("unexpected shape " + shape.Kind);
+                return ScalarWriteStatement(shape, key, v) ?? throw new System.InvalidOperationException("unexpected shape " + shape.Kind);
         }
     }
 

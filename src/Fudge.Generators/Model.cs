@@ -19,13 +19,30 @@ internal enum ShapeKind
     // project defines, written by member name through FudgeFormatterHelpers (Java's rule for an enum it cannot see).
     Indicator, EnumName, EnumInt32Array, ExternEnumName,
 
+    // Scalars (issue 41; Parser.Scalars.cs, Emitter.Scalars.cs): Uri, Version, BigInteger, Int128 and UInt128 as
+    // decimal text; Half as a float; nint/nuint as int64; ArraySegment<byte> as bytes; a rectangular array (Rank > 1,
+    // Element the element shape, Key the shape of one row, a T[]) as nested messages of rows.
+    Uri, Version, BigInteger, Int128, UInt128, Half, IntPtr, UIntPtr, ArraySegmentBytes, RectangularArray,
+
+    // Collections (issue 41): a ValueTuple, Tuple or KeyValuePair, written as a sub-message of its components at
+    // ordinals 1..n (Items, read and written through Accessors, rebuilt by Build; see Parser.Collections.cs).
+    Tuple,
+
     // object members and interface members (Emitter.Dynamic.cs): Object, a member declared `object`, written as its
     // runtime value's Fudge type and read back as the wire type's natural .NET type; Registered, a member declared as
     // an interface or an abstract class that is no [FudgeMessage] type, written and read through FudgeClassRegistry.
     Object, Registered,
 }
 
-internal enum CollectionKind { None, Array, List, IList, ICollection, IEnumerable, IReadOnlyList, IReadOnlyCollection, HashSet, ISet, Dictionary, IDictionary, IReadOnlyDictionary }
+internal enum CollectionKind
+{
+    None, Array, List, IList, ICollection, IEnumerable, IReadOnlyList, IReadOnlyCollection, HashSet, ISet, Dictionary, IDictionary, IReadOnlyDictionary,
+
+    // Collections (issue 41). ImmutableArray: a struct whose default (IsDefault) is written as a null. Built*: read
+    // into a List<T> (sets too) or a Dictionary<K,V>, then made by ValueShape.Build ({0}: that intermediate). Added*:
+    // a class with a public parameterless constructor, filled by Add (lists, sets) or the IDictionary indexer (maps).
+    ImmutableArray, BuiltList, BuiltSet, BuiltMap, AddedList, AddedSet, AddedMap,
+}
 
 /// <summary>How one CLR type maps to the wire. Element is the element (collections), the value (maps) or the underlying type (nullables).</summary>
 internal sealed record ValueShape(
@@ -40,10 +57,18 @@ internal sealed record ValueShape(
     bool Java = false,
     EquatableArray<EnumMemberModel> EnumMembers = default,
     string? JavaClassName = null,
-    int Accuracy = -1)
+    int Accuracy = -1,
+    int Rank = 1,
+    string? Build = null,
+    bool Reverse = false,
+    EquatableArray<ValueShape> Items = default,
+    EquatableArray<string> Accessors = default)
 {
-    /// <summary>True when a null is possible (reference types and nullable value types).</summary>
-    public bool CanBeNull => !IsValueType || Kind == ShapeKind.Nullable;
+    /// <summary>True when a null is possible (reference types, nullable value types, and a default ImmutableArray).</summary>
+    public bool CanBeNull => !IsValueType || Kind == ShapeKind.Nullable || Collection == CollectionKind.ImmutableArray;
+
+    // Build (collections and tuples of issue 41): the C# expression that makes the value, {0}.. its parts; Reverse:
+    // the collection enumerates top first (stacks) and is written bottom first, as Java's Stack lists it.
 
     // Java (a member of a type mapped as a Fudge-Java object): the value is written in Fudge-Java's form. Enums: the
     // sub-message {0: JavaClassName, 1: constant}; decimals: BigDecimal.toString() text; arrays of objects: elements
