@@ -284,6 +284,9 @@ internal sealed partial class Emitter
             case ShapeKind.Collection:
             case ShapeKind.Dictionary:
                 return $"{CollectionReader(shape)}(ref {r})";
+            case ShapeKind.Object:
+            case ShapeKind.Registered:
+                return DynamicReadExpression(shape, r);
             default:
                 return ScalarReadExpression(shape, r) ?? throw new System.InvalidOperationException("unexpected shape " + shape.Kind);
         }

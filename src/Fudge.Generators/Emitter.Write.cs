@@ -99,6 +99,7 @@ internal sealed partial class Emitter
     {
         var m = _model;
         var member = m.Members[i];
+        _memberPath = m.DisplayName + "." + member.Name.TrimStart('@');
         string local = NextLocal();
         sb.AppendLine($"        var {local} = value.{member.Name};");
         if (member.Repeated) { WriteRepeated(sb, member, $"__k{i}", local); return; }
@@ -265,6 +266,9 @@ internal sealed partial class Emitter
             case ShapeKind.Collection:
             case ShapeKind.Dictionary:
                 return $"{CollectionWriter(shape)}(ref writer, in {key}, {v});";
+            case ShapeKind.Object:
+            case ShapeKind.Registered:
+                return DynamicWriteStatement(shape, key, v);
             default:
                 return ScalarWriteStatement(shape, key, v) ?? throw new System.InvalidOperationException("unexpected shape " + shape.Kind);
         }

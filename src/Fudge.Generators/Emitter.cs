@@ -54,6 +54,7 @@ internal sealed partial class Emitter
         foreach (var type in types)
             if (type.JavaClassName is not null)
                 sb.AppendLine($"            global::Fudge.Serialization.FudgeClassRegistry.Register<{type.TypeName}>({Literal(type.JavaClassName)});");
+        EmitRegistryNames(sb, types);
         sb.AppendLine("        }");
         sb.AppendLine("    }");
         sb.AppendLine("}");

@@ -34,6 +34,8 @@ public sealed class FudgeGenerator : IIncrementalGenerator
     /// <inheritdoc/>
     public void Initialize(IncrementalGeneratorInitializationContext context)
     {
+        Parser.RegisterUnionInterfaces(context);
+
         var results = context.SyntaxProvider
             .ForAttributeWithMetadataName(
                 Parser.MessageAttribute,
@@ -70,7 +72,7 @@ public sealed class FudgeGenerator : IIncrementalGenerator
         var protoNames = protoFiles.SelectMany(static (f, _) => f.Models.Select(m => new RegistrationEntry(m.FullyQualifiedName, null))).Collect();
 
         var registrations = models
-            .Select(static (m, _) => new RegistrationEntry(m.FullyQualifiedName, m.Java ? m.TypeNames[0] : null))
+            .Select(static (m, _) => new RegistrationEntry(m.FullyQualifiedName, m.Java ? m.TypeNames[0] : null, m.RegistryName, m.TypeNames.Count > 0))
             .Collect()
             .Combine(protoNames)
             .Select(static (names, _) => names.Left.AddRange(names.Right).Sort(static (a, b) => System.StringComparer.Ordinal.Compare(a.TypeName, b.TypeName)).ToEquatableArray())

@@ -27,6 +27,11 @@ internal enum ShapeKind
     // Collections (issue 41): a ValueTuple, Tuple or KeyValuePair, written as a sub-message of its components at
     // ordinals 1..n (Items, read and written through Accessors, rebuilt by Build; see Parser.Collections.cs).
     Tuple,
+
+    // object members and interface members (Emitter.Dynamic.cs): Object, a member declared `object`, written as its
+    // runtime value's Fudge type and read back as the wire type's natural .NET type; Registered, a member declared as
+    // an interface or an abstract class that is no [FudgeMessage] type, written and read through FudgeClassRegistry.
+    Object, Registered,
 }
 
 internal enum CollectionKind
@@ -165,8 +170,12 @@ internal sealed record TypeModel(
     bool ClassHeadersBelowDeclared = false,
     bool Java = false,
     bool IsSealed = true,
-    bool JavaValues = false)
+    bool JavaValues = false,
+    string? RegistryName = null)
 {
+    // RegistryName (object and interface members): the name FudgeClassRegistry knows the type by, which an object
+    // or interface member holding one writes at ordinal 0: TypeNames[0] when the type writes names, else its
+    // TypeName or .NET full name; null for types that are not registered (abstract, generic, Fudge-Java's own).
     // JavaValues (Fudge-Proto's Java-compatible mapping; implied by Java): the formatter implements IFudgeJavaValues,
     // so FudgeSerializer writes its values with Java's form of text unless given options.
     // Java (FudgeObjectMapping.Java): TypeNames is the Java class chain, written after the fields; derived types are
@@ -205,4 +214,4 @@ internal sealed record EmitOptions(bool NullableDirectives);
 internal sealed record RegistrationOptions(string AssemblyName, bool ModuleInitializer);
 
 /// <summary>A formatter to register: the type, and its Java class name when it is mapped as a Fudge-Java object.</summary>
-internal sealed record RegistrationEntry(string TypeName, string? JavaClassName);
+internal sealed record RegistrationEntry(string TypeName, string? JavaClassName, string? RegistryName = null, bool WritesName = false);

@@ -232,7 +232,7 @@ internal static partial class Parser
         // ---- polymorphism
         var unions = ParseUnions(type, diagnostics, typeLocation, display);
         var typeNames = new List<string>();
-        bool polymorphic = unions.Count > 0 || AncestorHasUnions(type);
+        bool polymorphic = unions.Count > 0 || AncestorHasUnions(type) || InterfaceUnionName(type) is not null;
         if (java)
         {
             // Java names every object's class chain and finds derived types by those names (FudgeClassRegistry).
@@ -241,11 +241,7 @@ internal static partial class Parser
             unions.Clear();
             typeNames.AddRange(JavaConventions.ClassChain(type, typeNameSetting ?? JavaConventions.ClassName(type)));
         }
-        else if (typeNameSetting is not null && !polymorphic)
-        {
-            diagnostics.Add(Diag(Diagnostics.SettingWithoutEffect, typeLocation, display,
-                "TypeName is written only for a type in a [FudgeUnion] hierarchy or mapped as a Fudge-Java object (Mapping = FudgeObjectMapping.Java)"));
-        }
+        // TypeName on any other type is the name an object or interface member holding one writes (RegistryName).
         else if (polymorphic)
         {
             typeNames.Add(WireTypeName(type, typeNameSetting));
@@ -271,7 +267,8 @@ internal static partial class Parser
             type.IsValueType, type.IsAbstract, hides, fieldIds, taxonomyId,
             members.ToEquatableArray(), ctorArgs.ToEquatableArray(), extensible,
             typeNames.ToEquatableArray(), unions.ToEquatableArray(),
-            Java: java, IsSealed: type.IsSealed || type.IsValueType);
+            Java: java, IsSealed: type.IsSealed || type.IsValueType,
+            RegistryName: java || type.IsAbstract || type.IsGenericType ? null : typeNames.Count > 0 ? typeNames[0] : WireTypeName(type, typeNameSetting));
     }
 
     // ------------------------------------------------------------------ members
@@ -539,6 +536,7 @@ internal static partial class Parser
         };
         if (simple is { } kind) return new ValueShape(kind, name, isValue, Java: java && kind is ShapeKind.Decimal or ShapeKind.Char or ShapeKind.Single or ShapeKind.Double);
         if (ResolveScalar(type, name, java) is { } scalar) return scalar;
+        if (type.SpecialType == SpecialType.System_Object) return new ValueShape(ShapeKind.Object, name, false, Java: java);
 
         if (type.TypeKind == TypeKind.Enum && type is INamedTypeSymbol { EnumUnderlyingType: { } underlying } enumType)
         {
@@ -612,7 +610,7 @@ internal static partial class Parser
 
         if (HasAttribute(named, MessageAttribute) && !named.IsGenericType)
             return new ValueShape(ShapeKind.Message, name, named.IsValueType, ClassHeaders: java && member, Java: java);
-        return ResolveInitializerShape(named, name, depth, java);
+        return ResolveInitializerShape(named, name, depth, java) ?? RegisteredShape(named, name, java);
     }
 
     /// <summary>A DateTime or DateTimeOffset shape (or a nullable one) written with <paramref name="accuracy"/>; null for any other.</summary>
@@ -702,6 +700,7 @@ internal static partial class Parser
                     return name;
             }
         }
+        if (InterfaceUnionName(type) is { } caseName) return caseName;
         if (setting is null)
         {
             var attribute = FindAttribute(type, MessageAttribute);
@@ -718,6 +717,7 @@ internal static partial class Parser
 
     private static bool DerivesFrom(INamedTypeSymbol type, INamedTypeSymbol baseType)
     {
+        if (baseType.TypeKind == TypeKind.Interface) return type.AllInterfaces.Contains(baseType, SymbolEqualityComparer.Default);
         for (var b = type.BaseType; b is not null; b = b.BaseType)
             if (SymbolEqualityComparer.Default.Equals(b, baseType)) return true;
         return false;

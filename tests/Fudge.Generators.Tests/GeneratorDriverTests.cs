@@ -296,7 +296,6 @@ public class GeneratorDriverTests
 
     public static IEnumerable<object[]> SettingsWithoutEffect() => new[]
     {
-        new object[] { "[FudgeMessage(TypeName = \"X\")] public partial class {|M|} { public int A { get; set; } }" },
         new object[] { "[FudgeMessage] public partial class M { [FudgeField(Accuracy = Fudge.FudgeDateTimeAccuracy.Millisecond)] public int {|A|} { get; set; } }" },
         new object[] { "[FudgeMessage(Mapping = FudgeObjectMapping.Java)] [FudgeUnion(\"D\", typeof(D))] public partial class {|M|} { public int A { get; set; } } [FudgeMessage(Mapping = FudgeObjectMapping.Java)] public partial class D : M { }" },
     };

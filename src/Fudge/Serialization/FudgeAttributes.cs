@@ -37,7 +37,8 @@ public sealed class FudgeMessageAttribute : Attribute
 
     /// <summary>
     /// The type name written at ordinal 0 when the type takes part in polymorphism (<see cref="FudgeUnionAttribute"/>)
-    /// or is mapped as a Fudge-Java object (there: its Java class name, such as <c>com.acme.trading.Trade</c>);
+    /// or is mapped as a Fudge-Java object (there: its Java class name, such as <c>com.acme.trading.Trade</c>), and
+    /// wherever an <c>object</c> or interface member holds one (the name <see cref="FudgeClassRegistry"/> knows it by);
     /// default: the .NET full name, or in Java mapping the name <see cref="FudgeJavaPackageAttribute"/> gives.
     /// </summary>
     public string? TypeName { get; set; }
@@ -155,12 +156,14 @@ public sealed class FudgeConstructorAttribute : Attribute
 /// <summary>
 /// Declares a derived type of a polymorphic <see cref="FudgeMessageAttribute"/> class. The concrete type's name is
 /// written as a string field at ordinal 0 (followed by its base types' names, spec §16); a reader of the base type
-/// instantiates the first name it recognises.
+/// instantiates the first name it recognises. On an interface, it declares the <c>[FudgeMessage]</c> types that
+/// implement it: each writes its name at ordinal 0 wherever it is written, and a member declared as the interface
+/// (or a collection of it) reads the type its name gives through <see cref="FudgeClassRegistry"/>.
 /// </summary>
-[AttributeUsage(AttributeTargets.Class, AllowMultiple = true, Inherited = false)]
+[AttributeUsage(AttributeTargets.Class | AttributeTargets.Interface, AllowMultiple = true, Inherited = false)]
 public sealed class FudgeUnionAttribute : Attribute
 {
-    /// <summary>Declares <paramref name="type"/>, a <c>[FudgeMessage]</c> class derived from this one, under <paramref name="typeName"/>.</summary>
+    /// <summary>Declares <paramref name="type"/>, a <c>[FudgeMessage]</c> class derived from this one (or implementing this interface), under <paramref name="typeName"/>.</summary>
     public FudgeUnionAttribute(string typeName, Type type)
     {
         TypeName = typeName;

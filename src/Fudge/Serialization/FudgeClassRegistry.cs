@@ -13,7 +13,7 @@ namespace Fudge.Serialization;
 /// <remarks>
 /// The source generator registers every <c>[FudgeMessage]</c> type mapped as a Fudge-Java object
 /// (<see cref="FudgeObjectMapping.Java"/>) from the assembly's module initializer, under its Java class name; call
-/// <see cref="Register{T}"/> for others (a type compiled for netstandard2.0, where module initializers do not run, or
+/// <see cref="Register{T}(string)"/> for others (a type compiled for netstandard2.0, where module initializers do not run, or
 /// a hand-written formatter). Registration is thread-safe; look-ups take no lock.
 /// </remarks>
 public static class FudgeClassRegistry
@@ -28,10 +28,20 @@ public static class FudgeClassRegistry
     /// replaces the earlier one.
     /// </summary>
     /// <exception cref="ArgumentException"><paramref name="className"/> is empty.</exception>
-    public static void Register<T>(string className)
+    public static void Register<T>(string className) => Register<T>(className, writesClassName: false);
+
+    /// <summary>
+    /// <see cref="Register{T}(string)"/>, saying whether <typeparamref name="T"/>'s formatter writes
+    /// <paramref name="className"/> at ordinal 0 itself (as generated formatters of Fudge-Java objects and of
+    /// <c>[FudgeUnion]</c> hierarchies do). When it does not, an <c>object</c> or interface member holding a
+    /// <typeparamref name="T"/> writes the name before the formatter's fields, so that it can be read back as a
+    /// <typeparamref name="T"/>. The generator calls this for every <c>[FudgeMessage]</c> type.
+    /// </summary>
+    /// <exception cref="ArgumentException"><paramref name="className"/> is empty.</exception>
+    public static void Register<T>(string className, bool writesClassName)
     {
         if (string.IsNullOrEmpty(className)) throw new ArgumentException("A class name is required.", nameof(className));
-        var entry = new Entry<T>(className);
+        var entry = new Entry<T>(className, writesClassName);
         lock (Gate)
         {
             // Copy on write: readers see one table or the other, never one being changed.
@@ -82,9 +92,18 @@ public static class FudgeClassRegistry
     }
 
     /// <summary>A registered type: its name, and its formatter reached without knowing the type at compile time.</summary>
-    internal abstract class Entry(string className, Type type)
+    internal abstract class Entry(string className, Type type, bool writesClassName)
     {
         public string ClassName { get; } = className;
+
+        /// <summary>The name as written at ordinal 0 (UTF-8).</summary>
+        public byte[] ClassNameUtf8 { get; } = Encoding.UTF8.GetBytes(className);
+
+        /// <summary>The formatter writes the class name itself (a Fudge-Java object's, a [FudgeUnion] hierarchy's).</summary>
+        public bool WritesClassName => writesClassName || IsJava;
+
+        /// <summary>The formatter is a Fudge-Java object's, which writes its class names after its fields.</summary>
+        public abstract bool IsJava { get; }
 
         public Type Type { get; } = type;
 
@@ -95,8 +114,10 @@ public static class FudgeClassRegistry
         public abstract void WriteFields(ref FudgeWriter writer, object value, int declaredNames);
     }
 
-    private sealed class Entry<T>(string className) : Entry(className, typeof(T))
+    private sealed class Entry<T>(string className, bool writesClassName) : Entry(className, typeof(T), writesClassName)
     {
+        public override bool IsJava => FudgeFormatterCache<T>.Formatter is IFudgeJavaFormatter<T>;
+
         public override object Read(ref FudgeReader reader) => FudgeFormatterCache<T>.Formatter.Read(ref reader)!;
 
         public override void WriteFields(ref FudgeWriter writer, object value, int declaredNames)

@@ -150,6 +150,12 @@ public static class FudgeFormatterCache<T>
             _javaStrings = found is IFudgeJavaValues;
             _formatter = found;
         }
+        // An interface or abstract class with no formatter of its own: its values are registered types, named at
+        // ordinal 0 (FudgeClassRegistry), as a member of that type writes them.
+        else if (type.IsInterface || (type.IsAbstract && type.IsClass && !type.IsSealed))
+        {
+            _formatter = new FudgeFormatterHelpers.RegisteredFormatter<T>();
+        }
         return _formatter;
     }
 

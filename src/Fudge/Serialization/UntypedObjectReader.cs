@@ -21,7 +21,9 @@ public enum FudgeUnknownClasses
 /// </summary>
 internal static class UntypedObjectReader
 {
-    public static object Read(ref FudgeReader reader, FudgeUnknownClasses unknownClasses)
+    // naturalValues: scalars are read as an object member reads them (FudgeFormatterHelpers.ReadNaturalScalar: integers
+    // as long, dates as DateOnly/DateTime...), not as their wire form (FudgeMsg's values), which DeserializeObject gives.
+    public static object Read(ref FudgeReader reader, FudgeUnknownClasses unknownClasses, bool naturalValues = false)
     {
         var scan = reader;
         int firstName = -1;
@@ -54,35 +56,35 @@ internal static class UntypedObjectReader
         if (named || negative || maxOrdinal > 2) return FudgeMsgCodec.ReadFields(ref reader);
         return maxOrdinal switch
         {
-            0 => ReadList(ref reader, unknownClasses),
-            1 => ReadSet(ref reader, unknownClasses),
-            _ => ReadMap(ref reader, unknownClasses),
+            0 => ReadList(ref reader, unknownClasses, naturalValues),
+            1 => ReadSet(ref reader, unknownClasses, naturalValues),
+            _ => ReadMap(ref reader, unknownClasses, naturalValues),
         };
     }
 
-    private static List<object?> ReadList(ref FudgeReader reader, FudgeUnknownClasses unknownClasses)
+    private static List<object?> ReadList(ref FudgeReader reader, FudgeUnknownClasses unknownClasses, bool naturalValues)
     {
         var list = new List<object?>();
-        while (reader.Read()) list.Add(ReadValue(ref reader, unknownClasses));
+        while (reader.Read()) list.Add(ReadValue(ref reader, unknownClasses, naturalValues));
         return list;
     }
 
-    private static HashSet<object?> ReadSet(ref FudgeReader reader, FudgeUnknownClasses unknownClasses)
+    private static HashSet<object?> ReadSet(ref FudgeReader reader, FudgeUnknownClasses unknownClasses, bool naturalValues)
     {
         var set = new HashSet<object?>();
-        while (reader.Read()) set.Add(ReadValue(ref reader, unknownClasses));
+        while (reader.Read()) set.Add(ReadValue(ref reader, unknownClasses, naturalValues));
         return set;
     }
 
     /// <summary>Keys at ordinal 1 and values at ordinal 2 paired in order, as Fudge-Java's <c>MapBuilder</c> pairs them; a null key is dropped.</summary>
-    private static Dictionary<object, object?> ReadMap(ref FudgeReader reader, FudgeUnknownClasses unknownClasses)
+    private static Dictionary<object, object?> ReadMap(ref FudgeReader reader, FudgeUnknownClasses unknownClasses, bool naturalValues)
     {
         var map = new Dictionary<object, object?>();
         var keys = new Queue<object?>();
         var values = new Queue<object?>();
         while (reader.Read())
         {
-            var value = ReadValue(ref reader, unknownClasses);
+            var value = ReadValue(ref reader, unknownClasses, naturalValues);
             if (reader.Ordinal == 1)
             {
                 if (values.Count > 0) Put(map, value, values.Dequeue());
@@ -99,11 +101,12 @@ internal static class UntypedObjectReader
         if (key is not null) map[key] = value;
     }
 
-    private static object? ReadValue(ref FudgeReader reader, FudgeUnknownClasses unknownClasses)
+    private static object? ReadValue(ref FudgeReader reader, FudgeUnknownClasses unknownClasses, bool naturalValues)
     {
         if (reader.IsIndicator) return null;
-        if (reader.TypeId != FudgeTypeId.Message) return FudgeMsgCodec.ReadField(ref reader).Value;
+        if (reader.TypeId != FudgeTypeId.Message)
+            return naturalValues ? FudgeFormatterHelpers.ReadNaturalScalar(ref reader) : FudgeMsgCodec.ReadField(ref reader).Value;
         var sub = reader.ReadMessage();
-        return Read(ref sub, unknownClasses);
+        return Read(ref sub, unknownClasses, naturalValues);
     }
 }
