@@ -278,6 +278,7 @@ internal sealed partial class Emitter
             case ShapeKind.Collection:
             case ShapeKind.Dictionary:
                 return $"{CollectionReader(shape)}(ref {r})";
+            case ShapeKind.TypeParameter: return TypeParameterRead(shape, r);
             default:
                 throw new System.InvalidOperationException("unexpected shape " + shape.Kind);
         }

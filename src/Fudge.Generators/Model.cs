@@ -18,6 +18,10 @@ internal enum ShapeKind
     // an int[] of the members' values because Fudge-Proto's Java writes one; an extern enum no .proto file of the
     // project defines, written by member name through FudgeFormatterHelpers (Java's rule for an enum it cannot see).
     Indicator, EnumName, EnumInt32Array, ExternEnumName,
+
+    // Generics: a member whose type is a type parameter of the generic [FudgeMessage] type (or of a type containing
+    // it), written and read through FudgeValueFormatterCache<T> at run time.
+    TypeParameter,
 }
 
 internal enum CollectionKind { None, Array, List, IList, ICollection, IEnumerable, IReadOnlyList, IReadOnlyCollection, HashSet, ISet, Dictionary, IDictionary, IReadOnlyDictionary }
@@ -129,8 +133,18 @@ internal sealed record TypeModel(
     bool ClassHeadersBelowDeclared = false,
     bool Java = false,
     bool IsSealed = true,
-    bool JavaValues = false)
+    bool JavaValues = false,
+    string TypeParameters = "")
 {
+    // TypeParameters (generic types): the type's own type parameter list as declared, such as "<T>" or "<TKey, TValue>",
+    // written after Name in the partial declaration; "" for a non-generic type.
+
+    /// <summary>True for a generic type, or one nested in a generic type.</summary>
+    public bool IsGeneric => FullyQualifiedName.IndexOf('<') >= 0; // a generic type, or one nested in a generic type
+
+    /// <summary>The type's name as a cref: <c>Page{T}</c> for a generic type.</summary>
+    public string CrefName => Name + TypeParameters.Replace('<', '{').Replace('>', '}');
+
     // JavaValues (Fudge-Proto's Java-compatible mapping; implied by Java): the formatter implements IFudgeJavaValues,
     // so FudgeSerializer writes its values with Java's form of text unless given options.
     // Java (FudgeObjectMapping.Java): TypeNames is the Java class chain, written after the fields; derived types are
@@ -161,7 +175,14 @@ internal sealed record DiagnosticInfo(DiagnosticDescriptor Descriptor, LocationI
     }
 }
 
-internal sealed record ParseResult(TypeModel? Model, EquatableArray<DiagnosticInfo> Diagnostics);
+internal sealed record ParseResult(TypeModel? Model, EquatableArray<DiagnosticInfo> Diagnostics, EquatableArray<RegistrationUse> Uses = default);
+
+/// <summary>
+/// A registration the module initializer makes for a closed type in use (generics): <paramref name="Statement"/>, made
+/// only when <paramref name="RequiresModel"/> (the fully qualified name of a generic [FudgeMessage] definition of this
+/// compilation) got a formatter, or always when null.
+/// </summary>
+internal sealed record RegistrationUse(string Statement, string? RequiresModel);
 
 /// <summary>Settings of the compilation that shape the emitted text.</summary>
 internal sealed record EmitOptions(bool NullableDirectives);

@@ -11,7 +11,7 @@ using Microsoft.CodeAnalysis.CSharp.Syntax;
 namespace Fudge.Generators;
 
 /// <summary>Turns a <c>[FudgeMessage]</c> type symbol into an equatable <see cref="TypeModel"/> plus diagnostics.</summary>
-internal static class Parser
+internal static partial class Parser
 {
     public const string MessageAttribute = "Fudge.Serialization.FudgeMessageAttribute";
     private const string FieldAttribute = "Fudge.Serialization.FudgeFieldAttribute";
@@ -33,7 +33,7 @@ internal static class Parser
         var diagnostics = new List<DiagnosticInfo>();
         var model = ParseType(context, diagnostics, cancellationToken);
         bool failed = diagnostics.Any(d => d.Descriptor.DefaultSeverity == DiagnosticSeverity.Error);
-        return new ParseResult(failed ? null : model, diagnostics.ToEquatableArray());
+        return new ParseResult(failed ? null : model, diagnostics.ToEquatableArray(), MemberUses(context, cancellationToken));
     }
 
     private static TypeModel? ParseType(GeneratorAttributeSyntaxContext context, List<DiagnosticInfo> diagnostics, CancellationToken ct)
@@ -55,14 +55,6 @@ internal static class Parser
         }
         if (syntax.Parent is not (BaseNamespaceDeclarationSyntax or CompilationUnitSyntax or TypeDeclarationSyntax))
             diagnostics.Add(Diag(Diagnostics.UnsupportedTypeShape, typeLocation, display, "it is not declared in a namespace or type"));
-        for (var t = type; t is not null; t = t.ContainingType)
-        {
-            if (t.IsGenericType)
-            {
-                diagnostics.Add(Diag(Diagnostics.UnsupportedTypeShape, typeLocation, display, "generic types (and types nested in generic types) are not supported; declare a closed [FudgeMessage] type per instantiation"));
-                break;
-            }
-        }
         if (type.IsRefLikeType) diagnostics.Add(Diag(Diagnostics.UnsupportedTypeShape, typeLocation, display, "ref struct types cannot be serialized"));
         if (type.IsStatic) diagnostics.Add(Diag(Diagnostics.UnsupportedTypeShape, typeLocation, display, "static classes have no instances"));
         if (type.TypeKind is not (TypeKind.Class or TypeKind.Struct))
@@ -92,6 +84,8 @@ internal static class Parser
         }
         if (fieldIds == FieldIdsTaxonomy && taxonomyId == 0) diagnostics.Add(Diag(Diagnostics.TaxonomyIdRequired, typeLocation, display));
         bool java = JavaConventions.IsJava(type, mapping);
+        if (java && IsGeneric(type))
+            diagnostics.Add(Diag(Diagnostics.UnsupportedTypeShape, typeLocation, display, "a generic type (or a type nested in one) cannot be mapped as a Fudge-Java object: Java erases type arguments, so its class name cannot say what they are"));
 
         ct.ThrowIfCancellationRequested();
 
@@ -220,6 +214,8 @@ internal static class Parser
 
         // ---- polymorphism
         var unions = ParseUnions(type, diagnostics, typeLocation, display);
+        if (!java && IsGeneric(type) && (unions.Count > 0 || AncestorHasUnions(type)))
+            diagnostics.Add(Diag(Diagnostics.UnsupportedTypeShape, typeLocation, display, "a generic type (or a type nested in one) cannot take part in a [FudgeUnion] hierarchy: its type name could not say what its type arguments are"));
         var typeNames = new List<string>();
         bool polymorphic = unions.Count > 0 || AncestorHasUnions(type);
         if (java)
@@ -249,18 +245,18 @@ internal static class Parser
 
         var containers = new List<ContainerModel>();
         for (var c = type.ContainingType; c is not null; c = c.ContainingType)
-            containers.Insert(0, new ContainerModel(Keyword(c), c.Name));
+            containers.Insert(0, new ContainerModel(Keyword(c), c.Name + TypeParameterList(c)));
 
         string? ns = type.ContainingNamespace is { IsGlobalNamespace: false } n ? n.ToDisplayString() : null;
         string fqn = type.ToDisplayString(FullyQualified);
-        string hint = (ns is null ? "" : ns + ".") + string.Join(".", containers.Select(c => c.Name).Concat(new[] { type.Name })) + ".Fudge.g.cs";
+        string hint = HintName(type, ns);
 
         return new TypeModel(
             ns, containers.ToEquatableArray(), Keyword(type), type.Name, fqn, display, hint,
             type.IsValueType, type.IsAbstract, hides, fieldIds, taxonomyId,
             members.ToEquatableArray(), ctorArgs.ToEquatableArray(), extensible,
             typeNames.ToEquatableArray(), unions.ToEquatableArray(),
-            Java: java, IsSealed: type.IsSealed || type.IsValueType);
+            Java: java, IsSealed: type.IsSealed || type.IsValueType, TypeParameters: TypeParameterList(type));
     }
 
     // ------------------------------------------------------------------ members
@@ -534,6 +530,8 @@ internal static class Parser
                 EnumMembers: JavaConventions.EnumMembers(enumType), JavaClassName: java ? JavaConventions.EnumClassName(enumType) : null);
         }
 
+        if (type is ITypeParameterSymbol parameter) return TypeParameterShape(parameter, name);
+
         if (type is IArrayTypeSymbol array)
         {
             if (array.Rank != 1) return null;
@@ -595,7 +593,7 @@ internal static class Parser
             return element is null ? null : new ValueShape(ShapeKind.Collection, name, false, Collection: collection, Element: element);
         }
 
-        if (HasAttribute(named, MessageAttribute) && !named.IsGenericType)
+        if (HasAttribute(named, MessageAttribute))
             return new ValueShape(ShapeKind.Message, name, named.IsValueType, ClassHeaders: java && member, Java: java);
         return null;
     }
@@ -646,6 +644,11 @@ internal static class Parser
             if (derived is null || !DerivesFrom(derived, type))
             {
                 diagnostics.Add(Diag(Diagnostics.InvalidUnion, attributeLocation, display, $"'{derived?.ToDisplayString() ?? "?"}' does not derive from it"));
+                continue;
+            }
+            if (IsGeneric(derived))
+            {
+                diagnostics.Add(Diag(Diagnostics.InvalidUnion, attributeLocation, display, $"'{derived.ToDisplayString()}' is generic (or nested in a generic type), and generic types cannot be [FudgeUnion] cases"));
                 continue;
             }
             if (!HasAttribute(derived, MessageAttribute))
