@@ -96,7 +96,7 @@ internal static partial class Parser
         var settable = candidates.Where(c => c.CanAssign).ToList();
         IMethodSymbol? constructor = null;
         var ctorArgs = new List<CtorArgModel>();
-        if (!type.IsAbstract)
+        if (!type.IsAbstract && !type.IsStatic) // a static class has FUDGE006 already: no FUDGE009 for the same cause
         {
             constructor = ChooseConstructor(type, candidates, diagnostics, typeLocation, display);
             if (constructor is null) return null;
@@ -146,7 +146,10 @@ internal static partial class Parser
             var shape = ResolveShape(candidate.Type, 0, java, member: true);
             if (shape is null)
             {
-                diagnostics.Add(Diag(Diagnostics.UnsupportedMemberType, candidate.Location, name, candidate.Type.ToDisplayString()));
+                var why = WhyUnsupported(candidate.Type, java, genericRefused: IsGenericRefused(type, diagnostics));
+                // A cause that has its own error (FUDGE006 at a [FudgeMessage] type) gets no second one here; no formatter either.
+                if (why.ReportedElsewhere) hasErrorType = true;
+                else diagnostics.Add(Diag(Diagnostics.UnsupportedMemberType, candidate.Location, name, candidate.Type.ToDisplayString(CSharpSpelling), why.Text!));
                 continue;
             }
             if (candidate.Accuracy >= 0)

@@ -69,17 +69,31 @@ public static class FudgeJson
 
     /// <summary>A message (in an envelope with zero header values) as JSON text.</summary>
     public static string ToJson(FudgeMsg message, FudgeJsonSettings? settings = null, Formatting formatting = Formatting.None)
-        => ToJson(message.ToByteArray(), settings, formatting);
+    {
+        var bytes = message.ToByteArray();
+        return DeepStack.Run(DeepStack.NestingDepth(message), () => ToJson(bytes, settings, formatting));
+    }
 
     /// <summary>An envelope as JSON text.</summary>
     public static string ToJson(FudgeEnvelope envelope, FudgeJsonSettings? settings = null, Formatting formatting = Formatting.None)
-        => ToJson(envelope.ToByteArray(), settings, formatting);
+    {
+        var bytes = envelope.ToByteArray();
+        return DeepStack.Run(DeepStack.NestingDepth(envelope.Message), () => ToJson(bytes, settings, formatting));
+    }
 
     /// <summary>A message as a <see cref="JObject"/>.</summary>
-    public static JObject ToJObject(FudgeMsg message, FudgeJsonSettings? settings = null) => ToJObject(message.ToByteArray(), settings);
+    public static JObject ToJObject(FudgeMsg message, FudgeJsonSettings? settings = null)
+    {
+        var bytes = message.ToByteArray();
+        return DeepStack.Run(DeepStack.NestingDepth(message), () => ToJObject(bytes, settings));
+    }
 
     /// <summary>An envelope as a <see cref="JObject"/> (header values as the fudge* members).</summary>
-    public static JObject ToJObject(FudgeEnvelope envelope, FudgeJsonSettings? settings = null) => ToJObject(envelope.ToByteArray(), settings);
+    public static JObject ToJObject(FudgeEnvelope envelope, FudgeJsonSettings? settings = null)
+    {
+        var bytes = envelope.ToByteArray();
+        return DeepStack.Run(DeepStack.NestingDepth(envelope.Message), () => ToJObject(bytes, settings));
+    }
 
     /// <summary>Encoded envelope bytes as a <see cref="JObject"/>.</summary>
     public static JObject ToJObject(ReadOnlySpan<byte> envelope, FudgeJsonSettings? settings = null)

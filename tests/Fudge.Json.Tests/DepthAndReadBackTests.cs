@@ -17,6 +17,9 @@ public class DepthAndReadBackTests
 {
     private const int Hostile = 100_000;
 
+    // Deep enough that no recursion over it fits an ordinary thread's stack (the depth issue 41 found failing).
+    private const int Deep = 20_000;
+
     [Theory]
     [InlineData(false)]
     [InlineData(true)]
@@ -33,6 +36,42 @@ public class DepthAndReadBackTests
         var settings = new FudgeXmlSettings { ReaderOptions = DeepMessages.Unlimited };
 
         Assert.Throws<FudgeFormatException>(() => FudgeXml.ToXml(DeepMessages.Nested(Hostile), settings));
+    }
+
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public void A_message_parsed_without_a_depth_limit_converts_to_json_on_an_ordinary_stack(bool lossless)
+    {
+        var settings = new FudgeJsonSettings { Mode = lossless ? FudgeJsonMode.Lossless : FudgeJsonMode.Plain, ReaderOptions = DeepMessages.Unlimited };
+        var deep = DeepMessages.OnStack(256 * 1024 * 1024, () => FudgeMsg.Parse(DeepMessages.Nested(Deep), DeepMessages.Unlimited));
+
+        string json = DeepMessages.OnStack(1024 * 1024, () => FudgeJson.ToJson(deep, settings));
+        var jobject = DeepMessages.OnStack(1024 * 1024, () => FudgeJson.ToJObject(deep, settings));
+
+        // Read back (a reader recursing per level, given the stack it needs) to the message it was made from.
+        Assert.Equal(deep, DeepMessages.OnStack(256 * 1024 * 1024, () => FudgeJson.ToMessage(json, settings)));
+        Assert.Equal(deep, DeepMessages.OnStack(256 * 1024 * 1024, () => FudgeJson.ToMessage(jobject, settings)));
+    }
+
+    [Fact]
+    public void A_message_parsed_without_a_depth_limit_converts_to_xml_on_an_ordinary_stack()
+    {
+        var settings = new FudgeXmlSettings { ReaderOptions = DeepMessages.Unlimited };
+        var deep = DeepMessages.OnStack(256 * 1024 * 1024, () => FudgeMsg.Parse(DeepMessages.Nested(Deep), DeepMessages.Unlimited));
+
+        string xml = DeepMessages.OnStack(1024 * 1024, () => FudgeXml.ToXml(deep, settings));
+
+        Assert.Equal(deep, DeepMessages.OnStack(256 * 1024 * 1024, () => FudgeXml.ToMessage(xml, settings)));
+    }
+
+    [Fact]
+    public void A_deep_message_is_still_held_to_the_depth_limit_of_the_settings()
+    {
+        var deep = DeepMessages.OnStack(256 * 1024 * 1024, () => FudgeMsg.Parse(DeepMessages.Nested(Deep), DeepMessages.Unlimited));
+
+        Assert.Throws<FudgeFormatException>(() => FudgeJson.ToJson(deep));
+        Assert.Throws<FudgeFormatException>(() => FudgeXml.ToXml(deep));
     }
 
     [Fact]

@@ -9,7 +9,7 @@ internal static class ProtoDiagnostics
 {
     private const string Category = "Fudge.Proto";
 
-    private static DiagnosticDescriptor Error(string id, string title) => new(id, title, "{0}", Category, DiagnosticSeverity.Error, isEnabledByDefault: true);
+    private static DiagnosticDescriptor Error(string id, string title) => new(id, title, "{0}", Category, DiagnosticSeverity.Error, isEnabledByDefault: true, helpLinkUri: Diagnostics.ProtoHelp(id));
 
     public static readonly DiagnosticDescriptor Lexical = Error("FUDGEP001", "Invalid character, string or comment");
     public static readonly DiagnosticDescriptor Syntax = Error("FUDGEP002", "Syntax error");
@@ -35,21 +35,21 @@ internal static class ProtoDiagnostics
     public static readonly DiagnosticDescriptor OverrideRequirement = Error("FUDGEP023", "Redeclared required field made optional");
 
     public static readonly DiagnosticDescriptor UnknownBinding = new(
-        "FUDGEP015", "Unknown C# binding key", "{0}", Category, DiagnosticSeverity.Warning, isEnabledByDefault: true);
+        "FUDGEP015", "Unknown C# binding key", "{0}", Category, DiagnosticSeverity.Warning, isEnabledByDefault: true, helpLinkUri: Diagnostics.ProtoHelp("FUDGEP015"));
 
     // Fudge-Proto's compiler warns of these too (BuildSemanticRepresentation).
     public static readonly DiagnosticDescriptor TaxonomyNameImportedToo = new(
-        "FUDGEP019", "Taxonomy element also imported", "{0}", Category, DiagnosticSeverity.Warning, isEnabledByDefault: true);
+        "FUDGEP019", "Taxonomy element also imported", "{0}", Category, DiagnosticSeverity.Warning, isEnabledByDefault: true, helpLinkUri: Diagnostics.ProtoHelp("FUDGEP019"));
 
     public static readonly DiagnosticDescriptor UsesIgnored = new(
-        "FUDGEP020", "uses clause ignored", "{0}", Category, DiagnosticSeverity.Warning, isEnabledByDefault: true);
+        "FUDGEP020", "uses clause ignored", "{0}", Category, DiagnosticSeverity.Warning, isEnabledByDefault: true, helpLinkUri: Diagnostics.ProtoHelp("FUDGEP020"));
 
     // And of these (CheckDefinitions.checkMessageInheritance, AntlrParser.parseSource).
     public static readonly DiagnosticDescriptor RedundantOverride = new(
-        "FUDGEP024", "Redundant override of an inherited field", "{0}", Category, DiagnosticSeverity.Warning, isEnabledByDefault: true);
+        "FUDGEP024", "Redundant override of an inherited field", "{0}", Category, DiagnosticSeverity.Warning, isEnabledByDefault: true, helpLinkUri: Diagnostics.ProtoHelp("FUDGEP024"));
 
     public static readonly DiagnosticDescriptor NoDefinitions = new(
-        "FUDGEP025", "No definitions in the file", "{0}", Category, DiagnosticSeverity.Warning, isEnabledByDefault: true);
+        "FUDGEP025", "No definitions in the file", "{0}", Category, DiagnosticSeverity.Warning, isEnabledByDefault: true, helpLinkUri: Diagnostics.ProtoHelp("FUDGEP025"));
 }
 
 /// <summary>Collects located diagnostics of one <c>.proto</c> file (line and column computed from the text).</summary>

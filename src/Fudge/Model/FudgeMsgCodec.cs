@@ -1,11 +1,21 @@
 using System;
+using System.Collections.Generic;
 
 namespace Fudge;
 
 /// <summary>Encodes and decodes <see cref="FudgeMsg"/> through <see cref="FudgeWriter"/> and <see cref="FudgeReader"/>.</summary>
 internal static class FudgeMsgCodec
 {
+    /// <summary>Writes the fields of <paramref name="message"/> and, in place, those of its sub-messages.</summary>
     public static void WriteFields(ref FudgeWriter writer, FudgeMsg message, IFudgeTaxonomy? taxonomy)
+        => WriteFields(ref writer, message, taxonomy, 0);
+
+    // Ordinary messages are written by recursion, which allocates nothing; below RecursiveLevels the rest of a
+    // sub-message is written by WriteDeep, without recursion: a message Parse accepted with a raised MaxDepth, or one
+    // built in code, may nest deeper than any stack holds, and every message that exists must encode again.
+    private const int RecursiveLevels = 64;
+
+    private static void WriteFields(ref FudgeWriter writer, FudgeMsg message, IFudgeTaxonomy? taxonomy, int depth)
     {
         for (int i = 0; i < message.Count; i++)
         {
@@ -13,8 +23,58 @@ internal static class FudgeMsgCodec
             var key = KeyFor(field, taxonomy);
             // A value a decode kept in its slot is written from its bits: encoding a message allocates nothing for it.
             if (field.Value is InlineValue) InlineValue.Write(ref writer, key, storedKey);
-            else WriteValue(ref writer, key, field.TypeId, field.Value, taxonomy);
+            else if (field.TypeId != FudgeTypeId.Message) WriteValue(ref writer, key, field.TypeId, field.Value);
+            else
+            {
+                var marker = writer.BeginMessage(key);
+                if (depth < RecursiveLevels) WriteFields(ref writer, (FudgeMsg)field.Value, taxonomy, depth + 1);
+                else WriteDeep(ref writer, (FudgeMsg)field.Value, taxonomy);
+                writer.EndMessage(marker);
+            }
         }
+    }
+
+    /// <summary>
+    /// Writes the fields of a sub-message <see cref="RecursiveLevels"/> down, and of everything below it, keeping the
+    /// open sub-messages on a heap stack rather than the thread's.
+    /// </summary>
+    private static void WriteDeep(ref FudgeWriter writer, FudgeMsg message, IFudgeTaxonomy? taxonomy)
+    {
+        var open = new Stack<OpenMessage>();
+        int index = 0;
+        while (true)
+        {
+            while (index < message.Count)
+            {
+                var field = message.FieldOrInlineAt(index++, out long storedKey);
+                var key = KeyFor(field, taxonomy);
+                if (field.Value is InlineValue) InlineValue.Write(ref writer, key, storedKey);
+                else if (field.TypeId != FudgeTypeId.Message) WriteValue(ref writer, key, field.TypeId, field.Value);
+                else
+                {
+                    // This deep, a sub-message is most likely a link of a long chain whose outer links hold everything
+                    // below them: reserving four size bytes, and narrowing those of the links that hold less, moves a
+                    // little content per level, where growing from one byte would move each link's whole content
+                    // (quadratic in the depth).
+                    open.Push(new OpenMessage(message, index, writer.BeginMessage(key, int.MaxValue)));
+                    message = (FudgeMsg)field.Value;
+                    index = 0;
+                }
+            }
+            if (open.Count == 0) return;
+            var parent = open.Pop();
+            writer.EndMessage(parent.Marker);
+            message = parent.Message;
+            index = parent.Resume;
+        }
+    }
+
+    /// <summary>A message whose sub-message is being written: the field to resume at after it, and the sub-message's marker.</summary>
+    private readonly struct OpenMessage(FudgeMsg message, int resume, FudgeWriter.SubMessageMarker marker)
+    {
+        public FudgeMsg Message { get; } = message;
+        public int Resume { get; } = resume;
+        public FudgeWriter.SubMessageMarker Marker { get; } = marker;
     }
 
     private static FudgeFieldKey KeyFor(in FudgeField field, IFudgeTaxonomy? taxonomy)
@@ -25,8 +85,8 @@ internal static class FudgeMsgCodec
         return FudgeFieldKey.Of(field.Name, field.Ordinal);
     }
 
-    /// <summary>Writes a value with its recorded wire type, so decoded messages re-encode byte for byte.</summary>
-    private static void WriteValue(ref FudgeWriter writer, in FudgeFieldKey key, byte typeId, object value, IFudgeTaxonomy? taxonomy)
+    /// <summary>Writes a value other than a sub-message with its recorded wire type, so decoded messages re-encode byte for byte.</summary>
+    private static void WriteValue(ref FudgeWriter writer, in FudgeFieldKey key, byte typeId, object value)
     {
         switch (typeId)
         {
@@ -47,13 +107,6 @@ internal static class FudgeMsgCodec
             case FudgeTypeId.Date: writer.WriteDate(key, (FudgeDate)value); break;
             case FudgeTypeId.Time: writer.WriteTime(key, (FudgeTime)value); break;
             case FudgeTypeId.DateTime: writer.WriteDateTime(key, (FudgeDateTime)value); break;
-            case FudgeTypeId.Message:
-                // A message built in code, or read with a raised MaxDepth, may nest deeper than this recursion can go.
-                if (!StackRoom.ForAnotherLevel()) throw new FudgeException("The message is nested deeper than the remaining stack can encode.");
-                var marker = writer.BeginMessage(key);
-                WriteFields(ref writer, (FudgeMsg)value, taxonomy);
-                writer.EndMessage(marker);
-                break;
             default:
                 if (value is FudgeUnknownValue unknown) unknown.Write(ref writer, key, typeId);
                 else writer.WriteRawField(key, typeId, (byte[])value); // byte arrays keep their recorded type (6 or 17..25)

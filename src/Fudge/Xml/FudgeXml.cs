@@ -40,11 +40,17 @@ public static class FudgeXml
 
     /// <summary>A message as XML text (no XML declaration).</summary>
     public static string ToXml(FudgeMsg message, FudgeXmlSettings? settings = null, bool indent = false)
-        => ToXml(message.ToByteArray(), settings, indent);
+    {
+        var bytes = message.ToByteArray();
+        return DeepStack.Run(DeepStack.NestingDepth(message), () => ToXml(bytes, settings, indent));
+    }
 
     /// <summary>An envelope as XML text (no XML declaration).</summary>
     public static string ToXml(FudgeEnvelope envelope, FudgeXmlSettings? settings = null, bool indent = false)
-        => ToXml(envelope.ToByteArray(), settings, indent);
+    {
+        var bytes = envelope.ToByteArray();
+        return DeepStack.Run(DeepStack.NestingDepth(envelope.Message), () => ToXml(bytes, settings, indent));
+    }
 
     /// <summary>
     /// Reads the element the reader is on (or the document's root element) as one envelope and appends the encoded

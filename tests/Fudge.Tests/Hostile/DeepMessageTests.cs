@@ -33,11 +33,26 @@ public class DeepMessageTests
     }
 
     [Fact]
-    public void Encoding_a_message_deeper_than_the_stack_allows_raises_a_fudge_exception()
+    public void A_message_parsed_deeper_than_a_recursion_could_go_encodes_again_byte_for_byte_on_an_ordinary_stack()
     {
         var deep = ParseOnLargeStack();
 
-        Assert.Throws<FudgeException>(() => DeepMessages.OnStack(1024 * 1024, deep.ToByteArray));
+        byte[] encoded = DeepMessages.OnStack(1024 * 1024, deep.ToByteArray);
+
+        // The hand-written nesting gives every level 4-byte sizes; the writer gives each the smallest width.
+        Assert.Equal(DeepMessages.Minimal(Depth), encoded);
+        Assert.Equal(deep, DeepMessages.OnStack(256 * 1024 * 1024, () => FudgeMsg.Parse(encoded, DeepMessages.Unlimited)));
+    }
+
+    [Fact]
+    public void A_message_built_in_code_deeper_than_a_recursion_could_go_encodes_with_the_smallest_size_widths()
+    {
+        var message = new FudgeMsg().Add("leaf", 7);
+        for (int level = 0; level < Depth; level++) message = new FudgeMsg().Add(null, null, message);
+
+        byte[] encoded = DeepMessages.OnStack(1024 * 1024, message.ToByteArray);
+
+        Assert.Equal(DeepMessages.Minimal(Depth), encoded);
     }
 
     [Fact]

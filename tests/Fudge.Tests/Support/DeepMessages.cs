@@ -28,6 +28,40 @@ public static class DeepMessages
         return bytes;
     }
 
+    /// <summary>
+    /// The same nesting as <see cref="Nested"/> as a writer encodes it: each level's size in the smallest width that
+    /// holds it (1, 2 or 4 bytes), so a level's header is 3, 4 or 6 bytes.
+    /// </summary>
+    public static byte[] Minimal(int depth)
+    {
+        byte[] leaf = [0x88, FudgeTypeId.Int8, 0x04, (byte)'l', (byte)'e', (byte)'a', (byte)'f', 0x07];
+        // Sizes from the innermost level out: each level holds the levels inside it and the leaf.
+        var contentSizes = new int[depth];
+        int content = leaf.Length;
+        for (int level = depth - 1; level >= 0; level--)
+        {
+            contentSizes[level] = content;
+            content += 2 + SizeWidth(content);
+        }
+        var bytes = new byte[8 + content];
+        BinaryPrimitives.WriteInt32BigEndian(bytes.AsSpan(4), bytes.Length);
+        int at = 8;
+        for (int level = 0; level < depth; level++)
+        {
+            int size = contentSizes[level], width = SizeWidth(size);
+            bytes[at] = (byte)(width == 1 ? 0x20 : width == 2 ? 0x40 : 0x60);
+            bytes[at + 1] = FudgeTypeId.Message;
+            if (width == 1) bytes[at + 2] = (byte)size;
+            else if (width == 2) BinaryPrimitives.WriteInt16BigEndian(bytes.AsSpan(at + 2), (short)size);
+            else BinaryPrimitives.WriteInt32BigEndian(bytes.AsSpan(at + 2), size);
+            at += 2 + width;
+        }
+        leaf.CopyTo(bytes, at);
+        return bytes;
+    }
+
+    private static int SizeWidth(int size) => size <= byte.MaxValue ? 1 : size <= short.MaxValue ? 2 : 4;
+
     /// <summary>Options with no depth limit: only the stack-room guards stand between deep data and a crash.</summary>
     public static FudgeReaderOptions Unlimited => new() { MaxDepth = int.MaxValue };
 
