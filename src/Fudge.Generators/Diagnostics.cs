@@ -90,4 +90,9 @@ internal static class Diagnostics
         "FUDGE014", "Setting without effect",
         "A setting of '{0}' has no effect: {1}",
         Category, DiagnosticSeverity.Warning, isEnabledByDefault: true, helpLinkUri: Help("FUDGE014"));
+
+    public static readonly DiagnosticDescriptor DataMemberNotRead = new(
+        "FUDGE015", "Member holds data but cannot be set",
+        "Member '{0}' of '{1}' holds data but the reader cannot set it, so {2}: give it a setter or init accessor, or a constructor parameter of the same name and type, or mark it [FudgeIgnore]",
+        Category, DiagnosticSeverity.Warning, isEnabledByDefault: true, helpLinkUri: Help("FUDGE015"));
 }

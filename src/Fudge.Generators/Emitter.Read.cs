@@ -55,6 +55,7 @@ internal sealed partial class Emitter
         for (int i = 0; i < m.Members.Count; i++)
         {
             var member = m.Members[i];
+            if (member.SetMode == SetMode.WriteOnly) continue; // written, never read
             sb.AppendLine($"        {member.Shape.TypeName} __v{i} = default({member.Shape.TypeName});");
             if (UsesPresence(i)) sb.AppendLine($"        bool __h{i} = false;");
         }
@@ -72,6 +73,7 @@ internal sealed partial class Emitter
         {
             var member = m.Members[i];
             sb.AppendLine($"                case {i}:");
+            if (member.SetMode == SetMode.WriteOnly) { sb.AppendLine("                    break;"); continue; } // as Fudge-Java, a property without a setter is not read
             if (member.Repeated) EmitRepeatedElement(sb, member, i);
             else if (member.Shape.Kind == ShapeKind.Indicator) sb.AppendLine($"                    __v{i} = true;");
             else
@@ -275,12 +277,16 @@ internal sealed partial class Emitter
             case ShapeKind.FudgeMsg: return $"{H}.ReadMessage(ref {r})";
             case ShapeKind.Message: return $"{H}.ReadObject<{shape.TypeName}>(ref {r})";
             case ShapeKind.Nullable: return $"new {shape.TypeName}({ReadExpression(shape.Element!, r)})";
+            case ShapeKind.Collection when shape.Collection >= CollectionKind.ImmutableArray:
+            case ShapeKind.Dictionary when shape.Collection >= CollectionKind.ImmutableArray:
+            case ShapeKind.Tuple:
+                return $"{MoreCollectionReader(shape)}(ref {r})";
             case ShapeKind.Collection:
             case ShapeKind.Dictionary:
                 return $"{CollectionReader(shape)}(ref {r})";
             case ShapeKind.TypeParameter: return TypeParameterRead(shape, r);
             default:
-                throw new System.InvalidOperationException("unexpected shape " + shape.Kind);
+                return ScalarReadExpression(shape, r) ?? throw new System.InvalidOperationException("unexpected shape " + shape.Kind);
         }
     }
 
@@ -389,17 +395,8 @@ internal sealed partial class Emitter
         return name;
     }
 
-    /// <summary><c>new E[n]</c>, written <c>new int[n][]</c> when E is itself an array type.</summary>
-    private static string NewArray(string elementType, string length)
-    {
-        string suffix = "";
-        while (elementType.EndsWith("[]", System.StringComparison.Ordinal))
-        {
-            elementType = elementType.Substring(0, elementType.Length - 2);
-            suffix += "[]";
-        }
-        return $"new {elementType}[{length}]{suffix}";
-    }
+    /// <summary><c>new E[n]</c>, written <c>new int[n][]</c> (or <c>new int[n][,]</c>) when E is itself an array type.</summary>
+    private static string NewArray(string elementType, string length) => "new " + Parser.ArrayOf(elementType, "[" + length + "]");
 
     private void EmitMatch(StringBuilder sb)
     {

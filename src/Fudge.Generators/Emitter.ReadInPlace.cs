@@ -19,7 +19,7 @@ internal sealed partial class Emitter
     {
         var m = _model;
         return !m.IsExtensible && !m.IsAbstract && m.Unions.Count == 0 && m.CtorArgs.Count == 0
-            && m.Members.All(x => x.SetMode == SetMode.Assign && x.BaseSetter is null && x.AbsentDefault is null
+            && m.Members.All(x => x.SetMode is SetMode.Assign or SetMode.WriteOnly && x.BaseSetter is null && x.AbsentDefault is null
                 && x.Shape.Kind != ShapeKind.Indicator // flags across fields: the general reader does that
                 && x.FixedLength == 0); // fixed-size arrays are length-checked by the general reader
     }
@@ -53,6 +53,7 @@ internal sealed partial class Emitter
         for (int i = 0; i < m.Members.Count; i++)
         {
             if (m.Members[i].Repeated) break; // any number of fields: the general loop takes them
+            if (m.Members[i].SetMode == SetMode.WriteOnly) break; // a Java property without a setter: the general loop skips it
             var step = ExpectedFieldRead(m.Members[i], i);
             if (step is null) break;
             sb.AppendLine($"        if (!{step.Value.Test}) goto __general;");
@@ -76,6 +77,7 @@ internal sealed partial class Emitter
         {
             var member = m.Members[i];
             sb.AppendLine($"                case {i}:");
+            if (member.SetMode == SetMode.WriteOnly) { sb.AppendLine("                    break;"); continue; }
             if (member.Repeated)
             {
                 EmitRepeatedElement(sb, member, i);

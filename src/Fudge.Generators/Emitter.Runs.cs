@@ -42,7 +42,7 @@ internal sealed partial class Emitter
             var member = m.Members[i];
             RunField? field = null;
             string local = "";
-            if (m.FieldIds is 1 or 3 && member.HasOrdinal && !member.Shape.Java && !member.Repeated && member.FixedLength == 0)
+            if (m.FieldIds is 1 or 3 && member.HasOrdinal && !member.Shape.Java && !member.Repeated && member.FixedLength == 0 && !member.NullAsIndicator)
             {
                 local = NextLocal();
                 field = RunFieldFor(member.Shape, (short)member.Ordinal, local);

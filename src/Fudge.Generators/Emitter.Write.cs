@@ -104,9 +104,10 @@ internal sealed partial class Emitter
         if (member.Repeated) { WriteRepeated(sb, member, $"__k{i}", local); return; }
         if (member.FixedLength > 0)
             sb.AppendLine($"        if ({local} != null && {local}.Length != {member.FixedLength}) throw {H}.ArrayLengthToWrite({Literal(m.DisplayName)}, {Literal(member.Name.TrimStart('@'))}, {member.FixedLength}, {local}.Length);");
-        string? direct = m.FieldIds is 1 or 3 && member.HasOrdinal && !member.Shape.Java ? OrdinalWriteStatement(member.Shape, (short)member.Ordinal, local) : null;
+        // A null the reader would not restore by itself (NullAsIndicator) is an indicator, written under the cached key.
+        string? direct = m.FieldIds is 1 or 3 && member.HasOrdinal && !member.Shape.Java && !member.NullAsIndicator ? OrdinalWriteStatement(member.Shape, (short)member.Ordinal, local) : null;
         if (direct is not null) sb.AppendLine("        " + direct);
-        else WriteValue(sb, "        ", member.Shape, $"__k{i}", local, nullAsIndicator: false);
+        else WriteValue(sb, "        ", member.Shape, $"__k{i}", local, nullAsIndicator: member.NullAsIndicator);
     }
 
     /// <summary>
@@ -184,7 +185,8 @@ internal sealed partial class Emitter
     {
         if (shape.CanBeNull)
         {
-            string test = shape.Kind == ShapeKind.Nullable ? $"{value}.HasValue" : $"{value} != null";
+            string test = shape.Kind == ShapeKind.Nullable ? $"{value}.HasValue"
+                : shape.Collection == CollectionKind.ImmutableArray ? $"!{value}.IsDefault" : $"{value} != null";
             sb.AppendLine($"{indent}if ({test})");
             sb.AppendLine(indent + "{");
             if (shape.Kind == ShapeKind.Nullable)
@@ -256,12 +258,16 @@ internal sealed partial class Emitter
                 return shape.ClassHeaders
                     ? $"{H}.WriteObjectWithClassHeaders<{shape.TypeName}>(ref writer, in {key}, {v});"
                     : $"{H}.WriteObject<{shape.TypeName}>(ref writer, in {key}, {v});";
+            case ShapeKind.Collection when shape.Collection >= CollectionKind.ImmutableArray:
+            case ShapeKind.Dictionary when shape.Collection >= CollectionKind.ImmutableArray:
+            case ShapeKind.Tuple:
+                return $"{MoreCollectionWriter(shape)}(ref writer, in {key}, {v});";
             case ShapeKind.Collection:
             case ShapeKind.Dictionary:
                 return $"{CollectionWriter(shape)}(ref writer, in {key}, {v});";
             case ShapeKind.TypeParameter: return TypeParameterWrite(shape, key, v);
             default:
-                throw new System.InvalidOperationException("unexpected shape " + shape.Kind);
+                return ScalarWriteStatement(shape, key, v) ?? throw new System.InvalidOperationException("unexpected shape " + shape.Kind);
         }
     }
 

@@ -118,7 +118,7 @@ internal sealed partial class Emitter
         sb.AppendLine($"/// <summary>The Fudge formatter generated for <see cref=\"{m.CrefName}\"/>; use it through <c>global::Fudge.Serialization.FudgeSerializer</c>, or call <see cref=\"Write\"/> and <see cref=\"Read\"/> on <see cref=\"Instance\"/> with a reused writer.</summary>");
         sb.AppendLine($"[global::System.CodeDom.Compiler.GeneratedCode(\"Fudge.Generators\", \"{Version}\")]");
         string contract = m.Java ? "IFudgeJavaFormatter" : m.ClassHeadersBelowDeclared ? "IFudgeClassHeaderFormatter" : "IFudgeFormatter";
-        string marker = m.JavaValues && !m.Java ? ", global::Fudge.Serialization.IFudgeJavaValues" : "";
+        string marker = (m.JavaValues && !m.Java ? ", global::Fudge.Serialization.IFudgeJavaValues" : "") + $", {Locator}<{t}>";
         sb.AppendLine($"public {(m.HidesInheritedFormatter ? "new " : "")}sealed class FudgeFormatter : global::Fudge.Serialization.{contract}<{t}>{marker}");
         sb.AppendLine("{");
         sb.AppendLine("    /// <summary>The formatter instance (stateless, thread-safe).</summary>");
@@ -165,6 +165,7 @@ internal sealed partial class Emitter
         sb.AppendLine();
         EmitMatch(sb);
         EmitSetters(sb);
+        EmitLocator(sb);
         if (_helpers.Length > 0)
         {
             sb.AppendLine();

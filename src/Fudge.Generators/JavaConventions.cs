@@ -109,7 +109,9 @@ internal static class JavaConventions
     public static List<string> ClassChain(INamedTypeSymbol type, string ownName)
     {
         var names = new List<string> { ownName };
-        for (var b = type.BaseType; b is not null && b.SpecialType != SpecialType.System_Object; b = b.BaseType)
+        // Java's chain stops before Object; a .NET struct's (a record struct's too) stops before ValueType as well, which
+        // no Java class stands for.
+        for (var b = type.BaseType; b is not null && b.SpecialType is not (SpecialType.System_Object or SpecialType.System_ValueType); b = b.BaseType)
             names.Add(TypeNameSetting(b) ?? ClassName(b));
         return names;
     }

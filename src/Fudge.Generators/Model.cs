@@ -19,12 +19,29 @@ internal enum ShapeKind
     // project defines, written by member name through FudgeFormatterHelpers (Java's rule for an enum it cannot see).
     Indicator, EnumName, EnumInt32Array, ExternEnumName,
 
+    // Scalars (issue 41; Parser.Scalars.cs, Emitter.Scalars.cs): Uri, Version, BigInteger, Int128 and UInt128 as
+    // decimal text; Half as a float; nint/nuint as int64; ArraySegment<byte> as bytes; a rectangular array (Rank > 1,
+    // Element the element shape, Key the shape of one row, a T[]) as nested messages of rows.
+    Uri, Version, BigInteger, Int128, UInt128, Half, IntPtr, UIntPtr, ArraySegmentBytes, RectangularArray,
+
+    // Collections (issue 41): a ValueTuple, Tuple or KeyValuePair, written as a sub-message of its components at
+    // ordinals 1..n (Items, read and written through Accessors, rebuilt by Build; see Parser.Collections.cs).
+    Tuple,
+
     // Generics: a member whose type is a type parameter of the generic [FudgeMessage] type (or of a type containing
     // it), written and read through FudgeValueFormatterCache<T> at run time.
     TypeParameter,
 }
 
-internal enum CollectionKind { None, Array, List, IList, ICollection, IEnumerable, IReadOnlyList, IReadOnlyCollection, HashSet, ISet, Dictionary, IDictionary, IReadOnlyDictionary }
+internal enum CollectionKind
+{
+    None, Array, List, IList, ICollection, IEnumerable, IReadOnlyList, IReadOnlyCollection, HashSet, ISet, Dictionary, IDictionary, IReadOnlyDictionary,
+
+    // Collections (issue 41). ImmutableArray: a struct whose default (IsDefault) is written as a null. Built*: read
+    // into a List<T> (sets too) or a Dictionary<K,V>, then made by ValueShape.Build ({0}: that intermediate). Added*:
+    // a class with a public parameterless constructor, filled by Add (lists, sets) or the IDictionary indexer (maps).
+    ImmutableArray, BuiltList, BuiltSet, BuiltMap, AddedList, AddedSet, AddedMap,
+}
 
 /// <summary>How one CLR type maps to the wire. Element is the element (collections), the value (maps) or the underlying type (nullables).</summary>
 internal sealed record ValueShape(
@@ -39,10 +56,18 @@ internal sealed record ValueShape(
     bool Java = false,
     EquatableArray<EnumMemberModel> EnumMembers = default,
     string? JavaClassName = null,
-    int Accuracy = -1)
+    int Accuracy = -1,
+    int Rank = 1,
+    string? Build = null,
+    bool Reverse = false,
+    EquatableArray<ValueShape> Items = default,
+    EquatableArray<string> Accessors = default)
 {
-    /// <summary>True when a null is possible (reference types and nullable value types).</summary>
-    public bool CanBeNull => !IsValueType || Kind == ShapeKind.Nullable;
+    /// <summary>True when a null is possible (reference types, nullable value types, and a default ImmutableArray).</summary>
+    public bool CanBeNull => !IsValueType || Kind == ShapeKind.Nullable || Collection == CollectionKind.ImmutableArray;
+
+    // Build (collections and tuples of issue 41): the C# expression that makes the value, {0}.. its parts; Reverse:
+    // the collection enumerates top first (stacks) and is written bottom first, as Java's Stack lists it.
 
     // Java (a member of a type mapped as a Fudge-Java object): the value is written in Fudge-Java's form. Enums: the
     // sub-message {0: JavaClassName, 1: constant}; decimals: BigDecimal.toString() text; arrays of objects: elements
@@ -73,6 +98,13 @@ internal enum SetMode
 
     /// <summary>A get-only collection property: the collection the object already holds is cleared and filled.</summary>
     Populate,
+
+    // wrongvalues (issue 41 section 2):
+    /// <summary>
+    /// A readable member that cannot be set, of a Fudge-Java object: written, as Fudge-Java's bean builder writes every
+    /// readable property, and skipped when read, as it skips those without a setter.
+    /// </summary>
+    WriteOnly,
 }
 
 internal sealed record MemberModel(
@@ -87,8 +119,12 @@ internal sealed record MemberModel(
     string? AbsentDefault = null,
     bool Repeated = false,
     int FixedLength = 0,
-    bool AbsentIsNull = false)
+    bool AbsentIsNull = false,
+    bool NullAsIndicator = false)
 {
+    // NullAsIndicator: a null is written as an indicator (type 0) rather than left out, because the reader would
+    // otherwise leave something else there (an initializer, a constructor's assignment or a parameter's default).
+
     // AbsentIsNull (Fudge-Proto): an optional field with a default that is absent on the wire reads as null, as
     // Fudge-Proto's generated fromFudgeMsg gives it (the default is what its constructors and writers supply).
     /// <summary>The name of the static method through which derived types' formatters call a private setter.</summary>

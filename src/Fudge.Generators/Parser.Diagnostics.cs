@@ -61,10 +61,11 @@ internal static partial class Parser
         {
             if (ResolveShape(array.ElementType, depth + 1, java) is null)
                 return Explain(array.ElementType, Step(path, "element"), depth + 1, java, genericRefused);
-            if (array.Rank != 1)
+            if (array.Rank != 1 && ResolveShape(type, depth, java) is null)
             {
-                string jagged = array.ElementType.ToDisplayString(CSharpSpelling) + string.Concat(Enumerable.Repeat("[]", array.Rank));
-                return new Unsupported(Subject(path, type) + " is a multi-dimensional array, which has no Fudge mapping; use a jagged array ('" + jagged + "') or a list of lists", false);
+                // Rectangular arrays are mapped (Parser.Scalars.cs), but not of rectangular arrays.
+                string jagged = ArrayOf(array.ElementType.ToDisplayString(CSharpSpelling), string.Concat(Enumerable.Repeat("[]", array.Rank)));
+                return new Unsupported(Subject(path, type) + " is a multi-dimensional array of multi-dimensional arrays, which has no Fudge mapping; use a jagged array of them ('" + jagged + "') or a list", false);
             }
             return ResolveShape(type, depth, java) is null ? NoMapping(path, type) : null;
         }
@@ -89,7 +90,7 @@ internal static partial class Parser
             if (dictionary && ResolveShape(arguments[0], depth + 1, java) is { } key && !IsScalar(key.Kind))
             {
                 return new Unsupported(Subject(Step(path, "key"), arguments[0])
-                    + " cannot be a dictionary key; use a scalar key type (a number, string, enum, Guid, date or time)", false);
+                    + " cannot be a dictionary key; use a scalar key type (a number, string, enum, Guid, date or time), a tuple of such keys, or a [FudgeMessage] struct or record (equal by value)", false);
             }
         }
         else if (ResolveShape(type, depth, java) is not null)

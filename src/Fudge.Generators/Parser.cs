@@ -31,6 +31,7 @@ internal static partial class Parser
     public static ParseResult Parse(GeneratorAttributeSyntaxContext context, CancellationToken cancellationToken)
     {
         var diagnostics = new List<DiagnosticInfo>();
+        using var scalars = EnterCompilation(context.SemanticModel.Compilation);
         var model = ParseType(context, diagnostics, cancellationToken);
         bool failed = diagnostics.Any(d => d.Descriptor.DefaultSeverity == DiagnosticSeverity.Error);
         return new ParseResult(failed ? null : model, diagnostics.ToEquatableArray(), MemberUses(context, cancellationToken));
@@ -116,13 +117,15 @@ internal static partial class Parser
         bool setsRequiredMembers = constructor is not null && HasAttribute(constructor, SetsRequiredMembersAttribute);
         var members = new List<MemberModel>();
         var included = new List<MemberCandidate>();
+        var writeOnly = new HashSet<MemberCandidate>();
         foreach (var candidate in candidates)
         {
             bool viaCtor = byParameter.Values.Contains(candidate);
             if (!viaCtor && !candidate.CanAssign && !candidate.CanPopulate && !type.IsAbstract)
             {
-                if (candidate.Explicit) diagnostics.Add(Diag(Diagnostics.MemberNotSettable, candidate.Location, candidate.Symbol.Name));
-                continue; // a computed or read-only member: not part of the message
+                if (candidate.Explicit && !java) diagnostics.Add(Diag(Diagnostics.MemberNotSettable, candidate.Location, candidate.Symbol.Name));
+                else if (UnsettableMember(candidate, type, typeLocation, java, fieldIds, diagnostics)) { writeOnly.Add(candidate); included.Add(candidate); }
+                continue; // a computed or read-only member: not read from the message
             }
             included.Add(candidate);
         }
@@ -144,6 +147,7 @@ internal static partial class Parser
                 continue;
             }
             var shape = ResolveShape(candidate.Type, 0, java, member: true);
+            if (shape is null && writeOnly.Contains(candidate)) continue; // a computed value Java would write, of a type with no mapping: left out
             if (shape is null)
             {
                 var why = WhyUnsupported(candidate.Type, java, genericRefused: IsGenericRefused(type, diagnostics));
@@ -182,15 +186,19 @@ internal static partial class Parser
             else seenNames[wireName] = name;
 
             bool viaCtor = byParameter.Values.Contains(candidate);
-            var mode2 = viaCtor && candidate.IsRequired && !setsRequiredMembers ? SetMode.ConstructorAndInitializer
+            var mode2 = writeOnly.Contains(candidate) ? SetMode.WriteOnly
+                : viaCtor && candidate.IsRequired && !setsRequiredMembers ? SetMode.ConstructorAndInitializer
                 : viaCtor ? SetMode.Constructor
                 : candidate.CanPopulate && !candidate.CanAssign ? SetMode.Populate
                 : candidate.IsRequired || candidate.IsInitOnly ? SetMode.Initializer
                 : SetMode.Assign;
             string? absentDefault = mode2 == SetMode.Initializer && !candidate.IsRequired
                 ? ConstantInitializer(symbol, context.SemanticModel.Compilation, ct) : null;
+            bool nullIndicator = shape.CanBeNull && AbsenceIsNotNull(candidate, mode2, absentDefault, constructor,
+                byParameter, type, context.SemanticModel.Compilation, ct);
             members.Add(new MemberModel(EscapeIdentifier(name), wireName, ordinal, shape, candidate.IsRequired, mode2,
-                mode2 == SetMode.Assign ? candidate.BaseSetter : null, candidate.ExposesSetter, absentDefault));
+                mode2 == SetMode.Assign ? candidate.BaseSetter : null, candidate.ExposesSetter, absentDefault,
+                NullAsIndicator: nullIndicator));
         }
 
         if (hasErrorType) return null;
@@ -382,7 +390,8 @@ internal static partial class Parser
     private static bool IsMutableCollection(ITypeSymbol type) => type is INamedTypeSymbol { IsGenericType: true } named
         && named.OriginalDefinition.ToDisplayString() is "System.Collections.Generic.List<T>" or "System.Collections.Generic.IList<T>"
             or "System.Collections.Generic.ICollection<T>" or "System.Collections.Generic.HashSet<T>" or "System.Collections.Generic.ISet<T>"
-            or "System.Collections.Generic.Dictionary<TKey, TValue>" or "System.Collections.Generic.IDictionary<TKey, TValue>";
+            or "System.Collections.Generic.Dictionary<TKey, TValue>" or "System.Collections.Generic.IDictionary<TKey, TValue>"
+        || IsMoreMutableCollection(type);
 
     private static bool IsRequiredMember(ISymbol symbol)
     {
@@ -495,7 +504,7 @@ internal static partial class Parser
     private static ValueShape? ResolveShape(ITypeSymbol type, int depth, bool java, bool member = false)
     {
         if (depth > 8) return null;
-        string name = type.WithNullableAnnotation(NullableAnnotation.NotAnnotated).ToDisplayString(FullyQualified);
+        string name = WithoutNativeIntegerKeywords(type.WithNullableAnnotation(NullableAnnotation.NotAnnotated).ToDisplayString(FullyQualified));
         bool isValue = type.IsValueType;
 
         if (type is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T } nullable)
@@ -525,6 +534,7 @@ internal static partial class Parser
             _ => null,
         };
         if (simple is { } kind) return new ValueShape(kind, name, isValue, Java: java && kind is ShapeKind.Decimal or ShapeKind.Char or ShapeKind.Single or ShapeKind.Double);
+        if (ResolveScalar(type, name, java) is { } scalar) return scalar;
 
         if (type.TypeKind == TypeKind.Enum && type is INamedTypeSymbol { EnumUnderlyingType: { } underlying } enumType)
         {
@@ -537,7 +547,7 @@ internal static partial class Parser
 
         if (type is IArrayTypeSymbol array)
         {
-            if (array.Rank != 1) return null;
+            if (array.Rank != 1) return ResolveRectangular(array, name, depth, java);
             switch (array.ElementType.SpecialType)
             {
                 case SpecialType.System_Byte: return new ValueShape(ShapeKind.Bytes, name, false, Java: java);
@@ -587,7 +597,7 @@ internal static partial class Parser
         {
             var key = ResolveShape(named.TypeArguments[0], depth + 1, java);
             var value = ResolveShape(named.TypeArguments[1], depth + 1, java);
-            if (key is null || value is null || !IsScalar(key.Kind)) return null;
+            if (key is null || value is null || !IsKey(key, named.TypeArguments[0])) return null;
             return new ValueShape(ShapeKind.Dictionary, name, false, Collection: collection, Element: value, Key: key);
         }
         if (collection != CollectionKind.None)
@@ -596,9 +606,11 @@ internal static partial class Parser
             return element is null ? null : new ValueShape(ShapeKind.Collection, name, false, Collection: collection, Element: element);
         }
 
+        if (TryResolveMoreCollection(named, original, name, depth, java, out var more)) return more;
+
         if (HasAttribute(named, MessageAttribute))
             return new ValueShape(ShapeKind.Message, name, named.IsValueType, ClassHeaders: java && member, Java: java);
-        return null;
+        return ResolveInitializerShape(named, name, depth, java);
     }
 
     /// <summary>A DateTime or DateTimeOffset shape (or a nullable one) written with <paramref name="accuracy"/>; null for any other.</summary>
@@ -618,6 +630,7 @@ internal static partial class Parser
     };
 
     private static bool IsScalar(ShapeKind kind) => kind is not (ShapeKind.Collection or ShapeKind.Dictionary or ShapeKind.Message
+        or ShapeKind.ArraySegmentBytes or ShapeKind.RectangularArray
         or ShapeKind.FudgeMsg or ShapeKind.Nullable or ShapeKind.Bytes or ShapeKind.ReadOnlyMemoryBytes or ShapeKind.MemoryBytes
         or ShapeKind.Int16Array or ShapeKind.Int32Array or ShapeKind.Int64Array or ShapeKind.SingleArray or ShapeKind.DoubleArray);
 

@@ -261,13 +261,22 @@ public static partial class FudgeFormatterHelpers
     public static void WriteDateTime(ref FudgeWriter writer, in FudgeFieldKey key, DateTime value, FudgeDateTimeAccuracy accuracy)
         => writer.WriteDateTime(key, FudgeDateTime.FromDateTime(value, accuracy));
 
-    /// <summary>Writes a <see cref="DateTimeOffset"/> as a date-time (type 28) with its offset and the given accuracy.</summary>
+    /// <summary>
+    /// Writes a <see cref="DateTimeOffset"/> as a date-time (type 28) with its offset and the given accuracy; an offset
+    /// that is not whole quarter hours, which a date-time cannot carry, as ISO 8601 text (see <c>WriteDateTimeOffsetText</c>).
+    /// </summary>
     public static void WriteDateTimeOffset(ref FudgeWriter writer, in FudgeFieldKey key, DateTimeOffset value, FudgeDateTimeAccuracy accuracy)
-        => writer.WriteDateTime(key, FudgeDateTime.FromDateTimeOffset(value, accuracy));
+    {
+        if (IsQuarterHours(value.Offset)) writer.WriteDateTime(key, FudgeDateTime.FromDateTimeOffset(value, accuracy));
+        else WriteDateTimeOffsetText(ref writer, in key, value);
+    }
 
-    /// <summary>Writes a <see cref="DateTimeOffset"/> as a date-time (type 28) with its offset.</summary>
+    /// <summary>Writes a <see cref="DateTimeOffset"/> as a date-time (type 28) with its offset (an offset that is not whole quarter hours as ISO 8601 text).</summary>
     public static void WriteDateTimeOffset(ref FudgeWriter writer, in FudgeFieldKey key, DateTimeOffset value)
-        => writer.WriteDateTime(key, FudgeDateTime.FromDateTimeOffset(value));
+    {
+        if (IsQuarterHours(value.Offset)) writer.WriteDateTime(key, FudgeDateTime.FromDateTimeOffset(value));
+        else WriteDateTimeOffsetText(ref writer, in key, value);
+    }
 
     /// <summary>Reads a <see cref="DateTime"/> from a date-time or a date.</summary>
     public static DateTime ReadDateTime(ref FudgeReader reader)
@@ -277,9 +286,10 @@ public static partial class FudgeFormatterHelpers
             : Represent(value, static v => v.ToDateTime(), reader.ValueOffset, "date-time", nameof(DateTime));
     }
 
-    /// <summary>Reads a <see cref="DateTimeOffset"/> from a date-time or a date (no zone reads as UTC).</summary>
+    /// <summary>Reads a <see cref="DateTimeOffset"/> from a date-time or a date (no zone reads as UTC), or ISO 8601 text with an offset.</summary>
     public static DateTimeOffset ReadDateTimeOffset(ref FudgeReader reader)
-        => Represent(reader.GetDateTime(), static v => v.ToDateTimeOffset(), reader.ValueOffset, "date-time", nameof(DateTimeOffset));
+        => reader.TypeId == FudgeTypeId.String ? ReadDateTimeOffsetText(ref reader)
+            : Represent(reader.GetDateTime(), static v => v.ToDateTimeOffset(), reader.ValueOffset, "date-time", nameof(DateTimeOffset));
 
 #if NET6_0_OR_GREATER
     /// <summary>Writes a <see cref="DateOnly"/> as a date (type 26).</summary>
@@ -359,7 +369,11 @@ public static partial class FudgeFormatterHelpers
 
     [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
     private static FudgeException NestedTooDeep(Type type)
-        => new($"Objects are nested more than {MaxWriteDepth} levels deep while writing a {type.Name}: the object graph probably has a cycle, which Fudge messages cannot represent.");
+    {
+        var e = new FudgeException($"Objects are nested more than {MaxWriteDepth} levels deep while writing a {type.Name}: the object graph probably has a cycle, which Fudge messages cannot represent.");
+        e.Data[WritePathKey] = type.Name; // a cycle has no one member to name: FudgeSerializer passes it on as it is
+        return e;
+    }
 
     /// <summary>Reads the current sub-message field as a nested object through its formatter.</summary>
     public static T ReadObject<T>(ref FudgeReader reader)
@@ -527,7 +541,11 @@ public static partial class FudgeFormatterHelpers
 
     /// <summary>The error for writing a fixed-size array (Fudge-Proto <c>T[n]</c>) that holds another number of elements.</summary>
     public static FudgeException ArrayLengthToWrite(string typeName, string memberName, int expected, int actual)
-        => new($"The member '{memberName}' of {typeName} is a fixed-size array of {expected} elements; it holds {actual}, so it cannot be written.");
+    {
+        var e = new FudgeException($"The member '{memberName}' of {typeName} is a fixed-size array of {expected} elements; it holds {actual}, so it cannot be written.");
+        e.Data[WritePathKey] = typeName + "." + memberName; // names its member already
+        return e;
+    }
 
     /// <summary>The error for a polymorphic message whose ordinal-0 type names are all unknown and whose base type is abstract.</summary>
     public static FudgeFormatException UnknownTypeName(int messageOffset, string typeName)

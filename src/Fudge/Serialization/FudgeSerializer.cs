@@ -84,12 +84,27 @@ public static class FudgeSerializer
     /// Writes <paramref name="value"/> as one complete envelope through an existing writer (the caller flushes). The
     /// lowest-level entry point: several envelopes can be written before one <see cref="FudgeWriter.Flush"/>.
     /// </summary>
+    /// <exception cref="FudgeException">
+    /// A member cannot be written (a string with a lone surrogate, an enum value with no Java constant...): the message
+    /// and <see cref="Exception.Data"/>[<see cref="FudgeFormatterHelpers.WritePathKey"/>] name it, as
+    /// <c>Trade.Legs[2].Symbol</c>; the inner exception is what the writer raised.
+    /// </exception>
     public static void Serialize<T>(ref FudgeWriter writer, T value)
     {
         if (value is null) throw new ArgumentNullException(nameof(value));
         var formatter = FudgeFormatterCache<T>.Formatter;
         var envelope = writer.BeginEnvelope(0, 0, formatter.TaxonomyId);
-        formatter.Write(ref writer, value);
+        try
+        {
+            formatter.Write(ref writer, value);
+        }
+        catch (Exception e) when (FudgeFormatterHelpers.NeedsMemberPath(e))
+        {
+            // Once per envelope, not per field: the members are located afterwards, by writing them again.
+            var failure = FudgeFormatterHelpers.WriteFailure(value, e, writer.StringEncoding);
+            if (failure is null) throw; // the value writes again: the output failed (a fixed span too small), not a member
+            throw failure;
+        }
         writer.EndEnvelope(envelope);
     }
 

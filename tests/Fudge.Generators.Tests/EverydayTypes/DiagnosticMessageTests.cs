@@ -46,7 +46,7 @@ public class DiagnosticMessageTests
         new object[] { "FUDGE002", "[FudgeMessage] public partial class M { public System.Collections.Generic.IDictionary<System.IO.Stream, int>? {|ByStream|} { get; set; } }",
             $"Member 'ByStream' has type 'IDictionary<Stream, int>?', which Fudge cannot serialize: its key type 'Stream' has no Fudge mapping; use a supported type (see {Table}) (or mark the member [FudgeIgnore])" },
         new object[] { "FUDGE002", "[FudgeMessage] public partial class M { public System.Collections.Generic.Dictionary<M, int>? {|Map|} { get; set; } }",
-            "Member 'Map' has type 'Dictionary<M, int>?', which Fudge cannot serialize: its key type 'M' cannot be a dictionary key; use a scalar key type (a number, string, enum, Guid, date or time) (or mark the member [FudgeIgnore])" },
+            "Member 'Map' has type 'Dictionary<M, int>?', which Fudge cannot serialize: its key type 'M' cannot be a dictionary key; use a scalar key type (a number, string, enum, Guid, date or time), a tuple of such keys, or a [FudgeMessage] struct or record (equal by value) (or mark the member [FudgeIgnore])" },
         new object[] { "FUDGE002", "public class Address { } [FudgeMessage] public partial class M { public System.Collections.Generic.List<System.Collections.Generic.Dictionary<int, Address?>>? {|Nested|} { get; set; } }",
             "Member 'Nested' has type 'List<Dictionary<int, Address?>>?', which Fudge cannot serialize: its element's value type 'Address?' has no Fudge formatter; add [FudgeMessage] (and partial) to 'D.Address' (or mark the member [FudgeIgnore])" },
         // ...a BCL type with no mapping: the link to the table of supported types.
@@ -63,8 +63,8 @@ public class DiagnosticMessageTests
         new object[] { "FUDGE002", "public class Address { } [FudgeMessage] public partial class M { public System.Collections.Generic.KeyValuePair<int, Address> {|Entry|} { get; set; } }",
             "Member 'Entry' has type 'KeyValuePair<int, Address>', which Fudge cannot serialize: its value type 'Address' has no Fudge formatter; add [FudgeMessage] (and partial) to 'D.Address' (or mark the member [FudgeIgnore])" },
         // ...C# spelling: int?[,] and a jagged alternative, never int[*,*] or global::.
-        new object[] { "FUDGE002", "[FudgeMessage] public partial class M { public string[,,]? {|Cube|} { get; set; } }",
-            "Member 'Cube' has type 'string[,,]?', which Fudge cannot serialize: it is a multi-dimensional array, which has no Fudge mapping; use a jagged array ('string[][][]') or a list of lists (or mark the member [FudgeIgnore])" },
+        new object[] { "FUDGE002", "[FudgeMessage] public partial class M { public string[,][,]? {|Cube|} { get; set; } }",
+            "Member 'Cube' has type 'string[,][,]?', which Fudge cannot serialize: it is a multi-dimensional array of multi-dimensional arrays, which has no Fudge mapping; use a jagged array of them ('string[][][,]') or a list (or mark the member [FudgeIgnore])" },
         new object[] { "FUDGE002", "[FudgeMessage] public partial class M { public System.Collections.Generic.List<System.Collections.Generic.List<System.Collections.Generic.List<System.Collections.Generic.List<System.Collections.Generic.List<System.Collections.Generic.List<System.Collections.Generic.List<System.Collections.Generic.List<System.Collections.Generic.List<int>>>>>>>>>? {|Deep|} { get; set; } }",
             "Member 'Deep' has type 'List<List<List<List<List<List<List<List<List<int>>>>>>>>>?', which Fudge cannot serialize: it nests collections more than 8 levels deep; put an inner level in a [FudgeMessage] type (or mark the member [FudgeIgnore])" },
 

@@ -60,6 +60,7 @@ public final class Catalog {
     cases.add(new Case("instrument-top-level", Instrument.class, instrument("I9")));
     cases.add(new Case("temporal", Temporal.class, temporal()));
     cases.add(new Case("naming", Naming.class, naming()));
+    cases.add(new Case("wide-values", WideValues.class, wideValues()));
     return cases;
   }
 
@@ -269,6 +270,13 @@ public final class Catalog {
     t.setInstant(Instant.ofEpochSeconds(1700000000L, 123456789));
     t.setZone(TimeZone.getTimeZone("Europe/London"));
     return t;
+  }
+
+  static WideValues wideValues() {
+    WideValues w = new WideValues();
+    w.setBig(new java.math.BigInteger("-123456789012345678901234567890"));
+    w.setLink(java.net.URI.create("https://example.com/a%20b?q=1#f"));
+    return w;
   }
 
   static Naming naming() {
