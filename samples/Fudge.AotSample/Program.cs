@@ -41,6 +41,15 @@ public partial class Book
     public List<Order> Orders { get; set; } = new();
 }
 
+/// <summary>A generic message: one formatter per closed type, registered by the generator (no reflection under AOT).</summary>
+[FudgeMessage]
+public partial class Page<T>
+{
+    public int Number { get; set; }
+    public List<T> Items { get; set; } = new();
+    public T? First { get; set; }
+}
+
 public static class Program
 {
     public static int Main()
@@ -62,10 +71,28 @@ public static class Program
         // The DOM reads the same bytes without the classes: proof the output is ordinary Fudge.
         var dom = FudgeMsg.Parse(bytes);
 
-        bool same = bytes.AsSpan().SequenceEqual(again) && Describe(book) == Describe(back) && dom.GetString("Name") == book.Name;
+        bool same = bytes.AsSpan().SequenceEqual(again) && Describe(book) == Describe(back) && dom.GetString("Name") == book.Name
+            && GenericsAndTopLevelValues();
         Console.WriteLine($"{bytes.Length} bytes; read back: {Describe(back)}");
         Console.WriteLine(same ? "check: OK" : "check: MISMATCH");
         return same ? 0 : 1;
+    }
+
+    /// <summary>Generic messages over a record, an int and a list, and top-level lists, maps and scalars.</summary>
+    private static bool GenericsAndTopLevelValues()
+    {
+        var prices = new Page<Price> { Number = 2, Items = { new Price(1.50m, "EUR"), new Price(2m, "USD") }, First = new Price(0.10m, "GBP") };
+        var pricesBack = FudgeSerializer.Deserialize<Page<Price>>(FudgeSerializer.Serialize(prices));
+        var ints = FudgeSerializer.Deserialize<Page<int>>(FudgeSerializer.Serialize(new Page<int> { Items = { 1, -2, 300000 }, First = 7 }));
+        var lists = FudgeSerializer.Deserialize<Page<List<Price>>>(FudgeSerializer.Serialize(new Page<List<Price>> { First = new() { new Price(3m, "JPY") } }));
+        var list = FudgeSerializer.Deserialize<List<Price>>(FudgeSerializer.Serialize(new List<Price> { new(4.25m, "CHF") }));
+        var map = FudgeSerializer.Deserialize<Dictionary<string, int>>(FudgeSerializer.Serialize(new Dictionary<string, int> { ["a"] = 1 }));
+        int scalar = FudgeSerializer.Deserialize<int>(FudgeSerializer.Serialize(42));
+        bool ok = pricesBack.Number == 2 && pricesBack.Items.SequenceEqual(prices.Items) && pricesBack.First == prices.First
+            && ints.Items.SequenceEqual(new[] { 1, -2, 300000 }) && ints.First == 7
+            && lists.First!.Single() == new Price(3m, "JPY") && list.Single() == new Price(4.25m, "CHF") && map["a"] == 1 && scalar == 42;
+        Console.WriteLine($"generics and top-level values: {(ok ? "OK" : "MISMATCH")}");
+        return ok;
     }
 
     private static string Describe(Book book) => book.Name + " | " + string.Join(" | ", book.Orders.Select(Describe));

@@ -287,6 +287,7 @@ internal sealed partial class Emitter
             case ShapeKind.Object:
             case ShapeKind.Registered:
                 return DynamicReadExpression(shape, r);
+            case ShapeKind.TypeParameter: return TypeParameterRead(shape, r);
             default:
                 return ScalarReadExpression(shape, r) ?? throw new System.InvalidOperationException("unexpected shape " + shape.Kind);
         }

@@ -31,7 +31,7 @@ internal sealed partial class Emitter
             sb.AppendLine("        WriteBelow(ref writer, value, int.MaxValue);");
             sb.AppendLine("    }");
             sb.AppendLine();
-            sb.AppendLine($"    /// <summary>Writes the fields of <paramref name=\"value\"/>'s message as the value of a field declared as <see cref=\"{m.Name}\"/>: first the class names of its runtime class and its bases below <see cref=\"{m.Name}\"/>, as Fudge-Proto's Java writes them.</summary>");
+            sb.AppendLine($"    /// <summary>Writes the fields of <paramref name=\"value\"/>'s message as the value of a field declared as <see cref=\"{m.CrefName}\"/>: first the class names of its runtime class and its bases below <see cref=\"{m.CrefName}\"/>, as Fudge-Proto's Java writes them.</summary>");
             sb.AppendLine($"    public void WriteAsField(ref {Writer} writer, {t} value)");
             sb.AppendLine("    {");
             sb.AppendLine($"        WriteBelow(ref writer, value, {n});");
@@ -158,7 +158,7 @@ internal sealed partial class Emitter
         sb.AppendLine("        WriteFields(ref writer, value, 0);");
         sb.AppendLine("    }");
         sb.AppendLine();
-        sb.AppendLine($"    /// <summary>Writes the fields of <paramref name=\"value\"/>'s message as the value of a property declared as <see cref=\"{m.Name}\"/>: then the class names of its runtime class and its bases below <see cref=\"{m.Name}\"/>, as Fudge-Java's JavaBeanBuilder writes them.</summary>");
+        sb.AppendLine($"    /// <summary>Writes the fields of <paramref name=\"value\"/>'s message as the value of a property declared as <see cref=\"{m.CrefName}\"/>: then the class names of its runtime class and its bases below <see cref=\"{m.CrefName}\"/>, as Fudge-Java's JavaBeanBuilder writes them.</summary>");
         sb.AppendLine($"    public void WriteAsField(ref {Writer} writer, {t} value)");
         sb.AppendLine("    {");
         sb.AppendLine($"        WriteFields(ref writer, value, {n});");
@@ -269,6 +269,7 @@ internal sealed partial class Emitter
             case ShapeKind.Object:
             case ShapeKind.Registered:
                 return DynamicWriteStatement(shape, key, v);
+            case ShapeKind.TypeParameter: return TypeParameterWrite(shape, key, v);
             default:
                 return ScalarWriteStatement(shape, key, v) ?? throw new System.InvalidOperationException("unexpected shape " + shape.Kind);
         }

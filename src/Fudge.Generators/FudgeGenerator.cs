@@ -27,6 +27,9 @@ public sealed class FudgeGenerator : IIncrementalGenerator
         /// <summary>The collected registrations.</summary>
         public const string Registrations = "Registrations";
 
+        /// <summary>The registrations of closed types in use (generic [FudgeMessage] types, collections as values).</summary>
+        public const string Uses = "Uses";
+
         /// <summary>Per Fudge-Proto file: parsed, checked and mapped to declarations and models.</summary>
         public const string ProtoParse = Proto.ProtoPipeline.ParseStep;
     }
@@ -71,7 +74,9 @@ public sealed class FudgeGenerator : IIncrementalGenerator
         });
         var protoNames = protoFiles.SelectMany(static (f, _) => f.Models.Select(m => new RegistrationEntry(m.FullyQualifiedName, null))).Collect();
 
+        // A generic type's formatter is registered per closed use (the uses below): an open one cannot be.
         var registrations = models
+            .Where(static m => !m.IsGeneric)
             .Select(static (m, _) => new RegistrationEntry(m.FullyQualifiedName, m.Java ? m.TypeNames[0] : null, m.RegistryName, m.TypeNames.Count > 0))
             .Collect()
             .Combine(protoNames)
@@ -84,12 +89,39 @@ public sealed class FudgeGenerator : IIncrementalGenerator
             .Combine(context.CompilationProvider.Select(static (c, _) => c.AssemblyName ?? "Assembly"))
             .Select(static (x, _) => new RegistrationOptions(x.Right, x.Left.Left && x.Left.Right >= (int)LanguageVersion.CSharp9));
 
-        context.RegisterSourceOutput(registrations.Combine(moduleInitializer), static (spc, pair) =>
+        // Closed types in use (generics): the generic [FudgeMessage] types members and FudgeSerializer calls name with
+        // their type arguments, and the collections used as type arguments or top-level values. Registered so that a
+        // NativeAOT app never makes a generic type at run time.
+        var callSites = context.SyntaxProvider
+            .CreateSyntaxProvider(
+                static (node, _) => Parser.InvokedName(node) is { } name && Parser.SerializerMethods.Contains(name),
+                static (ctx, ct) => Parser.CallSiteUses(ctx, ct))
+            .Where(static u => !u.IsEmpty)
+            .SelectMany(static (u, _) => u);
+        var modelNames = models.Select(static (m, _) => m.FullyQualifiedName).Collect();
+        var uses = results.SelectMany(static (r, _) => r.Uses)
+            .Collect()
+            .Combine(callSites.Collect())
+            .Combine(modelNames)
+            .Select(static (x, _) =>
+            {
+                var made = new System.Collections.Generic.HashSet<string>(x.Right, System.StringComparer.Ordinal);
+                return x.Left.Left.Concat(x.Left.Right)
+                    .Where(u => u.RequiresModel is null || made.Contains(u.RequiresModel))
+                    .Select(u => u.Statement)
+                    .Distinct()
+                    .OrderBy(u => u, System.StringComparer.Ordinal)
+                    .ToEquatableArray();
+            })
+            .WithTrackingName(Steps.Uses);
+
+        context.RegisterSourceOutput(registrations.Combine(uses).Combine(moduleInitializer), static (spc, pair) =>
         {
             // Without module initializers (C# < 9 or an old target framework), FudgeFormatterCache finds each
             // formatter through its nested FudgeFormatter.Instance on first use instead.
-            if (pair.Left.IsEmpty || !pair.Right.ModuleInitializer) return;
-            spc.AddSource("FudgeFormatterRegistration.g.cs", Emitter.EmitRegistration(pair.Left, pair.Right));
+            var (types, closed) = pair.Left;
+            if (types.IsEmpty && closed.IsEmpty || !pair.Right.ModuleInitializer) return;
+            spc.AddSource("FudgeFormatterRegistration.g.cs", Emitter.EmitRegistration(types, pair.Right, closed));
         });
     }
 }

@@ -32,6 +32,9 @@ internal enum ShapeKind
     // runtime value's Fudge type and read back as the wire type's natural .NET type; Registered, a member declared as
     // an interface or an abstract class that is no [FudgeMessage] type, written and read through FudgeClassRegistry.
     Object, Registered,
+    // Generics: a member whose type is a type parameter of the generic [FudgeMessage] type (or of a type containing
+    // it), written and read through FudgeValueFormatterCache<T> at run time.
+    TypeParameter,
 }
 
 internal enum CollectionKind
@@ -171,11 +174,21 @@ internal sealed record TypeModel(
     bool Java = false,
     bool IsSealed = true,
     bool JavaValues = false,
-    string? RegistryName = null)
+    string? RegistryName = null,
+    string TypeParameters = "")
 {
     // RegistryName (object and interface members): the name FudgeClassRegistry knows the type by, which an object
     // or interface member holding one writes at ordinal 0: TypeNames[0] when the type writes names, else its
     // TypeName or .NET full name; null for types that are not registered (abstract, generic, Fudge-Java's own).
+    // TypeParameters (generic types): the type's own type parameter list as declared, such as "<T>" or "<TKey, TValue>",
+    // written after Name in the partial declaration; "" for a non-generic type.
+
+    /// <summary>True for a generic type, or one nested in a generic type.</summary>
+    public bool IsGeneric => FullyQualifiedName.IndexOf('<') >= 0; // a generic type, or one nested in a generic type
+
+    /// <summary>The type's name as a cref: <c>Page{T}</c> for a generic type.</summary>
+    public string CrefName => Name + TypeParameters.Replace('<', '{').Replace('>', '}');
+
     // JavaValues (Fudge-Proto's Java-compatible mapping; implied by Java): the formatter implements IFudgeJavaValues,
     // so FudgeSerializer writes its values with Java's form of text unless given options.
     // Java (FudgeObjectMapping.Java): TypeNames is the Java class chain, written after the fields; derived types are
@@ -206,7 +219,14 @@ internal sealed record DiagnosticInfo(DiagnosticDescriptor Descriptor, LocationI
     }
 }
 
-internal sealed record ParseResult(TypeModel? Model, EquatableArray<DiagnosticInfo> Diagnostics);
+internal sealed record ParseResult(TypeModel? Model, EquatableArray<DiagnosticInfo> Diagnostics, EquatableArray<RegistrationUse> Uses = default);
+
+/// <summary>
+/// A registration the module initializer makes for a closed type in use (generics): <paramref name="Statement"/>, made
+/// only when <paramref name="RequiresModel"/> (the fully qualified name of a generic [FudgeMessage] definition of this
+/// compilation) got a formatter, or always when null.
+/// </summary>
+internal sealed record RegistrationUse(string Statement, string? RequiresModel);
 
 /// <summary>Settings of the compilation that shape the emitted text.</summary>
 internal sealed record EmitOptions(bool NullableDirectives);

@@ -34,7 +34,7 @@ internal static partial class Parser
         using var scalars = EnterCompilation(context.SemanticModel.Compilation);
         var model = ParseType(context, diagnostics, cancellationToken);
         bool failed = diagnostics.Any(d => d.Descriptor.DefaultSeverity == DiagnosticSeverity.Error);
-        return new ParseResult(failed ? null : model, diagnostics.ToEquatableArray());
+        return new ParseResult(failed ? null : model, diagnostics.ToEquatableArray(), MemberUses(context, cancellationToken));
     }
 
     private static TypeModel? ParseType(GeneratorAttributeSyntaxContext context, List<DiagnosticInfo> diagnostics, CancellationToken ct)
@@ -56,14 +56,6 @@ internal static partial class Parser
         }
         if (syntax.Parent is not (BaseNamespaceDeclarationSyntax or CompilationUnitSyntax or TypeDeclarationSyntax))
             diagnostics.Add(Diag(Diagnostics.UnsupportedTypeShape, typeLocation, display, "it is not declared in a namespace or type"));
-        for (var t = type; t is not null; t = t.ContainingType)
-        {
-            if (t.IsGenericType)
-            {
-                diagnostics.Add(Diag(Diagnostics.UnsupportedTypeShape, typeLocation, display, "generic types (and types nested in generic types) are not supported; declare a closed [FudgeMessage] type per instantiation"));
-                break;
-            }
-        }
         if (type.IsRefLikeType) diagnostics.Add(Diag(Diagnostics.UnsupportedTypeShape, typeLocation, display, "ref struct types cannot be serialized"));
         if (type.IsStatic) diagnostics.Add(Diag(Diagnostics.UnsupportedTypeShape, typeLocation, display, "static classes have no instances"));
         if (type.TypeKind is not (TypeKind.Class or TypeKind.Struct))
@@ -93,6 +85,8 @@ internal static partial class Parser
         }
         if (fieldIds == FieldIdsTaxonomy && taxonomyId == 0) diagnostics.Add(Diag(Diagnostics.TaxonomyIdRequired, typeLocation, display));
         bool java = JavaConventions.IsJava(type, mapping);
+        if (java && IsGeneric(type))
+            diagnostics.Add(Diag(Diagnostics.UnsupportedTypeShape, typeLocation, display, "a generic type (or a type nested in one) cannot be mapped as a Fudge-Java object: Java erases type arguments, so its class name cannot say what they are"));
 
         ct.ThrowIfCancellationRequested();
 
@@ -231,6 +225,8 @@ internal static partial class Parser
 
         // ---- polymorphism
         var unions = ParseUnions(type, diagnostics, typeLocation, display);
+        if (!java && IsGeneric(type) && (unions.Count > 0 || AncestorHasUnions(type)))
+            diagnostics.Add(Diag(Diagnostics.UnsupportedTypeShape, typeLocation, display, "a generic type (or a type nested in one) cannot take part in a [FudgeUnion] hierarchy: its type name could not say what its type arguments are"));
         var typeNames = new List<string>();
         bool polymorphic = unions.Count > 0 || AncestorHasUnions(type) || InterfaceUnionName(type) is not null;
         if (java)
@@ -256,11 +252,11 @@ internal static partial class Parser
 
         var containers = new List<ContainerModel>();
         for (var c = type.ContainingType; c is not null; c = c.ContainingType)
-            containers.Insert(0, new ContainerModel(Keyword(c), c.Name));
+            containers.Insert(0, new ContainerModel(Keyword(c), c.Name + TypeParameterList(c)));
 
         string? ns = type.ContainingNamespace is { IsGlobalNamespace: false } n ? n.ToDisplayString() : null;
         string fqn = type.ToDisplayString(FullyQualified);
-        string hint = (ns is null ? "" : ns + ".") + string.Join(".", containers.Select(c => c.Name).Concat(new[] { type.Name })) + ".Fudge.g.cs";
+        string hint = HintName(type, ns);
 
         return new TypeModel(
             ns, containers.ToEquatableArray(), Keyword(type), type.Name, fqn, display, hint,
@@ -268,7 +264,8 @@ internal static partial class Parser
             members.ToEquatableArray(), ctorArgs.ToEquatableArray(), extensible,
             typeNames.ToEquatableArray(), unions.ToEquatableArray(),
             Java: java, IsSealed: type.IsSealed || type.IsValueType,
-            RegistryName: java || type.IsAbstract || type.IsGenericType ? null : typeNames.Count > 0 ? typeNames[0] : WireTypeName(type, typeNameSetting));
+            RegistryName: java || type.IsAbstract || type.IsGenericType ? null : typeNames.Count > 0 ? typeNames[0] : WireTypeName(type, typeNameSetting),
+            TypeParameters: TypeParameterList(type));
     }
 
     // ------------------------------------------------------------------ members
@@ -545,6 +542,8 @@ internal static partial class Parser
                 EnumMembers: JavaConventions.EnumMembers(enumType), JavaClassName: java ? JavaConventions.EnumClassName(enumType) : null);
         }
 
+        if (type is ITypeParameterSymbol parameter) return TypeParameterShape(parameter, name);
+
         if (type is IArrayTypeSymbol array)
         {
             if (array.Rank != 1) return ResolveRectangular(array, name, depth, java);
@@ -608,7 +607,7 @@ internal static partial class Parser
 
         if (TryResolveMoreCollection(named, original, name, depth, java, out var more)) return more;
 
-        if (HasAttribute(named, MessageAttribute) && !named.IsGenericType)
+        if (HasAttribute(named, MessageAttribute))
             return new ValueShape(ShapeKind.Message, name, named.IsValueType, ClassHeaders: java && member, Java: java);
         return ResolveInitializerShape(named, name, depth, java) ?? RegisteredShape(named, name, java);
     }
@@ -660,6 +659,11 @@ internal static partial class Parser
             if (derived is null || !DerivesFrom(derived, type))
             {
                 diagnostics.Add(Diag(Diagnostics.InvalidUnion, attributeLocation, display, $"'{derived?.ToDisplayString() ?? "?"}' does not derive from it"));
+                continue;
+            }
+            if (IsGeneric(derived))
+            {
+                diagnostics.Add(Diag(Diagnostics.InvalidUnion, attributeLocation, display, $"'{derived.ToDisplayString()}' is generic (or nested in a generic type), and generic types cannot be [FudgeUnion] cases"));
                 continue;
             }
             if (!HasAttribute(derived, MessageAttribute))

@@ -145,7 +145,7 @@ public static class FudgeFormatterCache<T>
             // Modules without an initializer, or dynamic modules: fall through to the nested formatter.
         }
         if (_formatter is not null) return _formatter;
-        if (FindNestedFormatter() is { } found)
+        if ((FindNestedFormatter() ?? FudgeValueFormatterCache<T>.TopLevel()) is { } found)
         {
             _javaStrings = found is IFudgeJavaValues;
             _formatter = found;
@@ -171,10 +171,31 @@ public static class FudgeFormatterCache<T>
     // the formatter explicitly; never a wrong formatter, never a crash.
     [UnconditionalSuppressMessage("Trimming", "IL2090", Justification = "Fallback after module-initializer registration; a miss is reported as a FudgeException naming FudgeFormatterCache<T>.Register.")]
     [UnconditionalSuppressMessage("Trimming", "IL2075", Justification = "Fallback after module-initializer registration; a miss is reported as a FudgeException naming FudgeFormatterCache<T>.Register.")]
+    [UnconditionalSuppressMessage("Trimming", "IL2055", Justification = "Fallback after module-initializer registration; a miss is reported as a FudgeException naming FudgeFormatterCache<T>.Register.")]
+    [UnconditionalSuppressMessage("AOT", "IL3050", Justification = "A generic type's formatter is registered by the generator for every closed use it sees; one it could not see raises a FudgeException naming FudgeFormatterCache<T>.Register when its code is missing.")]
 #endif
     private static IFudgeFormatter<T>? FindNestedFormatter()
     {
-        var nested = typeof(T).GetNestedType("FudgeFormatter", BindingFlags.Public | BindingFlags.NonPublic);
-        return nested?.GetField("Instance", BindingFlags.Public | BindingFlags.Static)?.GetValue(null) as IFudgeFormatter<T>;
+        var type = typeof(T);
+        var nested = type.GetNestedType("FudgeFormatter", BindingFlags.Public | BindingFlags.NonPublic);
+        if (nested is null) return null;
+        if (nested.IsGenericTypeDefinition)
+        {
+            // The formatter of a generic [FudgeMessage] type is nested in it, so it is generic in the same parameters:
+            // the one of the closed type T takes T's arguments (those of its containing types first, as T has them).
+            try
+            {
+                nested = nested.MakeGenericType(type.GetGenericArguments());
+            }
+            catch (NotSupportedException e)
+            {
+                throw new FudgeException($"The Fudge formatter of {type} cannot be made at run time here (a NativeAOT app without the code for it): use the type in a [FudgeMessage] member or a FudgeSerializer call the source generator can see, or register {type.Name}.FudgeFormatter.Instance with FudgeFormatterCache<T>.Register.", e);
+            }
+            catch (ArgumentException)
+            {
+                return null;
+            }
+        }
+        return nested.GetField("Instance", BindingFlags.Public | BindingFlags.Static)?.GetValue(null) as IFudgeFormatter<T>;
     }
 }

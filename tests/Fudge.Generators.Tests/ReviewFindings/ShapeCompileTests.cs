@@ -159,7 +159,8 @@ public class ShapeCompileTests
     {
         new object[] { "FUDGE002", "namespace S { [FudgeMessage] public partial class P { public int[,][,]? A { get; set; } } }" }, // Half, Int128, nint, int[,], object, List<object>: mapped since issue 41
         new object[] { "FUDGE002", "namespace S { [FudgeMessage] public partial class P { public Dictionary<int?, int>? A { get; set; } } }" },
-        new object[] { "FUDGE006", "namespace S { public partial class G<T> { [FudgeMessage] public partial class P { public int A { get; set; } } } }" },
+        // A type nested in a generic type is supported now (EverydayTypes/GenericTests); a generic union case is not.
+        new object[] { "FUDGE006", "namespace S { [FudgeMessage] [FudgeUnion(\"C\", typeof(C<int>))] public abstract partial class B { } [FudgeMessage] public partial class C<T> : B { } }" },
         new object[] { "FUDGE005", "namespace S { public partial class H { [FudgeMessage] private partial class P { public int A { get; set; } } } }" },
     };
 
