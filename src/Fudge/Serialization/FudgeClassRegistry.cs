@@ -19,13 +19,16 @@ namespace Fudge.Serialization;
 public static class FudgeClassRegistry
 {
     private static readonly object Gate = new();
-    private static volatile Tables _tables = new(new Dictionary<string, Entry>(StringComparer.Ordinal), new Dictionary<Type, Entry>());
+    // By name: every type registered under it, the latest first. Two libraries may both name a type "Circle" (a
+    // [FudgeUnion] name, a TypeName): a reader of a declared type takes the one that fits it.
+    private static volatile Tables _tables = new(new Dictionary<string, Entry[]>(StringComparer.Ordinal), new Dictionary<Type, Entry>());
 
     /// <summary>
     /// Registers <typeparamref name="T"/> under <paramref name="className"/>: a class name on the wire that names it is
     /// read through <typeparamref name="T"/>'s formatter, and an object of runtime type <typeparamref name="T"/>
-    /// written where a base type is declared is written through it. A later registration of the same name or type
-    /// replaces the earlier one.
+    /// written where a base type is declared is written through it. A later registration of the same type replaces
+    /// the earlier one; several types may share a name, and a reader of a declared type takes the latest registered
+    /// that it can hold (an untyped read takes the latest).
     /// </summary>
     /// <exception cref="ArgumentException"><paramref name="className"/> is empty.</exception>
     public static void Register<T>(string className) => Register<T>(className, writesClassName: false);
@@ -45,26 +48,46 @@ public static class FudgeClassRegistry
         lock (Gate)
         {
             // Copy on write: readers see one table or the other, never one being changed.
-            var byName = new Dictionary<string, Entry>(_tables.ByName, StringComparer.Ordinal);
+            var byName = new Dictionary<string, Entry[]>(_tables.ByName, StringComparer.Ordinal);
             var byType = new Dictionary<Type, Entry>(_tables.ByType);
-            if (byType.TryGetValue(typeof(T), out var old) && byName.TryGetValue(old.ClassName, out var same) && ReferenceEquals(same, old))
-                byName.Remove(old.ClassName);
-            byName[className] = entry;
+            if (byType.TryGetValue(typeof(T), out var old) && byName.TryGetValue(old.ClassName, out var sharing))
+            {
+                var others = Array.FindAll(sharing, e => !ReferenceEquals(e, old));
+                if (others.Length == 0) byName.Remove(old.ClassName);
+                else byName[old.ClassName] = others;
+            }
+            byName.TryGetValue(className, out var earlier);
+            var entries = new Entry[(earlier?.Length ?? 0) + 1];
+            entries[0] = entry;
+            earlier?.CopyTo(entries, 1);
+            byName[className] = entries;
             byType[typeof(T)] = entry;
             _tables = new Tables(byName, byType);
         }
     }
 
     /// <summary>The type registered under <paramref name="className"/>, or null.</summary>
-    public static Type? FindType(string className) => className is not null && _tables.ByName.TryGetValue(className, out var entry) ? entry.Type : null;
+    public static Type? FindType(string className) => className is not null && _tables.ByName.TryGetValue(className, out var entries) ? entries[0].Type : null;
 
     /// <summary>The class name <paramref name="type"/> is registered under, or null.</summary>
     public static string? FindClassName(Type type) => type is not null && _tables.ByType.TryGetValue(type, out var entry) ? entry.ClassName : null;
 
     internal static Entry? Find(Type type) => _tables.ByType.TryGetValue(type, out var entry) ? entry : null;
 
-    /// <summary>The entry of a class name as it is on the wire (UTF-8, or Fudge-Java's CESU-8), or null.</summary>
-    internal static Entry? Find(ReadOnlySpan<byte> wireName)
+    /// <summary>The latest entry of a class name as it is on the wire (UTF-8, or Fudge-Java's CESU-8), or null.</summary>
+    internal static Entry? Find(ReadOnlySpan<byte> wireName) => FindAll(wireName)?[0];
+
+    /// <summary>The latest entry of a class name as it is on the wire whose type a <paramref name="declared"/> can hold, or null.</summary>
+    internal static Entry? Find(ReadOnlySpan<byte> wireName, Type declared)
+    {
+        var entries = FindAll(wireName);
+        if (entries is null) return null;
+        foreach (var entry in entries)
+            if (declared.IsAssignableFrom(entry.Type)) return entry;
+        return null;
+    }
+
+    private static Entry[]? FindAll(ReadOnlySpan<byte> wireName)
     {
         var byName = _tables.ByName;
         if (byName.Count == 0) return null;
@@ -80,14 +103,14 @@ public static class FudgeClassRegistry
                 return null; // not text: names nothing
             }
         }
-        return byName.TryGetValue(name, out var entry) ? entry : null;
+        return byName.TryGetValue(name, out var entries) ? entries : null;
     }
 
     private static readonly UTF8Encoding Utf8Strict = new(false, true);
 
-    private sealed class Tables(Dictionary<string, Entry> byName, Dictionary<Type, Entry> byType)
+    private sealed class Tables(Dictionary<string, Entry[]> byName, Dictionary<Type, Entry> byType)
     {
-        public readonly Dictionary<string, Entry> ByName = byName;
+        public readonly Dictionary<string, Entry[]> ByName = byName;
         public readonly Dictionary<Type, Entry> ByType = byType;
     }
 

@@ -343,8 +343,7 @@ public static partial class FudgeFormatterHelpers
         while (scan.Read())
         {
             if (!scan.HasOrdinal || scan.Ordinal != 0 || scan.TypeId != FudgeTypeId.String) continue;
-            var entry = FudgeClassRegistry.Find(scan.ValueSpan);
-            if (entry is not null && typeof(T).IsAssignableFrom(entry.Type)) return (T)entry.Read(ref sub);
+            if (FudgeClassRegistry.Find(scan.ValueSpan, typeof(T)) is { } entry) return (T)entry.Read(ref sub);
             if (firstName < 0)
             {
                 firstName = scan.FieldOffset;

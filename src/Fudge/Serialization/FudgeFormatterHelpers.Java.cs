@@ -89,14 +89,14 @@ public static partial class FudgeFormatterHelpers
     /// <typeparamref name="T"/>: the object is to be read as that type.
     /// </summary>
     public static bool IsRegisteredDerived<T>(ReadOnlySpan<byte> className)
-        => FudgeClassRegistry.Find(className) is { } entry && entry.Type != typeof(T) && typeof(T).IsAssignableFrom(entry.Type);
+        => FudgeClassRegistry.Find(className, typeof(T)) is { } entry && entry.Type != typeof(T);
 
     /// <summary>
     /// Reads the message <paramref name="reader"/> walks (from its first field) as the registered type derived from
     /// <typeparamref name="T"/> that <paramref name="className"/> names (<see cref="IsRegisteredDerived{T}"/> said so).
     /// </summary>
     public static T ReadRegisteredDerived<T>(ref FudgeReader reader, ReadOnlySpan<byte> className)
-        => (T)FudgeClassRegistry.Find(className)!.Read(ref reader);
+        => (T)FudgeClassRegistry.Find(className, typeof(T))!.Read(ref reader);
 
     /// <summary>
     /// Writes a nested object as a sub-message with no class names, as Fudge-Java's <c>ArrayBuilder</c> writes each

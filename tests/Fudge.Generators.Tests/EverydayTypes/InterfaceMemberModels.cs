@@ -84,3 +84,32 @@ public partial class OrdinalShapeHolder
     [FudgeField(5)] public List<IPlainShape?>? Plains { get; set; }
     [FudgeField(6)] public PlainAnimal? Animal { get; set; }
 }
+
+/// <summary>
+/// Another library's interface whose [FudgeUnion] cases take the same short names as <see cref="IUnionShape"/>'s: each
+/// reader takes the registered type its declared interface can hold.
+/// </summary>
+[FudgeUnion("circle", typeof(TokenCircle))]
+[FudgeUnion("square", typeof(TokenSquare))]
+public interface IBoardToken
+{
+}
+
+[FudgeMessage]
+public partial class TokenCircle : IBoardToken
+{
+    public string? Colour { get; set; }
+}
+
+[FudgeMessage]
+public partial class TokenSquare : IBoardToken
+{
+    public int Row { get; set; }
+}
+
+[FudgeMessage]
+public partial class Board
+{
+    public IBoardToken? Token { get; set; }
+    public IUnionShape? Shape { get; set; }
+}

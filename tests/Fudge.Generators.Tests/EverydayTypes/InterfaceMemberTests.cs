@@ -70,6 +70,18 @@ public class InterfaceMemberTests
     }
 
     [Fact]
+    public void Two_interfaces_whose_cases_share_short_names_each_read_back_their_own()
+    {
+        var board = new Board { Token = new TokenCircle { Colour = "red" }, Shape = new UnionCircle { Radius = 7 } };
+
+        var read = RoundTripTests.RoundTrip(board);
+
+        Assert.Equal("red", Assert.IsType<TokenCircle>(read.Token).Colour);
+        Assert.Equal(7.0, Assert.IsType<UnionCircle>(read.Shape).Radius);
+        Assert.Equal(3, Assert.IsType<TokenSquare>(RoundTripTests.RoundTrip(new Board { Token = new TokenSquare { Row = 3 } }).Token).Row);
+    }
+
+    [Fact]
     public void Null_members_are_omitted_and_read_back_null()
     {
         var read = RoundTripTests.RoundTrip(new ShapeHolder());
