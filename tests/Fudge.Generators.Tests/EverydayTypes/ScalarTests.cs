@@ -454,47 +454,13 @@ public class ScalarTests
         else FudgeSerializer.Deserialize<ScalarsByOrdinal>(data);
     }
 
-    private static void AssertOnlyFormatErrors(string type, byte[] data, string what)
-    {
-        try
-        {
-            Decode(type, data);
-        }
-        catch (FudgeFormatException)
-        {
-        }
-        catch (Exception e)
-        {
-            Assert.Fail($"{what}: {e.GetType().Name}: {e.Message}\n{e.StackTrace}");
-        }
-    }
-
     [Theory]
     [MemberData(nameof(HostileSamples))]
     public void Every_truncation_and_corrupted_byte_raises_only_format_exceptions(string type, byte[] data)
     {
         Decode(type, data);
-        for (int length = 0; length < data.Length; length++)
-            Assert.Throws<FudgeFormatException>(() => Decode(type, data.AsSpan(0, length).ToArray()));
-        for (int length = 8; length < data.Length; length++)
-        {
-            var cut = data.AsSpan(0, length).ToArray();
-            System.Buffers.Binary.BinaryPrimitives.WriteInt32BigEndian(cut.AsSpan(4), length);
-            AssertOnlyFormatErrors(type, cut, $"truncated to {length}");
-        }
-        var values = new byte[] { 0x00, 0x01, 0x7F, 0x80, 0xFF, 0x2D, 0x3A, 0x39 }; // also '-', ':' and '9' into the texts
-        for (int i = 0; i < data.Length; i++)
-        {
-            foreach (byte v in values)
-            {
-                if (data[i] == v) continue;
-                var corrupt = (byte[])data.Clone();
-                corrupt[i] = v;
-                AssertOnlyFormatErrors(type, corrupt, $"byte {i} set to 0x{v:X2}");
-                corrupt[i] = (byte)(data[i] ^ 0x55);
-                AssertOnlyFormatErrors(type, corrupt, $"byte {i} xor 0x55");
-            }
-        }
+        // Also '-', ':' and '9' into the texts (BigInteger, Version, DateTimeOffset).
+        HostileInput.AssertOnlyFormatErrors(data, d => Decode(type, d), new byte[] { 0x00, 0x01, 0x7F, 0x80, 0xFF, 0x2D, 0x3A, 0x39 });
     }
 
     // ---------------------------------------------------------------- enums over every underlying type
