@@ -4,6 +4,44 @@ using System.Collections.Generic;
 namespace Fudge.Serialization;
 
 /// <summary>
+/// A value written as a message: as a field, a sub-message holding what <see cref="Write"/> writes (its size bytes
+/// reserved by the last size of its kind); at the top level, the envelope's own fields. The base of the collection
+/// formatters.
+/// </summary>
+/// <typeparam name="T">The type handled.</typeparam>
+public abstract class FudgeSubMessageFormatter<T> : IFudgeValueFormatter<T>, IFudgeFormatter<T>
+{
+    private static int _sizeHint;
+
+    /// <inheritdoc/>
+    public short TaxonomyId => 0;
+
+    /// <inheritdoc/>
+    public IFudgeTaxonomy? Taxonomy => null;
+
+    /// <inheritdoc/>
+    public void WriteField(ref FudgeWriter writer, in FudgeFieldKey key, T value)
+    {
+        var marker = writer.BeginMessage(in key, _sizeHint);
+        Write(ref writer, value);
+        writer.EndMessage(marker, ref _sizeHint);
+    }
+
+    /// <inheritdoc/>
+    public T ReadField(ref FudgeReader reader)
+    {
+        var sub = reader.ReadMessage();
+        return Read(ref sub);
+    }
+
+    /// <inheritdoc/>
+    public abstract void Write(ref FudgeWriter writer, T value);
+
+    /// <inheritdoc/>
+    public abstract T Read(ref FudgeReader reader);
+}
+
+/// <summary>
 /// An array, <c>List&lt;T&gt;</c> or list interface (<c>IList&lt;T&gt;</c>, <c>ICollection&lt;T&gt;</c>,
 /// <c>IEnumerable&lt;T&gt;</c>, <c>IReadOnlyList&lt;T&gt;</c>, <c>IReadOnlyCollection&lt;T&gt;</c>) as a message of
 /// anonymous fields, one per element (spec §16; Fudge-Java's <c>ListBuilder</c>): as a field, a sub-message; at the top
@@ -13,13 +51,11 @@ namespace Fudge.Serialization;
 /// </summary>
 /// <typeparam name="TCollection">The declared collection type.</typeparam>
 /// <typeparam name="T">The element type.</typeparam>
-public sealed class FudgeListFormatter<TCollection, T> : IFudgeValueFormatter<TCollection>, IFudgeFormatter<TCollection>
+public sealed class FudgeListFormatter<TCollection, T> : FudgeSubMessageFormatter<TCollection>
     where TCollection : IEnumerable<T>
 {
     private static readonly bool AsArray = typeof(TCollection) == typeof(T[]) || typeof(TCollection) == typeof(IEnumerable<T>)
         || typeof(TCollection) == typeof(IReadOnlyList<T>) || typeof(TCollection) == typeof(IReadOnlyCollection<T>);
-
-    private static int _sizeHint;
 
     /// <summary>Creates the formatter.</summary>
     /// <exception cref="ArgumentException">Neither <typeparamref name="T"/>[] nor <c>List&lt;T&gt;</c> is a <typeparamref name="TCollection"/>.</exception>
@@ -30,28 +66,7 @@ public sealed class FudgeListFormatter<TCollection, T> : IFudgeValueFormatter<TC
     }
 
     /// <inheritdoc/>
-    public short TaxonomyId => 0;
-
-    /// <inheritdoc/>
-    public IFudgeTaxonomy? Taxonomy => null;
-
-    /// <inheritdoc/>
-    public void WriteField(ref FudgeWriter writer, in FudgeFieldKey key, TCollection value)
-    {
-        var marker = writer.BeginMessage(in key, _sizeHint);
-        Write(ref writer, value);
-        writer.EndMessage(marker, ref _sizeHint);
-    }
-
-    /// <inheritdoc/>
-    public TCollection ReadField(ref FudgeReader reader)
-    {
-        var sub = reader.ReadMessage();
-        return Read(ref sub);
-    }
-
-    /// <inheritdoc/>
-    public void Write(ref FudgeWriter writer, TCollection value)
+    public override void Write(ref FudgeWriter writer, TCollection value)
     {
         if (value is null) throw new ArgumentNullException(nameof(value));
         var elements = FudgeValueFormatterCache<T>.Formatter;
@@ -70,7 +85,7 @@ public sealed class FudgeListFormatter<TCollection, T> : IFudgeValueFormatter<TC
     }
 
     /// <inheritdoc/>
-    public TCollection Read(ref FudgeReader reader)
+    public override TCollection Read(ref FudgeReader reader)
     {
         var elements = FudgeValueFormatterCache<T>.Formatter;
         int n = reader.CountCollectionElements();
@@ -97,11 +112,9 @@ public sealed class FudgeListFormatter<TCollection, T> : IFudgeValueFormatter<TC
 /// </summary>
 /// <typeparam name="TCollection">The declared set type.</typeparam>
 /// <typeparam name="T">The element type.</typeparam>
-public sealed class FudgeSetFormatter<TCollection, T> : IFudgeValueFormatter<TCollection>, IFudgeFormatter<TCollection>
+public sealed class FudgeSetFormatter<TCollection, T> : FudgeSubMessageFormatter<TCollection>
     where TCollection : IEnumerable<T>
 {
-    private static int _sizeHint;
-
     /// <summary>Creates the formatter.</summary>
     /// <exception cref="ArgumentException"><c>HashSet&lt;T&gt;</c> is not a <typeparamref name="TCollection"/>.</exception>
     public FudgeSetFormatter()
@@ -111,28 +124,7 @@ public sealed class FudgeSetFormatter<TCollection, T> : IFudgeValueFormatter<TCo
     }
 
     /// <inheritdoc/>
-    public short TaxonomyId => 0;
-
-    /// <inheritdoc/>
-    public IFudgeTaxonomy? Taxonomy => null;
-
-    /// <inheritdoc/>
-    public void WriteField(ref FudgeWriter writer, in FudgeFieldKey key, TCollection value)
-    {
-        var marker = writer.BeginMessage(in key, _sizeHint);
-        Write(ref writer, value);
-        writer.EndMessage(marker, ref _sizeHint);
-    }
-
-    /// <inheritdoc/>
-    public TCollection ReadField(ref FudgeReader reader)
-    {
-        var sub = reader.ReadMessage();
-        return Read(ref sub);
-    }
-
-    /// <inheritdoc/>
-    public void Write(ref FudgeWriter writer, TCollection value)
+    public override void Write(ref FudgeWriter writer, TCollection value)
     {
         if (value is null) throw new ArgumentNullException(nameof(value));
         var elements = FudgeValueFormatterCache<T>.Formatter;
@@ -147,7 +139,7 @@ public sealed class FudgeSetFormatter<TCollection, T> : IFudgeValueFormatter<TCo
     }
 
     /// <inheritdoc/>
-    public TCollection Read(ref FudgeReader reader)
+    public override TCollection Read(ref FudgeReader reader)
     {
         var elements = FudgeValueFormatterCache<T>.Formatter;
         var set = new HashSet<T>();
@@ -165,12 +157,10 @@ public sealed class FudgeSetFormatter<TCollection, T> : IFudgeValueFormatter<TCo
 /// <typeparam name="TMap">The declared map type.</typeparam>
 /// <typeparam name="TKey">The key type.</typeparam>
 /// <typeparam name="TValue">The value type.</typeparam>
-public sealed class FudgeMapFormatter<TMap, TKey, TValue> : IFudgeValueFormatter<TMap>, IFudgeFormatter<TMap>
+public sealed class FudgeMapFormatter<TMap, TKey, TValue> : FudgeSubMessageFormatter<TMap>
     where TMap : IEnumerable<KeyValuePair<TKey, TValue>>
     where TKey : notnull
 {
-    private static int _sizeHint;
-
     /// <summary>Creates the formatter.</summary>
     /// <exception cref="ArgumentException"><c>Dictionary&lt;TKey, TValue&gt;</c> is not a <typeparamref name="TMap"/>.</exception>
     public FudgeMapFormatter()
@@ -180,28 +170,7 @@ public sealed class FudgeMapFormatter<TMap, TKey, TValue> : IFudgeValueFormatter
     }
 
     /// <inheritdoc/>
-    public short TaxonomyId => 0;
-
-    /// <inheritdoc/>
-    public IFudgeTaxonomy? Taxonomy => null;
-
-    /// <inheritdoc/>
-    public void WriteField(ref FudgeWriter writer, in FudgeFieldKey key, TMap value)
-    {
-        var marker = writer.BeginMessage(in key, _sizeHint);
-        Write(ref writer, value);
-        writer.EndMessage(marker, ref _sizeHint);
-    }
-
-    /// <inheritdoc/>
-    public TMap ReadField(ref FudgeReader reader)
-    {
-        var sub = reader.ReadMessage();
-        return Read(ref sub);
-    }
-
-    /// <inheritdoc/>
-    public void Write(ref FudgeWriter writer, TMap value)
+    public override void Write(ref FudgeWriter writer, TMap value)
     {
         if (value is null) throw new ArgumentNullException(nameof(value));
         var keys = FudgeValueFormatterCache<TKey>.Formatter;
@@ -225,7 +194,7 @@ public sealed class FudgeMapFormatter<TMap, TKey, TValue> : IFudgeValueFormatter
     }
 
     /// <inheritdoc/>
-    public TMap Read(ref FudgeReader reader)
+    public override TMap Read(ref FudgeReader reader)
     {
         var keyFormatter = FudgeValueFormatterCache<TKey>.Formatter;
         var valueFormatter = FudgeValueFormatterCache<TValue>.Formatter;
