@@ -26,17 +26,9 @@ internal sealed partial class Emitter
         bool added = shape.Collection is CollectionKind.AddedList or CollectionKind.AddedSet or CollectionKind.AddedMap;
         if (shape.Kind == ShapeKind.Dictionary)
         {
-            string kv = NextLocal();
             // A class of the initializer shape is enumerated as the IDictionary it is (its own GetEnumerator may differ).
             string source = added ? $"(global::System.Collections.Generic.IEnumerable<{GenericNs}KeyValuePair<{shape.Key!.TypeName}, {shape.Element!.TypeName}>>)value" : "value";
-            sb.AppendLine($"        foreach (var {kv} in {source})");
-            sb.AppendLine("        {");
-            string k = NextLocal(), v = NextLocal();
-            sb.AppendLine($"            var {k} = {kv}.Key;");
-            WriteValue(sb, "            ", shape.Key!, $"{H}.MapKeyKey", k, nullAsIndicator: true);
-            sb.AppendLine($"            var {v} = {kv}.Value;");
-            WriteValue(sb, "            ", shape.Element!, $"{H}.MapValueKey", v, nullAsIndicator: true);
-            sb.AppendLine("        }");
+            WriteMapEntries(sb, shape, source);
         }
         else
         {

@@ -308,6 +308,20 @@ internal sealed partial class Emitter
         }
     }
 
+    /// <summary>The loop writing each entry of a map as its key at ordinal 1 and its value at ordinal 2 (nulls as indicators).</summary>
+    private void WriteMapEntries(StringBuilder sb, ValueShape shape, string source)
+    {
+        string kv = NextLocal();
+        sb.AppendLine($"        foreach (var {kv} in {source})");
+        sb.AppendLine("        {");
+        string k = NextLocal(), v = NextLocal();
+        sb.AppendLine($"            var {k} = {kv}.Key;");
+        WriteValue(sb, "            ", shape.Key!, $"{H}.MapKeyKey", k, nullAsIndicator: true);
+        sb.AppendLine($"            var {v} = {kv}.Value;");
+        WriteValue(sb, "            ", shape.Element!, $"{H}.MapValueKey", v, nullAsIndicator: true);
+        sb.AppendLine("        }");
+    }
+
     private string CollectionWriter(ValueShape shape)
     {
         string name = "__Write" + (++_helperCount).ToString(CultureInfo.InvariantCulture);
@@ -331,15 +345,7 @@ internal sealed partial class Emitter
         else sb.AppendLine($"        var __message = writer.BeginMessage(in key, {name}Size);");
         if (shape.Kind == ShapeKind.Dictionary)
         {
-            string kv = NextLocal();
-            sb.AppendLine($"        foreach (var {kv} in value)");
-            sb.AppendLine("        {");
-            string k = NextLocal(), v = NextLocal();
-            sb.AppendLine($"            var {k} = {kv}.Key;");
-            WriteValue(sb, "            ", shape.Key!, $"{H}.MapKeyKey", k, nullAsIndicator: true);
-            sb.AppendLine($"            var {v} = {kv}.Value;");
-            WriteValue(sb, "            ", shape.Element!, $"{H}.MapValueKey", v, nullAsIndicator: true);
-            sb.AppendLine("        }");
+            WriteMapEntries(sb, shape, "value");
         }
         else
         {
