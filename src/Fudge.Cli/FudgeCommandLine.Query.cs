@@ -78,14 +78,8 @@ internal static partial class FudgeCommandLine
         {
             rules, file, folder, toStdout, amqp, from, transform, prefetch, attempts,
         };
-        attempts.Validators.Add(result =>
-        {
-            if (result.GetValueOrDefault<int>() < 1) result.AddError("--connect-attempts must be at least 1.");
-        });
-        prefetch.Validators.Add(result =>
-        {
-            if (result.GetValueOrDefault<ushort>() < 1) result.AddError("--prefetch must be at least 1.");
-        });
+        AtLeast(attempts, 1);
+        AtLeast(prefetch, 1);
         command.Validators.Add(result =>
         {
             bool onBroker = result.GetValue(amqp) is not null;
@@ -154,28 +148,8 @@ internal static partial class FudgeCommandLine
     }
 
     /// <summary>Reads a rules file; an invalid one is reported with its path, line and column, before anything starts.</summary>
-    private static FudgeRouter LoadRules(string path)
-    {
-        try
-        {
-            return FudgeRouter.Load(path);
-        }
-        catch (FudgeQueryException e)
-        {
-            throw new FudgeException($"{path}: {e.Message}", e);
-        }
-    }
+    private static FudgeRouter LoadRules(string path) => LoadQueryFile(path, "rules file", FudgeRouter.Load);
 
     /// <summary>Reads a transform file; an invalid one is reported with its path, line and column.</summary>
-    private static FudgeTransform LoadTransform(string path)
-    {
-        try
-        {
-            return FudgeTransform.Load(path);
-        }
-        catch (FudgeQueryException e)
-        {
-            throw new FudgeException($"{path}: {e.Message}", e);
-        }
-    }
+    private static FudgeTransform LoadTransform(string path) => LoadQueryFile(path, "transform file", FudgeTransform.Load);
 }

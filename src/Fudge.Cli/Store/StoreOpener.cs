@@ -24,7 +24,8 @@ internal static class StoreOpener
         int scheme = db.IndexOf("://", StringComparison.Ordinal);
         if (scheme > 0)
             throw new IOException($"'{db}' is a {db.Substring(0, scheme)} URL; fudge opens SQLite store files and postgres:// URLs");
-        if (!create && !db.Contains('=') && !File.Exists(db)) throw new IOException($"no store file '{db}'");
+        if (Directory.Exists(db)) throw new CliException($"'{db}' is a folder, not a store file");
+        if (!create && !db.Contains('=')) Input.CliPaths.RequireFile(db, "store file");
         return await SqliteFudgeStore.OpenAsync(db).ConfigureAwait(false);
     }
 }
