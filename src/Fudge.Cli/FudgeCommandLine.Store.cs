@@ -90,7 +90,7 @@ internal static partial class FudgeCommandLine
             RunAsync(async () =>
             {
                 await using var opened = await StoreOpener.OpenAsync(parsed.GetValue(db)!, create: false);
-                var source = await ExistingCollectionAsync(opened, parsed.GetValue(collection)!);
+                var source = await StoreOpener.ExistingCollectionAsync(opened, parsed.GetValue(collection)!);
                 if (parsed.GetValue(json)) return await StoreCommands.QueryAsync(source, query, Stream.Null, console.Out, FudgeJsonSettings.Plain);
                 using var output = new BufferedStream(new Fudge.Cli.Input.LeaveOpenStream(console.Output), 64 * 1024);
                 long written = await StoreCommands.QueryAsync(source, query, output, null, FudgeJsonSettings.Plain);
@@ -118,7 +118,7 @@ internal static partial class FudgeCommandLine
             string outcome = RunAsync(async () =>
             {
                 await using var opened = await StoreOpener.OpenAsync(parsed.GetValue(db)!, create: false);
-                var target = await ExistingCollectionAsync(opened, parsed.GetValue(collection)!);
+                var target = await StoreOpener.ExistingCollectionAsync(opened, parsed.GetValue(collection)!);
                 if (!parsed.GetValue(drop))
                 {
                     await target.CreateIndexAsync(compiled);
@@ -147,27 +147,13 @@ internal static partial class FudgeCommandLine
             long count = RunAsync(async () =>
             {
                 await using var opened = await StoreOpener.OpenAsync(parsed.GetValue(db)!, create: false);
-                var source = await ExistingCollectionAsync(opened, parsed.GetValue(collection)!);
+                var source = await StoreOpener.ExistingCollectionAsync(opened, parsed.GetValue(collection)!);
                 return await source.CountAsync(filter);
             });
             console.Out.WriteLine(count.ToString(System.Globalization.CultureInfo.InvariantCulture));
             return Success;
         }));
         return command;
-    }
-
-    /// <summary>
-    /// A collection that exists: only <c>import</c> creates one, so a misspelt name is an error naming the collections
-    /// there are, rather than an empty answer (and, for <c>index</c>, a new collection).
-    /// </summary>
-    private static async System.Threading.Tasks.Task<IFudgeCollection> ExistingCollectionAsync(IFudgeStore store, string name)
-    {
-        var names = await store.ListCollectionsAsync();
-        if (!System.Linq.Enumerable.Contains(names, name))
-            throw new CliException(names.Count == 0
-                ? $"no collection '{name}': the store has no collections yet ('fudge store import' creates them)"
-                : $"no collection '{name}' in the store; it has {string.Join(", ", System.Linq.Enumerable.Select(names, n => $"'{n}'"))}");
-        return await store.GetCollectionAsync(name);
     }
 
     // The command line is synchronous (System.CommandLine actions return exit codes); the store API is async.
