@@ -16,16 +16,6 @@ namespace Fudge.Http.Internal;
 /// </summary>
 internal static class FudgePipeBody
 {
-    /// <summary>The marker every limit check of the library puts in its reason (the name of the option exceeded).</summary>
-    private const string LimitMarker = "(FudgeReaderOptions.Max";
-
-    /// <summary>
-    /// True when the data broke one of <see cref="FudgeReaderOptions"/>' limits (size, depth, field count) rather than
-    /// the format: HTTP answers that with 413, not 400. Every limit check in the library names the option it enforces
-    /// in its reason, which is what this looks for.
-    /// </summary>
-    public static bool IsOverLimit(string reason) => reason.Contains(LimitMarker);
-
     /// <summary>Reads a body that must hold exactly one envelope.</summary>
     /// <exception cref="FudgeFormatException">The body is empty, ends inside the envelope, goes on after it, or is invalid.</exception>
     public static async ValueTask<T> ReadSingleAsync<T>(PipeReader reader, FudgeReaderOptions options, CancellationToken cancellationToken)

@@ -454,17 +454,17 @@ internal static class FudgeToJson
     private static void CountField(ref FudgeReader reader, FudgeJsonSettings settings, ref int remainingFields)
     {
         if (--remainingFields < 0)
-            throw new FudgeFormatException(reader.FieldOffset, $"the envelope holds more than {MaxFields(settings)} fields (FudgeReaderOptions.MaxFieldCount)");
+            throw new FudgeFormatException(reader.FieldOffset, $"the envelope holds more than {MaxFields(settings)} fields (FudgeReaderOptions.MaxFieldCount)", null, true);
     }
 
     private static void CheckDepth(ref FudgeReader reader, int depth, FudgeJsonSettings settings)
     {
         int max = (settings.ReaderOptions ?? FudgeReaderOptions.Default).MaxDepth;
         if (depth + 1 > max)
-            throw new FudgeFormatException(reader.FieldOffset, $"sub-messages are nested deeper than the limit of {max} (FudgeReaderOptions.MaxDepth)");
+            throw new FudgeFormatException(reader.FieldOffset, $"sub-messages are nested deeper than the limit of {max} (FudgeReaderOptions.MaxDepth)", null, true);
         // The plain walk recurses per sub-message on its own (not through FudgeReader.ReadMessage), so it checks the stack itself.
         if (!StackRoom.ForAnotherLevel())
-            throw new FudgeFormatException(reader.FieldOffset, $"sub-messages are nested {depth + 1} deep, more than the remaining stack can hold; lower FudgeReaderOptions.MaxDepth");
+            throw new FudgeFormatException(reader.FieldOffset, $"sub-messages are nested {depth + 1} deep, more than the remaining stack can hold; lower FudgeReaderOptions.MaxDepth", null, true);
     }
 }
 

@@ -514,7 +514,7 @@ internal static class JsonToFudge
     private static void CheckDepth(JsonTokenSource json, int depth, FudgeJsonSettings settings)
     {
         int max = (settings.ReaderOptions ?? FudgeReaderOptions.Default).MaxDepth;
-        if (depth + 1 > max) throw json.Error($"sub-messages are nested deeper than the limit of {max} (FudgeReaderOptions.MaxDepth)");
+        if (depth + 1 > max) throw json.LimitError($"sub-messages are nested deeper than the limit of {max} (FudgeReaderOptions.MaxDepth)");
         CheckStack(json);
     }
 
@@ -527,13 +527,13 @@ internal static class JsonToFudge
     {
         int max = (settings.ReaderOptions ?? FudgeReaderOptions.Default).MaxMessageSize;
         if (writer.BytesPending > max)
-            throw json.Error($"the envelope grows to {writer.BytesPending} bytes, more than the limit of {max} (FudgeReaderOptions.MaxMessageSize)");
+            throw json.LimitError($"the envelope grows to {writer.BytesPending} bytes, more than the limit of {max} (FudgeReaderOptions.MaxMessageSize)");
     }
 
     /// <summary>A caller's reader may have no MaxDepth of its own, so every recursion here checks the stack.</summary>
     private static void CheckStack(JsonTokenSource json)
     {
-        if (!StackRoom.ForAnotherLevel()) throw json.Error("the JSON is nested deeper than the remaining stack can hold");
+        if (!StackRoom.ForAnotherLevel()) throw json.LimitError("the JSON is nested deeper than the remaining stack can hold");
     }
 
     /// <summary>Newtonsoft's message ends with its own "Path '', line 1, position 5." which the wrapper repeats.</summary>
