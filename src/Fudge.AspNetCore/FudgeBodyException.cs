@@ -42,11 +42,14 @@ public sealed class FudgeBodyException : BadHttpRequestException
     /// <summary>Position of the problem within <see cref="LineNumber"/>.</summary>
     public int? LinePosition { get; }
 
+    /// <summary>The JSON path of the token where the problem is (<c>Venues[2]</c>), for JSON bodies; null otherwise.</summary>
+    public string? Path { get; private init; }
+
     internal static FudgeBodyException From(FudgeFormatException e)
         => new(Status(e.IsLimitExceeded), e.Reason, e.Offset, innerException: e);
 
     internal static FudgeBodyException From(FudgeJsonException e)
-        => new(Status(e.IsLimitExceeded), e.Reason, null, e.LineNumber, e.LinePosition, e);
+        => new(Status(e.IsLimitExceeded), e.Reason, null, e.LineNumber, e.LinePosition, e) { Path = string.IsNullOrEmpty(e.Path) ? null : e.Path };
 
     internal static FudgeBodyException From(FudgeXmlException e)
         => new(Status(e.IsLimitExceeded), e.Reason, null, e.LineNumber, e.LinePosition, e);

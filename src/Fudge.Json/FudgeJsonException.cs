@@ -52,3 +52,12 @@ public sealed class FudgeJsonException : FudgeException
     /// </summary>
     public bool IsLimitExceeded { get; }
 }
+
+/// <summary>Plain JSON with <see cref="FudgeJsonSettings.FiniteNumbersOnly"/> was asked to write a NaN or an infinity.</summary>
+internal sealed class NonFiniteNumberException : FudgeException
+{
+    public NonFiniteNumberException(double value)
+        : base($"the message holds the double {value.ToString(System.Globalization.CultureInfo.InvariantCulture)}, which plain JSON cannot carry as a number; lossless JSON (mode=lossless) and Fudge carry it exactly")
+    {
+    }
+}

@@ -39,6 +39,7 @@ internal static class FudgeProblemDetails
                 if (body.Offset is long offset) json.WriteNumber("offset", offset);
                 if (body.LineNumber is int line) json.WriteNumber("line", line);
                 if (body.LinePosition is int position) json.WriteNumber("position", position);
+                if (body.Path is string path) json.WriteString("path", path);
             }
             json.WriteString("traceId", context.TraceIdentifier);
             json.WriteEndObject();

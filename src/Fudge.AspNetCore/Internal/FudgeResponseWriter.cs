@@ -35,7 +35,19 @@ internal static class FudgeResponseWriter
         }
         using var envelope = new PooledBufferWriter();
         FudgeValueCodec<T>.Write(envelope, value, settings.WriterOptions);
-        WriteText(response.BodyWriter, envelope.WrittenSpan, format, settings);
+        // Rendered aside, so that a value plain JSON cannot carry (a NaN or an infinity) is answered 406 whole,
+        // rather than failing with part of a document in the response pipe.
+        using var text = new PooledBufferWriter(Math.Max(256, envelope.WrittenCount * 2));
+        try
+        {
+            WriteText(text, envelope.WrittenSpan, format, settings);
+        }
+        catch (NonFiniteNumberException e)
+        {
+            return FudgeProblemDetails.WriteAsync(response.HttpContext, StatusCodes.Status406NotAcceptable,
+                e.Message + $"; acceptable: {FudgeMediaTypes.Fudge}, application/json; mode=lossless, application/xml");
+        }
+        response.BodyWriter.Write(text.WrittenSpan);
         return Task.CompletedTask;
     }
 
