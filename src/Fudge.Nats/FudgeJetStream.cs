@@ -45,7 +45,8 @@ public static class FudgeJetStream
         if (js is null) throw new ArgumentNullException(nameof(js));
         var ack = await js.PublishAsync(subject, value, FudgeNatsSerializer<T>.Default,
             messageId is null ? null : new NatsJSPubOpts { MsgId = messageId }, cancellationToken: cancellationToken).ConfigureAwait(false);
-        ack.EnsureSuccess();
+        // The client's EnsureSuccess treats a duplicate as an error; here it is the answer a retry expects.
+        if (!ack.Duplicate) ack.EnsureSuccess();
         return ack;
     }
 

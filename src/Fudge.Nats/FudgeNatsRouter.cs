@@ -115,7 +115,7 @@ public sealed class FudgeNatsRouter
         }
         var opts = messageId is null ? null : new NatsJSPubOpts { MsgId = messageId };
         var ack = await _js.PublishAsync(subject, body, Raw, opts, headers, cancellationToken).ConfigureAwait(false);
-        ack.EnsureSuccess();
         if (ack.Duplicate) Counters.AddDuplicate();
+        else ack.EnsureSuccess();
     }
 }

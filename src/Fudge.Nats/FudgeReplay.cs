@@ -28,7 +28,10 @@ public readonly struct FudgeReplay : IEquatable<FudgeReplay>
     /// <summary>Only messages stored after the consumer is created.</summary>
     public static FudgeReplay New => new(ConsumerConfigDeliverPolicy.New, 0, default);
 
-    /// <summary>The last message of each subject, then new ones: the current value of every instrument.</summary>
+    /// <summary>
+    /// The last message of each subject, then new ones: the current value of every instrument (nats-server 2.9 asks
+    /// for a filter subject with this start).
+    /// </summary>
     public static FudgeReplay LastPerSubject => new(ConsumerConfigDeliverPolicy.LastPerSubject, 0, default);
 
     /// <summary>From stream sequence <paramref name="sequence"/> (1-based) on.</summary>

@@ -173,7 +173,7 @@ public sealed class FudgeSubjectTemplate
                     token = field.GetBoolean() ? "true" : "false";
                     break;
                 default:
-                    Problem = $"holds a {field.TypeId}, not a string, integer or boolean";
+                    Problem = $"holds a {FudgeTypeId.GetName(field.TypeId)}, not a string, integer or boolean";
                     return false;
             }
             if (IsValidToken(token)) Token = token;
