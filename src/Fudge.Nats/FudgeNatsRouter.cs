@@ -1,5 +1,5 @@
 using System;
-using System.Buffers;
+using System.Collections.Generic;
 using System.Threading;
 using System.Threading.Tasks;
 using NATS.Client.Core;
@@ -9,8 +9,8 @@ namespace Fudge.Nats;
 
 /// <summary>
 /// The content router on NATS: reads envelopes from a subject (or a JetStream stream), builds each one's destination
-/// subject from its fields with a <see cref="FudgeSubjectTemplate"/> (<c>ticks.{$.ticker}</c>), and publishes the
-/// unchanged bytes and headers there. Subscribers choose what they receive with wildcards (<c>ticks.*</c>,
+/// subject from its fields with a <see cref="FudgeSubjectTemplate"/> (<c>ticks.{$.ticker}</c>), or lets a rules file
+/// choose among several such templates, and publishes the unchanged bytes and headers there. Subscribers choose what they receive with wildcards (<c>ticks.*</c>,
 /// <c>ticks.AAPL</c>): the fan-out that a rules file does on RabbitMQ is NATS's own subject routing here.
 /// </summary>
 /// <remarks>
@@ -70,24 +70,60 @@ public sealed class FudgeNatsRouter
     private async ValueTask RouteAsync(string sourceSubject, ReadOnlyMemory<byte> body, NatsHeaders? headers, string? messageId,
         CancellationToken cancellationToken)
     {
-        string? subject, problem;
+        var subjects = new List<string>(1);
+        string? problem = null;
         try
         {
             FudgeNatsEnvelope.ReadHeader(body.Span, _options.ReaderOptions);
-            _options.Subject.TryRender(body.Span, out subject, out problem, _options.ReaderOptions);
+            problem = Choose(body.Span, subjects);
         }
         catch (FudgeFormatException e)
         {
-            subject = null;
+            subjects.Clear();
             problem = e.Message;
         }
-        if (subject is null)
+        if (subjects.Count == 0 && problem is null)
         {
-            await DeadLetterAsync(sourceSubject, body, headers, problem ?? "no subject", messageId, cancellationToken).ConfigureAwait(false);
+            Counters.AddUnrouted();
             return;
         }
-        await PublishAsync(subject, body, headers, messageId, cancellationToken).ConfigureAwait(false);
-        Counters.AddRouted();
+        foreach (string subject in subjects)
+        {
+            // With several destinations, each publish gets its own id: the stream deduplicates per (input, destination).
+            string? id = messageId is null || subjects.Count == 1 ? messageId : messageId + ":" + subject;
+            await PublishAsync(subject, body, headers, id, cancellationToken).ConfigureAwait(false);
+            Counters.AddPublished();
+        }
+        if (subjects.Count > 0) Counters.AddRouted();
+        // A destination whose subject could not be built: the message goes to the dead letters too (after the others).
+        if (problem is not null)
+            await DeadLetterAsync(sourceSubject, body, headers, problem, messageId is null ? null : messageId + ":dead-letter", cancellationToken).ConfigureAwait(false);
+    }
+
+    /// <summary>Fills <paramref name="subjects"/> with the message's destinations; returns the first destination that had no subject, if any.</summary>
+    private string? Choose(ReadOnlySpan<byte> body, List<string> subjects)
+    {
+        var destinations = _options.Destinations;
+        string? problem = null;
+        if (_options.Rules is not { } rules)
+        {
+            if (destinations[0].TryRender(body, out string? subject, out problem, _options.ReaderOptions)) subjects.Add(subject);
+            return problem;
+        }
+        Span<int> positions = destinations.Count <= 128 ? stackalloc int[destinations.Count] : new int[destinations.Count];
+        int count = rules.Route(body, positions, _options.ReaderOptions);
+        for (int i = 0; i < count; i++)
+        {
+            if (destinations[positions[i]].TryRender(body, out string? subject, out string? why, _options.ReaderOptions))
+            {
+                if (!subjects.Contains(subject)) subjects.Add(subject);
+            }
+            else
+            {
+                problem ??= $"destination '{destinations[positions[i]].Text}': {why}";
+            }
+        }
+        return problem;
     }
 
     private async ValueTask DeadLetterAsync(string sourceSubject, ReadOnlyMemory<byte> body, NatsHeaders? headers, string reason,

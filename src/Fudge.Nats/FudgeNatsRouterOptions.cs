@@ -1,4 +1,7 @@
 using System;
+using System.Collections.Generic;
+using System.Linq;
+using Fudge.Query;
 
 namespace Fudge.Nats;
 
@@ -11,13 +14,35 @@ public sealed class FudgeNatsRouterOptions
         if (string.IsNullOrEmpty(sourceSubject)) throw new ArgumentException("A source subject is required.", nameof(sourceSubject));
         SourceSubject = sourceSubject;
         Subject = subject ?? throw new ArgumentNullException(nameof(subject));
+        Destinations = new[] { subject };
+    }
+
+    /// <summary>
+    /// Routes envelopes that arrive on <paramref name="sourceSubject"/> by a rules file (docs/routing.md): each
+    /// destination name of the rules is a subject template, so <c>trades</c> is a fixed subject and
+    /// <c>ticks.{$.Ticker}</c> takes its last token from the envelope. An envelope no rule (and no default) sends
+    /// anywhere is dropped and counted as unrouted.
+    /// </summary>
+    /// <exception cref="FudgeQueryException">A destination name is not a valid subject template.</exception>
+    public FudgeNatsRouterOptions(string sourceSubject, FudgeRouter rules)
+    {
+        if (string.IsNullOrEmpty(sourceSubject)) throw new ArgumentException("A source subject is required.", nameof(sourceSubject));
+        SourceSubject = sourceSubject;
+        Rules = rules ?? throw new ArgumentNullException(nameof(rules));
+        Destinations = rules.Destinations.Select(FudgeSubjectTemplate.Parse).ToArray();
     }
 
     /// <summary>The subject (wildcards allowed) the router subscribes to, or that its JetStream source consumer filters on.</summary>
     public string SourceSubject { get; }
 
-    /// <summary>Builds each envelope's destination subject from its fields.</summary>
-    public FudgeSubjectTemplate Subject { get; }
+    /// <summary>Builds each envelope's destination subject from its fields (null when routing by <see cref="Rules"/>).</summary>
+    public FudgeSubjectTemplate? Subject { get; }
+
+    /// <summary>The rules that choose among <see cref="Destinations"/> (null: every envelope goes to <see cref="Subject"/>).</summary>
+    public FudgeRouter? Rules { get; }
+
+    /// <summary>The subject templates an envelope may go to: <see cref="Subject"/> alone, or one per destination of <see cref="Rules"/>.</summary>
+    public IReadOnlyList<FudgeSubjectTemplate> Destinations { get; }
 
     /// <summary>
     /// Core NATS source only: the queue group of the subscription, so that several router instances share the input
