@@ -32,15 +32,16 @@ public class RulesRouterTests
         var routing = router.RunAsync(stop.Token);
         await RouterTests.WaitForInterestAsync(nats, $"{root}.in");
 
-        for (int i = 0; i < 10; i++) await nats.PublishAsync($"{root}.in", Tick.Number(i * 100));   // sizes 1, 101, ..., 901
+        // Sequences 0, 101, ..., 909: symbols AAPL, MSFT, IBM, ORCL, SAP twice over, sizes 1, 102, ..., 910.
+        for (int i = 0; i < 10; i++) await nats.PublishAsync($"{root}.in", Tick.Number(i * 101));
 
         var bigOnes = await RouterTests.TakeAsync(big, 5);
-        Assert.Equal(new long[] { 500, 600, 700, 800, 900 }, bigOnes.Select(m => m.Data!.Sequence));
-        var techOnes = await RouterTests.TakeAsync(tech, 4);    // symbols cycle AAPL, MSFT, IBM, ORCL, SAP
+        Assert.Equal(new long[] { 505, 606, 707, 808, 909 }, bigOnes.Select(m => m.Data!.Sequence));
+        var techOnes = await RouterTests.TakeAsync(tech, 4);
         Assert.Equal(new[] { $"{root}.tech.AAPL", $"{root}.tech.MSFT", $"{root}.tech.AAPL", $"{root}.tech.MSFT" }, techOnes.Select(m => m.Subject));
         await WaitUntilAsync(() => router.Counters.Routed + router.Counters.Unrouted == 10);
         Assert.Equal(9, router.Counters.Published);
-        Assert.Equal(3, router.Counters.Unrouted);     // IBM, ORCL, SAP below 500
+        Assert.Equal(3, router.Counters.Unrouted);     // the first IBM, ORCL and SAP: small and not tech
         stop.Cancel();
         await Assert.ThrowsAnyAsync<OperationCanceledException>(() => routing);
     }
