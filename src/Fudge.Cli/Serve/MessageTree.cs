@@ -82,10 +82,17 @@ internal static class MessageTree
     private static Dictionary<string, int> CountKeys(FudgeReader reader)
     {
         var counts = new Dictionary<string, int>(StringComparer.Ordinal);
-        while (reader.Read())
+        try
         {
-            string step = FieldPaths.Step(reader.GetName(), reader.HasOrdinal ? reader.Ordinal : null);
-            counts[step] = counts.TryGetValue(step, out int n) ? n + 1 : 1;
+            while (reader.Read())
+            {
+                string step = FieldPaths.Step(reader.GetName(), reader.HasOrdinal ? reader.Ordinal : null);
+                counts[step] = counts.TryGetValue(step, out int n) ? n + 1 : 1;
+            }
+        }
+        catch (FudgeException)
+        {
+            // A malformed message: the fields before the fault are counted; reading it for real reports the fault.
         }
         return counts;
     }
@@ -102,9 +109,20 @@ internal static class MessageTree
             nameEnd = nameStart + 1 + reader.NameUtf8.Length;
         }
         bool isMessage = reader.TypeId == FudgeTypeId.Message;
-        string? value = isMessage || reader.IsIndicator ? null : ValueText.Format(ref reader, full: false);
-        bool cut = value is not null && IsCut(ref reader);
-        bool hidden = DisplayText.HasHidden(name) || (reader.TypeId == FudgeTypeId.String && DisplayText.HasHidden(reader.GetString()));
+        string? value;
+        bool cut, hidden = DisplayText.HasHidden(name);
+        if (reader.TypeId == FudgeTypeId.String)
+        {
+            string text = reader.GetString(); // decoded once for the value, its mark and its cut
+            value = ValueText.FormatString(text, full: false);
+            hidden |= DisplayText.HasHidden(text);
+            cut = text.Length > ValueText.MaxChars;
+        }
+        else
+        {
+            value = isMessage || reader.IsIndicator ? null : ValueText.Format(ref reader, full: false);
+            cut = value is not null && IsCut(ref reader);
+        }
         return new FieldNode(depth, InspectCommand.KeyText(name, ordinal), name, ordinal, ValueText.TypeName(reader.TypeId), reader.TypeId, value, isMessage,
             start, nameStart, nameEnd, reader.ValueOffset, reader.ValueOffset + reader.ValueSpan.Length, path, hidden ? true : null, cut ? true : null);
     }
@@ -112,7 +130,6 @@ internal static class MessageTree
     // True when ValueText cut the value (a long string, array or byte array): the page offers the whole of it.
     private static bool IsCut(ref FudgeReader reader) => reader.TypeId switch
     {
-        FudgeTypeId.String => reader.ValueSpan.Length > ValueText.MaxChars && reader.GetString().Length > ValueText.MaxChars, // bytes ≥ chars: a cheap first test
         FudgeTypeId.Int16Array => reader.ValueSpan.Length / 2 > ValueText.MaxItems,
         FudgeTypeId.Int32Array or FudgeTypeId.FloatArray => reader.ValueSpan.Length / 4 > ValueText.MaxItems,
         FudgeTypeId.Int64Array or FudgeTypeId.DoubleArray => reader.ValueSpan.Length / 8 > ValueText.MaxItems,

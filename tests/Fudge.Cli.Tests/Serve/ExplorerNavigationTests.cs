@@ -154,7 +154,7 @@ public class ExplorerNavigationTests
         Assert.Equal(expected, count.GetProperty("matched").GetInt64());
         Assert.Equal(40, count.GetProperty("scanned").GetInt64());
         Assert.Equal(HttpStatusCode.BadRequest, bad);
-        Assert.Equal(11, problem.GetProperty("column").GetInt32());
+        Assert.Equal(12, problem.GetProperty("column").GetInt32()); // where the literal is missing
     }
 
     private static int CountAcme()

@@ -399,6 +399,8 @@ function loadChunk(number) {
   });
 }
 
+// Builds the rows in view (on opening, scrolling and when bytes arrive); marking a field only changes the classes of
+// the cells whose marking changes (markHex), so pointing costs the same for a 10 MB message as for a small one.
 function renderHex() {
   const hex = $('hex');
   const rowsTotal = Math.ceil(state.size / bytesPerRow);
@@ -406,9 +408,8 @@ function renderHex() {
   spacer.style.height = rowsTotal * hexRow + 'px';
   const first = Math.max(0, Math.floor(hex.scrollTop / hexRow) - 5);
   const last = Math.min(rowsTotal, Math.ceil((hex.scrollTop + hex.clientHeight) / hexRow) + 5);
-  const active = state.pinned >= 0 ? state.nodes[state.pinned] : state.pointed >= 0 ? state.nodes[state.pointed] : null;
-  const marked = state.pinned >= 0 ? state.pinnedByte : state.pointedByte;
   const rows = [];
+  const cells = [];
   for (let r = first; r < last; r++) {
     const rowStart = r * bytesPerRow;
     const row = el('div', 'hex-row');
@@ -418,18 +419,36 @@ function renderHex() {
     for (let i = rowStart; i < Math.min(rowStart + bytesPerRow, state.size); i++) {
       const value = byteAt(i);
       if (value === undefined) loadChunk(Math.floor(i / chunkSize));
-      const cell = el('span', i % bytesPerRow === 8 ? 'b gap' : 'b', value === undefined ? '··' : value.toString(16).padStart(2, '0'));
+      const cell = el('span', cellClass(i), value === undefined ? '··' : value.toString(16).padStart(2, '0'));
       cell.dataset.i = i;
-      if (active && i >= active.start && i < active.end) cell.classList.add('in-' + partOf(active, i));
-      if (i === marked) cell.classList.add('pointed');
-      if (i === state.fault) cell.classList.add('fault');
+      cells.push(cell);
       row.append(cell);
       ascii += value === undefined ? ' ' : value >= 0x20 && value < 0x7f ? String.fromCharCode(value) : '.';
     }
     row.append(el('span', 'ascii', ascii));
     rows.push(row);
   }
+  state.cells = cells;
+  state.cellBase = first * bytesPerRow;
   spacer.replaceChildren(...rows);
+}
+
+function cellClass(i) {
+  const active = state.pinned >= 0 ? state.nodes[state.pinned] : state.pointed >= 0 ? state.nodes[state.pointed] : null;
+  const marked = state.pinned >= 0 ? state.pinnedByte : state.pointedByte;
+  let name = i % bytesPerRow === 8 ? 'b gap' : 'b';
+  if (active && i >= active.start && i < active.end) name += ' in-' + partOf(active, i);
+  if (i === marked) name += ' pointed';
+  if (i === state.fault) name += ' fault';
+  return name;
+}
+
+function markHex() {
+  const cells = state.cells ?? [];
+  for (let k = 0; k < cells.length; k++) {
+    const name = cellClass(state.cellBase + k);
+    if (cells[k].className !== name) cells[k].className = name;
+  }
 }
 
 // ---------------------------------------------------------------- pointing, pinning, the detail
@@ -443,7 +462,7 @@ function point(index, byteOffset = -1) {
   state.pointedByte = byteOffset;
   showInfo(index, byteOffset);
   markTreeRows();
-  renderHex();
+  markHex();
 }
 
 function markTreeRows() {
@@ -485,7 +504,7 @@ function pin(index, byteOffset = -1, options = {}) {
   state.fullValue = null;
   if (options.reveal) revealNode(index);
   markTreeRows();
-  renderHex();
+  markHex();
   showDetail();
   if (options.remember !== false) remember();
 }
@@ -495,6 +514,7 @@ function unpin() {
   state.fullValue = null;
   showDetail();
   markTreeRows();
+  markHex();
 }
 
 function showDetail() {
