@@ -56,7 +56,7 @@ matches() {   # expected-file actual-file
 declare -A copies=()
 stamp="$work/stamp"
 n=0
-while IFS=$'\t' read -r file line tag marker; do
+while IFS=$'\t' read -r file line tag marker <&3; do
   n=$((n + 1)); body="$work/block$n"; where="${file#$repo/}:$line"
   case "$tag" in
     bash|sh|shell|console) ;;
@@ -90,7 +90,7 @@ while IFS=$'\t' read -r file line tag marker; do
       # blank lines that only separate one command from the next are not output
       sed -i -e :a -e '/^\n*$/{$d;N;ba' -e '}' "$want"
       expected_exit=$(sed -n 's/.*# exits \([0-9]*\)[[:space:]]*$/\1/p' "$cmdfile"); expected_exit="${expected_exit:-0}"
-      (cd "$dir" && timeout 120 bash -c "$(cat "$cmdfile")") > "$cmdfile.out" 2>&1; code=$?
+      (cd "$dir" && timeout 120 bash -c "$(cat "$cmdfile")") < /dev/null > "$cmdfile.out" 2>&1; code=$?
       ran=$((ran + 1))
       if [ "$code" != "$expected_exit" ]; then fail "$where: \$ $(cat "$cmdfile")  exited $code (expected $expected_exit):"; sed 's/^/    /' "$cmdfile.out" | head -n 20 >&2; continue; fi
       if [ -s "$want" ]; then
@@ -99,14 +99,14 @@ while IFS=$'\t' read -r file line tag marker; do
       fi
     done
   else
-    (cd "$dir" && timeout 300 bash -e "$body") > "$body.out" 2>&1; code=$?
+    (cd "$dir" && timeout 300 bash -e "$body") < /dev/null > "$body.out" 2>&1; code=$?
     ran=$((ran + 1))
     [ "$code" = 0 ] || { fail "$where: exited $code:"; tail -n 20 "$body.out" | sed 's/^/    /' >&2; }
   fi
   # A documented command writes to a scratch folder or to an ignored name, never over a file of the repository.
   changed="$(cd "$dir" && find . -newer "$stamp" -type f -not -path './out/*' | while read -r f; do [ -e "$repo/$f" ] && echo "${f#./}"; done)"
   [ -z "$changed" ] || fail "$where: overwrites files of the repository (write to a scratch folder instead): $(echo $changed)"
-done < "$work/block.index"
+done 3< "$work/block.index"
 
 # What the commands left in the copies' roots must be ignored by .gitignore, so a reader's clone stays clean.
 for key in "${!copies[@]}"; do
