@@ -134,7 +134,7 @@ internal sealed class BlockCompiler
         // A members-of fragment is not pasted into Program.cs: only whole blocks must show their using lines.
         var missingUsings = result.Success && block.Directive.MembersOf is null
             ? VisibleUsings.Missing(generated, generated.SyntaxTrees.First(t => t.FilePath == block.File), code, block.File).ToList()
-            : [];
+            : new List<string>();
         return new CompiledBlock(
             result.Success ? pe.ToArray() : null,
             hasStatements,

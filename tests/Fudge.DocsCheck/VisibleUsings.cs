@@ -36,7 +36,7 @@ internal static class VisibleUsings
                 || name.Parent is QualifiedNameSyntax qualified && qualified.Right == name
                 || name.Parent is MemberBindingExpressionSyntax
                 || name.Parent is AliasQualifiedNameSyntax;
-            if (name is IdentifierNameSyntax { IsVar: true } || model.GetAliasInfo(name) is not null) continue;
+            if (name is IdentifierNameSyntax { IsVar: true } || name is IdentifierNameSyntax id && model.GetAliasInfo(id) is not null) continue;
             var symbol = model.GetSymbolInfo(name).Symbol;
             INamespaceSymbol? needs = null;
             if (!isMemberName)
