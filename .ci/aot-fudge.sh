@@ -14,8 +14,9 @@ start=$SECONDS
 dotnet publish "$repo/src/Fudge.Cli" -c Release -r linux-x64 -p:NativeAot=true -o "$work/publish" > "$work/publish.log" 2>&1 \
   || { tail -n 30 "$work/publish.log" >&2; exit 1; }
 echo "-- published in $((SECONDS - start)) s: $(cd "$work/publish" && ls | tr '\n' ' ')"
-# Only the binary, its debug symbols and SQLite's library: anything else native would have to ship too.
-extra="$(cd "$work/publish" && ls | grep -v -x -e Fudge.Cli -e Fudge.Cli.dbg -e libe_sqlite3.so || true)"
+# Only the binary and SQLite's library run; debug symbols and the libraries' XML docs and PDBs are not needed. Any
+# other file (a native library) would have to ship too, and the docs would have to say so.
+extra="$(cd "$work/publish" && ls | grep -v -x -e Fudge.Cli -e libe_sqlite3.so | grep -v -e '\.dbg$' -e '\.pdb$' -e '\.xml$' || true)"
 [ -z "$extra" ] || { echo "aot-fudge: the publish folder holds files the docs do not say to ship: $extra" >&2; exit 1; }
 
 bin="$work/alone"
