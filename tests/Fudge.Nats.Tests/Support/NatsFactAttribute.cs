@@ -8,6 +8,7 @@ namespace Fudge.Nats.Tests.Support;
 /// that did not start fails the build; elsewhere it is skipped, with how to start one, when nothing listens.
 /// </summary>
 [AttributeUsage(AttributeTargets.Method)]
+[Xunit.Sdk.XunitTestCaseDiscoverer("Fudge.Tests.Support.SkipNoticeFactDiscoverer", "Fudge.Nats.Tests")]
 public sealed class NatsFactAttribute : FactAttribute
 {
     private static readonly Lazy<string?> Unavailable = new(() => NatsServers.Unavailable(NatsServers.Url, "NATS server"));
@@ -20,6 +21,7 @@ public sealed class NatsFactAttribute : FactAttribute
 
 /// <summary>A test that needs the local three-node JetStream cluster (same rules as <see cref="NatsFactAttribute"/>).</summary>
 [AttributeUsage(AttributeTargets.Method)]
+[Xunit.Sdk.XunitTestCaseDiscoverer("Fudge.Tests.Support.SkipNoticeFactDiscoverer", "Fudge.Nats.Tests")]
 public sealed class NatsClusterFactAttribute : FactAttribute
 {
     private static readonly Lazy<string?> Unavailable = new(() => NatsServers.Unavailable(NatsServers.ClusterUrls, "JetStream cluster node"));
