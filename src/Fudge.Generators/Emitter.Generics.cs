@@ -32,9 +32,8 @@ internal sealed partial class Emitter
 
     /// <summary>
     /// The value formatters of the shapes the runtime has none of (type arguments and top-level values of issue 41's
-    /// scalars, collections, tuples, object and interfaces), nested in the registration class: each writes and reads
-    /// its value with the very code a member of that type gets, so the bytes are a member's. A scalar also writes a
-    /// whole message as <c>FudgeTopLevelValueFormatter</c> does (the field <c>value</c>).
+    /// collections, rectangular arrays, tuples, object and interfaces), nested in the registration class: each writes
+    /// and reads its value with the very code a member of that type gets, so the bytes are a member's.
     /// </summary>
     private static void EmitValueFormatters(StringBuilder sb, EquatableArray<RegistrationUse> uses)
     {
@@ -42,20 +41,18 @@ internal sealed partial class Emitter
         {
             if (use.Shape is not { } shape || use.ClassName is null) continue;
             var e = new Emitter(ValueFormatterModel, new EmitOptions(false)) { _memberPath = shape.TypeName.Replace("global::", "") };
-            bool scalar = IsTopLevelScalar(shape.Kind);
-            string modifier = scalar ? "override " : "";
             var body = new StringBuilder();
-            body.AppendLine($"    public {modifier}void WriteField(ref {Writer} writer, in {Key} key, {shape.TypeName} value)");
+            body.AppendLine($"    public void WriteField(ref {Writer} writer, in {Key} key, {shape.TypeName} value)");
             body.AppendLine("    {");
             e.WriteValue(body, "        ", shape, "key", "value", nullAsIndicator: true);
             body.AppendLine("    }");
             body.AppendLine();
-            body.AppendLine($"    public {modifier}{shape.TypeName} ReadField(ref {Reader} reader)");
+            body.AppendLine($"    public {shape.TypeName} ReadField(ref {Reader} reader)");
             body.AppendLine("    {");
             body.AppendLine($"        return {e.ReadExpression(shape, "reader")};");
             body.AppendLine("    }");
             if (e._helpers.Length > 0) body.Append(e._helpers);
-            string contract = scalar ? "global::Fudge.Serialization.FudgeTopLevelValueFormatter" : "global::Fudge.Serialization.IFudgeValueFormatter";
+            const string contract = "global::Fudge.Serialization.IFudgeValueFormatter";
             sb.AppendLine();
             sb.AppendLine($"        /// <summary>Writes and reads <c>{shape.TypeName.Replace("global::", "").Replace("<", "&lt;").Replace(">", "&gt;")}</c> as a member of that type is written and read.</summary>");
             sb.AppendLine($"        private sealed class {use.ClassName} : {contract}<{shape.TypeName}>");
@@ -68,7 +65,4 @@ internal sealed partial class Emitter
             sb.AppendLine("        }");
         }
     }
-
-    private static bool IsTopLevelScalar(ShapeKind kind) => kind is ShapeKind.Uri or ShapeKind.Version or ShapeKind.BigInteger
-        or ShapeKind.Int128 or ShapeKind.UInt128 or ShapeKind.Half or ShapeKind.IntPtr or ShapeKind.UIntPtr or ShapeKind.ArraySegmentBytes;
 }

@@ -198,9 +198,10 @@ internal static partial class Parser
 
     /// <summary>
     /// The shape of a type argument (or top-level value) that <c>FudgeValueFormatterCache</c> has no formatter for at
-    /// run time, so the generator writes one (the scalars, collections, tuples, object and interface shapes of issue
-    /// 41); null for the shapes the runtime knows (numbers, strings, dates, enums, byte and numeric arrays, lists,
-    /// sets, dictionaries, nullables, [FudgeMessage] types) and for types without a shape.
+    /// run time, so the generator writes one (the immutable and other collections, rectangular arrays, tuples, object
+    /// and interface shapes of issue 41); null for the shapes the runtime knows (the scalars, Uri, Version, BigInteger,
+    /// Int128, Half... included, enums, byte and numeric arrays, lists, sets, dictionaries, nullables, [FudgeMessage]
+    /// types) and for types without a shape.
     /// </summary>
     private static ValueShape? GeneratedValueShape(ITypeSymbol type)
     {
@@ -209,9 +210,7 @@ internal static partial class Parser
         if (shape is null) return null;
         return shape.Kind switch
         {
-            ShapeKind.Uri or ShapeKind.Version or ShapeKind.BigInteger or ShapeKind.Int128 or ShapeKind.UInt128 or ShapeKind.Half
-                or ShapeKind.IntPtr or ShapeKind.UIntPtr or ShapeKind.ArraySegmentBytes or ShapeKind.RectangularArray
-                or ShapeKind.Tuple or ShapeKind.Object or ShapeKind.Registered => shape,
+            ShapeKind.RectangularArray or ShapeKind.Tuple or ShapeKind.Object or ShapeKind.Registered => shape,
             ShapeKind.Collection or ShapeKind.Dictionary when shape.Collection >= CollectionKind.ImmutableArray => shape,
             _ => null,
         };
@@ -231,7 +230,8 @@ internal static partial class Parser
         if (ContainsTypeParameters(argument) || ContainsErrorType(argument) || ResolveShape(argument, 0, java: false) is not null) return null;
         var why = WhyUnsupported(argument, java: false, genericRefused: false);
         if (why.ReportedElsewhere) return null; // a [FudgeMessage] type of this compilation that has its own error
-        var diagnostic = Diag(Diagnostics.UnsupportedTypeArgument, location, closed.ToDisplayString(CSharpSpelling), argument.ToDisplayString(CSharpSpelling), why.Text!);
+        var diagnostic = Diag(Diagnostics.UnsupportedTypeArgument, location,
+            closed.WithNullableAnnotation(NullableAnnotation.NotAnnotated).ToDisplayString(CSharpSpelling), argument.WithNullableAnnotation(NullableAnnotation.NotAnnotated).ToDisplayString(CSharpSpelling), why.Text!);
         return new RegistrationUse("", null, Refusal: diagnostic);
     }
 
