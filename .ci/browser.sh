@@ -2,11 +2,12 @@
 # fudge serve's page tested in a real browser: Debian's chromium, headless, driven by playwright-core from npm.
 #   bash .ci/browser.sh install   installs chromium (Debian package) if missing, and the pinned npm packages
 #                                 (tests/Fudge.Explorer.BrowserTests/package-lock.json)
-#   bash .ci/browser.sh test      starts `fudge serve` on samples/ticks.fudge and on samples/hostile/ (from the Release
-#                                 build, which must exist), runs the browser tests and stops both servers. With
+#   bash .ci/browser.sh test      starts `fudge serve` on samples/ticks.fudge, on samples/hostile/ and on a generated
+#                                 file of one 10 MB message (from the Release build, which must exist), runs the
+#                                 browser tests (*.test.mjs) and stops the servers. With
 #                                 FUDGE_EXPLORER_SCREENSHOT=PATH the screenshot docs/web.md shows is written there.
 #                                 FUDGE_CLI=COMMAND runs another build of the tool, e.g. the NativeAOT binary.
-# Cost on a 2-core machine: the tests ~15 s; the chromium install (only when missing) ~1 min, which .ci/run overlaps
+# Cost on a 2-core machine: the tests ~30 s; the chromium install (only when missing) ~1 min, which .ci/run overlaps
 # with the build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -43,14 +44,20 @@ run_tests() {
   [ -d "$tests/node_modules/playwright-core" ] || install
   work="$(mktemp -d)"
   pids=()
-  trap 'for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done' EXIT
+  trap 'for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$work"' EXIT
   serve ticks samples/ticks.fudge
   FUDGE_EXPLORER_URL="$url"
   serve hostile samples/hostile
   FUDGE_EXPLORER_HOSTILE_URL="$url"
-  export FUDGE_EXPLORER_URL FUDGE_EXPLORER_HOSTILE_URL
-  echo "== browser tests against $FUDGE_EXPLORER_URL and $FUDGE_EXPLORER_HOSTILE_URL"
-  (cd "$tests" && node --test --test-reporter=spec explorer.test.mjs)
+  # One message of 10 MB: 1,000 small sub-messages (5,000 fields in the tree) and a 10,000,000-character string.
+  node -e 'const rows = []; for (let i = 0; i < 1000; i++) rows.push({ seq: i, ticker: "T" + i, bid: i + 0.5, ask: i + 0.75 });
+    process.stdout.write(JSON.stringify({ rows, blob: "x".repeat(10000000) }) + "\n");' > "$work/large.jsonl"
+  ${FUDGE_CLI:-dotnet src/Fudge.Cli/bin/Release/net10.0/Fudge.Cli.dll} from-json "$work/large.jsonl" -o "$work/large.fudge"
+  serve large "$work/large.fudge"
+  FUDGE_EXPLORER_LARGE_URL="$url"
+  export FUDGE_EXPLORER_URL FUDGE_EXPLORER_HOSTILE_URL FUDGE_EXPLORER_LARGE_URL
+  echo "== browser tests against $FUDGE_EXPLORER_URL, $FUDGE_EXPLORER_HOSTILE_URL and $FUDGE_EXPLORER_LARGE_URL"
+  (cd "$tests" && node --test --test-reporter=spec ./*.test.mjs)
 }
 
 case "${1:-test}" in

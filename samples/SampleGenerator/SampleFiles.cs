@@ -16,6 +16,7 @@ public static class SampleFiles
         Pair("logs.fudge", Concatenate(LogStream.CreateMessages(), taxonomyId: 0, taxonomy: null)),
         Pair("document.fudge", new FudgeEnvelope(SampleDocument.Create(), schemaVersion: SampleDocument.SchemaVersion).ToByteArray()),
         Pair("hostile/hostile-names.fudge", HostileSample.Create()),
+        Pair("hostile/spoofing.fudge", SpoofingSample.Create()),
     };
 
     private static KeyValuePair<string, byte[]> Pair(string name, byte[] bytes) => new(name, bytes);

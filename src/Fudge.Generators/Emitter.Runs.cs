@@ -42,10 +42,13 @@ internal sealed partial class Emitter
             var member = m.Members[i];
             RunField? field = null;
             string local = "";
-            if (m.FieldIds is 1 or 3 && member.HasOrdinal && !member.Shape.Java && !member.Repeated && member.FixedLength == 0 && !member.NullAsIndicator)
+            // A member whose null is written as an indicator joins a run only as a string: the run's string write
+            // gives null the same 4-byte indicator the writer would (the tick's Symbol with its "" initializer).
+            if (m.FieldIds is 1 or 3 && member.HasOrdinal && !member.Shape.Java && !member.Repeated && member.FixedLength == 0
+                && (!member.NullAsIndicator || member.Shape.Kind == ShapeKind.String))
             {
                 local = NextLocal();
-                field = RunFieldFor(member.Shape, (short)member.Ordinal, local);
+                field = RunFieldFor(member.Shape, (short)member.Ordinal, local, member.NullAsIndicator);
             }
             if (field is null)
             {
@@ -110,7 +113,7 @@ internal sealed partial class Emitter
     /// The run write of a fixed-width member under an ordinal (the same bytes as <see cref="OrdinalWriteStatement"/>'s
     /// writer call), or null for shapes a run does not take.
     /// </summary>
-    private static RunField? RunFieldFor(ValueShape shape, short ordinal, string v)
+    private static RunField? RunFieldFor(ValueShape shape, short ordinal, string v, bool nullAsIndicator = false)
     {
         string o = "(short)" + ordinal.ToString(CultureInfo.InvariantCulture);
         switch (shape.Kind)
@@ -127,7 +130,10 @@ internal sealed partial class Emitter
             case ShapeKind.Single: return new RunField($"__run.WriteSingle({o}, {v});", 8);
             case ShapeKind.Double: return new RunField($"__run.WriteDouble({o}, {v});", 12);
             // As the writer's statement does, a null string writes nothing (the room is reserved all the same).
-            case ShapeKind.String: return new RunField($"if ({v} != null) __run.WriteString({o}, {v});", 0, $"global::Fudge.FudgeFieldRun.MaxStringFieldBytes({v})");
+            // With nullAsIndicator, the run writes null as the indicator (MaxStringFieldBytes(null) is its 4 bytes).
+            case ShapeKind.String:
+                return new RunField(nullAsIndicator ? $"__run.WriteString({o}, {v});" : $"if ({v} != null) __run.WriteString({o}, {v});",
+                    0, $"global::Fudge.FudgeFieldRun.MaxStringFieldBytes({v})");
             case ShapeKind.Enum:
                 string underlying = UnderlyingKeyword(shape.EnumUnderlying);
                 return RunFieldFor(new ValueShape(shape.EnumUnderlying, underlying, true), ordinal, $"({underlying}){v}");

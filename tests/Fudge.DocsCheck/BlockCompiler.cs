@@ -43,6 +43,7 @@ internal sealed class BlockCompiler
         global using Fudge;
         global using Fudge.Bson;
         global using Fudge.Json;
+        global using Fudge.Nats;
         global using Fudge.Query;
         global using Fudge.RabbitMQ;
         global using Fudge.Serialization;
@@ -54,6 +55,8 @@ internal sealed class BlockCompiler
         global using Fudge.Xml;
         global using MongoDB.Bson;
         global using MongoDB.Bson.Serialization;
+        global using NATS.Client.Core;
+        global using NATS.Client.JetStream;
         global using Newtonsoft.Json;
         global using RabbitMQ.Client;
         """;

@@ -13,6 +13,7 @@ internal sealed class DocChecker(string repositoryRoot, bool ci)
     {
         ["rabbitmq"] = BlockRunner.IsListening(5672),
         ["postgres"] = BlockRunner.IsListening(5432),
+        ["nats"] = BlockRunner.IsListening(4222),
     };
 
     public int Compiled { get; private set; }

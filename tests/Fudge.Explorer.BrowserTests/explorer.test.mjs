@@ -58,16 +58,16 @@ test('the list pages through the 40 ticks', async () => {
 test('a message opens as a tree of fields, and field and bytes point at each other', async () => {
   const { page, context, problems } = await open(ticksUrl);
   await page.click('#list tbody tr[data-id="1"]');
-  await page.waitForSelector('#tree li[data-path="ticker"]');
+  await page.waitForSelector('#tree .row[data-path="ticker"]');
   assert.match(await text(page, '#message-title'), /^Message 1 · 167 bytes · offset 116/);
-  assert.equal(await text(page, '#tree li[data-path="ticker"] .value'), '"GLBX"');
-  assert.equal(await text(page, '#tree li[data-path="ticker"] .type'), ' (string)');
-  assert.equal(await text(page, '#tree li[data-path="seq"] .value'), '2');
-  assert.equal(await text(page, '#tree li[data-path="trade.aggressor"] .value'), '"sell"');
-  assert.equal(await text(page, '#tree li[data-path="trade"] .type'), ' (message)');
+  assert.equal(await text(page, '#tree .row[data-path="ticker"] .value'), '"GLBX"');
+  assert.equal(await text(page, '#tree .row[data-path="ticker"] .type'), '(string)');
+  assert.equal(await text(page, '#tree .row[data-path="seq"] .value'), '2');
+  assert.equal(await text(page, '#tree .row[data-path="trade.aggressor"] .value'), '"sell"');
+  assert.equal(await text(page, '#tree .row[data-path="trade"] .type'), '(message)');
 
   // The ticker field is bytes 8-21: prefix and type (8, 9), name with its length byte (10-16), size (17), value (18-21).
-  await page.hover('#tree li[data-path="ticker"] > .row');
+  await page.hover('#tree .row[data-path="ticker"]');
   const marked = (part) => page.$$eval(`#hex .b[data-i].in-${part}`, (cells) => cells.map((c) => Number(c.dataset.i)));
   assert.deepEqual(await marked('header'), [8, 9, 17]);
   assert.deepEqual(await marked('name'), [10, 11, 12, 13, 14, 15, 16]);
@@ -78,7 +78,7 @@ test('a message opens as a tree of fields, and field and bytes point at each oth
   const aggressorByte = await page.$$eval('#hex .b[data-i]', (cells) => cells.length - 2);
   await page.hover(`#hex .b[data-i="${aggressorByte}"]`);
   assert.match(await text(page, '#hover-info'), new RegExp(`^byte ${aggressorByte} = 0x6c in the value of trade\\.aggressor`)); // 'l' of "sell"
-  assert.equal(await page.locator('#tree li[data-path="trade.aggressor"] > .row.pointed').count(), 1);
+  assert.equal(await page.locator('#tree .row.pointed[data-path="trade.aggressor"]').count(), 1);
   await page.hover('#hex .b[data-i="3"]');
   assert.match(await text(page, '#hover-info'), /^byte 3 = 0x00 in the envelope header\n/);
   assert.deepEqual(problems, []);
@@ -119,24 +119,24 @@ test('a filter narrows the list; a broken one is shown with a caret at its colum
 test('names and values that are HTML show as text and run nothing; a malformed message shows its offset', async () => {
   const { page, context, problems, response } = await open(hostileUrl);
   assert.match(response.headers()['content-security-policy'], /script-src 'self'/);
-  await page.waitForFunction(() => document.querySelector('#page-info').textContent === '1–3 of 3');
+  await page.waitForFunction(() => document.querySelector('#page-info').textContent === '1–5 of 5');
   assert.match(await text(page, '#list tbody td.preview'), /^<script>window\.fudgePwned=1<\/script>="<img src=x onerror=\\"window\.fudgePwned=1\\">"/);
   await page.click('#list tbody tr[data-id="0"]');
-  await page.waitForSelector('#tree li[data-path^="<script>"]');
-  assert.equal(await text(page, '#tree li[data-path^="<script>"] .key'), '<script>window.fudgePwned=1</script>');
-  assert.equal(await text(page, '#tree li[data-path^="<script>"] .value'), '"<img src=x onerror=\\"window.fudgePwned=1\\">"');
-  assert.equal(await text(page, '#tree li[data-path^="<nested"] li .key'), '</li></ul><h1>');
-  await page.hover('#tree li[data-path^="<nested"] li .row');
+  await page.waitForSelector('#tree .row[data-path^="<script>"]');
+  assert.equal(await text(page, '#tree .row[data-path^="<script>"] .key'), '<script>window.fudgePwned=1</script>');
+  assert.equal(await text(page, '#tree .row[data-path^="<script>"] .value'), '"<img src=x onerror=\\"window.fudgePwned=1\\">"');
+  assert.equal(await text(page, '#tree .row[data-path^="<nested"][aria-level="2"] .key'), '</li></ul><h1>');
+  await page.hover('#tree .row[data-path^="<nested"][aria-level="2"]');
   assert.match(await text(page, '#hover-info'), /^<nested attr="x">\.<\/li><\/ul><h1> \(string\)/);
   assert.equal(await page.evaluate(() => window.fudgePwned), undefined);
   assert.equal(await page.locator('img, iframe, h1 + h1, #tree h1, #tree b').count(), 0);
-  assert.deepEqual(await page.$$eval('script', (scripts) => scripts.map((s) => s.getAttribute('src'))), ['app.js']);
+  assert.deepEqual(await page.$$eval('script', (scripts) => scripts.map((s) => s.getAttribute('src'))), ['views.js', 'app.js']);
 
   await page.click('#list tbody tr[data-id="2"]');
   await page.waitForSelector('#message-error:not([hidden])');
   assert.equal(await text(page, '#message-error'), 'malformed at byte 298 (byte 22 of the message): the field declares 200 bytes of value but only 9 remain in the enclosing message');
   assert.equal(await page.getAttribute('#hex .b.fault', 'data-i'), '22');
-  assert.equal(await text(page, '#tree li[data-path="id"] .value'), '3'); // the fields before the fault are shown
+  assert.equal(await text(page, '#tree .row[data-path="id"] .value'), '3'); // the fields before the fault are shown
   assert.deepEqual(problems, []);
   await context.close();
 });
@@ -147,8 +147,8 @@ test('the screenshot for docs/web.md', { skip: !screenshotPath }, async () => {
   await page.press('#filter', 'Enter');
   await page.waitForFunction(() => /^1–\d+ of \d+$/.test(document.querySelector('#page-info').textContent) && !document.querySelector('#page-info').textContent.endsWith('of 40'));
   await page.click('#list tbody tr:nth-child(2)');
-  await page.waitForSelector('#tree li[data-path="trade.price"]');
-  await page.hover('#tree li[data-path="trade.price"] > .row');
+  await page.waitForSelector('#tree .row[data-path="trade.price"]');
+  await page.hover('#tree .row[data-path="trade.price"]');
   await page.screenshot({ path: screenshotPath });
   await context.close();
 });

@@ -85,7 +85,7 @@ internal sealed class InspectCommand
     /// <summary>A field's key: <c>name</c>, <c>#ordinal</c>, <c>name#ordinal</c> or <c>(anonymous)</c>; an empty name shows as "".</summary>
     public static string KeyText(string? name, short? ordinal)
     {
-        string? shownName = name is null ? null : name.Length == 0 ? "\"\"" : name;
+        string? shownName = name is null ? null : name.Length == 0 ? "\"\"" : DisplayText.Name(name);
         return FudgeFieldKey.Of(shownName, ordinal).ToString();
     }
 }

@@ -51,7 +51,7 @@ internal static class ValueText
         }
     }
 
-    /// <summary>A string in double quotes with C-style escapes for quotes, backslashes and control characters.</summary>
+    /// <summary>A string in double quotes, escaped by <see cref="DisplayText.Quote"/>.</summary>
     public static string FormatString(string text, bool full)
     {
         if (full || text.Length <= MaxChars) return Quote(text);
@@ -83,24 +83,5 @@ internal static class ValueText
         return text.Append(']').ToString();
     }
 
-    private static string Quote(string text)
-    {
-        var quoted = new StringBuilder(text.Length + 2).Append('"');
-        foreach (char c in text)
-        {
-            switch (c)
-            {
-                case '"': quoted.Append("\\\""); break;
-                case '\\': quoted.Append("\\\\"); break;
-                case '\n': quoted.Append("\\n"); break;
-                case '\r': quoted.Append("\\r"); break;
-                case '\t': quoted.Append("\\t"); break;
-                default:
-                    if (char.IsControl(c)) quoted.Append("\\u").Append(((int)c).ToString("x4", CultureInfo.InvariantCulture));
-                    else quoted.Append(c);
-                    break;
-            }
-        }
-        return quoted.Append('"').ToString();
-    }
+    private static string Quote(string text) => DisplayText.Quote(text);
 }

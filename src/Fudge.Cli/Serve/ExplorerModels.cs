@@ -20,7 +20,15 @@ internal sealed record SourceInfo(string Description, string Kind, long Count, b
 /// <param name="TaxonomyId">The envelope's taxonomy id.</param>
 /// <param name="SchemaVersion">The envelope's schema version.</param>
 /// <param name="Preview">The first fields as text, or what is wrong with it.</param>
-internal sealed record MessageSummary(long Id, string? Location, long Offset, int Size, short TaxonomyId, int SchemaVersion, string Preview);
+/// <param name="Fields">The same first fields one by one (keys and values escaped as in the tree), for the page to isolate each; null for a malformed message.</param>
+/// <param name="Hidden">True when one of those fields holds characters shown as escapes (see <see cref="FieldNode.Hidden"/>).</param>
+internal sealed record MessageSummary(long Id, string? Location, long Offset, int Size, short TaxonomyId, int SchemaVersion, string Preview,
+    PreviewField[]? Fields = null, bool? Hidden = null);
+
+/// <summary>One field of a list row's preview.</summary>
+/// <param name="Key">The key, escaped.</param>
+/// <param name="Value">The value as text, escaped (<c>{…}</c> for a sub-message); null for an indicator.</param>
+internal sealed record PreviewField(string Key, string? Value);
 
 /// <summary>A page of the list (<c>GET /api/messages</c>).</summary>
 /// <param name="Messages">The rows.</param>
@@ -34,10 +42,32 @@ internal sealed record MessageList(MessageSummary[] Messages, long Skip, long? T
 /// at <paramref name="Start"/> with its header (prefix, type, ordinal, name, size), its name (length byte included)
 /// is <paramref name="NameStart"/> to <paramref name="NameEnd"/> when it has one on the wire, and its value is
 /// <paramref name="ValueStart"/> to <paramref name="End"/> (a sub-message's value holds its fields).
+/// <paramref name="Key"/> and <paramref name="Value"/> are escaped for display (<see cref="Inspect.DisplayText"/>);
+/// <paramref name="Name"/> is the name exactly as written. <paramref name="Path"/> selects the field in the filter
+/// language (an index when its key repeats among its siblings); <paramref name="Hidden"/> is true when the name or
+/// the value holds invisible or direction-changing characters, shown as escapes; <paramref name="Cut"/> is true when
+/// the value shown is cut (<c>GET /api/messages/{id}/value?field=N</c> has all of it).
 /// </summary>
 internal sealed record FieldNode(
     int Depth, string Key, string? Name, int? Ordinal, string Type, int TypeId, string? Value, bool IsMessage,
-    int Start, int? NameStart, int? NameEnd, int ValueStart, int End);
+    int Start, int? NameStart, int? NameEnd, int ValueStart, int End, string Path, bool? Hidden, bool? Cut);
+
+/// <summary>A field's whole value (<c>GET /api/messages/{id}/value?field=N</c>).</summary>
+/// <param name="Field">The field's index in document order.</param>
+/// <param name="Value">Its value as text, uncut and escaped.</param>
+internal sealed record FieldValue(int Field, string Value);
+
+/// <summary>The message holding a byte offset (<c>GET /api/locate?offset=N&amp;location=FILE</c>).</summary>
+/// <param name="Id">The message's id.</param>
+/// <param name="Offset">Its first byte in its file.</param>
+/// <param name="Size">Its size.</param>
+internal sealed record LocatedMessage(long Id, long Offset, int Size);
+
+/// <summary>How many messages a filter passes, counted in the background (<c>GET /api/count?where=FILTER</c>).</summary>
+/// <param name="Matched">Messages that matched so far.</param>
+/// <param name="Scanned">Messages looked at so far (the id after the last match, for a source that only yields matches).</param>
+/// <param name="Complete">True once every message has been looked at: <paramref name="Matched"/> is the total.</param>
+internal sealed record FilterCount(long Matched, long Scanned, bool Complete);
 
 /// <summary>Where and why a message could not be read to its end.</summary>
 /// <param name="Offset">Byte offset in the envelope.</param>
@@ -77,4 +107,7 @@ internal sealed record Problem(string Type, string Title, int Status, string Det
 [JsonSerializable(typeof(MessageList))]
 [JsonSerializable(typeof(MessageDetail))]
 [JsonSerializable(typeof(Problem))]
+[JsonSerializable(typeof(FieldValue))]
+[JsonSerializable(typeof(LocatedMessage))]
+[JsonSerializable(typeof(FilterCount))]
 internal sealed partial class ExplorerJson : JsonSerializerContext;

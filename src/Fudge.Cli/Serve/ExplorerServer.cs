@@ -65,6 +65,7 @@ internal sealed class ExplorerServer : IAsyncDisposable
         MessageListEndpoint.Map(app, state);
         MessageEndpoint.Map(app, state);
         DownloadEndpoint.Map(app, state);
+        NavigationEndpoints.Map(app, state);
         try
         {
             await app.StartAsync(cancellationToken).ConfigureAwait(false);

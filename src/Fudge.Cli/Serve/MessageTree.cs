@@ -43,7 +43,7 @@ internal static class MessageTree
         {
             var reader = new FudgeReader(bytes, options);
             restored = reader.Taxonomy is not null;
-            cut = !AddFields(ref reader, fields, 0);
+            cut = !AddFields(ref reader, fields, 0, "$");
         }
         catch (FudgeException e)
         {
@@ -56,22 +56,48 @@ internal static class MessageTree
     }
 
     // False when the field limit was reached.
-    private static bool AddFields(ref FudgeReader reader, List<FieldNode> fields, int depth)
+    private static bool AddFields(ref FudgeReader reader, List<FieldNode> fields, int depth, string parentPath)
     {
+        var repeats = CountKeys(reader);
+        var seen = new Dictionary<string, int>(StringComparer.Ordinal);
         while (reader.Read())
         {
             if (fields.Count >= MaxFields) return false;
-            fields.Add(Node(ref reader, depth));
+            string step = FieldPaths.Step(reader.GetName(), reader.HasOrdinal ? reader.Ordinal : null);
+            int occurrence = seen.TryGetValue(step, out int before) ? before + 1 : 0;
+            seen[step] = occurrence;
+            string path = parentPath + step + (repeats[step] > 1 ? "[" + occurrence.ToString(CultureInfo.InvariantCulture) + "]" : "");
+            fields.Add(Node(ref reader, depth, path));
             if (reader.TypeId == FudgeTypeId.Message)
             {
                 var sub = reader.ReadMessage();
-                if (!AddFields(ref sub, fields, depth + 1)) return false;
+                if (!AddFields(ref sub, fields, depth + 1, path)) return false;
             }
         }
         return true;
     }
 
-    private static FieldNode Node(ref FudgeReader reader, int depth)
+    // How many fields of this message have each path step, so that a repeated one gets an index (a copy of the reader
+    // reads ahead; the caller's reader stays where it is).
+    private static Dictionary<string, int> CountKeys(FudgeReader reader)
+    {
+        var counts = new Dictionary<string, int>(StringComparer.Ordinal);
+        try
+        {
+            while (reader.Read())
+            {
+                string step = FieldPaths.Step(reader.GetName(), reader.HasOrdinal ? reader.Ordinal : null);
+                counts[step] = counts.TryGetValue(step, out int n) ? n + 1 : 1;
+            }
+        }
+        catch (FudgeException)
+        {
+            // A malformed message: the fields before the fault are counted; reading it for real reports the fault.
+        }
+        return counts;
+    }
+
+    private static FieldNode Node(ref FudgeReader reader, int depth, string path)
     {
         string? name = reader.GetName();
         short? ordinal = reader.HasOrdinal ? reader.Ordinal : null;
@@ -83,9 +109,58 @@ internal static class MessageTree
             nameEnd = nameStart + 1 + reader.NameUtf8.Length;
         }
         bool isMessage = reader.TypeId == FudgeTypeId.Message;
-        string? value = isMessage || reader.IsIndicator ? null : ValueText.Format(ref reader, full: false);
+        string? value;
+        bool cut, hidden = DisplayText.HasHidden(name);
+        if (reader.TypeId == FudgeTypeId.String)
+        {
+            string text = reader.GetString(); // decoded once for the value, its mark and its cut
+            value = ValueText.FormatString(text, full: false);
+            hidden |= DisplayText.HasHidden(text);
+            cut = text.Length > ValueText.MaxChars;
+        }
+        else
+        {
+            value = isMessage || reader.IsIndicator ? null : ValueText.Format(ref reader, full: false);
+            cut = value is not null && IsCut(ref reader);
+        }
         return new FieldNode(depth, InspectCommand.KeyText(name, ordinal), name, ordinal, ValueText.TypeName(reader.TypeId), reader.TypeId, value, isMessage,
-            start, nameStart, nameEnd, reader.ValueOffset, reader.ValueOffset + reader.ValueSpan.Length);
+            start, nameStart, nameEnd, reader.ValueOffset, reader.ValueOffset + reader.ValueSpan.Length, path, hidden ? true : null, cut ? true : null);
+    }
+
+    // True when ValueText cut the value (a long string, array or byte array): the page offers the whole of it.
+    private static bool IsCut(ref FudgeReader reader) => reader.TypeId switch
+    {
+        FudgeTypeId.Int16Array => reader.ValueSpan.Length / 2 > ValueText.MaxItems,
+        FudgeTypeId.Int32Array or FudgeTypeId.FloatArray => reader.ValueSpan.Length / 4 > ValueText.MaxItems,
+        FudgeTypeId.Int64Array or FudgeTypeId.DoubleArray => reader.ValueSpan.Length / 8 > ValueText.MaxItems,
+        FudgeTypeId.ByteArray or (>= FudgeTypeId.ByteArray4 and <= FudgeTypeId.ByteArray512) => reader.ValueSpan.Length > ValueText.MaxBytes,
+        _ => !FudgeTypeId.IsStandard(reader.TypeId) && reader.ValueSpan.Length > ValueText.MaxBytes,
+    };
+
+    /// <summary>
+    /// The whole value of the field at <paramref name="index"/> (document order, as in <see cref="MessageDetail.Fields"/>),
+    /// uncut; null when there is no such field or it is a sub-message.
+    /// </summary>
+    public static string? FullValue(SourceMessage message, FudgeReaderOptions options, int index)
+    {
+        var reader = new FudgeReader(message.Bytes.Span, options);
+        int at = 0;
+        return FindValue(ref reader, index, ref at);
+    }
+
+    private static string? FindValue(ref FudgeReader reader, int index, ref int at)
+    {
+        while (reader.Read())
+        {
+            if (at++ == index) return reader.TypeId == FudgeTypeId.Message ? null : ValueText.Format(ref reader, full: true);
+            if (reader.TypeId == FudgeTypeId.Message)
+            {
+                var sub = reader.ReadMessage();
+                string? found = FindValue(ref sub, index, ref at);
+                if (found is not null || at > index) return found;
+            }
+        }
+        return null;
     }
 
     /// <summary>The list's row for a message: header values and its first fields as <c>key=value</c>, or what is wrong with it.</summary>
@@ -94,6 +169,8 @@ internal static class MessageTree
         var bytes = message.Bytes.Span;
         var header = FudgeReader.ReadEnvelopeHeader(bytes, HeaderOnly);
         var text = new StringBuilder();
+        var parts = new List<PreviewField>(PreviewFields);
+        bool hidden = false;
         try
         {
             var reader = new FudgeReader(bytes, options);
@@ -106,18 +183,23 @@ internal static class MessageTree
                     break;
                 }
                 if (text.Length > 0) text.Append(", ");
-                text.Append(InspectCommand.KeyText(reader.GetName(), reader.HasOrdinal ? reader.Ordinal : null));
-                if (reader.TypeId == FudgeTypeId.Message) text.Append("={…}");
-                else if (!reader.IsIndicator) text.Append('=').Append(ValueText.Format(ref reader, full: false));
+                string key = InspectCommand.KeyText(reader.GetName(), reader.HasOrdinal ? reader.Ordinal : null);
+                string? value = reader.TypeId == FudgeTypeId.Message ? "{…}" : reader.IsIndicator ? null : ValueText.Format(ref reader, full: false);
+                text.Append(key);
+                if (value is not null) text.Append('=').Append(value);
+                parts.Add(new PreviewField(key, value));
+                hidden |= DisplayText.HasHidden(reader.GetName()) || (reader.TypeId == FudgeTypeId.String && DisplayText.HasHidden(reader.GetString()));
             }
         }
         catch (FudgeException e)
         {
             long offset = e is FudgeFormatException format ? format.Offset : 0;
+            parts.Clear();
             text.Clear().Append("malformed at byte ").Append((message.Offset + offset).ToString(CultureInfo.InvariantCulture))
                 .Append(": ").Append(e is FudgeFormatException f ? f.Reason : e.Message);
         }
         string preview = text.Length > MaxPreviewChars ? text.ToString(0, MaxPreviewChars) + "…" : text.ToString();
-        return new MessageSummary(message.Id, message.Location, message.Offset, bytes.Length, header.TaxonomyId, header.SchemaVersion, preview);
+        return new MessageSummary(message.Id, message.Location, message.Offset, bytes.Length, header.TaxonomyId, header.SchemaVersion, preview,
+            parts.Count > 0 ? parts.ToArray() : null, hidden ? true : null);
     }
 }

@@ -52,7 +52,7 @@ internal sealed class StatsCommand
         Line("max depth", stats.MaxDepth.ToString(inv));
         Line("taxonomy ids", stats.TaxonomyIds.Count == 0 ? "none" : string.Join(", ", stats.TaxonomyIds.Select(t => $"{t.Key.ToString(inv)} ({Plural(t.Value, "message")})")));
         Section("fields by type", stats.FieldsByType.Select(t => (ValueText.TypeName(t.Key), t.Value)));
-        Section("names", ByCount(stats.Names.Select(n => (n.Key, n.Value))));
+        Section("names", ByCount(stats.Names.Select(n => (DisplayText.Name(n.Key), n.Value))));
         Section("ordinals", ByCount(stats.Ordinals.Select(o => ("#" + o.Key.ToString(inv), o.Value))));
     }
 

@@ -7,7 +7,7 @@ using Microsoft.AspNetCore.Routing;
 namespace Fudge.Cli.Serve.Endpoints;
 
 /// <summary>
-/// The page itself: <c>/</c>, <c>/app.js</c> and <c>/app.css</c> (and an empty <c>/favicon.ico</c>), embedded in the tool (no build step, nothing
+/// The page itself: <c>/</c>, <c>/app.js</c>, <c>/views.js</c> and <c>/app.css</c> (and an empty <c>/favicon.ico</c>), embedded in the tool (no build step, nothing
 /// fetched from elsewhere). Nothing else is served from disk: the only files read are those the explorer was opened on.
 /// </summary>
 internal static class PageEndpoints
@@ -16,6 +16,7 @@ internal static class PageEndpoints
     {
         MapResource(app, "/", "index.html", "text/html; charset=utf-8");
         MapResource(app, "/app.js", "app.js", "text/javascript; charset=utf-8");
+        MapResource(app, "/views.js", "views.js", "text/javascript; charset=utf-8");
         MapResource(app, "/app.css", "app.css", "text/css; charset=utf-8");
         // Browsers ask for an icon whatever the page says; "no content" keeps a 404 out of their consoles.
         app.MapGet("/favicon.ico", context =>

@@ -1,10 +1,23 @@
 // The message explorer's page. Every name and value from a message reaches the page as text (textContent; no markup
 // is ever built from data), so a field named <script> is shown, not run; the server's Content-Security-Policy backs
-// this up.
+// this up. Names and values arrive escaped by the tool's one escaping function (invisible and direction-changing
+// characters as \uXXXX), and each is shown in an element of its own with `unicode-bidi: isolate`, so no name or value
+// can reorder the text around it.
 'use strict';
 
 const pageSize = 25;
-const state = { skip: 0, where: '', total: null, seen: 0, selectedId: null, nodes: [], owners: null, pointed: -1, bytes: [] };
+const treeRow = 20; // px: every tree row and hex row has a fixed height, so the views can be virtualized
+const hexRow = 18;
+const bytesPerRow = 16;
+const chunkSize = 64 * 1024;
+const hiddenTitle = 'This name or value holds invisible or direction-changing characters (bidi controls, zero-width or other format characters, controls); they are shown as \\u escapes.';
+
+const state = {
+  source: null, skip: 0, where: '', total: null, filterCount: null, countTimer: 0,
+  message: null, selectedId: null, nodes: [], visible: [], collapsed: new Set(), cursor: -1,
+  pointed: -1, pointedByte: -1, pinned: -1, pinnedByte: -1, chunks: new Map(), size: 0, fault: -1,
+  matches: [], match: -1, fullValue: null,
+};
 const $ = (id) => document.getElementById(id);
 
 function el(tag, className, text) {
@@ -16,7 +29,7 @@ function el(tag, className, text) {
 
 function query(params) {
   const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(params)) if (value !== '' && value !== null && value !== undefined) search.set(name, value);
+  for (const [name, value] of Object.entries(params)) if (value !== '' && value !== null && value !== undefined && value !== -1) search.set(name, value);
   return search.toString();
 }
 
@@ -26,15 +39,54 @@ async function getJson(url) {
   return { ok: response.ok, status: response.status, body };
 }
 
+// ---------------------------------------------------------------- the URL holds the state
+
+// ?source=…&where=…&skip=…&m=ID&f=FIELD: a link opens the same page, message and field; Back and Forward walk them.
+function stateUrl() {
+  return '?' + query({ source: state.source?.description, where: state.where, skip: state.skip || '', m: state.selectedId ?? '', f: state.pinned > 0 ? state.pinned - 1 : '' });
+}
+
+function remember(replace) {
+  const url = stateUrl();
+  if (url === location.search || (url === '?' && location.search === '')) return;
+  if (replace) history.replaceState(null, '', url); else history.pushState(null, '', url);
+}
+
+async function restore() {
+  const params = new URLSearchParams(location.search);
+  const where = params.get('where') ?? '';
+  const source = params.get('source');
+  const note = $('link-note');
+  note.hidden = !(source && state.source && source !== state.source.description);
+  note.textContent = note.hidden ? '' : `this link was made for ${source}, not for what this explorer shows`;
+  $('filter').value = where;
+  const filterChanged = where !== state.where;
+  state.where = where;
+  state.skip = Math.max(0, Number(params.get('skip')) || 0);
+  if (filterChanged) startCount();
+  await loadPage();
+  const m = params.get('m');
+  const f = params.get('f');
+  if (m !== null && m !== '') {
+    if (Number(m) !== state.selectedId || !state.message) await openMessage(Number(m), { remember: false });
+    if (f !== null && f !== '') pin(Number(f) + 1, -1, { remember: false, reveal: true });
+    else unpin();
+  } else {
+    closeMessage();
+  }
+}
+
 // ---------------------------------------------------------------- the source and the list
 
 async function loadSource() {
   const { body } = await getJson('api/source');
+  state.source = body;
   const count = body.complete ? `${body.count} messages` : `${body.count}+ messages (still counting)`;
   $('source').textContent = `${body.description} (${body.kind}) · ${count}` + (body.taxonomies ? ` · ${body.taxonomies} taxonomies` : '');
   $('source-error').hidden = !body.error;
   $('source-error').textContent = body.error ? `stopped reading: ${body.error}` : '';
   if (!body.complete) setTimeout(async () => { await loadSource(); if (!state.where) await loadPage(); }, 700);
+  else updatePager();
 }
 
 async function loadPage() {
@@ -42,28 +94,90 @@ async function loadPage() {
   if (!ok) { showFilterError(body); return; }
   hideFilterError();
   setDownloads(); // only a filter that parsed reaches the download links
-  state.total = body.total;
+  state.total = body.total ?? null;
   state.seen = body.seen;
   const rows = $('list').tBodies[0];
   rows.replaceChildren();
   for (const message of body.messages) {
     const row = el('tr');
     row.dataset.id = message.id;
+    row.tabIndex = 0;
     if (message.id === state.selectedId) row.classList.add('selected');
+    const preview = el('td', 'preview');
+    if (message.hidden) preview.append(badge());
+    if (message.fields) {
+      message.fields.forEach((field, i) => {
+        if (i > 0) preview.append(', ');
+        preview.append(el('span', 'pv-key', field.key));
+        if (field.value !== undefined && field.value !== null) preview.append('=', el('span', 'pv-value', field.value));
+      });
+      if (message.preview.endsWith('…')) preview.append(message.preview.endsWith(', …') ? ', …' : '…');
+    } else {
+      preview.append(el('span', 'pv-value', message.preview));
+    }
+    preview.title = message.preview; // the whole preview, when the cell cuts it
     row.append(el('td', 'num', String(message.id)),
       el('td', 'num', (message.location ? message.location + ':' : '') + message.offset),
       el('td', 'num', String(message.size)),
-      el('td', 'preview', message.preview));
-    row.lastChild.title = message.preview; // the whole preview, when the cell cuts it
+      preview);
     row.addEventListener('click', () => openMessage(message.id));
     rows.append(row);
   }
   const first = body.messages.length ? state.skip + 1 : 0;
   const last = state.skip + body.messages.length;
-  const of = body.total !== null && body.total !== undefined ? `of ${body.total}` : `of ${last}+ (${body.seen} read so far)`;
+  const total = knownTotal();
+  const of = total !== null ? `of ${total}` : `of ${last}+ (${body.seen} read so far)`;
   $('page-info').textContent = body.messages.length ? `${first}–${last} ${of}` : (state.where ? 'no message matches' : 'no messages');
-  $('prev').disabled = state.skip === 0;
-  $('next').disabled = body.total !== null && body.total !== undefined ? last >= body.total : body.messages.length < pageSize;
+  state.pageLength = body.messages.length;
+  updatePager();
+}
+
+// The total of the list: the page's own, or the background count's once it is complete.
+function knownTotal() {
+  if (state.total !== null) return state.total;
+  if (state.where && state.filterCount?.complete) return state.filterCount.matched;
+  if (!state.where && state.source?.complete) return state.source.count;
+  return null;
+}
+
+function updatePager() {
+  const total = knownTotal();
+  const last = state.skip + (state.pageLength ?? 0);
+  $('first').disabled = $('prev').disabled = state.skip === 0;
+  $('next').disabled = total !== null ? last >= total : (state.pageLength ?? 0) < pageSize;
+  $('last').disabled = total === null || last >= total;
+}
+
+function lastPageSkip() {
+  const total = knownTotal();
+  return total ? Math.floor((total - 1) / pageSize) * pageSize : 0;
+}
+
+// A filter's total, counted by the server in the background, polled with its progress.
+function startCount() {
+  clearTimeout(state.countTimer);
+  state.filterCount = null;
+  $('count-info').textContent = '';
+  if (!state.where) return;
+  const where = state.where;
+  const poll = async () => {
+    const { ok, body } = await getJson('api/count?' + query({ where }));
+    if (where !== state.where || !ok) return;
+    state.filterCount = body;
+    const all = state.source?.count;
+    const progress = all ? ` (${Math.min(100, Math.round((100 * body.scanned) / all))}% of ${all} looked at)` : '';
+    $('count-info').textContent = body.complete ? `${body.matched} messages match the filter` : `counting: ${body.matched} match so far${progress}`;
+    if (body.complete) {
+      if (state.total === null) {
+        const info = $('page-info');
+        info.textContent = info.textContent.replace(/of \d+\+ \(\d+ read so far\)$/, `of ${body.matched}`);
+      }
+      updatePager();
+    } else {
+      state.countTimer = setTimeout(poll, 300);
+    }
+  };
+  poll();
 }
 
 function setDownloads() {
@@ -87,24 +201,56 @@ function hideFilterError() {
   $('filter').removeAttribute('aria-invalid');
 }
 
+function badge() {
+  const mark = el('span', 'badge', '⚠ hidden');
+  mark.title = hiddenTitle;
+  return mark;
+}
+
 // ---------------------------------------------------------------- one message: tree and bytes
 
-async function openMessage(id) {
+function closeMessage() {
+  state.message = null;
+  state.selectedId = null;
+  state.nodes = [];
+  state.visible = [];
+  state.size = 0;
+  state.chunks = new Map();
+  $('message-title').textContent = 'Choose a message';
+  $('message-error').hidden = true;
+  unpin();
+  renderTree();
+  renderHex();
+}
+
+async function openMessage(id, options = {}) {
   state.selectedId = id;
   for (const row of $('list').tBodies[0].rows) row.classList.toggle('selected', Number(row.dataset.id) === id);
   const { ok, body } = await getJson('api/messages/' + id);
   if (!ok) { $('message-title').textContent = body.detail; return; }
+  state.message = body;
   const where = (body.location ? body.location + ', ' : '') + 'offset ' + body.offset;
   $('message-title').textContent = `Message ${body.id} · ${body.size} bytes · ${where} · schema ${body.schemaVersion} · taxonomy ${body.taxonomyId}` + (body.namesRestored ? ' (names restored)' : '');
   const error = $('message-error');
   error.hidden = !body.error;
   error.textContent = body.error ? `malformed at byte ${body.error.fileOffset} (byte ${body.error.offset} of the message): ${body.error.reason}` : '';
-  state.bytes = hexBytes(body.hex);
+  state.size = body.size;
+  state.fault = body.error ? body.error.offset : -1;
+  state.chunks = new Map([[0, hexBytes(body.hex)]]);
   state.nodes = withPaths([{ depth: 0, key: 'envelope header', type: `directives ${body.directives}, schema ${body.schemaVersion}, taxonomy ${body.taxonomyId}, size ${body.size}`, start: 0, valueStart: 8, end: 8, isHeader: true }, ...body.fields]);
-  state.owners = owners(state.nodes, state.bytes.length);
-  renderTree(body.fieldsCut);
-  renderHex(body.size, body.error);
-  state.pointed = -1;
+  state.fieldsCut = body.fieldsCut;
+  state.collapsed = new Set();
+  state.pointed = state.pointedByte = state.pinned = state.pinnedByte = -1;
+  state.cursor = 0;
+  state.matches = [];
+  state.match = -1;
+  $('search-info').textContent = '';
+  $('tree').scrollTop = 0;
+  $('hex').scrollTop = 0;
+  unpin();
+  layoutTree();
+  renderHex();
+  if (options.remember !== false) remember();
 }
 
 function hexBytes(hex) {
@@ -113,22 +259,36 @@ function hexBytes(hex) {
   return bytes;
 }
 
-// Each field's path from the top (Log.Type), from the depths of the flat list.
+// Each field's display path (Log.Type), its parent, and where its subtree ends, from the depths of the flat list.
 function withPaths(nodes) {
   const stack = [];
-  for (const node of nodes) {
+  const parents = [];
+  nodes.forEach((node, index) => {
+    node.index = index;
+    node.subtreeEnd = index + 1;
+    if (node.isHeader) { node.displayPath = node.key; node.parent = -1; return; }
     stack.length = node.depth;
+    parents.length = node.depth;
     stack.push(node.key);
-    node.path = node.isHeader ? node.key : stack.join('.');
-  }
+    node.displayPath = stack.join('.');
+    node.parent = node.depth > 0 ? parents[node.depth - 1] : -1;
+    parents.push(index);
+    for (let p = node.parent; p >= 0; p = nodes[p].parent) nodes[p].subtreeEnd = index + 1;
+  });
   return nodes;
 }
 
-// For every byte, the innermost field it belongs to (later, deeper fields overwrite their parents).
-function owners(nodes, length) {
-  const owner = new Int32Array(length).fill(-1);
-  nodes.forEach((node, index) => owner.fill(index, Math.min(node.start, length), Math.min(node.end, length)));
-  return owner;
+// The innermost field holding a byte: the last field starting at or before it, or the nearest of its parents that
+// still holds it (fields are in document order, so starts only grow). O(log n + depth), nothing per byte.
+function ownerOf(offset) {
+  const nodes = state.nodes;
+  let low = 0, high = nodes.length - 1, found = -1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if (nodes[middle].start <= offset) { found = middle; low = middle + 1; } else high = middle - 1;
+  }
+  while (found >= 0 && offset >= nodes[found].end) found = nodes[found].parent;
+  return found;
 }
 
 function partOf(node, offset) {
@@ -138,99 +298,270 @@ function partOf(node, offset) {
   return 'value';
 }
 
-function renderTree(cut) {
-  const root = $('tree');
-  root.replaceChildren();
-  const lists = [root];
-  state.nodes.forEach((node, index) => {
-    const item = el('li');
-    item.dataset.path = node.path;
-    const row = el('div', 'row');
-    row.dataset.node = index;
-    const toggle = el('span', 'toggle', node.isMessage ? '▾' : '');
-    if (node.isMessage) toggle.addEventListener('click', () => { item.classList.toggle('collapsed'); toggle.textContent = item.classList.contains('collapsed') ? '▸' : '▾'; });
-    row.append(toggle, el('span', 'key', node.key), el('span', 'type', ` (${node.type})`));
-    if (node.value !== undefined && node.value !== null) row.append(' = ', el('span', 'value', node.value));
-    item.append(row);
-    const depth = node.isHeader ? 0 : node.depth;
-    lists.length = depth + 1;
-    lists[depth].append(item);
-    if (node.isMessage) { const children = el('ul'); item.append(children); lists[depth + 1] = children; }
-  });
-  if (cut) root.append(el('li', 'muted', '… more fields than are shown'));
-}
+// ---------------------------------------------------------------- pointing, pinning, the detail
 
-function renderHex(size, error) {
-  const hex = $('hex');
-  const fragment = document.createDocumentFragment();
-  const legend = el('div', 'legend');
-  legend.append(el('span', 'b in-header', 'header'), el('span', 'b in-name', 'name'), el('span', 'b in-value', 'value'));
-  fragment.append(legend);
-  const bytes = state.bytes;
-  for (let rowStart = 0; rowStart < bytes.length; rowStart += 16) {
-    const row = el('div', 'hex-row');
-    row.append(el('span', 'hex-offset', rowStart.toString(16).padStart(6, '0')));
-    let ascii = '';
-    for (let i = rowStart; i < Math.min(rowStart + 16, bytes.length); i++) {
-      const cell = el('span', i % 16 === 8 ? 'b gap' : 'b', bytes[i].toString(16).padStart(2, '0'));
-      cell.dataset.i = i;
-      if (error && i === error.offset) cell.classList.add('fault');
-      row.append(cell);
-      ascii += bytes[i] >= 0x20 && bytes[i] < 0x7f ? String.fromCharCode(bytes[i]) : '.';
-    }
-    row.append(el('span', 'ascii', ascii));
-    fragment.append(row);
-  }
-  if (bytes.length < size) fragment.append(el('div', 'muted', `… the first ${bytes.length} of ${size} bytes are shown`));
-  hex.replaceChildren(fragment);
-}
-
-// Marks the bytes of one field by part (header, name, value) and says what it is.
-function point(index, byteOffset) {
-  if (index === state.pointed && byteOffset === undefined) return;
-  for (const cell of document.querySelectorAll('#hex .b.in-header, #hex .b.in-name, #hex .b.in-value, #hex .b.pointed')) cell.classList.remove('in-header', 'in-name', 'in-value', 'pointed');
-  for (const row of document.querySelectorAll('#tree .row.pointed')) row.classList.remove('pointed');
+// Marks the bytes of one field by part (header, name, value) and says what it is. A pinned field stays marked until
+// another is pinned (a click) or Escape is pressed; pointing changes nothing meanwhile.
+function point(index, byteOffset = -1) {
+  if (state.pinned >= 0) return;
+  if (index === state.pointed && byteOffset === state.pointedByte) return;
   state.pointed = index;
-  if (index < 0) { $('hover-info').textContent = byteOffset === undefined ? '' : `byte ${byteOffset}: not inside any field`; return; }
+  state.pointedByte = byteOffset;
+  showInfo(index, byteOffset);
+  markTreeRows();
+  markHex();
+}
+
+function markTreeRows() {
+  for (const row of document.querySelectorAll('#tree .row[data-node]')) {
+    const index = Number(row.dataset.node);
+    row.classList.toggle('pointed', index === state.pointed || index === state.pinned);
+    row.classList.toggle('pinned', index === state.pinned);
+  }
+}
+
+function showInfo(index, byteOffset) {
+  const info = $('hover-info');
+  if (index < 0) { info.textContent = byteOffset < 0 ? '' : `byte ${byteOffset}: not inside any field`; return; }
   const node = state.nodes[index];
-  const cells = document.querySelectorAll('#hex .b[data-i]');
-  for (let i = node.start; i < Math.min(node.end, cells.length); i++) cells[i].classList.add('in-' + partOf(node, i));
-  const row = document.querySelector(`#tree .row[data-node="${index}"]`);
-  if (row) row.classList.add('pointed');
-  let info = `${node.path} (${node.type}): bytes ${node.start}–${node.end - 1}`;
+  const parts = [];
+  if (byteOffset >= 0) {
+    const value = byteAt(byteOffset);
+    const where = node.isHeader ? ['the envelope header'] : [`the ${partOf(node, byteOffset)} of `, isolated(node.displayPath)];
+    parts.push(`byte ${byteOffset} = 0x${(value ?? 0).toString(16).padStart(2, '0')} in `, ...where, '\n');
+  }
+  parts.push(isolated(node.displayPath), ` (${node.type}): bytes ${node.start}–${node.end - 1}`);
   if (!node.isHeader) {
-    info += `, header ${node.start}–${node.valueStart - 1}` + (node.nameStart !== undefined ? `, name ${node.nameStart}–${node.nameEnd - 1}` : '') + `, value ${node.valueStart}–${node.end - 1}`;
+    parts.push(`, header ${node.start}–${node.valueStart - 1}` + (node.nameStart !== undefined ? `, name ${node.nameStart}–${node.nameEnd - 1}` : '') + `, value ${node.valueStart}–${node.end - 1}`);
   }
-  if (byteOffset !== undefined) {
-    cells[byteOffset].classList.add('pointed');
-    const part = node.isHeader ? 'the envelope header' : `the ${partOf(node, byteOffset)} of ${node.path}`;
-    info = `byte ${byteOffset} = 0x${state.bytes[byteOffset].toString(16).padStart(2, '0')} in ${part}\n` + info;
+  info.replaceChildren(...parts);
+}
+
+function isolated(text) { return el('span', 'iso', text); }
+
+function pin(index, byteOffset = -1, options = {}) {
+  if (index < 0 || index >= state.nodes.length) return;
+  state.pinned = -1;
+  state.pointed = index;
+  state.pointedByte = byteOffset;
+  showInfo(index, byteOffset);
+  state.pinned = index;
+  state.pinnedByte = byteOffset;
+  state.cursor = index;
+  state.fullValue = null;
+  if (options.reveal) revealNode(index);
+  markTreeRows();
+  markHex();
+  showDetail();
+  if (options.remember !== false) remember();
+}
+
+function unpin() {
+  state.pinned = state.pinnedByte = -1;
+  state.fullValue = null;
+  showDetail();
+  markTreeRows();
+  markHex();
+}
+
+function showDetail() {
+  const node = state.pinned >= 0 ? state.nodes[state.pinned] : null;
+  const head = $('detail-head');
+  const value = $('detail-value');
+  for (const id of ['copy-path', 'copy-value', 'copy-hex']) $(id).disabled = !node || node.isHeader;
+  $('copy-hex').disabled = !node;
+  $('copy-info').textContent = '';
+  if (!node) {
+    head.replaceChildren('Click a field (or press Enter on it) to pin it here.');
+    value.replaceChildren();
+    $('show-all').hidden = true;
+    return;
   }
-  $('hover-info').textContent = info;
+  head.replaceChildren(isolated(node.displayPath), ` (${node.type}) · bytes ${node.start}–${node.end - 1}` + (node.path ? ' · path ' : ''));
+  if (node.path) head.append(el('code', 'iso filter-path', node.path));
+  if (node.hidden) head.append(' ', badge());
+  value.replaceChildren(el('span', 'value iso', state.fullValue ?? node.value ?? ''));
+  $('show-all').hidden = !node.cut || state.fullValue !== null;
+}
+
+async function showAll() {
+  const node = state.nodes[state.pinned];
+  if (!node) return;
+  const { ok, body } = await getJson(`api/messages/${state.selectedId}/value?field=${node.index - 1}`);
+  if (!ok) { $('copy-info').textContent = body.detail; return; }
+  state.fullValue = body.value;
+  showDetail();
+}
+
+async function fieldHex(node) {
+  const response = await fetch(`api/messages/${state.selectedId}/bytes?start=${node.start}&length=${node.end - node.start}`);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  let text = '';
+  for (const b of bytes) text += b.toString(16).padStart(2, '0');
+  return text;
+}
+
+async function copy(what) {
+  const node = state.nodes[state.pinned];
+  if (!node) return;
+  let text;
+  if (what === 'path') text = node.path;
+  else if (what === 'value') text = state.fullValue ?? (node.cut ? (await (await fetch(`api/messages/${state.selectedId}/value?field=${node.index - 1}`)).json()).value : node.value ?? '');
+  else text = await fieldHex(node);
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch {
+    const area = el('textarea');
+    area.value = text;
+    document.body.append(area);
+    area.select();
+    document.execCommand('copy');
+    area.remove();
+  }
+  $('copy-info').textContent = `copied the ${what === 'hex' ? 'bytes as hex' : what} (${text.length} characters)`;
+}
+
+// ---------------------------------------------------------------- search within the message
+
+function search(text) {
+  const needle = text.toLowerCase();
+  state.matches = !needle ? [] : state.nodes.filter((node) => !node.isHeader && (
+    node.key.toLowerCase().includes(needle) || (node.name ?? '').toLowerCase().includes(needle) || (node.value ?? '').toLowerCase().includes(needle))).map((node) => node.index);
+  state.matchText = text;
+  state.match = -1;
+}
+
+function nextMatch() {
+  const text = $('search').value;
+  if (text !== state.matchText) search(text);
+  if (!state.matches.length) { $('search-info').textContent = text ? 'no field matches' : ''; renderTree(); return; }
+  state.match = (state.match + 1) % state.matches.length;
+  $('search-info').textContent = `${state.match + 1} of ${state.matches.length}`;
+  pin(state.matches[state.match], -1, { reveal: true });
+}
+
+// ---------------------------------------------------------------- jumping
+
+async function gotoMessage(id) {
+  if (state.source?.kind !== 'store' && !state.where) {
+    state.skip = Math.floor(id / pageSize) * pageSize;
+    await loadPage();
+  }
+  await openMessage(id);
+}
+
+async function gotoOffset(text) {
+  const match = /^(?:(.+):)?(\d+)$/.exec(text.trim());
+  if (!match) { $('goto-error').textContent = 'a byte offset is a whole number, or file:number in a folder'; return; }
+  const { ok, body } = await getJson('api/locate?' + query({ offset: match[2], location: match[1] }));
+  if (!ok) { $('goto-error').textContent = body.detail; return; }
+  if (state.where) { state.where = ''; $('filter').value = ''; startCount(); }
+  await gotoMessage(body.id);
+  const offset = Number(match[2]) - body.offset;
+  const owner = ownerOf(offset);
+  if (owner >= 0) pin(owner, offset, { reveal: true, remember: false });
+  $('hex').scrollTop = Math.max(0, Math.floor(offset / bytesPerRow) * hexRow - $('hex').clientHeight / 3);
+  renderHex();
+  remember(true);
 }
 
 // ---------------------------------------------------------------- wiring
 
+$('tree').addEventListener('scroll', () => renderTree(), { passive: true });
+$('hex').addEventListener('scroll', () => renderHex(), { passive: true });
 $('tree').addEventListener('mouseover', (event) => {
-  const row = event.target.closest('.row');
+  const row = event.target.closest('.row[data-node]');
   if (row) point(Number(row.dataset.node));
+});
+$('tree').addEventListener('click', (event) => {
+  const row = event.target.closest('.row[data-node]');
+  if (row) { pin(Number(row.dataset.node)); row.focus({ preventScroll: true }); }
+});
+$('tree').addEventListener('focusin', (event) => {
+  const row = event.target.closest('.row[data-node]');
+  if (row) state.cursor = Number(row.dataset.node);
+});
+$('tree').addEventListener('keydown', (event) => {
+  const index = state.cursor;
+  const node = state.nodes[index];
+  if (!node) return;
+  const position = state.rowOf.get(index);
+  let handled = true;
+  switch (event.key) {
+    case 'ArrowDown': moveCursor(state.visible[Math.min(state.visible.length - 1, position + 1)]); break;
+    case 'ArrowUp': moveCursor(state.visible[Math.max(0, position - 1)]); break;
+    case 'Home': moveCursor(state.visible[0]); break;
+    case 'End': moveCursor(state.visible[state.visible.length - 1]); break;
+    case 'ArrowRight':
+      if (node.isMessage && state.collapsed.has(index)) { setCollapsed(index, false); moveCursor(index); } else if (node.isMessage) moveCursor(index + 1);
+      break;
+    case 'ArrowLeft':
+      if (node.isMessage && !state.collapsed.has(index)) { setCollapsed(index, true); moveCursor(index); } else if (node.parent >= 0) moveCursor(node.parent);
+      break;
+    case 'Enter': pin(index); moveCursor(index); break;
+    default: handled = false;
+  }
+  if (handled) event.preventDefault();
 });
 $('hex').addEventListener('mouseover', (event) => {
   const cell = event.target.closest('.b[data-i]');
-  if (!cell || !state.owners) return;
+  if (!cell || !state.nodes.length) return;
   const offset = Number(cell.dataset.i);
-  point(state.owners[offset], offset);
+  point(ownerOf(offset), offset);
 });
-$('filter-form').addEventListener('submit', (event) => {
+$('hex').addEventListener('click', (event) => {
+  const cell = event.target.closest('.b[data-i]');
+  if (!cell || !state.nodes.length) return;
+  const offset = Number(cell.dataset.i);
+  const owner = ownerOf(offset);
+  if (owner >= 0) pin(owner, offset, { reveal: true });
+});
+document.addEventListener('keydown', (event) => { if (event.key === 'Escape' && state.pinned >= 0) { unpin(); point(-1); remember(); } });
+
+$('list').addEventListener('keydown', (event) => {
+  const row = event.target.closest('tbody tr');
+  if (!row) return;
+  if (event.key === 'ArrowDown') { (row.nextElementSibling ?? row).focus(); event.preventDefault(); }
+  else if (event.key === 'ArrowUp') { (row.previousElementSibling ?? row).focus(); event.preventDefault(); }
+  else if (event.key === 'Enter') { openMessage(Number(row.dataset.id)); event.preventDefault(); }
+});
+
+$('filter-form').addEventListener('submit', async (event) => {
   event.preventDefault();
   const typed = $('filter').value;
   state.where = typed.trim() ? typed : ''; // as typed, so the error's column is a column of the box
   state.skip = 0;
-  loadPage();
+  startCount();
+  await loadPage();
+  if ($('filter-error').hidden) remember();
 });
 $('clear-filter').addEventListener('click', () => { $('filter').value = ''; $('filter-form').requestSubmit(); });
-$('prev').addEventListener('click', () => { state.skip = Math.max(0, state.skip - pageSize); loadPage(); });
-$('next').addEventListener('click', () => { state.skip += pageSize; loadPage(); });
+const turn = (skip) => async () => { state.skip = skip(); await loadPage(); remember(); };
+$('first').addEventListener('click', turn(() => 0));
+$('prev').addEventListener('click', turn(() => Math.max(0, state.skip - pageSize)));
+$('next').addEventListener('click', turn(() => state.skip + pageSize));
+$('last').addEventListener('click', turn(lastPageSkip));
+$('goto-form').addEventListener('submit', async (event) => {
+  event.preventDefault();
+  $('goto-error').textContent = '';
+  const message = $('goto-message').value.trim();
+  const offset = $('goto-offset').value.trim();
+  if (offset) await gotoOffset(offset);
+  else if (/^\d+$/.test(message)) await gotoMessage(Number(message));
+  else $('goto-error').textContent = 'a message number is a whole number from 0';
+});
+$('search-form').addEventListener('submit', (event) => { event.preventDefault(); nextMatch(); });
+$('search').addEventListener('input', () => { search($('search').value); $('search-info').textContent = $('search').value ? `${state.matches.length} fields match` : ''; renderTree(); });
+$('expand-all').addEventListener('click', () => { state.collapsed.clear(); layoutTree(); });
+$('collapse-all').addEventListener('click', () => { state.nodes.forEach((node) => { if (node.isMessage) state.collapsed.add(node.index); }); layoutTree(); });
+$('show-all').addEventListener('click', showAll);
+$('copy-path').addEventListener('click', () => copy('path'));
+$('copy-value').addEventListener('click', () => copy('value'));
+$('copy-hex').addEventListener('click', () => copy('hex'));
+window.addEventListener('popstate', () => restore());
+window.addEventListener('resize', () => { renderTree(); renderHex(); });
 
-loadSource();
-loadPage();
+(async () => {
+  await loadSource();
+  await restore();
+})();
