@@ -95,4 +95,9 @@ internal static class Diagnostics
         "FUDGE015", "Member holds data but cannot be set",
         "Member '{0}' of '{1}' holds data but the reader cannot set it, so {2}: give it a setter or init accessor, or a constructor parameter of the same name and type, or mark it [FudgeIgnore]",
         Category, DiagnosticSeverity.Warning, isEnabledByDefault: true, helpLinkUri: Help("FUDGE015"));
+
+    public static readonly DiagnosticDescriptor UnsupportedTypeArgument = new(
+        "FUDGE016", "Type argument not supported",
+        "The [FudgeMessage] type '{0}' has the type argument '{1}', which Fudge cannot serialize: {2}",
+        Category, DiagnosticSeverity.Error, isEnabledByDefault: true, helpLinkUri: Help("FUDGE016"));
 }

@@ -224,7 +224,22 @@ internal sealed partial class Emitter
         sb.AppendLine($"            if (__p{index} != null)");
         sb.AppendLine("            {");
         sb.AppendLine($"                __p{index}.Clear();");
-        sb.AppendLine($"                foreach (var __e in __v{index}) " + (map ? $"__p{index}[__e.Key] = __e.Value;" : $"__p{index}.Add(__e);"));
+        string type = member.Shape.TypeName;
+        if (type.StartsWith("global::System.Collections.Generic.Stack<", System.StringComparison.Ordinal))
+        {
+            // The stack read enumerates top first: pushed bottom first, the member's stack has the order written.
+            sb.AppendLine($"                var __a{index} = __v{index}.ToArray();");
+            sb.AppendLine($"                for (int __i = __a{index}.Length - 1; __i >= 0; __i--) __p{index}.Push(__a{index}[__i]);");
+        }
+        else
+        {
+            string add = map ? $"__p{index}[__e.Key] = __e.Value;"
+                : type.StartsWith("global::System.Collections.Generic.Queue<", System.StringComparison.Ordinal)
+                  || type.StartsWith("global::System.Collections.Concurrent.ConcurrentQueue<", System.StringComparison.Ordinal) ? $"__p{index}.Enqueue(__e);"
+                : type.StartsWith("global::System.Collections.Generic.LinkedList<", System.StringComparison.Ordinal) ? $"__p{index}.AddLast(__e);"
+                : $"__p{index}.Add(__e);";
+            sb.AppendLine($"                foreach (var __e in __v{index}) " + add);
+        }
         sb.AppendLine("            }");
         sb.AppendLine("        }");
     }

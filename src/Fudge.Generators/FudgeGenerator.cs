@@ -99,18 +99,23 @@ public sealed class FudgeGenerator : IIncrementalGenerator
             .Where(static u => !u.IsEmpty)
             .SelectMany(static (u, _) => u);
         var modelNames = models.Select(static (m, _) => m.FullyQualifiedName).Collect();
-        var uses = results.SelectMany(static (r, _) => r.Uses)
+        var memberUses = results.SelectMany(static (r, _) => r.Uses);
+        // A type argument Fudge cannot serialize is refused where the closed type is used (FUDGE016), never at run time.
+        context.RegisterSourceOutput(memberUses.Where(static u => u.Refusal is not null), static (spc, u) => spc.ReportDiagnostic(u.Refusal!.ToDiagnostic()));
+        context.RegisterSourceOutput(callSites.Where(static u => u.Refusal is not null), static (spc, u) => spc.ReportDiagnostic(u.Refusal!.ToDiagnostic()));
+        var uses = memberUses
+            .Where(static u => u.Refusal is null)
             .Collect()
-            .Combine(callSites.Collect())
+            .Combine(callSites.Where(static u => u.Refusal is null).Collect())
             .Combine(modelNames)
             .Select(static (x, _) =>
             {
                 var made = new System.Collections.Generic.HashSet<string>(x.Right, System.StringComparer.Ordinal);
                 return x.Left.Left.Concat(x.Left.Right)
                     .Where(u => u.RequiresModel is null || made.Contains(u.RequiresModel))
-                    .Select(u => u.Statement)
-                    .Distinct()
-                    .OrderBy(u => u, System.StringComparer.Ordinal)
+                    .GroupBy(u => u.Statement, System.StringComparer.Ordinal)
+                    .Select(g => g.First() with { RequiresModel = null })
+                    .OrderBy(u => u.Statement, System.StringComparer.Ordinal)
                     .ToEquatableArray();
             })
             .WithTrackingName(Steps.Uses);

@@ -226,7 +226,16 @@ internal sealed record ParseResult(TypeModel? Model, EquatableArray<DiagnosticIn
 /// only when <paramref name="RequiresModel"/> (the fully qualified name of a generic [FudgeMessage] definition of this
 /// compilation) got a formatter, or always when null.
 /// </summary>
-internal sealed record RegistrationUse(string Statement, string? RequiresModel);
+/// <param name="Statement">The registration statement.</param>
+/// <param name="RequiresModel">The generic [FudgeMessage] definition whose formatter the statement needs, or null.</param>
+/// <param name="ClassName">The name of the generated value formatter of <paramref name="Shape"/>.</param>
+/// <param name="Shape">
+/// When set, the module initializer's file also declares a value formatter of this shape, written and read as a member of
+/// it is (the type argument's own formatter, for a type the runtime has no built-in one of); <paramref name="Statement"/>
+/// registers it by <paramref name="ClassName"/>.
+/// </param>
+/// <param name="Refusal">When set, the use is refused (FUDGE016): the diagnostic is reported and nothing is registered.</param>
+internal sealed record RegistrationUse(string Statement, string? RequiresModel, ValueShape? Shape = null, string? ClassName = null, DiagnosticInfo? Refusal = null);
 
 /// <summary>Settings of the compilation that shape the emitted text.</summary>
 internal sealed record EmitOptions(bool NullableDirectives);

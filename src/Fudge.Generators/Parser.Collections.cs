@@ -111,7 +111,25 @@ internal static partial class Parser
     private static bool IsMoreMutableCollection(ITypeSymbol type) => type is INamedTypeSymbol { IsGenericType: true } named
         && named.OriginalDefinition.ToDisplayString() is "System.Collections.ObjectModel.Collection<T>" or "System.Collections.ObjectModel.ObservableCollection<T>"
             or "System.Collections.Generic.SortedSet<T>" or "System.Collections.Generic.SortedDictionary<TKey, TValue>"
-            or "System.Collections.Generic.SortedList<TKey, TValue>" or "System.Collections.Concurrent.ConcurrentDictionary<TKey, TValue>";
+            or "System.Collections.Generic.SortedList<TKey, TValue>" or "System.Collections.Concurrent.ConcurrentDictionary<TKey, TValue>"
+        || IsRefillable(type);
+
+    /// <summary>
+    /// Queue, Stack, LinkedList and ConcurrentQueue (filled by Enqueue, Push, AddLast), and any class of the
+    /// collection-initializer shape (filled by Add or the indexer), that have a public parameterless <c>Clear()</c>.
+    /// </summary>
+    private static bool IsRefillable(ITypeSymbol type)
+    {
+        if (type is not INamedTypeSymbol { TypeKind: TypeKind.Class } named) return false;
+        bool known = named.IsGenericType && named.OriginalDefinition.ToDisplayString() is "System.Collections.Generic.Queue<T>"
+            or "System.Collections.Generic.Stack<T>" or "System.Collections.Generic.LinkedList<T>" or "System.Collections.Concurrent.ConcurrentQueue<T>";
+        if (!known && ResolveShape(named, 0, java: false)?.Collection is not (CollectionKind.AddedList or CollectionKind.AddedSet or CollectionKind.AddedMap))
+            return false;
+        for (var t = named; t is not null; t = t.BaseType)
+            if (t.GetMembers("Clear").OfType<IMethodSymbol>().Any(m => !m.IsStatic && m.DeclaredAccessibility == Accessibility.Public && m.Parameters.Length == 0))
+                return true;
+        return false;
+    }
 
     /// <summary>
     /// True when a dictionary can have keys of <paramref name="shape"/>: a scalar, a tuple or pair of such keys, or a

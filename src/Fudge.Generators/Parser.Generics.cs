@@ -64,7 +64,7 @@ internal static partial class Parser
         var uses = new List<RegistrationUse>();
         var seen = new HashSet<(ITypeSymbol, bool)>(new TypeFlagComparer());
         foreach (var candidate in CollectMembers(type, compilation, ct))
-            CollectUses(candidate.Type, false, compilation, uses, seen, 0);
+            CollectUses(candidate.Type, false, compilation, uses, seen, 0, candidate.Location);
         return uses.ToEquatableArray();
     }
 
@@ -75,7 +75,9 @@ internal static partial class Parser
             || method.ContainingType?.ToDisplayString() != SerializerType || method.TypeArguments.Length != 1)
             return default;
         var uses = new List<RegistrationUse>();
-        CollectUses(method.TypeArguments[0], true, context.SemanticModel.Compilation, uses, new HashSet<(ITypeSymbol, bool)>(new TypeFlagComparer()), 0);
+        using var scalars = EnterCompilation(context.SemanticModel.Compilation);
+        CollectUses(method.TypeArguments[0], true, context.SemanticModel.Compilation, uses, new HashSet<(ITypeSymbol, bool)>(new TypeFlagComparer()), 0,
+            LocationInfo.From(context.Node.GetLocation()));
         return uses.ToEquatableArray();
     }
 
@@ -95,20 +97,34 @@ internal static partial class Parser
     /// a value at the top level), so a collection or nullable gets its generic formatter registered; a closed generic
     /// [FudgeMessage] type gets its nested formatter registered wherever it is used, its type arguments as values.
     /// </summary>
-    private static void CollectUses(ITypeSymbol type, bool asValue, Compilation compilation, List<RegistrationUse> uses, HashSet<(ITypeSymbol, bool)> seen, int depth)
+    private static void CollectUses(ITypeSymbol type, bool asValue, Compilation compilation, List<RegistrationUse> uses, HashSet<(ITypeSymbol, bool)> seen, int depth,
+        LocationInfo? location)
     {
         if (depth > 8 || ContainsTypeParameters(type) || ContainsErrorType(type) || !seen.Add((type, asValue))) return;
         if (!compilation.IsSymbolAccessibleWithin(type, compilation.Assembly)) return;
         string name = type.WithNullableAnnotation(NullableAnnotation.NotAnnotated).ToDisplayString(FullyQualified);
+        if (asValue && GeneratedValueShape(type) is { } generated)
+        {
+            // A shape the runtime has no value formatter of: one is generated, written as a member of the type is.
+            string className = ValueFormatterClassName(generated.TypeName);
+            uses.Add(new RegistrationUse($"{ValueCache}<{name}>.Register(new {className}());", null, generated, className));
+            CollectTypeArguments(type, compilation, uses, seen, depth, location);
+            return;
+        }
 
         if (type is IArrayTypeSymbol array)
         {
-            if (array.Rank != 1 || array.ElementType.SpecialType is SpecialType.System_Byte or SpecialType.System_Int16
+            if (array.Rank != 1)
+            {
+                CollectUses(array.ElementType, false, compilation, uses, seen, depth + 1, location); // generic [FudgeMessage] elements
+                return;
+            }
+            if (array.ElementType.SpecialType is SpecialType.System_Byte or SpecialType.System_Int16
                     or SpecialType.System_Int32 or SpecialType.System_Int64 or SpecialType.System_Single or SpecialType.System_Double)
-                return; // a rectangular array is not supported; the others are scalars
+                return; // scalars
             string element = Display(array.ElementType);
             if (asValue) uses.Add(new RegistrationUse($"{ValueCache}<{name}>.Register(new {Formatters}FudgeListFormatter<{name}, {element}>());", null));
-            CollectUses(array.ElementType, asValue, compilation, uses, seen, depth + 1);
+            CollectUses(array.ElementType, asValue, compilation, uses, seen, depth + 1, location);
             return;
         }
         if (type is not INamedTypeSymbol named) return;
@@ -116,7 +132,7 @@ internal static partial class Parser
         if (named.OriginalDefinition.SpecialType == SpecialType.System_Nullable_T)
         {
             if (asValue) uses.Add(new RegistrationUse($"{ValueCache}<{name}>.Register(new {Formatters}FudgeNullableFormatter<{Display(named.TypeArguments[0])}>());", null));
-            CollectUses(named.TypeArguments[0], asValue, compilation, uses, seen, depth + 1);
+            CollectUses(named.TypeArguments[0], asValue, compilation, uses, seen, depth + 1, location);
             return;
         }
 
@@ -134,18 +150,30 @@ internal static partial class Parser
         {
             string arguments = string.Join(", ", named.TypeArguments.Select(Display));
             if (asValue) uses.Add(new RegistrationUse($"{ValueCache}<{name}>.Register(new {Formatters}{formatter}<{name}, {arguments}>());", null));
-            foreach (var argument in named.TypeArguments) CollectUses(argument, asValue, compilation, uses, seen, depth + 1);
+            foreach (var argument in named.TypeArguments) CollectUses(argument, asValue, compilation, uses, seen, depth + 1, location);
             return;
         }
 
-        if (!IsGeneric(named) || !HasAttribute(named.OriginalDefinition, MessageAttribute)) return;
+        if (!HasAttribute(named.OriginalDefinition, MessageAttribute))
+        {
+            // Tuples, immutable and other collections as members: the generic [FudgeMessage] types among their parts.
+            CollectTypeArguments(named, compilation, uses, seen, depth, location);
+            return;
+        }
+        if (!IsGeneric(named)) return;
         var definition = named.OriginalDefinition;
         string? requires = null;
         if (definition.Locations.Any(l => l.IsInSource)) requires = definition.ToDisplayString(FullyQualified);
         else if (definition.GetTypeMembers("FudgeFormatter").Length == 0) return; // compiled without a formatter
         uses.Add(new RegistrationUse($"{Cache}<{name}>.Register({name}.FudgeFormatter.Instance);", requires));
         for (var t = named; t is not null; t = t.ContainingType)
-            foreach (var argument in t.TypeArguments) CollectUses(argument, true, compilation, uses, seen, depth + 1);
+        {
+            foreach (var argument in t.TypeArguments)
+            {
+                if (RefusedTypeArgument(named, argument, location) is { } refusal) uses.Add(refusal);
+                else CollectUses(argument, true, compilation, uses, seen, depth + 1, location);
+            }
+        }
         // Its members, with the type arguments in place: the generic [FudgeMessage] types they use get registered too.
         foreach (var member in named.GetMembers())
         {
@@ -156,8 +184,55 @@ internal static partial class Parser
                 IFieldSymbol { IsConst: false } f => f.Type,
                 _ => null,
             };
-            if (memberType is not null) CollectUses(memberType, false, compilation, uses, seen, depth + 1);
+            if (memberType is not null) CollectUses(memberType, false, compilation, uses, seen, depth + 1, location);
         }
+    }
+
+    /// <summary>The parts of a type its generated code writes inline (a tuple's items, an immutable list's elements), as members.</summary>
+    private static void CollectTypeArguments(ITypeSymbol type, Compilation compilation, List<RegistrationUse> uses, HashSet<(ITypeSymbol, bool)> seen, int depth, LocationInfo? location)
+    {
+        if (type is IArrayTypeSymbol array) CollectUses(array.ElementType, false, compilation, uses, seen, depth + 1, location);
+        else if (type is INamedTypeSymbol named)
+            foreach (var argument in named.TypeArguments) CollectUses(argument, false, compilation, uses, seen, depth + 1, location);
+    }
+
+    /// <summary>
+    /// The shape of a type argument (or top-level value) that <c>FudgeValueFormatterCache</c> has no formatter for at
+    /// run time, so the generator writes one (the immutable and other collections, rectangular arrays, tuples, object
+    /// and interface shapes of issue 41); null for the shapes the runtime knows (the scalars, Uri, Version, BigInteger,
+    /// Int128, Half... included, enums, byte and numeric arrays, lists, sets, dictionaries, nullables, [FudgeMessage]
+    /// types) and for types without a shape.
+    /// </summary>
+    private static ValueShape? GeneratedValueShape(ITypeSymbol type)
+    {
+        if (type is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T }) return null; // FudgeNullableFormatter, then its argument
+        var shape = ResolveShape(type, 0, java: false);
+        if (shape is null) return null;
+        return shape.Kind switch
+        {
+            ShapeKind.RectangularArray or ShapeKind.Tuple or ShapeKind.Object or ShapeKind.Registered => shape,
+            ShapeKind.Collection or ShapeKind.Dictionary when shape.Collection >= CollectionKind.ImmutableArray => shape,
+            _ => null,
+        };
+    }
+
+    /// <summary>A generated value formatter's class name, the same for the same type in every compilation (FNV-1a of its name).</summary>
+    private static string ValueFormatterClassName(string typeName)
+    {
+        uint hash = 2166136261;
+        foreach (char c in typeName) hash = (hash ^ c) * 16777619;
+        return "__FudgeValue_" + hash.ToString("x8", System.Globalization.CultureInfo.InvariantCulture);
+    }
+
+    /// <summary>FUDGE016 for a type argument of the closed generic [FudgeMessage] type <paramref name="closed"/> that has no Fudge mapping; null when it has one.</summary>
+    private static RegistrationUse? RefusedTypeArgument(INamedTypeSymbol closed, ITypeSymbol argument, LocationInfo? location)
+    {
+        if (ContainsTypeParameters(argument) || ContainsErrorType(argument) || ResolveShape(argument, 0, java: false) is not null) return null;
+        var why = WhyUnsupported(argument, java: false, genericRefused: false);
+        if (why.ReportedElsewhere) return null; // a [FudgeMessage] type of this compilation that has its own error
+        var diagnostic = Diag(Diagnostics.UnsupportedTypeArgument, location,
+            closed.WithNullableAnnotation(NullableAnnotation.NotAnnotated).ToDisplayString(CSharpSpelling), argument.WithNullableAnnotation(NullableAnnotation.NotAnnotated).ToDisplayString(CSharpSpelling), why.Text!);
+        return new RegistrationUse("", null, Refusal: diagnostic);
     }
 
     private static string Display(ITypeSymbol type) => type.WithNullableAnnotation(NullableAnnotation.NotAnnotated).ToDisplayString(FullyQualified);

@@ -25,7 +25,7 @@ public static class BatchCompiler
         public IReadOnlyDictionary<string, Diagnostic> GeneratedCodeErrors { get; init; } = new Dictionary<string, Diagnostic>();
     }
 
-    private static readonly ImmutableArray<MetadataReference> References = ((string)AppContext.GetData("TRUSTED_PLATFORM_ASSEMBLIES")!)
+    internal static readonly ImmutableArray<MetadataReference> References = ((string)AppContext.GetData("TRUSTED_PLATFORM_ASSEMBLIES")!)
         .Split(Path.PathSeparator)
         .Where(p => !Path.GetFileName(p).StartsWith("Fudge.Generators", StringComparison.Ordinal)
                     && !Path.GetFileName(p).StartsWith("Microsoft.CodeAnalysis", StringComparison.Ordinal)
@@ -34,7 +34,7 @@ public static class BatchCompiler
         .ToImmutableArray();
 
     /// <summary>C# latest with the symbols a net10.0 build defines (MemoryPack's generated code depends on them).</summary>
-    private static readonly CSharpParseOptions ParseOptions = new(LanguageVersion.Latest, preprocessorSymbols: new[]
+    internal static readonly CSharpParseOptions ParseOptions = new(LanguageVersion.Latest, preprocessorSymbols: new[]
     {
         "RELEASE", "NET", "NET10_0", "NETCOREAPP", "NET10_0_OR_GREATER", "NET9_0_OR_GREATER", "NET8_0_OR_GREATER", "NET7_0_OR_GREATER",
         "NET6_0_OR_GREATER", "NET5_0_OR_GREATER", "NETCOREAPP3_1_OR_GREATER", "NETCOREAPP3_0_OR_GREATER", "NETCOREAPP2_2_OR_GREATER",

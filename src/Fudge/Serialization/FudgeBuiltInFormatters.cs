@@ -65,6 +65,24 @@ internal static class FudgeBuiltInFormatters
         if (t == typeof(double[])) return Of(static (ref FudgeWriter w, in FudgeFieldKey k, double[] v) => w.WriteDoubleArray(in k, v), static (ref FudgeReader r) => r.GetDoubleArray());
         if (t == typeof(FudgeMsg)) return Of(static (ref FudgeWriter w, in FudgeFieldKey k, FudgeMsg v) => FudgeFormatterHelpers.WriteMessage(ref w, in k, v), static (ref FudgeReader r) => FudgeFormatterHelpers.ReadMessage(ref r));
         if (t.IsEnum) return new EnumFormatter<T>();
+        return CreateMoreScalar<T>();
+    }
+
+    /// <summary>The scalars without a Fudge type of their own (docs/generator.md, "Wire mapping"), as members write them.</summary>
+    private static object? CreateMoreScalar<T>()
+    {
+        var t = typeof(T);
+        if (t == typeof(Uri)) return Of(static (ref FudgeWriter w, in FudgeFieldKey k, Uri v) => FudgeFormatterHelpers.WriteUri(ref w, in k, v), static (ref FudgeReader r) => FudgeFormatterHelpers.ReadUri(ref r));
+        if (t == typeof(Version)) return Of(static (ref FudgeWriter w, in FudgeFieldKey k, Version v) => FudgeFormatterHelpers.WriteVersion(ref w, in k, v), static (ref FudgeReader r) => FudgeFormatterHelpers.ReadVersion(ref r));
+        if (t == typeof(System.Numerics.BigInteger)) return Of(static (ref FudgeWriter w, in FudgeFieldKey k, System.Numerics.BigInteger v) => FudgeFormatterHelpers.WriteBigInteger(ref w, in k, v), static (ref FudgeReader r) => FudgeFormatterHelpers.ReadBigInteger(ref r));
+        if (t == typeof(IntPtr)) return Of(static (ref FudgeWriter w, in FudgeFieldKey k, IntPtr v) => w.WriteInt64(in k, (long)v), static (ref FudgeReader r) => FudgeFormatterHelpers.ReadIntPtr(ref r));
+        if (t == typeof(UIntPtr)) return Of(static (ref FudgeWriter w, in FudgeFieldKey k, UIntPtr v) => FudgeFormatterHelpers.WriteUInt64(ref w, in k, (ulong)v), static (ref FudgeReader r) => FudgeFormatterHelpers.ReadUIntPtr(ref r));
+        if (t == typeof(ArraySegment<byte>)) return Of(static (ref FudgeWriter w, in FudgeFieldKey k, ArraySegment<byte> v) => w.WriteBytes(in k, new ReadOnlySpan<byte>(v.Array, v.Offset, v.Count)), static (ref FudgeReader r) => new ArraySegment<byte>(r.GetBytes()));
+#if NET8_0_OR_GREATER
+        if (t == typeof(Int128)) return Of(static (ref FudgeWriter w, in FudgeFieldKey k, Int128 v) => FudgeFormatterHelpers.WriteInt128(ref w, in k, v), static (ref FudgeReader r) => FudgeFormatterHelpers.ReadInt128(ref r));
+        if (t == typeof(UInt128)) return Of(static (ref FudgeWriter w, in FudgeFieldKey k, UInt128 v) => FudgeFormatterHelpers.WriteUInt128(ref w, in k, v), static (ref FudgeReader r) => FudgeFormatterHelpers.ReadUInt128(ref r));
+        if (t == typeof(Half)) return Of(static (ref FudgeWriter w, in FudgeFieldKey k, Half v) => FudgeFormatterHelpers.WriteHalf(ref w, in k, v), static (ref FudgeReader r) => FudgeFormatterHelpers.ReadHalf(ref r));
+#endif
         return null;
     }
 
