@@ -13,9 +13,10 @@ internal static class ScaleReport
     /// <summary>The goal of issue 34: the selective indexed query under this many milliseconds at ten million.</summary>
     public const double GoalMs = 10;
 
-    public static string Markdown(ScaleOptions options, IReadOnlyList<StoreKindResult> results, string loadBefore, string loadAfter, TimeSpan duration)
+    public static string Markdown(ScaleOptions options, IReadOnlyList<StoreKindResult> results, IReadOnlyList<string> notFinished, string loadBefore, string loadAfter, TimeSpan duration)
     {
         var text = new StringBuilder(RunInfo.MarkdownHeader($"Stores at scale: {options.Documents:N0} documents of each kind"));
+        foreach (string part in notFinished) text.Append($"- **Not finished:** {part}\n");
         text.Append(Invariant($"- Load average (1, 5, 15 min) at start: {loadBefore}; at end: {loadAfter}\n"));
         foreach (string versions in results.Select(r => r.Versions).Distinct()) text.Append($"- {versions}\n");
         text.Append(Invariant($"- Whole run: {duration.TotalMinutes:F1} min; largest store on disk: {results.Max(r => r.PeakOnDiskBytes) / 1e6:N0} MB\n"));

@@ -1,5 +1,4 @@
 using System;
-using Fudge.Http.Internal;
 using Fudge.Json;
 using Fudge.Xml;
 using Microsoft.AspNetCore.Http;
@@ -43,20 +42,23 @@ public sealed class FudgeBodyException : BadHttpRequestException
     /// <summary>Position of the problem within <see cref="LineNumber"/>.</summary>
     public int? LinePosition { get; }
 
+    /// <summary>The JSON path of the token where the problem is (<c>Venues[2]</c>), for JSON bodies; null otherwise.</summary>
+    public string? Path { get; private init; }
+
     internal static FudgeBodyException From(FudgeFormatException e)
-        => new(Status(e.Reason), e.Reason, e.Offset, innerException: e);
+        => new(Status(e.IsLimitExceeded), e.Reason, e.Offset, innerException: e);
 
     internal static FudgeBodyException From(FudgeJsonException e)
-        => new(Status(e.Reason), e.Reason, null, e.LineNumber, e.LinePosition, e);
+        => new(Status(e.IsLimitExceeded), e.Reason, null, e.LineNumber, e.LinePosition, e) { Path = string.IsNullOrEmpty(e.Path) ? null : e.Path };
 
     internal static FudgeBodyException From(FudgeXmlException e)
-        => new(Status(e.Reason), e.Reason, null, e.LineNumber, e.LinePosition, e);
+        => new(Status(e.IsLimitExceeded), e.Reason, null, e.LineNumber, e.LinePosition, e);
 
     internal static FudgeBodyException TooLarge(long size, int limit)
         => new(StatusCodes.Status413PayloadTooLarge, $"the body holds {size} bytes or more, more than the limit of {limit} (FudgeReaderOptions.MaxMessageSize)", 0);
 
-    private static int Status(string reason)
-        => FudgePipeBody.IsOverLimit(reason) ? StatusCodes.Status413PayloadTooLarge : StatusCodes.Status400BadRequest;
+    /// <summary>Over a limit of the reader (the exceptions' typed marker) is 413; anything else the body holds is 400.</summary>
+    private static int Status(bool overLimit) => overLimit ? StatusCodes.Status413PayloadTooLarge : StatusCodes.Status400BadRequest;
 
     private static string Describe(string reason, long? offset, int? line, int? position)
         => offset is long at ? $"at byte offset {at}: {reason}"

@@ -12,8 +12,9 @@ public sealed class FudgeHttpOptions
     /// <summary>
     /// Limits for request bodies, in every media type: <see cref="FudgeReaderOptions.MaxMessageSize"/> bounds one
     /// envelope (and a JSON or XML body, whose text is held while it is converted), <see cref="FudgeReaderOptions.MaxDepth"/>
-    /// and <see cref="FudgeReaderOptions.MaxFieldCount"/> what it may hold. Breaking one is answered with 413. The
-    /// defaults are the library's (64 MiB, 64 levels, 1,000,000 fields); a public service usually wants a smaller size.
+    /// the levels read and <see cref="FudgeReaderOptions.MaxFieldCount"/> the fields decoded into a message (a typed
+    /// body's skipped unknown fields are bounded by the size alone: nothing is built of them). Breaking one is answered
+    /// with 413. The defaults are the library's (64 MiB, 64 levels, 1,000,000 fields); a public service usually wants a smaller size.
     /// </summary>
     public FudgeReaderOptions ReaderOptions { get; set; } = FudgeReaderOptions.Default;
 

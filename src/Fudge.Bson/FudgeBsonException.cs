@@ -12,10 +12,20 @@ public sealed class FudgeBsonException : FudgeException
 {
     /// <summary>Creates the exception for a problem found at <paramref name="offset"/> in the BSON bytes (or -1 when there are none).</summary>
     public FudgeBsonException(long offset, string reason)
+        : this(offset, reason, false)
+    {
+    }
+
+    /// <summary>Creates the exception, saying whether the BSON broke a reader limit rather than the format or the mapping.</summary>
+    /// <param name="offset">Byte offset of the problem in the BSON bytes, or -1.</param>
+    /// <param name="reason">The problem, without the offset.</param>
+    /// <param name="isLimitExceeded">True when the BSON is refused for breaking a limit of <see cref="FudgeReaderOptions"/>.</param>
+    public FudgeBsonException(long offset, string reason, bool isLimitExceeded)
         : base(offset >= 0 ? $"Invalid BSON for Fudge at byte offset {offset}: {reason}" : reason)
     {
         Offset = offset;
         Reason = reason;
+        IsLimitExceeded = isLimitExceeded;
     }
 
     /// <summary>Byte offset of the problem from the start of the BSON document, or -1 when the problem is not in BSON bytes.</summary>
@@ -23,4 +33,11 @@ public sealed class FudgeBsonException : FudgeException
 
     /// <summary>The reason without the offset prefix.</summary>
     public string Reason { get; }
+
+    /// <summary>
+    /// True when the BSON was refused for breaking one of the reader's limits (<see cref="FudgeReaderOptions.MaxMessageSize"/>,
+    /// <see cref="FudgeReaderOptions.MaxDepth"/> or the stack's room) rather than for being malformed, as
+    /// <see cref="FudgeFormatException.IsLimitExceeded"/>.
+    /// </summary>
+    public bool IsLimitExceeded { get; }
 }

@@ -45,10 +45,7 @@ internal static partial class FudgeCommandLine
             Description = "Threads converting compact output (default: one per core in the native binary, 1 under the JIT; 1 converts on the reading thread).",
             DefaultValueFactory = _ => DefaultConversionThreads,
         };
-        threads.Validators.Add(result =>
-        {
-            if (result.GetValueOrDefault<int>() < 1) result.AddError("--threads must be at least 1.");
-        });
+        AtLeast(threads, 1);
         var command = new Command("to-json", "Convert every message to a JSON object (spec §14), one object per line (JSON Lines).")
         {
             file, mode, output, indent, threads,

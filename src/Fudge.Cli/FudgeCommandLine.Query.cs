@@ -70,33 +70,43 @@ internal static partial class FudgeCommandLine
         var folder = new Option<string>("--output-dir", "-d") { Description = "Folder for the DESTINATION.fudge files (created if missing). Default: the current folder.", DefaultValueFactory = _ => "." };
         var toStdout = new Option<string?>("--stdout") { Description = "Write this one destination to standard output instead of a file.", HelpName = "DESTINATION" };
         var amqp = new Option<string?>("--amqp") { Description = "Route on a RabbitMQ broker instead of a stream: consume --from, publish to each destination (EXCHANGE/ROUTINGKEY or QUEUE) with confirms; runs until SIGINT/SIGTERM (docs/rabbitmq.md).", HelpName = "URI" };
-        var from = new Option<string?>("--from") { Description = "With --amqp: the queue to consume.", HelpName = "QUEUE" };
+        var nats = new Option<string?>("--nats") { Description = "Route on NATS instead of a stream: subscribe to --from, publish to each destination, a subject template such as ticks.{$.Ticker}; runs until SIGINT/SIGTERM (docs/nats.md).", HelpName = "URL" };
+        var queueGroup = new Option<string?>("--queue-group") { Description = "With --nats: share the input with the other routers of this queue group.", HelpName = "GROUP" };
+        var deadLetter = new Option<string?>("--dead-letter") { Description = "With --nats: where messages with no subject (or not envelopes) go, with the reason in a header.", HelpName = "SUBJECT" };
+        var from = new Option<string?>("--from") { Description = "With --amqp: the queue to consume; with --nats: the subject to subscribe to.", HelpName = "QUEUE|SUBJECT" };
         var transform = new Option<string?>("--transform") { Description = "With --amqp: a transform file applied before publishing (rules still see the input bytes).", HelpName = "FILE" };
         var prefetch = new Option<ushort>("--prefetch") { Description = "With --amqp: messages in flight at once (bounds the duplicates a crash can cause).", DefaultValueFactory = _ => 200 };
         var attempts = new Option<int>("--connect-attempts") { Description = "With --amqp: connection attempts before giving up (the delay doubles from 1 s).", DefaultValueFactory = _ => 5 };
         var command = new Command("route", "Split the input by a rules file: one output per destination, envelopes copied byte for byte, and print how many each received. With --amqp, route a RabbitMQ queue instead.")
         {
-            rules, file, folder, toStdout, amqp, from, transform, prefetch, attempts,
+            rules, file, folder, toStdout, amqp, nats, queueGroup, deadLetter, from, transform, prefetch, attempts,
         };
-        attempts.Validators.Add(result =>
-        {
-            if (result.GetValueOrDefault<int>() < 1) result.AddError("--connect-attempts must be at least 1.");
-        });
-        prefetch.Validators.Add(result =>
-        {
-            if (result.GetValueOrDefault<ushort>() < 1) result.AddError("--prefetch must be at least 1.");
-        });
+        AtLeast(attempts, 1);
+        AtLeast(prefetch, 1);
         command.Validators.Add(result =>
         {
+            bool onNats = result.GetValue(nats) is not null;
+            if (onNats && result.GetValue(amqp) is not null) result.AddError("--amqp and --nats cannot be combined.");
+            if (onNats && result.GetValue(from) is null) result.AddError("--nats needs --from SUBJECT.");
+            if (onNats && result.GetValue(file) is not null) result.AddError("--nats reads from the server: give no INPUT.");
+            if (onNats && result.GetValue(transform) is not null) result.AddError("--transform goes with --amqp.");
+            if (!onNats && (result.GetValue(queueGroup) is not null || result.GetValue(deadLetter) is not null)) result.AddError("--queue-group and --dead-letter go with --nats.");
+            if (onNats) return;
             bool onBroker = result.GetValue(amqp) is not null;
             if (onBroker && result.GetValue(from) is null) result.AddError("--amqp needs --from QUEUE.");
             if (onBroker && result.GetValue(file) is not null) result.AddError("--amqp reads from the broker: give no INPUT.");
             if (!onBroker && result.GetValue(file) is null) result.AddError("Required argument missing for command: 'route' (INPUT, or --amqp).");
             if (!onBroker && (result.GetValue(from) is not null || result.GetValue(transform) is not null)) result.AddError("--from and --transform go with --amqp.");
         });
-        command.SetAction(parsed => Guarded(console, writesAsItGoes: parsed.GetValue(toStdout) is not null || parsed.GetValue(amqp) is not null, progress =>
+        command.SetAction(parsed => Guarded(console, writesAsItGoes: parsed.GetValue(toStdout) is not null || parsed.GetValue(amqp) is not null || parsed.GetValue(nats) is not null, progress =>
         {
             var router = LoadRules(parsed.GetValue(rules)!);
+            if (parsed.GetValue(nats) is string url)
+            {
+                var readerOptions = new FudgeReaderOptions { TaxonomyResolver = TaxonomyFiles.Load(parsed.GetValue(taxonomy)) };
+                return new NatsRouteCommand(console.Error).Run(url, router, parsed.GetValue(rules)!, parsed.GetValue(from)!,
+                    parsed.GetValue(queueGroup), parsed.GetValue(deadLetter), readerOptions);
+            }
             if (parsed.GetValue(amqp) is string uri)
             {
                 var factory = AmqpRouteCommand.FactoryFor(uri);
@@ -154,28 +164,8 @@ internal static partial class FudgeCommandLine
     }
 
     /// <summary>Reads a rules file; an invalid one is reported with its path, line and column, before anything starts.</summary>
-    private static FudgeRouter LoadRules(string path)
-    {
-        try
-        {
-            return FudgeRouter.Load(path);
-        }
-        catch (FudgeQueryException e)
-        {
-            throw new FudgeException($"{path}: {e.Message}", e);
-        }
-    }
+    private static FudgeRouter LoadRules(string path) => LoadQueryFile(path, "rules file", FudgeRouter.Load);
 
     /// <summary>Reads a transform file; an invalid one is reported with its path, line and column.</summary>
-    private static FudgeTransform LoadTransform(string path)
-    {
-        try
-        {
-            return FudgeTransform.Load(path);
-        }
-        catch (FudgeQueryException e)
-        {
-            throw new FudgeException($"{path}: {e.Message}", e);
-        }
-    }
+    private static FudgeTransform LoadTransform(string path) => LoadQueryFile(path, "transform file", FudgeTransform.Load);
 }

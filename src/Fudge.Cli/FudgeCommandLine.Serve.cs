@@ -20,9 +20,11 @@ internal static partial class FudgeCommandLine
         {
             source, port, bind, collection,
         };
+        AtLeast(port, 0, "--port is from 0 to 65535.");
         port.Validators.Add(result =>
         {
-            if (result.GetValueOrDefault<int>() is < 0 or > 65535) result.AddError("--port is from 0 to 65535.");
+            if (result.Tokens.Count == 1 && long.TryParse(result.Tokens[0].Value, System.Globalization.NumberStyles.Integer, System.Globalization.CultureInfo.InvariantCulture, out long value) && value > 65535)
+                result.AddError("--port is from 0 to 65535.");
         });
         bind.Validators.Add(result =>
         {

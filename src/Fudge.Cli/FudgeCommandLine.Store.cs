@@ -75,11 +75,8 @@ internal static partial class FudgeCommandLine
         {
             db, collection, where, json, orderBy, descending, skip, limit,
         };
-        command.Validators.Add(result =>
-        {
-            if (result.GetValue(skip) < 0) result.AddError("--skip cannot be negative.");
-            if (result.GetValue(limit) is < 0) result.AddError("--limit cannot be negative.");
-        });
+        AtLeast(skip, 0, "--skip cannot be negative.");
+        AtLeast(limit, 0, "--limit cannot be negative.");
         command.SetAction(parsed => Guarded(console, writesAsItGoes: true, progress =>
         {
             var query = new FudgeQuery
@@ -93,7 +90,7 @@ internal static partial class FudgeCommandLine
             RunAsync(async () =>
             {
                 await using var opened = await StoreOpener.OpenAsync(parsed.GetValue(db)!, create: false);
-                var source = await opened.GetCollectionAsync(parsed.GetValue(collection)!);
+                var source = await StoreOpener.ExistingCollectionAsync(opened, parsed.GetValue(collection)!);
                 if (parsed.GetValue(json)) return await StoreCommands.QueryAsync(source, query, Stream.Null, console.Out, FudgeJsonSettings.Plain);
                 using var output = new BufferedStream(new Fudge.Cli.Input.LeaveOpenStream(console.Output), 64 * 1024);
                 long written = await StoreCommands.QueryAsync(source, query, output, null, FudgeJsonSettings.Plain);
@@ -121,7 +118,7 @@ internal static partial class FudgeCommandLine
             string outcome = RunAsync(async () =>
             {
                 await using var opened = await StoreOpener.OpenAsync(parsed.GetValue(db)!, create: false);
-                var target = await opened.GetCollectionAsync(parsed.GetValue(collection)!);
+                var target = await StoreOpener.ExistingCollectionAsync(opened, parsed.GetValue(collection)!);
                 if (!parsed.GetValue(drop))
                 {
                     await target.CreateIndexAsync(compiled);
@@ -150,7 +147,7 @@ internal static partial class FudgeCommandLine
             long count = RunAsync(async () =>
             {
                 await using var opened = await StoreOpener.OpenAsync(parsed.GetValue(db)!, create: false);
-                var source = await opened.GetCollectionAsync(parsed.GetValue(collection)!);
+                var source = await StoreOpener.ExistingCollectionAsync(opened, parsed.GetValue(collection)!);
                 return await source.CountAsync(filter);
             });
             console.Out.WriteLine(count.ToString(System.Globalization.CultureInfo.InvariantCulture));

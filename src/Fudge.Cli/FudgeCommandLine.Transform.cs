@@ -20,7 +20,7 @@ internal static partial class FudgeCommandLine
         };
         command.SetAction(parsed => Guarded(console, writesAsItGoes: parsed.GetValue(output) is null, progress =>
         {
-            var transform = FudgeTransform.Load(parsed.GetValue(rules)!);
+            var transform = LoadTransform(parsed.GetValue(rules)!);
             string inputPath = parsed.GetValue(file)!;
             using var input = OpenInput(inputPath, console, parsed.GetValue(taxonomy));
             using var sink = CliPaths.OpenOutput(parsed.GetValue(output), inputPath, console);

@@ -31,10 +31,10 @@ internal static partial class FudgeCommandLine
         var parsed = root.Parse(args);
         try
         {
-            if (parsed.Action is ParseErrorAction)
+            // Every problem on one line, then where to read how the command is used.
+            if (ParseProblem(parsed, args) is string usage)
             {
-                // Every problem on one line: e.g. an unknown word is reported together with the missing command it displaced.
-                console.Error.WriteLine("fudge: " + OneLine(string.Join(" ", parsed.Errors.Select(e => e.Message))));
+                console.Error.WriteLine("fudge: " + OneLine(usage));
                 console.Error.WriteLine(HelpHint(parsed));
                 return UsageError;
             }
@@ -45,15 +45,6 @@ internal static partial class FudgeCommandLine
         {
             TryFlush(console);
         }
-    }
-
-    // Some parser messages list choices on lines of their own; an error is one line.
-    private static string OneLine(string message) => System.Text.RegularExpressions.Regex.Replace(message, @"\s*\n\s*", " ");
-
-    private static string HelpHint(ParseResult parsed)
-    {
-        var command = parsed.CommandResult.Command;
-        return command.Parents.Any() ? $"Try 'fudge {command.Name} --help'." : "Try 'fudge --help'.";
     }
 
     // A plain command named "fudge" rather than RootCommand, whose name is the host's file name ("Fudge.Cli" or
@@ -107,26 +98,9 @@ internal static partial class FudgeCommandLine
         {
             return body(progress);
         }
-        catch (FudgeException e)
-        {
-            message = e.Message;
-        }
-        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
-        {
-            message = e.Message;
-        }
-        catch (Newtonsoft.Json.JsonException e)
-        {
-            message = "invalid JSON: " + e.Message;
-        }
-        catch (System.Xml.XmlException e)
-        {
-            message = "invalid XML: " + e.Message;
-        }
         catch (Exception e)
         {
-            // A bug, not bad input: still one line, but say what kind so it can be reported.
-            message = $"internal error ({e.GetType().Name}): {e.Message}";
+            message = Describe(e);
         }
         finally
         {

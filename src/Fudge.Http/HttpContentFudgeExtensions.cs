@@ -28,7 +28,7 @@ public static class HttpContentFudgeExtensions
         options ??= FudgeReaderOptions.Default;
         CheckContent<T>(content);
         if (content.Headers.ContentLength is long length && length > options.MaxMessageSize)
-            throw new FudgeFormatException(0, $"the body declares {length} bytes, more than the limit of {options.MaxMessageSize} (FudgeReaderOptions.MaxMessageSize)");
+            throw new FudgeFormatException(0, $"the body declares {length} bytes, more than the limit of {options.MaxMessageSize} (FudgeReaderOptions.MaxMessageSize)", null, true);
         var stream = await content.ReadAsStreamAsync(cancellationToken).ConfigureAwait(false);
         var reader = PipeReader.Create(stream);
         try

@@ -236,6 +236,15 @@ public static class FudgeJson
         }
     }
 
+    /// <summary>
+    /// For a decoder's error at <paramref name="cause"/>'s offset in the envelope converted from
+    /// <paramref name="utf8Json"/> (what the caller sent), the same error at the JSON token of that field: its line,
+    /// position and path. Null when the offset is in the envelope header. The text is converted again, twice: call
+    /// it only once decoding has failed.
+    /// </summary>
+    internal static FudgeJsonException? LocateField(ReadOnlyMemory<byte> utf8Json, FudgeJsonSettings settings, FudgeFormatException cause)
+        => JsonToFudge.Locate(() => Utf8TokenSource.ForUtf8(utf8Json.Span, JsonDepthFor(settings)), settings, cause.Offset, cause.Reason, cause);
+
     /// <summary>The one object of a source, as an envelope in a pooled buffer the caller gives back.</summary>
     internal static ByteBuffer ReadSingleEnvelope(Utf8TokenSource source, FudgeJsonSettings? settings)
     {

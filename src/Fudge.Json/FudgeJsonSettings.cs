@@ -111,6 +111,15 @@ public sealed class FudgeJsonSettings
 
     internal bool IsLossless => Mode == FudgeJsonMode.Lossless;
 
+    /// <summary>
+    /// Plain mode only: numbers are finite both ways, as in JSON itself (RFC 8259 section 6) and System.Text.Json's
+    /// default (<c>JsonNumberHandling.Strict</c>). A number outside the double range (<c>1e400</c>) is refused where it
+    /// stands instead of becoming an infinity, and a NaN or infinity is refused (<see cref="NonFiniteNumberException"/>)
+    /// instead of being written as the string <c>"NaN"</c> or <c>"Infinity"</c>, which would not read back as a
+    /// number. Lossless mode carries them exactly whatever this says. Set by the HTTP packages for <c>application/json</c>.
+    /// </summary>
+    internal bool FiniteNumbersOnly { get; set; }
+
     /// <summary>A copy with other reader options.</summary>
     internal FudgeJsonSettings WithReaderOptions(FudgeReaderOptions? options)
     {

@@ -22,7 +22,7 @@ public class AmqpRouteTests
         var result = FudgeTool.Run("route", "--rules", rules.Path, "--amqp", NoBroker, "--from", "in");
 
         Assert.Equal(1, result.ExitCode);
-        Assert.StartsWith($"fudge: {rules.Path}: Invalid query at line 2, column ", result.Stderr);
+        Assert.StartsWith($"fudge: {rules.Path}: not a valid rules file: line 2, column ", result.Stderr);
         Assert.DoesNotContain("broker", result.Stderr);
     }
 
@@ -34,7 +34,7 @@ public class AmqpRouteTests
         var result = FudgeTool.Run("route", "--rules", RepoFiles.Sample("routing-rules.json"), "--amqp", NoBroker, "--from", "in", "--transform", transform.Path);
 
         Assert.Equal(1, result.ExitCode);
-        Assert.StartsWith($"fudge: {transform.Path}: Invalid query at line 1, column ", result.Stderr);
+        Assert.StartsWith($"fudge: {transform.Path}: not a valid transform file: line 1, column ", result.Stderr);
     }
 
     [Fact]

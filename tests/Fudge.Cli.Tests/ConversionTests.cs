@@ -227,6 +227,6 @@ public class ConversionTests
         var result = FudgeTool.Run("to-json", "--mode", "weird", RepoFiles.Sample("ticks.fudge"));
 
         Assert.Equal(2, result.ExitCode);
-        Assert.Equal("fudge: Argument 'weird' not recognized. Must be one of: 'plain' 'lossless'\nTry 'fudge to-json --help'.\n", result.Stderr);
+        Assert.Equal("fudge: --mode takes plain or lossless, not 'weird'\nTry 'fudge to-json --help'.\n", result.Stderr);
     }
 }

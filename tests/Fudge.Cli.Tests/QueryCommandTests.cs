@@ -160,7 +160,7 @@ public class QueryCommandTests
         using var rules = new RepoFiles.TempFile(System.Text.Encoding.UTF8.GetBytes("{\n  \"rules\": 5 }"));
         var result = FudgeTool.Run("route", "-r", rules.Path, RepoFiles.Sample("logs.fudge"));
         Assert.Equal(1, result.ExitCode);
-        Assert.Equal($"fudge: {rules.Path}: Invalid query at line 2, column 12: \"rules\" must be an array\n", result.Stderr);
+        Assert.Equal($"fudge: {rules.Path}: not a valid rules file: line 2, column 12: \"rules\" must be an array\n", result.Stderr);
     }
 
     [Theory]

@@ -228,6 +228,7 @@ public class PostgresStoreCommandTests
 /// skipped elsewhere with the command that starts one when nothing listens on 127.0.0.1:5432.
 /// </summary>
 [System.AttributeUsage(System.AttributeTargets.Method)]
+[Xunit.Sdk.XunitTestCaseDiscoverer("Fudge.Tests.Support.SkipNoticeFactDiscoverer", "Fudge.Cli.Tests")]
 public sealed class PostgresFactAttribute : FactAttribute
 {
     /// <summary>The CI database, or FUDGE_POSTGRES_URL (a postgres:// URL on the same server) to keep a developer's runs in a database of their own.</summary>

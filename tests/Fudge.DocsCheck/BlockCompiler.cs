@@ -16,7 +16,8 @@ namespace Fudge.DocsCheck;
 /// <param name="HasEntryPoint">True when the block (with its setup) has statements to run.</param>
 /// <param name="Errors">Compiler and generator errors, as <c>file:line: CS0000: message</c>.</param>
 /// <param name="Warnings">Compiler and generator warnings, in the same form.</param>
-internal sealed record CompiledBlock(byte[]? Assembly, bool HasEntryPoint, IReadOnlyList<string> Errors, IReadOnlyList<string> Warnings);
+/// <param name="MissingUsings">Namespaces the visible code uses but does not import, described (VisibleUsings).</param>
+internal sealed record CompiledBlock(byte[]? Assembly, bool HasEntryPoint, IReadOnlyList<string> Errors, IReadOnlyList<string> MissingUsings, IReadOnlyList<string> Warnings);
 
 /// <summary>
 /// Compiles blocks in process, as a new console project (net10.0, nullable and implicit usings on, the packed Fudge
@@ -36,26 +37,29 @@ internal sealed class BlockCompiler
         global using System.Threading.Tasks;
         """;
 
-    // The namespaces of the packages and of the clients the docs show them with, so that blocks need not repeat their
-    // using lines (docs/doc-check.md lists them for readers).
+    // The namespaces of the packages and of the clients the docs show them with, imported for the hidden setup only
+    // (preludes and doc-check comments): the block's own code must show its using lines (VisibleUsings checks that).
     private const string LibraryUsings = """
-        global using System.Buffers;
-        global using Fudge;
-        global using Fudge.Bson;
-        global using Fudge.Json;
-        global using Fudge.Query;
-        global using Fudge.RabbitMQ;
-        global using Fudge.Serialization;
-        global using Fudge.Store;
-        global using Fudge.Store.PostgreSql;
-        global using Fudge.Store.Sqlite;
-        global using Fudge.Transforms;
-        global using Fudge.Views;
-        global using Fudge.Xml;
-        global using MongoDB.Bson;
-        global using MongoDB.Bson.Serialization;
-        global using Newtonsoft.Json;
-        global using RabbitMQ.Client;
+        using System.Buffers;
+        using Fudge;
+        using Fudge.Bson;
+        using Fudge.Json;
+        using Fudge.Nats;
+        using Fudge.Query;
+        using Fudge.RabbitMQ;
+        using Fudge.Serialization;
+        using Fudge.Store;
+        using Fudge.Store.PostgreSql;
+        using Fudge.Store.Sqlite;
+        using Fudge.Transforms;
+        using Fudge.Views;
+        using Fudge.Xml;
+        using MongoDB.Bson;
+        using MongoDB.Bson.Serialization;
+        using NATS.Client.Core;
+        using NATS.Client.JetStream;
+        using Newtonsoft.Json;
+        using RabbitMQ.Client;
         """;
 
     private static readonly CSharpParseOptions ParseOptions = new(LanguageVersion.Latest);
@@ -81,11 +85,12 @@ internal sealed class BlockCompiler
         var trees = new List<SyntaxTree>
         {
             CSharpSyntaxTree.ParseText(ImplicitUsings, ParseOptions, "ImplicitUsings.g.cs"),
-            CSharpSyntaxTree.ParseText(LibraryUsings, ParseOptions, "LibraryUsings.g.cs"),
         };
         var hidden = HiddenSetup(block);
         var code = (CompilationUnitSyntax)CSharpSyntaxTree.ParseText(block.Code, ParseOptions).GetRoot();
-        var usings = hidden.SelectMany(h => h.Usings).ToList();
+        var usings = ((CompilationUnitSyntax)CSharpSyntaxTree.ParseText(LibraryUsings, ParseOptions).GetRoot()).Usings
+            .Concat(hidden.SelectMany(h => h.Usings)).ToList();
+        usings = usings.Where((u, i) => !usings.Take(i).Any(earlier => earlier.IsEquivalentTo(u, topLevel: false))).ToList();
         string hiddenUsings = string.Concat(usings.Where(u => !code.Usings.Any(c => c.IsEquivalentTo(u, topLevel: false))).Select(u => u.ToFullString().Trim() + "\n"));
         string hiddenStatements = string.Concat(hidden.SelectMany(h => h.Members.OfType<GlobalStatementSyntax>()).Select(s => s.ToFullString()));
         string hiddenTypes = string.Concat(hidden.SelectMany(h => h.Members.Where(m => m is not GlobalStatementSyntax)).Select(m => m.ToFullString()));
@@ -125,12 +130,19 @@ internal sealed class BlockCompiler
         using var pe = new MemoryStream();
         var result = generated.Emit(pe);
         // Warnings about the hidden setup (an unused callback stub, say) are not the reader's: only errors count there.
+        // The library usings imported for the hidden setup make the block's unnecessary-using diagnostics meaningless.
         var diagnostics = generatorDiagnostics.Concat(result.Diagnostics).Distinct()
-            .Where(d => d.Severity == DiagnosticSeverity.Error || IsInBlock(d, block.File)).ToList();
+            .Where(d => d.Severity == DiagnosticSeverity.Error || IsInBlock(d, block.File) && d.Id is not ("CS0105" or "CS8019")).ToList();
+        var errors = diagnostics.Where(d => d.Severity == DiagnosticSeverity.Error).Select(Describe).ToList();
+        // A members-of fragment is not pasted into Program.cs: only whole blocks must show their using lines.
+        var missingUsings = result.Success && block.Directive.MembersOf is null
+            ? VisibleUsings.Missing(generated, generated.SyntaxTrees.First(t => t.FilePath == block.File), code, block.File).ToList()
+            : new List<string>();
         return new CompiledBlock(
             result.Success ? pe.ToArray() : null,
             hasStatements,
-            diagnostics.Where(d => d.Severity == DiagnosticSeverity.Error).Select(Describe).ToList(),
+            errors,
+            missingUsings,
             diagnostics.Where(d => d.Severity == DiagnosticSeverity.Warning).Select(Describe).ToList());
     }
 

@@ -13,6 +13,7 @@ internal sealed class DocChecker(string repositoryRoot, bool ci)
     {
         ["rabbitmq"] = BlockRunner.IsListening(5672),
         ["postgres"] = BlockRunner.IsListening(5432),
+        ["nats"] = BlockRunner.IsListening(4222),
     };
 
     public int Compiled { get; private set; }
@@ -29,7 +30,8 @@ internal sealed class DocChecker(string repositoryRoot, bool ci)
         "throws" => "throws when run",
         "prints" => "the comment says it prints",
         "unchecked" => "states a result nothing checks",
-        _ => throw new DocCheckException($"expect= takes compile, throws, prints or unchecked, not '{kind}'"),
+        "using" => "needs a using line the block does not show",
+        _ => throw new DocCheckException($"expect= takes compile, using, throws, prints or unchecked, not '{kind}'"),
     };
 
     public void ResetCounts()
@@ -46,6 +48,7 @@ internal sealed class DocChecker(string repositoryRoot, bool ci)
         try { result = _compiler.Compile(block); }
         catch (DocCheckException e) { return [$"{block.Location}: {e.Message}"]; }
         failures.AddRange(StatedResults.UncheckedResults(block));
+        failures.AddRange(result.MissingUsings);
         foreach (var warning in result.Warnings) Console.WriteLine($"  warning {warning}");
         Warnings += result.Warnings.Count;
         if (result.Assembly is null)

@@ -58,5 +58,7 @@ internal sealed class FudgeHttpSettings
         NumericKeysAsOrdinals = source.NumericKeysAsOrdinals,
         ReaderOptions = reader,
         WriterOptions = writer ?? source.WriterOptions,
+        // application/json: finite numbers both ways (System.Text.Json's default); mode=lossless carries NaN and infinities.
+        FiniteNumbersOnly = mode == FudgeJsonMode.Plain,
     };
 }

@@ -39,6 +39,7 @@ internal static class FudgeProblemDetails
                 if (body.Offset is long offset) json.WriteNumber("offset", offset);
                 if (body.LineNumber is int line) json.WriteNumber("line", line);
                 if (body.LinePosition is int position) json.WriteNumber("position", position);
+                if (body.Path is string path) json.WriteString("path", path);
             }
             json.WriteString("traceId", context.TraceIdentifier);
             json.WriteEndObject();
@@ -48,13 +49,19 @@ internal static class FudgeProblemDetails
     }
 
     /// <summary>The RFC 9110 section that defines the status, as problem details' <c>type</c>.</summary>
-    private static string TypeOf(int status) => status switch
+    internal static string TypeOf(int status) => status switch
     {
-        StatusCodes.Status406NotAcceptable => "https://www.rfc-editor.org/rfc/rfc9110#section-15.5.7",
-        StatusCodes.Status413PayloadTooLarge => "https://www.rfc-editor.org/rfc/rfc9110#section-15.5.14",
-        StatusCodes.Status415UnsupportedMediaType => "https://www.rfc-editor.org/rfc/rfc9110#section-15.5.16",
-        _ => "https://www.rfc-editor.org/rfc/rfc9110#section-15.5.1",
+        >= 400 and <= 417 => Section($"15.5.{status - 399}"),     // 400 Bad Request is 15.5.1 ... 417 Expectation Failed 15.5.18
+        421 => Section("15.5.20"),                                  // 418 is 15.5.19 (unused); 419 and 420 are not defined
+        422 => Section("15.5.21"),
+        426 => Section("15.5.22"),
+        429 => "https://www.rfc-editor.org/rfc/rfc6585#section-4",
+        431 => "https://www.rfc-editor.org/rfc/rfc6585#section-5",
+        >= 500 and <= 505 => Section($"15.6.{status - 499}"),
+        _ => "about:blank",                                           // RFC 9457 section 4.2.1: no more than the status says
     };
+
+    private static string Section(string section) => "https://www.rfc-editor.org/rfc/rfc9110#section-" + section;
 }
 
 /// <summary>
@@ -74,6 +81,9 @@ internal sealed class FudgeProblemDetailsMiddleware
         try
         {
             await _next(context).ConfigureAwait(false);
+            if (IsRoutingRefusal(context))
+                await FudgeProblemDetails.WriteAsync(context, StatusCodes.Status415UnsupportedMediaType,
+                    $"the body's content type is '{context.Request.ContentType}', which this endpoint does not read; it reads what its Accepts metadata lists").ConfigureAwait(false);
         }
         catch (BadHttpRequestException e)
         {
@@ -85,6 +95,18 @@ internal sealed class FudgeProblemDetailsMiddleware
             await FudgeProblemDetails.WriteAsync(context, e.StatusCode, e.Message, e as FudgeBodyException).ConfigureAwait(false);
         }
     }
+
+    /// <summary>The display name of the endpoint routing selects when every candidate's Accepts metadata refuses the Content-Type.</summary>
+    private const string RoutingUnsupportedMediaType = "415 HTTP Unsupported Media Type";
+
+    /// <summary>
+    /// Routing answered the request itself with a bare 415 (no body): a minimal API whose <see cref="FudgeBody{T}"/>
+    /// declares the media types it reads refuses any other before the binder runs. Answered like every other refusal.
+    /// </summary>
+    private static bool IsRoutingRefusal(HttpContext context)
+        => context.Response.StatusCode == StatusCodes.Status415UnsupportedMediaType
+            && !context.Response.HasStarted
+            && context.GetEndpoint()?.DisplayName == RoutingUnsupportedMediaType;
 }
 
 /// <summary>Puts <see cref="FudgeProblemDetailsMiddleware"/> first in the application's pipeline, so no other setup is needed.</summary>

@@ -32,10 +32,22 @@ internal static class FudgeRequestReader
             if (format is FudgeBodyFormat.Fudge or FudgeBodyFormat.FudgeLegacy)
                 return await FudgePipeBody.ReadSingleAsync<T>(request.BodyReader, limits, cancellationToken).ConfigureAwait(false);
             using var text = await ReadTextAsync(request.BodyReader, limits.MaxMessageSize, cancellationToken).ConfigureAwait(false);
-            byte[] envelope = format == FudgeBodyFormat.Xml
-                ? FudgeXml.ToFudge(new MemoryStream(text.Buffer, 0, text.WrittenCount, writable: false), settings.Xml)
-                : FudgeJson.ToFudge(DecodeUtf8(text), format == FudgeBodyFormat.JsonLossless ? settings.LosslessJson : settings.PlainJson);
-            return FudgeValueCodec<T>.Read(new ReadOnlySequence<byte>(envelope), limits);
+            if (format == FudgeBodyFormat.Xml)
+                return FudgeValueCodec<T>.Read(new ReadOnlySequence<byte>(FudgeXml.ToFudge(new MemoryStream(text.Buffer, 0, text.WrittenCount, writable: false), settings.Xml)), limits);
+            var json = format == FudgeBodyFormat.JsonLossless ? settings.LosslessJson : settings.PlainJson;
+            byte[] envelope = FudgeJson.ToFudge(DecodeUtf8(text), json);
+            try
+            {
+                return FudgeValueCodec<T>.Read(new ReadOnlySequence<byte>(envelope), limits);
+            }
+            catch (FudgeFormatException e)
+            {
+                // The offset is in the envelope converted from the text, which the client never saw: name the JSON
+                // line, position and path of the field instead.
+                throw FudgeJson.LocateField(new ReadOnlyMemory<byte>(text.Buffer, 0, text.WrittenCount), json, e) is { } located
+                    ? FudgeBodyException.From(located)
+                    : FudgeBodyException.From(e);
+            }
         }
         catch (FudgeFormatException e) { throw FudgeBodyException.From(e); }
         catch (FudgeJsonException e) { throw FudgeBodyException.From(e); }

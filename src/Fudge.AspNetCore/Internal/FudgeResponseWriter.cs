@@ -21,21 +21,72 @@ internal static class FudgeResponseWriter
     /// <summary>Encoded bytes of a stream sent at once even while further values are ready.</summary>
     private const int StreamFlushThreshold = 64 * 1024;
 
+    /// <summary>
+    /// A Fudge body larger than this is sent 64 KiB at a time, each piece flushed, instead of being left whole in the
+    /// response pipe: the pipe's memory comes from the server's pool, which keeps what it once held.
+    /// </summary>
+    private const int LargeBody = 1 << 20;
+
     public static Task WriteAsync<T>(HttpResponse response, T value, FudgeBodyFormat format, FudgeHttpSettings settings)
     {
         response.ContentType = FudgeNegotiation.ContentTypeOf(format);
-        if (format is FudgeBodyFormat.Fudge or FudgeBodyFormat.FudgeLegacy)
+        PooledBufferWriter? envelope = new PooledBufferWriter();
+        try
         {
-            // Encoded straight into the response pipe and not flushed: the headers are still open, so the length the
-            // pipe holds becomes the Content-Length (no chunked framing), and the server sends it all when the handler returns.
-            var output = response.BodyWriter;
-            FudgeValueCodec<T>.Write(output, value, settings.WriterOptions);
-            if (!response.HasStarted && output.CanGetUnflushedBytes) response.ContentLength = output.UnflushedBytes;
-            return Task.CompletedTask;
+            FudgeValueCodec<T>.Write(envelope, value, settings.WriterOptions);
+            if (format is FudgeBodyFormat.Fudge or FudgeBodyFormat.FudgeLegacy)
+            {
+                if (envelope.WrittenCount > LargeBody)
+                {
+                    var large = envelope;
+                    envelope = null;
+                    return WriteLargeAsync(response, large);
+                }
+                // Left in the response pipe, not flushed: the headers are still open, so the length becomes the
+                // Content-Length (no chunked framing), and the server sends it all when the handler returns.
+                response.ContentLength = envelope.WrittenCount;
+                response.BodyWriter.Write(envelope.WrittenSpan);
+                return Task.CompletedTask;
+            }
+            return WriteTextAsync(response, envelope, format, settings);
         }
-        using var envelope = new PooledBufferWriter();
-        FudgeValueCodec<T>.Write(envelope, value, settings.WriterOptions);
-        WriteText(response.BodyWriter, envelope.WrittenSpan, format, settings);
+        finally
+        {
+            envelope?.Dispose();
+        }
+    }
+
+    /// <summary>A large envelope (a plain array, never pooled), sent in flushed pieces under its Content-Length.</summary>
+    private static async Task WriteLargeAsync(HttpResponse response, PooledBufferWriter envelope)
+    {
+        using (envelope)
+        {
+            response.ContentLength = envelope.WrittenCount;
+            var aborted = response.HttpContext.RequestAborted;
+            for (int at = 0; at < envelope.WrittenCount; at += StreamFlushThreshold)
+            {
+                int length = Math.Min(StreamFlushThreshold, envelope.WrittenCount - at);
+                var flushed = await response.BodyWriter.WriteAsync(new ReadOnlyMemory<byte>(envelope.Buffer, at, length), aborted).ConfigureAwait(false);
+                if (flushed.IsCompleted || flushed.IsCanceled) return;    // the client has gone
+            }
+        }
+    }
+
+    private static Task WriteTextAsync(HttpResponse response, PooledBufferWriter envelope, FudgeBodyFormat format, FudgeHttpSettings settings)
+    {
+        // Rendered aside, so that a value plain JSON cannot carry (a NaN or an infinity) is answered 406 whole,
+        // rather than failing with part of a document in the response pipe.
+        using var text = new PooledBufferWriter(Math.Max(256, envelope.WrittenCount * 2));
+        try
+        {
+            WriteText(text, envelope.WrittenSpan, format, settings);
+        }
+        catch (NonFiniteNumberException e)
+        {
+            return FudgeProblemDetails.WriteAsync(response.HttpContext, StatusCodes.Status406NotAcceptable,
+                e.Message + $"; acceptable: {FudgeMediaTypes.Fudge}, application/json; mode=lossless, application/xml");
+        }
+        response.BodyWriter.Write(text.WrittenSpan);
         return Task.CompletedTask;
     }
 

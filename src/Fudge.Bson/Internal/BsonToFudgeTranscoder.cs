@@ -20,7 +20,7 @@ internal static class BsonToFudgeTranscoder
     {
         var options = settings.ReaderOptions;
         if (bson.Length > options.MaxMessageSize)
-            throw new FudgeBsonException(0, $"the document has {bson.Length} bytes, more than the limit of {options.MaxMessageSize} (FudgeReaderOptions.MaxMessageSize)");
+            throw new FudgeBsonException(0, $"the document has {bson.Length} bytes, more than the limit of {options.MaxMessageSize} (FudgeReaderOptions.MaxMessageSize)", true);
         var document = BsonElementReader.Open(bson, 0, bson.Length);
         int declared = BinaryPrimitives.ReadInt32LittleEndian(bson);
         if (declared != bson.Length) throw new FudgeBsonException(declared, $"{bson.Length - declared} bytes follow the document");
@@ -418,9 +418,9 @@ internal static class BsonToFudgeTranscoder
     private static BsonElementReader OpenNested(scoped ref BsonElementReader element, FudgeReaderOptions options, int depth)
     {
         if (depth + 1 > options.MaxDepth)
-            throw new FudgeBsonException(element.ElementOffset, $"documents are nested deeper than the limit of {options.MaxDepth} (FudgeReaderOptions.MaxDepth)");
+            throw new FudgeBsonException(element.ElementOffset, $"documents are nested deeper than the limit of {options.MaxDepth} (FudgeReaderOptions.MaxDepth)", true);
         if (!RuntimeHelpers.TryEnsureSufficientExecutionStack())
-            throw new FudgeBsonException(element.ElementOffset, $"documents are nested {depth + 1} deep, more than the remaining stack can hold; lower FudgeReaderOptions.MaxDepth");
+            throw new FudgeBsonException(element.ElementOffset, $"documents are nested {depth + 1} deep, more than the remaining stack can hold; lower FudgeReaderOptions.MaxDepth", true);
         return element.OpenDocument();
     }
 

@@ -291,7 +291,7 @@ internal static class FudgeMsgToBsonWriter
     {
         // A FudgeMsg in memory may even contain itself; the limit turns that into an error instead of a stack overflow.
         if (depth + 1 > maxDepth || !RuntimeHelpers.TryEnsureSufficientExecutionStack())
-            throw new FudgeBsonException(-1, $"sub-messages are nested deeper than the limit of {maxDepth} (FudgeReaderOptions.MaxDepth)");
+            throw new FudgeBsonException(-1, $"sub-messages are nested deeper than the limit of {maxDepth} (FudgeReaderOptions.MaxDepth)", true);
         return depth + 1;
     }
 }

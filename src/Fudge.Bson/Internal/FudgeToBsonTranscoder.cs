@@ -487,9 +487,9 @@ internal static class FudgeToBsonTranscoder
     private static int EnterMessage(ref FudgeReader field, FudgeReaderOptions options, int depth)
     {
         if (depth + 1 > options.MaxDepth)
-            throw new FudgeFormatException(field.FieldOffset, $"sub-messages are nested deeper than the limit of {options.MaxDepth} (FudgeReaderOptions.MaxDepth)");
+            throw new FudgeFormatException(field.FieldOffset, $"sub-messages are nested deeper than the limit of {options.MaxDepth} (FudgeReaderOptions.MaxDepth)", null, true);
         if (!RuntimeHelpers.TryEnsureSufficientExecutionStack())
-            throw new FudgeFormatException(field.FieldOffset, $"sub-messages are nested {depth + 1} deep, more than the remaining stack can hold; lower FudgeReaderOptions.MaxDepth");
+            throw new FudgeFormatException(field.FieldOffset, $"sub-messages are nested {depth + 1} deep, more than the remaining stack can hold; lower FudgeReaderOptions.MaxDepth", null, true);
         return depth + 1;
     }
 }

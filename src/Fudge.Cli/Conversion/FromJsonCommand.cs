@@ -73,7 +73,11 @@ internal sealed class FromJsonCommand
         }
         catch (JsonReaderException e)
         {
-            throw new FudgeJsonException("malformed JSON: " + e.Message, e.LineNumber, e.LinePosition, e.Path, e);
+            // Newtonsoft puts its own "Path '', line 0, position 0." in the message, and says line 0 for the very first
+            // character: the position is given once, counted from line 1.
+            string reason = System.Text.RegularExpressions.Regex.Replace(e.Message, @"\s*Path '[^']*', line \d+, position \d+\.$", "");
+            bool first = e.LineNumber == 0;
+            throw new FudgeJsonException("malformed JSON: " + reason, first ? 1 : e.LineNumber, first ? 1 : e.LinePosition, e.Path, e);
         }
     }
 }

@@ -11,8 +11,26 @@ internal static class CliPaths
 
     private const int BufferSize = 64 * 1024;
 
+    /// <summary>Opens a file for sequential reading.</summary>
+    /// <exception cref="CliException">There is no such file, or it is a folder.</exception>
     public static Stream OpenRead(string path)
-        => new FileStream(path, FileMode.Open, FileAccess.Read, FileShare.Read, BufferSize, FileOptions.SequentialScan);
+    {
+        RequireFile(path);
+        return new FileStream(path, FileMode.Open, FileAccess.Read, FileShare.Read, BufferSize, FileOptions.SequentialScan);
+    }
+
+    /// <summary>
+    /// The check every file argument passes before it is opened, so that each command says the same thing for the
+    /// same mistake: "no file 'x'", "'x' is a folder, not a file" (rather than the operating system's "access denied").
+    /// </summary>
+    /// <param name="path">The argument as given.</param>
+    /// <param name="what">What the file should be, for the message: "file", "rules file", "taxonomy file"...</param>
+    /// <exception cref="CliException">There is no such file, or it is a folder.</exception>
+    public static void RequireFile(string path, string what = "file")
+    {
+        if (Directory.Exists(path)) throw new CliException($"'{path}' is a folder, not a {what}");
+        if (!File.Exists(path)) throw new CliException($"no {what} '{path}'");
+    }
 
     /// <summary>Opens the input for reading; standard input is wrapped so that disposing it leaves it open.</summary>
     public static Stream OpenInput(string path, CliConsole console)
@@ -23,11 +41,13 @@ internal static class CliPaths
     /// the input is read from, which creating it would empty before it is read.
     /// </summary>
     /// <exception cref="IOException">The output is the input file, or cannot be created.</exception>
+    /// <exception cref="CliException">The output is a folder.</exception>
     public static Stream OpenOutput(string? path, string inputPath, CliConsole console)
     {
         if (path is null or Console) return new LeaveOpenStream(console.Output);
         if (inputPath != Console && string.Equals(Path.GetFullPath(path), Path.GetFullPath(inputPath), System.StringComparison.Ordinal))
             throw new IOException($"the output file '{path}' is the input file; write to another file");
+        if (Directory.Exists(path)) throw new CliException($"the output '{path}' is a folder, not a file");
         return new FileStream(path, FileMode.Create, FileAccess.Write, FileShare.None, BufferSize);
     }
 }

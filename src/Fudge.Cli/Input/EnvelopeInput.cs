@@ -17,16 +17,26 @@ internal readonly record struct InputEnvelope(int Index, long Offset, ReadOnlyMe
 internal sealed class EnvelopeInput : IDisposable
 {
     private readonly FudgeStreamReader _reader;
+    private readonly HeadKeepingStream _stream;
+    private readonly string _name;
+    private readonly long? _length;
 
-    public EnvelopeInput(Stream stream, FudgeReaderOptions options)
+    /// <param name="stream">The envelopes.</param>
+    /// <param name="options">The limits and taxonomy resolver to read them with.</param>
+    /// <param name="name">The input as errors name it: "'file.fudge'" or "standard input".</param>
+    public EnvelopeInput(Stream stream, FudgeReaderOptions options, string name = "the input")
     {
         Options = options;
-        _reader = new FudgeStreamReader(stream, options, leaveOpen: false);
+        _name = name;
+        _length = stream.CanSeek ? stream.Length : null;
+        _stream = new HeadKeepingStream(stream);
+        _reader = new FudgeStreamReader(_stream, options, leaveOpen: false);
     }
 
     /// <summary>Opens a file, or standard input for "-" (left open).</summary>
+    /// <exception cref="CliException">There is no such file, or it is a folder.</exception>
     public static EnvelopeInput Open(string path, CliConsole console, FudgeReaderOptions options)
-        => new(CliPaths.OpenInput(path, console), options);
+        => new(CliPaths.OpenInput(path, console), options, path == CliPaths.Console ? "standard input" : $"'{path}'");
 
     /// <summary>The limits and taxonomy resolver the envelopes are read with.</summary>
     public FudgeReaderOptions Options { get; }
@@ -36,9 +46,20 @@ internal sealed class EnvelopeInput : IDisposable
 
     /// <summary>Reads the next envelope; false at a clean end of input.</summary>
     /// <exception cref="FudgeFormatException">The input ends inside an envelope or a header is invalid (offset from the input start).</exception>
+    /// <exception cref="CliException">The first envelope fails to read and the input does not look like Fudge data at all.</exception>
     public bool TryRead(out InputEnvelope envelope)
     {
-        if (!_reader.TryReadEnvelope(out var bytes))
+        ReadOnlyMemory<byte> bytes;
+        bool read;
+        try
+        {
+            read = _reader.TryReadEnvelope(out bytes);
+        }
+        catch (FudgeFormatException e) when (_reader.MessageCount == 0 && NotFudgeData.Explain(_name, ReadMoreOfHead(), _length, Options, e) is { } notFudge)
+        {
+            throw notFudge;
+        }
+        if (!read)
         {
             envelope = default;
             return false;
@@ -46,6 +67,12 @@ internal sealed class EnvelopeInput : IDisposable
         envelope = new InputEnvelope(_reader.MessageCount - 1, _reader.EnvelopeOffset, bytes);
         Position = _reader.EnvelopeOffset + bytes.Length;
         return true;
+    }
+
+    private ReadOnlySpan<byte> ReadMoreOfHead()
+    {
+        _stream.ReadMoreOfHead();
+        return _stream.Head;
     }
 
     /// <summary>

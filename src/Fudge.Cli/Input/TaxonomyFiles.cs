@@ -31,7 +31,9 @@ internal static class TaxonomyFiles
     /// <summary>Reads a taxonomy file: exactly one envelope whose fields are ordinal-only strings.</summary>
     public static FudgeTaxonomy Read(string path)
     {
+        CliPaths.RequireFile(path, "taxonomy file");
         byte[] bytes = File.ReadAllBytes(path);
+        if (bytes.Length == 0) throw new CliException($"'{path}' is empty, not a taxonomy file");
         try
         {
             return FudgeTaxonomy.FromMessage(FudgeEnvelope.Parse(bytes).Message);

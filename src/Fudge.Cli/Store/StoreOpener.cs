@@ -1,5 +1,6 @@
 using System;
 using System.IO;
+using System.Linq;
 using System.Threading.Tasks;
 using Fudge.Store;
 using Fudge.Store.PostgreSql;
@@ -24,7 +25,23 @@ internal static class StoreOpener
         int scheme = db.IndexOf("://", StringComparison.Ordinal);
         if (scheme > 0)
             throw new IOException($"'{db}' is a {db.Substring(0, scheme)} URL; fudge opens SQLite store files and postgres:// URLs");
-        if (!create && !db.Contains('=') && !File.Exists(db)) throw new IOException($"no store file '{db}'");
+        if (Directory.Exists(db)) throw new CliException($"'{db}' is a folder, not a store file");
+        if (!create && !db.Contains('=')) Input.CliPaths.RequireFile(db, "store file");
         return await SqliteFudgeStore.OpenAsync(db).ConfigureAwait(false);
+    }
+
+    /// <summary>
+    /// A collection that exists: only <c>import</c> creates one, so a misspelt name is an error naming the collections
+    /// there are, rather than an empty answer (or, for <c>index</c>, a new collection).
+    /// </summary>
+    /// <exception cref="CliException">The store has no such collection.</exception>
+    public static async Task<IFudgeCollection> ExistingCollectionAsync(IFudgeStore store, string name)
+    {
+        var names = await store.ListCollectionsAsync().ConfigureAwait(false);
+        if (!names.Contains(name))
+            throw new CliException(names.Count == 0
+                ? $"no collection '{name}': the store has no collections yet ('fudge store import' creates them)"
+                : $"no collection '{name}' in the store; it has {string.Join(", ", names.Select(n => $"'{n}'"))}");
+        return await store.GetCollectionAsync(name).ConfigureAwait(false);
     }
 }

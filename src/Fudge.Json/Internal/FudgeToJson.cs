@@ -254,16 +254,16 @@ internal static class FudgeToJson
         switch (typeId)
         {
             case FudgeTypeId.Indicator: json.Null(); return;
-            case FudgeTypeId.Float: json.Single(reader.GetSingle()); return;
-            case FudgeTypeId.Double: json.Double(reader.GetDouble()); return;
+            case FudgeTypeId.Float: json.Single((float)Finite(reader.GetSingle(), settings)); return;
+            case FudgeTypeId.Double: json.Double(Finite(reader.GetDouble(), settings)); return;
             case FudgeTypeId.FloatArray:
                 json.StartArray();
-                WriteSingles(reader.ValueSpan, ref json, exact: false);
+                WriteSingles(reader.ValueSpan, ref json, exact: false, settings.FiniteNumbersOnly);
                 json.EndArray();
                 return;
             case FudgeTypeId.DoubleArray:
                 json.StartArray();
-                WriteDoubles(reader.ValueSpan, ref json, exact: false);
+                WriteDoubles(reader.ValueSpan, ref json, exact: false, settings.FiniteNumbersOnly);
                 json.EndArray();
                 return;
             case FudgeTypeId.Date: json.PlainDate(reader.GetDate()); return;
@@ -328,17 +328,22 @@ internal static class FudgeToJson
         json.EndArray();
     }
 
-    private static void WriteDoubles<TSink>(ReadOnlySpan<byte> value, ref TSink json, bool exact) where TSink : struct, IJsonSink
+    /// <summary>The value, or the refusal of a NaN or infinity when the settings want finite numbers only.</summary>
+    private static double Finite(double value, FudgeJsonSettings settings)
+        => settings.FiniteNumbersOnly && (double.IsNaN(value) || double.IsInfinity(value)) ? throw new NonFiniteNumberException(value) : value;
+
+    private static void WriteDoubles<TSink>(ReadOnlySpan<byte> value, ref TSink json, bool exact, bool finiteOnly = false) where TSink : struct, IJsonSink
     {
         for (int i = 0; i < value.Length; i += 8)
         {
             double d = BitConverter.Int64BitsToDouble(BinaryPrimitives.ReadInt64BigEndian(value.Slice(i)));
             if (exact) WriteExactDouble(d, ref json);
+            else if (finiteOnly && (double.IsNaN(d) || double.IsInfinity(d))) throw new NonFiniteNumberException(d);
             else json.Double(d);
         }
     }
 
-    private static void WriteSingles<TSink>(ReadOnlySpan<byte> value, ref TSink json, bool exact) where TSink : struct, IJsonSink
+    private static void WriteSingles<TSink>(ReadOnlySpan<byte> value, ref TSink json, bool exact, bool finiteOnly = false) where TSink : struct, IJsonSink
     {
         for (int i = 0; i < value.Length; i += 4)
         {
@@ -348,6 +353,7 @@ internal static class FudgeToJson
             float f = BitConverter.ToSingle(BitConverter.GetBytes(BinaryPrimitives.ReadInt32BigEndian(value.Slice(i))), 0);
 #endif
             if (exact) WriteExactSingle(f, ref json);
+            else if (finiteOnly && (float.IsNaN(f) || float.IsInfinity(f))) throw new NonFiniteNumberException(f);
             else json.Single(f);
         }
     }
@@ -454,17 +460,17 @@ internal static class FudgeToJson
     private static void CountField(ref FudgeReader reader, FudgeJsonSettings settings, ref int remainingFields)
     {
         if (--remainingFields < 0)
-            throw new FudgeFormatException(reader.FieldOffset, $"the envelope holds more than {MaxFields(settings)} fields (FudgeReaderOptions.MaxFieldCount)");
+            throw new FudgeFormatException(reader.FieldOffset, $"the envelope holds more than {MaxFields(settings)} fields (FudgeReaderOptions.MaxFieldCount)", null, true);
     }
 
     private static void CheckDepth(ref FudgeReader reader, int depth, FudgeJsonSettings settings)
     {
         int max = (settings.ReaderOptions ?? FudgeReaderOptions.Default).MaxDepth;
         if (depth + 1 > max)
-            throw new FudgeFormatException(reader.FieldOffset, $"sub-messages are nested deeper than the limit of {max} (FudgeReaderOptions.MaxDepth)");
+            throw new FudgeFormatException(reader.FieldOffset, $"sub-messages are nested deeper than the limit of {max} (FudgeReaderOptions.MaxDepth)", null, true);
         // The plain walk recurses per sub-message on its own (not through FudgeReader.ReadMessage), so it checks the stack itself.
         if (!StackRoom.ForAnotherLevel())
-            throw new FudgeFormatException(reader.FieldOffset, $"sub-messages are nested {depth + 1} deep, more than the remaining stack can hold; lower FudgeReaderOptions.MaxDepth");
+            throw new FudgeFormatException(reader.FieldOffset, $"sub-messages are nested {depth + 1} deep, more than the remaining stack can hold; lower FudgeReaderOptions.MaxDepth", null, true);
     }
 }
 

@@ -26,6 +26,12 @@ internal sealed class HeldNumbers : IDisposable
         Count++;
     }
 
+    /// <summary>Refuses the number just held when it is not an integer and beyond the double range (an infinity).</summary>
+    public void RequireFiniteLast(JsonTokenSource json)
+    {
+        if (!_isInteger[Count - 1]) JsonToFudge.Finite(json, BitConverter.Int64BitsToDouble(_values[Count - 1]), finiteOnly: true);
+    }
+
     /// <summary>Writes every held number as its own field (the array turned out to hold something else too).</summary>
     public void WriteEachAsField(ref FudgeWriter writer, in FudgeFieldKey key)
     {

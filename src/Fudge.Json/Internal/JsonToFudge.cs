@@ -21,6 +21,9 @@ internal static class JsonToFudge
 
         public FudgeJsonSettings Settings { get; }
 
+        /// <summary>Set when the conversion runs again to find the JSON of an envelope offset (<see cref="Locate"/>).</summary>
+        public FieldLocator? Locator;
+
         public byte Directives;
         public byte SchemaVersion;
         public short Taxonomy;
@@ -34,13 +37,77 @@ internal static class JsonToFudge
     }
 
     /// <summary>
+    /// Finds the JSON of a field of the envelope converted from it: counts the fields that start at or before
+    /// <see cref="Offset"/> on a first run, and on a second stops at the last of them, where the token source names
+    /// the line, position and path. Each run is one more conversion, linear in the text (no position is computed for
+    /// any field but the one wanted), and is made only once decoding the envelope has failed.
+    /// </summary>
+    internal sealed class FieldLocator
+    {
+        public FieldLocator(long offset, string reason, Exception cause)
+        {
+            Offset = offset;
+            Reason = reason;
+            Cause = cause;
+        }
+
+        public long Offset { get; }
+        public string Reason { get; }
+        public Exception Cause { get; }
+
+        /// <summary>The number of the field wanted (1-based); 0 while counting.</summary>
+        public int Target;
+        public int Seen;
+        public FudgeJsonException? Found;
+
+        public void AtField(JsonTokenSource json, int fieldStart)
+        {
+            if (fieldStart > Offset) return;
+            if (++Seen == Target) Found = json.Error(Reason, Cause);
+        }
+    }
+
+    /// <summary>
+    /// The JSON token of the field holding <paramref name="offset"/> in the envelope the sources convert to, as the
+    /// exception to report instead of <paramref name="cause"/> (a decoder's error at that offset); null when the
+    /// offset is before the first field (the envelope header). <paramref name="openSource"/> gives a fresh source over
+    /// the same text, positioned before its first token, for each of the two runs.
+    /// </summary>
+    public static FudgeJsonException? Locate(Func<JsonTokenSource> openSource, FudgeJsonSettings settings, long offset, string reason, Exception cause)
+    {
+        var locator = new FieldLocator(offset, reason, cause);
+        Run(openSource, settings, locator);
+        if (locator.Seen == 0) return null;
+        locator.Target = locator.Seen;
+        locator.Seen = 0;
+        Run(openSource, settings, locator);
+        return locator.Found;
+
+        static void Run(Func<JsonTokenSource> openSource, FudgeJsonSettings settings, FieldLocator locator)
+        {
+            var source = openSource();
+            try
+            {
+                source.Next();
+                ReadEnvelope(source, settings, locator).ReturnToPool();
+            }
+            finally
+            {
+                (source as IDisposable)?.Dispose();
+            }
+        }
+    }
+
+    /// <summary>
     /// Reads the object the source is on as one envelope into a pooled buffer, which the caller copies or decodes and
     /// then gives back with <see cref="ByteBuffer.ReturnToPool"/>.
     /// </summary>
-    public static ByteBuffer ReadEnvelope(JsonTokenSource json, FudgeJsonSettings settings)
+    public static ByteBuffer ReadEnvelope(JsonTokenSource json, FudgeJsonSettings settings) => ReadEnvelope(json, settings, null);
+
+    private static ByteBuffer ReadEnvelope(JsonTokenSource json, FudgeJsonSettings settings, FieldLocator? locator)
     {
         if (json.Kind != JsonTokenKind.StartObject) throw json.Error($"expected a JSON object for the envelope but found {json.Describe()}");
-        using var context = new ReadContext(settings);
+        using var context = new ReadContext(settings) { Locator = locator };
         var buffer = ByteBuffer.Pooled();
         try
         {
@@ -155,6 +222,7 @@ internal static class JsonToFudge
     private static void ReadPlainValue(JsonTokenSource json, ref FudgeWriter writer, in FudgeFieldKey key, ReadContext context, int depth)
     {
         CheckSize(json, ref writer, context.Settings);
+        context.Locator?.AtField(json, writer.BytesPending);
         switch (json.Kind)
         {
             case JsonTokenKind.Null:
@@ -162,9 +230,9 @@ internal static class JsonToFudge
             case JsonTokenKind.Boolean: writer.WriteBoolean(key, json.GetBoolean()); return;
             case JsonTokenKind.Integer:
                 if (json.TryGetInt64(out long integer)) writer.WriteInt64(key, integer);
-                else writer.WriteDouble(key, json.GetIntegerBeyondInt64());
+                else writer.WriteDouble(key, Finite(json, json.GetIntegerBeyondInt64(), context.Settings));
                 return;
-            case JsonTokenKind.Float: writer.WriteDouble(key, json.GetDouble()); return;
+            case JsonTokenKind.Float: writer.WriteDouble(key, Finite(json, json.GetDouble(), context.Settings)); return;
             case JsonTokenKind.String: json.WriteString(ref writer, key, null); return;
             case JsonTokenKind.Bytes: writer.WriteBytes(key, (byte[])json.GetOtherValue()!); return;
             case JsonTokenKind.Date:
@@ -210,6 +278,7 @@ internal static class JsonToFudge
             if (kind is JsonTokenKind.Integer or JsonTokenKind.Float)
             {
                 numbers.Add(json);
+                if (context.Settings.FiniteNumbersOnly) numbers.RequireFiniteLast(json);
                 continue;
             }
             numbers.WriteEachAsField(ref writer, key);
@@ -276,6 +345,7 @@ internal static class JsonToFudge
 
     private static void ReadLosslessField(JsonTokenSource json, ref FudgeWriter writer, ReadContext context, int depth)
     {
+        context.Locator?.AtField(json, writer.BytesPending);
         string? name = null;
         short? ordinal = null;
         byte? type = null;
@@ -505,6 +575,19 @@ internal static class JsonToFudge
         return value;
     }
 
+    /// <summary>
+    /// A plain number beyond the double range is an infinity, as Newtonsoft's parser makes it, unless the settings
+    /// want finite numbers only: then it is refused at its position.
+    /// </summary>
+    internal static double Finite(JsonTokenSource json, double value, FudgeJsonSettings settings) => Finite(json, value, settings.FiniteNumbersOnly);
+
+    internal static double Finite(JsonTokenSource json, double value, bool finiteOnly)
+    {
+        if (finiteOnly && (double.IsNaN(value) || double.IsInfinity(value)))
+            throw json.Error($"the number {json.GetNumberText()} is beyond the range of a double (JSON numbers here are finite; lossless JSON carries infinities as \"Infinity\")");
+        return value;
+    }
+
     private static double ParseDouble(JsonTokenSource json, string? text)
     {
         if (text is null || !FudgeValueText.TryParseDouble(text, out double value)) throw json.Error($"expected a double but found {json.Describe()}");
@@ -514,7 +597,7 @@ internal static class JsonToFudge
     private static void CheckDepth(JsonTokenSource json, int depth, FudgeJsonSettings settings)
     {
         int max = (settings.ReaderOptions ?? FudgeReaderOptions.Default).MaxDepth;
-        if (depth + 1 > max) throw json.Error($"sub-messages are nested deeper than the limit of {max} (FudgeReaderOptions.MaxDepth)");
+        if (depth + 1 > max) throw json.LimitError($"sub-messages are nested deeper than the limit of {max} (FudgeReaderOptions.MaxDepth)");
         CheckStack(json);
     }
 
@@ -527,13 +610,13 @@ internal static class JsonToFudge
     {
         int max = (settings.ReaderOptions ?? FudgeReaderOptions.Default).MaxMessageSize;
         if (writer.BytesPending > max)
-            throw json.Error($"the envelope grows to {writer.BytesPending} bytes, more than the limit of {max} (FudgeReaderOptions.MaxMessageSize)");
+            throw json.LimitError($"the envelope grows to {writer.BytesPending} bytes, more than the limit of {max} (FudgeReaderOptions.MaxMessageSize)");
     }
 
     /// <summary>A caller's reader may have no MaxDepth of its own, so every recursion here checks the stack.</summary>
     private static void CheckStack(JsonTokenSource json)
     {
-        if (!StackRoom.ForAnotherLevel()) throw json.Error("the JSON is nested deeper than the remaining stack can hold");
+        if (!StackRoom.ForAnotherLevel()) throw json.LimitError("the JSON is nested deeper than the remaining stack can hold");
     }
 
     /// <summary>Newtonsoft's message ends with its own "Path '', line 1, position 5." which the wrapper repeats.</summary>

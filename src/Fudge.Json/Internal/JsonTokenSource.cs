@@ -104,6 +104,13 @@ internal abstract class JsonTokenSource
     /// <summary>A problem at the current token: its line, position and path.</summary>
     public abstract FudgeJsonException Error(string reason, Exception? inner = null);
 
+    /// <summary>A limit of <see cref="FudgeReaderOptions"/> broken at the current token.</summary>
+    public FudgeJsonException LimitError(string reason)
+    {
+        var at = Error(reason);
+        return new FudgeJsonException(at.Reason, at.LineNumber, at.LinePosition, at.Path, null, isLimitExceeded: true);
+    }
+
     /// <summary>
     /// Reads the value that starts at the current token (a whole object or array) into tokens that can be read again
     /// once the caller knows what they mean: a lossless field's value that comes before its <c>type</c>.

@@ -177,7 +177,7 @@ internal static class FudgeMsgCodec
         {
             if (++count > context.RemainingFields)
                 throw new FudgeFormatException(counter.FieldOffset,
-                    $"the envelope holds more than {context.MaxFields} fields (FudgeReaderOptions.MaxFieldCount)");
+                    $"the envelope holds more than {context.MaxFields} fields (FudgeReaderOptions.MaxFieldCount)", null, true);
             ownBytes += counter.HeaderLength + (counter.TypeId == FudgeTypeId.Message ? 0 : counter.ValueLength);
             named |= counter.HasName || (restoresNames && counter.HasOrdinal);
         }

@@ -409,7 +409,7 @@ public static partial class FudgeFormatterHelpers
         // Unknown fields arrive one at a time; together with everything nested in them they share one field budget.
         int maxFields = reader.Options.MaxFieldCount;
         if (extras.DecodedFieldCount >= maxFields)
-            throw new FudgeFormatException(reader.FieldOffset, $"the envelope holds more than {maxFields} fields (FudgeReaderOptions.MaxFieldCount)");
+            throw new FudgeFormatException(reader.FieldOffset, $"the envelope holds more than {maxFields} fields (FudgeReaderOptions.MaxFieldCount)", null, true);
         extras.DecodedFieldCount++;
         var context = DecodeContext.ForUnknownFields(maxFields, maxFields - extras.DecodedFieldCount, extras);
         byte typeId = reader.TypeId;

@@ -9,7 +9,20 @@ internal sealed class PooledBufferWriter : IBufferWriter<byte>, IDisposable
     private byte[] _buffer;
     private int _written;
 
-    public PooledBufferWriter(int initialCapacity = 1024) => _buffer = ArrayPool<byte>.Shared.Rent(initialCapacity);
+    /// <summary>
+    /// Arrays above this size are plain arrays, neither rented nor returned: the shared pool keeps what it is given,
+    /// per core and per size, so large bodies would leave their doubling arrays in it for good.
+    /// </summary>
+    private const int MaxPooled = 1 << 20;
+
+    public PooledBufferWriter(int initialCapacity = 1024) => _buffer = Rent(initialCapacity);
+
+    private static byte[] Rent(int size) => size <= MaxPooled ? ArrayPool<byte>.Shared.Rent(size) : new byte[size];
+
+    private static void Return(byte[] array)
+    {
+        if (array.Length > 0 && array.Length <= MaxPooled) ArrayPool<byte>.Shared.Return(array);
+    }
 
     public int WrittenCount => _written;
 
@@ -46,9 +59,9 @@ internal sealed class PooledBufferWriter : IBufferWriter<byte>, IDisposable
         long needed = (long)_written + sizeHint;
         if (needed > int.MaxValue) throw new InvalidOperationException("A Fudge envelope cannot exceed 2 GiB.");
         int size = (int)Math.Min(int.MaxValue, Math.Max(needed, (long)_buffer.Length * 2));
-        var next = ArrayPool<byte>.Shared.Rent(size);
+        var next = Rent(size);
         _buffer.AsSpan(0, _written).CopyTo(next);
-        ArrayPool<byte>.Shared.Return(_buffer);
+        Return(_buffer);
         _buffer = next;
     }
 
@@ -57,6 +70,6 @@ internal sealed class PooledBufferWriter : IBufferWriter<byte>, IDisposable
         var buffer = _buffer;
         _buffer = Array.Empty<byte>();
         _written = 0;
-        if (buffer.Length > 0) ArrayPool<byte>.Shared.Return(buffer);
+        Return(buffer);
     }
 }

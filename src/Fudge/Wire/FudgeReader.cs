@@ -125,7 +125,7 @@ public ref partial struct FudgeReader
         if (size < FudgeEnvelopeHeader.Size)
             throw new FudgeFormatException(4, $"the envelope declares a size of {size} bytes; the minimum is 8");
         if (size > options.MaxMessageSize)
-            throw new FudgeFormatException(4, $"the envelope declares {size} bytes, more than the limit of {options.MaxMessageSize} (FudgeReaderOptions.MaxMessageSize)");
+            throw new FudgeFormatException(4, $"the envelope declares {size} bytes, more than the limit of {options.MaxMessageSize} (FudgeReaderOptions.MaxMessageSize)", null, true);
         if (size > available)
             throw new FudgeFormatException(available, $"the envelope declares {size} bytes but the data ends after {available}");
     }
@@ -349,11 +349,11 @@ public ref partial struct FudgeReader
 
     [MethodImpl(MethodImplOptions.NoInlining)]
     private readonly FudgeFormatException TooDeepAt(int fieldOffset)
-        => Error(fieldOffset, $"sub-messages are nested deeper than the limit of {_options.MaxDepth} (FudgeReaderOptions.MaxDepth)");
+        => new(_baseOffset + fieldOffset, $"sub-messages are nested deeper than the limit of {_options.MaxDepth} (FudgeReaderOptions.MaxDepth)", null, true);
 
     [MethodImpl(MethodImplOptions.NoInlining)]
     private readonly FudgeFormatException OutOfStack()
-        => Error(_fieldOffset, $"sub-messages are nested {_depth + 1} deep, more than the remaining stack can hold; lower FudgeReaderOptions.MaxDepth");
+        => new(_baseOffset + _fieldOffset, $"sub-messages are nested {_depth + 1} deep, more than the remaining stack can hold; lower FudgeReaderOptions.MaxDepth", null, true);
 
     // ---------------------------------------------------------------- helpers
 

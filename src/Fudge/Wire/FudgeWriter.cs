@@ -102,7 +102,7 @@ public ref partial struct FudgeWriter
         {
             _buffer.Slice(0, _position).CopyTo(_output.GetSpan(_position));
             _output.Advance(_position);
-            ArrayPool<byte>.Shared.Return(_rented);
+            ReturnScratch(_rented);
             _rented = null;
         }
         _position = 0;
@@ -114,7 +114,7 @@ public ref partial struct FudgeWriter
     {
         if (_rented is not null)
         {
-            ArrayPool<byte>.Shared.Return(_rented);
+            ReturnScratch(_rented);
             _rented = null;
         }
         _buffer = default;
@@ -426,11 +426,23 @@ public ref partial struct FudgeWriter
         long needed = (long)_position + count;
         if (needed > int.MaxValue) throw new InvalidOperationException("A Fudge envelope cannot exceed 2 GiB.");
         int newSize = (int)Math.Min(int.MaxValue, Math.Max(needed, (long)_buffer.Length * 2));
-        var next = ArrayPool<byte>.Shared.Rent(newSize);
+        var next = newSize <= MaxPooledScratch ? ArrayPool<byte>.Shared.Rent(newSize) : new byte[newSize];
         _buffer.Slice(0, _position).CopyTo(next);
-        if (_rented is not null) ArrayPool<byte>.Shared.Return(_rented);
+        if (_rented is not null) ReturnScratch(_rented);
         _rented = next;
         _buffer = next;
+    }
+
+    /// <summary>
+    /// Scratch arrays above this size are plain arrays, never rented from nor returned to the shared pool: the pool
+    /// keeps what it is given (per core, per size), so eight 11 MB messages encoded at once left about 250 MB of
+    /// doubling arrays (1, 2, 4, 8 and 16 MB) in it for good. A plain array is the collector's to give back.
+    /// </summary>
+    internal const int MaxPooledScratch = 1 << 20;
+
+    private static void ReturnScratch(byte[] array)
+    {
+        if (array.Length <= MaxPooledScratch) ArrayPool<byte>.Shared.Return(array);
     }
 
     // CESU-8 differs from UTF-8 only for surrogates, so Java-compatible writing takes the vectorized UTF-8 path for

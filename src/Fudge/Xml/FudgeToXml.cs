@@ -49,7 +49,7 @@ internal static class FudgeToXml
             if (--remainingFields < 0)
             {
                 int max = (settings.ReaderOptions ?? FudgeReaderOptions.Default).MaxFieldCount;
-                throw new FudgeFormatException(reader.FieldOffset, $"the envelope holds more than {max} fields (FudgeReaderOptions.MaxFieldCount)");
+                throw new FudgeFormatException(reader.FieldOffset, $"the envelope holds more than {max} fields (FudgeReaderOptions.MaxFieldCount)", null, true);
             }
             // The name on the wire only: a name restored from a taxonomy would come back as an extra name.
             string? name = reader.HasName ? reader.GetName() : null;

@@ -512,8 +512,8 @@ internal sealed class XmlToFudge : IDisposable
 
     private void CheckDepth(int depth)
     {
-        if (depth + 1 > _maxDepth) throw Error(_xml, $"sub-messages are nested deeper than the limit of {_maxDepth} (FudgeReaderOptions.MaxDepth)");
-        if (!StackRoom.ForAnotherLevel()) throw Error(_xml, $"elements are nested {depth + 1} deep, more than the remaining stack can hold; lower FudgeReaderOptions.MaxDepth");
+        if (depth + 1 > _maxDepth) throw Error(_xml, $"sub-messages are nested deeper than the limit of {_maxDepth} (FudgeReaderOptions.MaxDepth)", limit: true);
+        if (!StackRoom.ForAnotherLevel()) throw Error(_xml, $"elements are nested {depth + 1} deep, more than the remaining stack can hold; lower FudgeReaderOptions.MaxDepth", limit: true);
     }
 
     /// <summary>
@@ -523,7 +523,7 @@ internal sealed class XmlToFudge : IDisposable
     private void CheckSize(ref FudgeWriter writer)
     {
         if (writer.BytesPending > _maxMessageSize)
-            throw Error(_xml, $"the envelope grows to {writer.BytesPending} bytes, more than the limit of {_maxMessageSize} (FudgeReaderOptions.MaxMessageSize)");
+            throw Error(_xml, $"the envelope grows to {writer.BytesPending} bytes, more than the limit of {_maxMessageSize} (FudgeReaderOptions.MaxMessageSize)", limit: true);
     }
 
     /// <summary>
@@ -533,13 +533,13 @@ internal sealed class XmlToFudge : IDisposable
     private void CountField()
     {
         if (_countFields && ++_fields > _maxFieldCount)
-            throw Error(_xml, $"the envelope holds more than {_maxFieldCount} fields (FudgeReaderOptions.MaxFieldCount)");
+            throw Error(_xml, $"the envelope holds more than {_maxFieldCount} fields (FudgeReaderOptions.MaxFieldCount)", limit: true);
     }
 
-    private static FudgeXmlException Error(XmlReader xml, string reason, Exception? inner = null)
+    private static FudgeXmlException Error(XmlReader xml, string reason, Exception? inner = null, bool limit = false)
     {
         var info = xml as IXmlLineInfo;
         bool has = info?.HasLineInfo() == true;
-        return new FudgeXmlException(reason, has ? info!.LineNumber : 0, has ? info!.LinePosition : 0, inner);
+        return new FudgeXmlException(reason, has ? info!.LineNumber : 0, has ? info!.LinePosition : 0, inner, limit || inner is FudgeFormatException { IsLimitExceeded: true });
     }
 }

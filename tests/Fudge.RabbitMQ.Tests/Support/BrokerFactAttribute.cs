@@ -11,6 +11,7 @@ namespace Fudge.RabbitMQ.Tests.Support;
 /// skip shows in the test output rather than passing unseen.
 /// </summary>
 [AttributeUsage(AttributeTargets.Method)]
+[Xunit.Sdk.XunitTestCaseDiscoverer("Fudge.Tests.Support.SkipNoticeFactDiscoverer", "Fudge.RabbitMQ.Tests")]
 public sealed class BrokerFactAttribute : FactAttribute
 {
     /// <summary>The skip reason, worked out once per test run (null when the broker tests must run).</summary>

@@ -84,7 +84,10 @@ public sealed class StoreFactDiscoverer : FactDiscoverer
     public StoreFactDiscoverer(IMessageSink diagnosticMessageSink) : base(diagnosticMessageSink) { }
 
     protected override IXunitTestCase CreateTestCase(ITestFrameworkDiscoveryOptions discoveryOptions, ITestMethod testMethod, IAttributeInfo factAttribute)
-        => new StoreTestCase(DiagnosticMessageSink, discoveryOptions.MethodDisplayOrDefault(), discoveryOptions.MethodDisplayOptionsOrDefault(), testMethod);
+    {
+        if (ServerSkip.For(testMethod) is string reason) Fudge.Tests.Support.SkipNotice.Once(DiagnosticMessageSink, reason);
+        return new StoreTestCase(DiagnosticMessageSink, discoveryOptions.MethodDisplayOrDefault(), discoveryOptions.MethodDisplayOptionsOrDefault(), testMethod);
+    }
 }
 
 public sealed class StoreTheoryDiscoverer : TheoryDiscoverer
@@ -93,7 +96,8 @@ public sealed class StoreTheoryDiscoverer : TheoryDiscoverer
 
     public override IEnumerable<IXunitTestCase> Discover(ITestFrameworkDiscoveryOptions discoveryOptions, ITestMethod testMethod, IAttributeInfo theoryAttribute)
     {
-        if (ServerSkip.For(testMethod) is null) return base.Discover(discoveryOptions, testMethod, theoryAttribute);
+        if (ServerSkip.For(testMethod) is not string reason) return base.Discover(discoveryOptions, testMethod, theoryAttribute);
+        Fudge.Tests.Support.SkipNotice.Once(DiagnosticMessageSink, reason);
         return new IXunitTestCase[] { new StoreTestCase(DiagnosticMessageSink, discoveryOptions.MethodDisplayOrDefault(), discoveryOptions.MethodDisplayOptionsOrDefault(), testMethod) };
     }
 }

@@ -30,17 +30,14 @@ internal sealed class StoreMessageSource : IMessageSource
     }
 
     /// <summary>Opens <paramref name="collection"/> of the store <paramref name="db"/>, which must exist.</summary>
-    /// <exception cref="System.IO.IOException">No store at <paramref name="db"/>, or no such collection in it.</exception>
+    /// <exception cref="CliException">No store at <paramref name="db"/>, or no such collection in it.</exception>
     /// <exception cref="FudgeStoreException">The database refused to open.</exception>
     public static async Task<StoreMessageSource> OpenAsync(string db, string collection)
     {
         var store = await StoreOpener.OpenAsync(db, create: false).ConfigureAwait(false);
         try
         {
-            var names = await store.ListCollectionsAsync().ConfigureAwait(false);
-            if (!((ICollection<string>)names).Contains(collection))
-                throw new System.IO.IOException($"the store has no collection '{collection}' (it has: {(names.Count == 0 ? "none" : string.Join(", ", names))}); choose one with --collection");
-            var opened = await store.GetCollectionAsync(collection).ConfigureAwait(false);
+            var opened = await StoreOpener.ExistingCollectionAsync(store, collection).ConfigureAwait(false);
             long count = await opened.CountAsync((FudgeFilter?)null).ConfigureAwait(false);
             return new StoreMessageSource(store, opened, count, $"{Shown(db)}, collection '{collection}'");
         }
