@@ -1,8 +1,6 @@
 using System;
 using System.Globalization;
 using System.IO;
-using System.Runtime.InteropServices;
-using System.Threading;
 using System.Threading.Tasks;
 using Fudge.RabbitMQ;
 using Fudge.Transforms;
@@ -57,25 +55,7 @@ internal sealed class AmqpRouteCommand
             Log = line => _log.WriteLine("fudge route: " + line),
         };
         var router = new FudgeAmqpRouter(factory, options);
-        using var stop = new CancellationTokenSource();
-        void Stop(PosixSignalContext context)
-        {
-            // Handled here: the router stops consuming and lets what is in flight be confirmed and acknowledged.
-            context.Cancel = true;
-            stop.Cancel();
-        }
-        using (PosixSignalRegistration.Create(PosixSignal.SIGINT, Stop))
-        using (PosixSignalRegistration.Create(PosixSignal.SIGTERM, Stop))
-        {
-            try
-            {
-                router.RunAsync(stop.Token).GetAwaiter().GetResult();
-            }
-            catch (OperationCanceledException) when (stop.IsCancellationRequested)
-            {
-                // Stopped by a signal, after draining.
-            }
-        }
+        SignalStop.RunAsync(router.RunAsync).GetAwaiter().GetResult();
         var counters = router.Counters;
         _log.WriteLine(string.Create(CultureInfo.InvariantCulture,
             $"fudge route: routed {counters.Routed}, published {counters.Published}, dead-lettered {counters.DeadLettered}, unrouted {counters.Unrouted}, connections {counters.Connections}"));

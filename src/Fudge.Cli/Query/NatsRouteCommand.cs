@@ -1,8 +1,6 @@
 using System;
 using System.Globalization;
 using System.IO;
-using System.Runtime.InteropServices;
-using System.Threading;
 using System.Threading.Tasks;
 using Fudge.Nats;
 using Fudge.Query;
@@ -60,24 +58,7 @@ internal sealed class NatsRouteCommand
         }
         _log.WriteLine($"fudge route: connected to {url}, routing '{options.SourceSubject}'");
         var router = new FudgeNatsRouter(connection, options);
-        using var stop = new CancellationTokenSource();
-        void Stop(PosixSignalContext context)
-        {
-            context.Cancel = true;
-            stop.Cancel();
-        }
-        using (PosixSignalRegistration.Create(PosixSignal.SIGINT, Stop))
-        using (PosixSignalRegistration.Create(PosixSignal.SIGTERM, Stop))
-        {
-            try
-            {
-                await router.RunAsync(stop.Token).ConfigureAwait(false);
-            }
-            catch (OperationCanceledException) when (stop.IsCancellationRequested)
-            {
-                // Stopped by a signal.
-            }
-        }
+        await SignalStop.RunAsync(router.RunAsync).ConfigureAwait(false);
         var counters = router.Counters;
         _log.WriteLine(string.Create(CultureInfo.InvariantCulture,
             $"fudge route: routed {counters.Routed}, published {counters.Published}, dead-lettered {counters.DeadLettered}, unrouted {counters.Unrouted}"));
