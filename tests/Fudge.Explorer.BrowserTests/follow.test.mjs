@@ -27,6 +27,7 @@ test('messages appended to a followed file appear without a reload, and a trunca
   const envelopes = await ticks();
   const { page, context, problems } = await open(followUrl);
   await page.waitForFunction(() => /5 messages so far \(following\)/.test(document.querySelector('#source').textContent));
+  await page.waitForFunction(() => document.querySelectorAll('#list tbody tr').length === 5);
   assert.deepEqual(await rowIds(page), [0, 1, 2, 3, 4]);
   assert.equal(await page.locator('#tail-label').isVisible(), true);
   await page.evaluate(() => { window.notReloaded = true; });
