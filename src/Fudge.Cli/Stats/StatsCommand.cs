@@ -61,7 +61,7 @@ internal sealed class StatsCommand
             string.Join(" ", p.Types.Select(t => t.Value == p.Count ? t.Key : $"{t.Key}:{t.Value.ToString(inv)}")),
             p.Min is double min ? min.ToString("R", inv) : "",
             p.Max is double max ? max.ToString("R", inv) : "",
-            p.Mean is double mean ? mean.ToString("G6", inv) : "",
+            p.Mean is double mean ? mean.ToString("G10", inv) : "",
             p.DistinctStrings is int distinct ? distinct.ToString(inv) + (p.DistinctCapped ? "+" : "") : "",
         }).ToList();
         var header = new[] { "path", "fields", "messages", "types", "min", "max", "mean", "distinct" };

@@ -40,7 +40,7 @@ async function loadStats() {
     const distinct = path.distinct === undefined ? '' : String(path.distinct) + (path.distinctCapped ? '+' : '');
     row.append(el('td', 'path', path.path), el('td', 'num', String(path.count)), el('td', 'num', String(path.messages)), el('td', '', types),
       el('td', 'num', path.min === undefined ? '' : String(path.min)), el('td', 'num', path.max === undefined ? '' : String(path.max)),
-      el('td', 'num', path.mean === undefined ? '' : path.mean.toPrecision(6)), el('td', 'num', distinct));
+      el('td', 'num', path.mean === undefined ? '' : String(Number(path.mean.toPrecision(10)))), el('td', 'num', distinct));
     if (path.numbers > 0) {
       row.classList.add('numeric');
       row.title = 'Plot this path';
