@@ -290,6 +290,7 @@ internal sealed partial class Emitter
             case ShapeKind.ExternEnumName: return $"{H}.ReadEnumName<{shape.TypeName}>(ref {r})";
             case ShapeKind.EnumInt32Array: return $"{EnumArrayReader(shape)}(ref {r})";
             case ShapeKind.FudgeMsg: return $"{H}.ReadMessage(ref {r})";
+            case ShapeKind.Message when GraphTarget(shape) is { } target: return $"{target.FullyQualifiedName}.FudgeFormatter.__ReadObject(ref {r})";
             case ShapeKind.Message: return $"{H}.ReadObject<{shape.TypeName}>(ref {r})";
             case ShapeKind.Nullable: return $"new {shape.TypeName}({ReadExpression(shape.Element!, r)})";
             case ShapeKind.Collection when shape.Collection >= CollectionKind.ImmutableArray:
@@ -363,7 +364,17 @@ internal sealed partial class Emitter
             else sb.AppendLine($"        var __result = new global::System.Collections.Generic.List<{e}>(__n);");
             sb.AppendLine("        while (true)");
             sb.AppendLine("        {");
-            if (element.Kind == ShapeKind.Message)
+            if (GraphTarget(element) is { } target)
+            {
+                // Objects of this compilation's types: each entered in place and read with this same reader.
+                sb.AppendLine("            if (__sub.TryEnterAnonymousMessage(out var __frame))");
+                sb.AppendLine("            {");
+                string read = $"{target.FullyQualifiedName}.FudgeFormatter.__ReadEntered(ref __sub, in __frame)";
+                sb.AppendLine(array ? $"                __result[__i++] = {read};" : $"                __result.Add({read});");
+                sb.AppendLine("                continue;");
+                sb.AppendLine("            }");
+            }
+            else if (element.Kind == ShapeKind.Message)
             {
                 // Lists of objects are sub-messages without name or ordinal: take each on its header bytes first.
                 sb.AppendLine("            if (__sub.TryTakeAnonymousMessage(out var __message))");
