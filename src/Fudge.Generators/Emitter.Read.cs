@@ -318,7 +318,15 @@ internal sealed partial class Emitter
         var sb = new StringBuilder();
         sb.AppendLine($"    private static {shape.TypeName} {name}(ref {Reader} reader)");
         sb.AppendLine("    {");
-        sb.AppendLine("        var __sub = reader.ReadMessage();");
+        // Whole-graph code (issue 42): the collection's sub-message is entered in place and walked by the caller's reader.
+        bool inPlace = _options.WholeGraph;
+        if (inPlace)
+        {
+            sb.AppendLine("        var __collectionFrame = reader.EnterMessage();");
+            sb.AppendLine($"        ref {Reader} __sub = ref reader;");
+        }
+        else sb.AppendLine("        var __sub = reader.ReadMessage();");
+        string leave = inPlace ? "        reader.LeaveMessage(in __collectionFrame);\n" : "";
         if (shape.Kind == ShapeKind.Dictionary)
         {
             var key = shape.Key!;
@@ -346,7 +354,7 @@ internal sealed partial class Emitter
             sb.AppendLine($"            else __value = {ReadExpression(value, "__sub")};");
             sb.AppendLine("            __result[__key] = __value;");
             sb.AppendLine("        }");
-            sb.AppendLine("        return __result;");
+            sb.Append(leave).AppendLine("        return __result;");
         }
         else
         {
@@ -393,7 +401,7 @@ internal sealed partial class Emitter
             sb.AppendLine($"            else __element = {ReadExpression(element, "__sub")};");
             sb.AppendLine(array ? "            __result[__i++] = __element;" : "            __result.Add(__element);");
             sb.AppendLine("        }");
-            sb.AppendLine("        return __result;");
+            sb.Append(leave).AppendLine("        return __result;");
         }
         sb.AppendLine("    }");
         _helpers.AppendLine().Append(sb);

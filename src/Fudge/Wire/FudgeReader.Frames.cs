@@ -17,18 +17,35 @@ public ref partial struct FudgeReader
     /// </summary>
     public readonly ref struct MessageFrame
     {
-        internal MessageFrame(ReadOnlySpan<byte> data, int baseOffset, int resume, int fieldOffset)
+        internal MessageFrame(ReadOnlySpan<byte> data, int baseOffset, int resume, int fieldOffset, int valueStart, int valueLength,
+            int nameStart, int nameLength, short ordinal, byte prefix, byte typeId)
         {
             Data = data;
             BaseOffset = baseOffset;
             Resume = resume;
             FieldOffset = fieldOffset;
+            ValueStart = valueStart;
+            ValueLength = valueLength;
+            NameStart = nameStart;
+            NameLength = nameLength;
+            Ordinal = ordinal;
+            Prefix = prefix;
+            TypeId = typeId;
         }
 
+        // The outer message, where to resume in it, and its current field as it was (which the Take forms leave as
+        // the field before the one they took), so that the outer reader is as a reader per sub-message leaves it.
         internal ReadOnlySpan<byte> Data { get; }
         internal int BaseOffset { get; }
         internal int Resume { get; }
         internal int FieldOffset { get; }
+        internal int ValueStart { get; }
+        internal int ValueLength { get; }
+        internal int NameStart { get; }
+        internal int NameLength { get; }
+        internal short Ordinal { get; }
+        internal byte Prefix { get; }
+        internal byte TypeId { get; }
     }
 
     /// <summary>
@@ -120,6 +137,13 @@ public ref partial struct FudgeReader
         _baseOffset = frame.BaseOffset;
         _position = frame.Resume;
         _fieldOffset = frame.FieldOffset;
+        _valueStart = frame.ValueStart;
+        _valueLength = frame.ValueLength;
+        _nameStart = frame.NameStart;
+        _nameLength = frame.NameLength;
+        _ordinal = frame.Ordinal;
+        _prefix = frame.Prefix;
+        _typeId = frame.TypeId;
         _depth--;
     }
 
@@ -130,13 +154,15 @@ public ref partial struct FudgeReader
     {
         if (_depth + 1 > _options.MaxDepth) throw TooDeepAt(fieldOffset);
         if ((_depth & 7) == 7 && !StackRoom.ForAnotherLevel()) throw OutOfStackAt(fieldOffset);
-        var frame = new MessageFrame(_data, _baseOffset, resume, fieldOffset);
+        var frame = new MessageFrame(_data, _baseOffset, resume, fieldOffset, _valueStart, _valueLength, _nameStart, _nameLength, _ordinal, _prefix, _typeId);
         _data = _data.Slice(valueAt, length);
         _baseOffset += valueAt;
         _depth++;
         _position = 0;
         _fieldOffset = -1;
-        _valueStart = 0;
+        _valueStart = _valueLength = 0;
+        _nameStart = _nameLength = 0;
+        _ordinal = 0;
         _prefix = _typeId = 0;
         return frame;
     }
