@@ -418,6 +418,7 @@ internal sealed class SchemaResolver
         accuracy = null;
         var types = v.WireTypes.Where(t => t.Key != FudgeTypeId.Indicator).Select(t => t.Key).OrderBy(t => t).ToList();
         seen = string.Join(", ", v.WireTypes.OrderBy(t => t.Key).Select(t => FudgeTypeId.GetName(t.Key) + (v.WireTypes.Count > 1 ? " x" + Count(t.Value) : "")));
+        if (v.WireTypes.ContainsKey(FudgeTypeId.Message)) seen += " (" + MessageKinds(v) + ")";
         if (types.Count == 0) return TypeRef.Of("indicator");
         bool Only(params byte[] ids) => types.All(ids.Contains);
         if (Only(FudgeTypeId.Int8, FudgeTypeId.Int16, FudgeTypeId.Int32, FudgeTypeId.Int64))
@@ -447,6 +448,20 @@ internal sealed class SchemaResolver
             case FudgeTypeId.Message: return ResolveMessage(v, property);
             default: return null;
         }
+    }
+
+    private static string MessageKinds(ValueStats v)
+    {
+        var kinds = new List<string>();
+        void Kind(long n, string what) { if (n > 0) kinds.Add(what + " x" + Count(n)); }
+        Kind(v.Structs, "object");
+        Kind(v.RuntimeClasses.Values.Sum(), "named object");
+        Kind(v.EnumValues, "enum");
+        Kind(v.Lists, "list");
+        Kind(v.Sets, "set");
+        Kind(v.Maps, "map");
+        Kind(v.Empties, "empty");
+        return string.Join(", ", kinds);
     }
 
     private TypeRef ResolveMessage(ValueStats v, bool property)

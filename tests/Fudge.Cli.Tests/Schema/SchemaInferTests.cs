@@ -62,7 +62,8 @@ public class SchemaInferTests
         var (value, bytes) = InferredCode.RoundTrip(type, java);
 
         Assert.Equal(type, value.GetType());
-        Assert.Equal(type, FudgeSerializer.DeserializeObject(java)!.GetType());   // Java's untyped read: the class names find the type
+        // Java's untyped read: the class names find the type (by name: the records test registers its own of the same names).
+        Assert.Equal(type.Name, FudgeSerializer.DeserializeObject(java)!.GetType().Name);
         Assert.NotNull(javaClass);
         if (name == "temporal")
         {
@@ -74,6 +75,20 @@ public class SchemaInferTests
         {
             Assert.Equal(Convert.ToHexString(java), Convert.ToHexString(bytes));
         }
+    }
+
+    [Fact]
+    public void Records_read_and_write_the_Java_graph_as_the_classes_do()
+    {
+        var result = FudgeTool.Run("schema", "infer", "--records", JavaObjects("from-java"));
+        Assert.True(result.ExitCode == 0, result.Stderr);
+        Assert.Contains("public partial record Equity : Instrument", result.Stdout);
+        var assembly = InferredCode.Compile(result.Stdout);
+        byte[] java = File.ReadAllBytes(Path.Combine(JavaObjects("from-java"), "portfolio.fudge"));
+
+        var (_, bytes) = InferredCode.RoundTrip(assembly.GetTypes().Single(t => t.Name == "Portfolio"), java);
+
+        Assert.Equal(Convert.ToHexString(java), Convert.ToHexString(bytes));
     }
 
     [Theory]
