@@ -58,6 +58,7 @@ internal static class CSharpSchemaWriter
             o.Append("[FudgeMessage");
             var settings = new System.Collections.Generic.List<string>();
             if (type.Fields != "Names") settings.Add("Fields = FudgeFieldIds." + type.Fields);
+            if (type.FudgeMapping) settings.Add("Mapping = FudgeObjectMapping.Fudge");
             if (type.JavaClass is not null && schema.Java && JavaName(schema, type.Name) != type.JavaClass) settings.Add("TypeName = " + Literal(type.JavaClass));
             if (settings.Count > 0) o.Append('(').Append(string.Join(", ", settings)).Append(')');
             o.AppendLine("]");
@@ -88,7 +89,7 @@ internal static class CSharpSchemaWriter
                     continue;
                 }
                 var attributes = new System.Collections.Generic.List<string>();
-                string wireName = schema.Java ? Names.BeanPropertyName(member.Name) : member.Name;
+                string wireName = schema.Java && !type.FudgeMapping ? Names.BeanPropertyName(member.Name) : member.Name;
                 if (member.Key.Ordinal is short ordinal)
                 {
                     if (member.Key.Name is not null && member.Key.Name != member.Name) attributes.Add($"FudgeField({ordinal.ToString(CultureInfo.InvariantCulture)}, Name = {Literal(member.Key.Name)})");

@@ -31,6 +31,8 @@ internal sealed class TypeDef
     public bool Extensible;
     /// <summary>Fudge-Java's <c>char</c> message: no type of its own is written.</summary>
     public bool IsChar;
+    /// <summary>Top-level messages without class names among Java samples: this library's own mapping, not a Java bean.</summary>
+    public bool FudgeMapping;
     /// <summary>Which <c>FudgeFieldIds</c> the members' keys need: Names, Ordinals or NamesAndOrdinals.</summary>
     public string Fields = "Names";
     public readonly List<string> Notes = new();
@@ -101,13 +103,44 @@ internal sealed class SchemaResolver
         foreach (var name in _stats.EnumOrder) MakeEnum(name);
         // Types in order of first sight: classes (bases before derived), then the root, then unnamed groups.
         foreach (var name in _stats.ClassOrder) TypeFor(_stats.Classes[name]);
-        if (_stats.Root.MessageCount > 0) _schema.Root = TypeFor(_stats.Root, rootName);
+        if (_stats.Root.MessageCount > 0)
+        {
+            _schema.Root = TypeFor(_stats.Root, rootName);
+            _schema.Root.FudgeMapping = _schema.Java;
+        }
         foreach (var node in _nodes) TypeFor(node);
         foreach (var type in _schema.Types.ToList()) FillMembers(type);
         _schema.Types.RemoveAll(t => t.IsChar);
+        if (_schema.Java) MarkFudgeMapped();
         foreach (var type in _schema.Types)
             type.Extensible = type.Members.Any(m => !CSharpSchemaWriter.HasMember(m)) && !Ancestors(type).Any(b => b.Extensible);
         return _schema;
+    }
+
+    /// <summary>
+    /// Among Java samples, the types that are no Java bean and hang under none (top-level messages without class names
+    /// and their sub-messages) keep this library's own mapping: the Java mapping would add class names they never had.
+    /// </summary>
+    private void MarkFudgeMapped()
+    {
+        var java = new HashSet<TypeDef>(ReferenceEqualityComparer.Instance);
+        var queue = new Queue<TypeDef>(_schema.Types.Where(t => t.JavaClass is not null));
+        while (queue.Count > 0)
+        {
+            var type = queue.Dequeue();
+            if (!java.Add(type)) continue;
+            foreach (var member in type.Members)
+                foreach (var used in Used(member.Type)) queue.Enqueue(used);
+        }
+        foreach (var type in _schema.Types) type.FudgeMapping = !java.Contains(type);
+    }
+
+    private static IEnumerable<TypeDef> Used(TypeRef? type)
+    {
+        if (type is null) yield break;
+        if (type.Type is not null) yield return type.Type;
+        foreach (var inner in new[] { type.Element, type.Key })
+            foreach (var t in Used(inner)) yield return t;
     }
 
     private static IEnumerable<TypeDef> Ancestors(TypeDef type)
@@ -557,7 +590,7 @@ internal static class Names
             }
             else
             {
-                upperNext = pascal && sb.Length > 0;
+                upperNext = pascal;
             }
         }
         if (sb.Length == 0 || char.IsDigit(sb[0])) sb.Insert(0, pascal ? "F" : "f");

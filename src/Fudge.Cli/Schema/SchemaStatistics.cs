@@ -65,12 +65,21 @@ internal sealed class SchemaStatistics
         for (int i = 0; i < names.Count; i++)
         {
             var node = Class(names[i]);
-            if (i + 1 < names.Count && node.BaseName is null) node.BaseName = names[i + 1];
+            if (i + 1 < names.Count && node.BaseName is null && !Reaches(names[i + 1], names[i])) node.BaseName = names[i + 1];
         }
         var own = Class(names[0]);
         own.Instances++;
         own.AddMessage(message, this);
         return own;
+    }
+
+    /// <summary>True when the base chain from <paramref name="from"/> reaches <paramref name="target"/> (hostile chains could make a cycle).</summary>
+    private bool Reaches(string from, string target)
+    {
+        var seen = new HashSet<string>(StringComparer.Ordinal);
+        for (string? name = from; name is not null && seen.Add(name); name = Classes.TryGetValue(name, out var n) ? n.BaseName : null)
+            if (name == target) return true;
+        return false;
     }
 
     private ClassNode Class(string name)

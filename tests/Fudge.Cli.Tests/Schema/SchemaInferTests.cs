@@ -181,6 +181,33 @@ public class SchemaInferTests
     }
 
     [Fact]
+    public void Awkward_names_class_cycles_and_clashes_still_give_code_that_compiles_and_round_trips()
+    {
+        static FudgeMsg Named(FudgeMsg m, params string[] classes)
+        {
+            foreach (var c in classes) m.Add(0, c);
+            return m;
+        }
+        var messages = new[]
+        {
+            new FudgeMsg().Add("class", 1).Add("1abc", "x").Add("a-b", 2.5).Add("a_b", true).Add("Ünïcode", "u").Add("ExtensionData", 3)
+                .Add("FudgeFormatter", "f").Add("Message", new FudgeMsg().Add("Message", 1)).Add("System", new FudgeMsg().Add("x", 1)),
+            Named(new FudgeMsg().Add("id", "a"), "p.A", "p.B"),
+            Named(new FudgeMsg().Add("id", "b"), "p.B", "p.A"),               // a cycle: B's base is not A again
+            Named(new FudgeMsg().Add("v", "c"), "q.A"),                        // the same simple name in another package
+            new FudgeMsg().Add("side", Named(new FudgeMsg(), "p.A").Add(1, "BUY")),
+        };
+        var bytes = messages.SelectMany(m => m.ToByteArray()).ToArray();
+        var result = FudgeTool.RunWithInput(bytes, "schema", "infer", "-");
+        Assert.True(result.ExitCode == 0, result.Stderr);
+
+        var assembly = InferredCode.Compile(result.Stdout);
+        var root = assembly.GetTypes().Single(t => t.Name == "Message");
+        var (_, back) = InferredCode.RoundTrip(root, messages[0].ToByteArray());
+        Assert.True(messages[0].ToByteArray().AsSpan().SequenceEqual(back), $"{FudgeMsg.Parse(back)}\n\n{result.Stdout}");
+    }
+
+    [Fact]
     public void Damaged_input_is_refused_with_its_offset()
     {
         byte[] ticks = File.ReadAllBytes(RepoFiles.Sample("ticks.fudge"));
