@@ -75,6 +75,7 @@ internal static partial class FudgeCommandLine
             TransformCommandLine(console, taxonomy),
             StoreCommandLine(console, taxonomy),
             ServeCommandLine(console, taxonomy),
+            SchemaCommandLine(console, taxonomy),
         };
         return root;
     }
