@@ -32,6 +32,9 @@ public sealed class FudgeAmqpRouter
         _factory.TopologyRecoveryEnabled = false;
     }
 
+    /// <summary>The node the router connected to last (null before its first connection): on a cluster, which node it depends on.</summary>
+    public AmqpTcpEndpoint? ConnectedEndpoint { get; private set; }
+
     /// <summary>What the router has done so far.</summary>
     public FudgeAmqpRouterCounters Counters { get; } = new();
 
@@ -43,10 +46,11 @@ public sealed class FudgeAmqpRouter
         while (true)
         {
             cancellationToken.ThrowIfCancellationRequested();
-            var connection = await FudgeAmqpConnector.ConnectAsync(_factory, _options.MaxConnectAttempts, _options.ConnectRetryDelay,
-                "fudge-router:" + _options.SourceQueue, cancellationToken).ConfigureAwait(false);
+            var connection = await FudgeAmqpConnector.ConnectAsync(_factory, _options.Endpoints, _options.MaxConnectAttempts,
+                _options.ConnectRetryDelay, "fudge-router:" + _options.SourceQueue, cancellationToken).ConfigureAwait(false);
+            ConnectedEndpoint = connection.Endpoint;
             Counters.AddConnection();
-            Log($"connected to {_factory.Endpoint}, routing '{_options.SourceQueue}'");
+            Log($"connected to {connection.Endpoint}, routing '{_options.SourceQueue}'");
             try
             {
                 var session = new FudgeAmqpRouterSession(_options, Counters, Log);

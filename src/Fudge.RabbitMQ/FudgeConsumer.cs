@@ -26,12 +26,25 @@ public sealed class FudgeConsumer
 {
     private readonly IChannel _channel;
     private readonly FudgeConsumerOptions _options;
+    private readonly FudgeAmqpTopology? _topology;
+    private readonly bool _recovering;
 
     /// <summary>Creates a consumer on <paramref name="channel"/> (not owned: the caller disposes it).</summary>
     public FudgeConsumer(IChannel channel, FudgeConsumerOptions? options = null)
+        : this(channel, options, topology: null, recovering: false)
+    {
+    }
+
+    /// <summary>
+    /// A consumer of <see cref="FudgeRecoveringConsumer"/>: its dead-letter queue is of the topology's type, and an
+    /// acknowledgement on a channel that has closed is dropped (the broker delivers that message again).
+    /// </summary>
+    internal FudgeConsumer(IChannel channel, FudgeConsumerOptions? options, FudgeAmqpTopology? topology, bool recovering)
     {
         _channel = channel ?? throw new ArgumentNullException(nameof(channel));
         _options = options ?? new FudgeConsumerOptions();
+        _topology = topology;
+        _recovering = recovering;
     }
 
     /// <summary>
@@ -51,7 +64,7 @@ public sealed class FudgeConsumer
                 continue;
             }
             yield return new FudgeDelivery(_channel, received.DeliveryTag, received.Redelivered, received.Exchange,
-                received.RoutingKey, received.BasicProperties, body, header);
+                received.RoutingKey, received.BasicProperties, body, header, _recovering);
         }
     }
 
@@ -67,7 +80,7 @@ public sealed class FudgeConsumer
                 await DeadLetterAsync(queue, received, error, cancellationToken).ConfigureAwait(false);
                 continue;
             }
-            yield return new FudgeDelivery<T>(_channel, received.DeliveryTag, received.Redelivered, received.BasicProperties, header, value!);
+            yield return new FudgeDelivery<T>(_channel, received.DeliveryTag, received.Redelivered, received.BasicProperties, header, value!, _recovering);
         }
     }
 
@@ -138,7 +151,7 @@ public sealed class FudgeConsumer
             return Task.CompletedTask;
         };
 
-        await DeadLetters.DeclareAsync(_channel, _options.DeadLetterQueue ?? DeadLetters.DefaultQueueFor(queue), cancellationToken).ConfigureAwait(false);
+        await DeadLetters.DeclareAsync(_channel, _options.DeadLetterQueue ?? DeadLetters.DefaultQueueFor(queue), _topology, cancellationToken).ConfigureAwait(false);
         await _channel.BasicQosAsync(0, _options.PrefetchCount, global: false, cancellationToken).ConfigureAwait(false);
         string consumerTag = await _channel.BasicConsumeAsync(queue, autoAck: false, consumer, cancellationToken).ConfigureAwait(false);
         Handoff? current = null;

@@ -3,6 +3,7 @@ using System.Threading;
 using System.Threading.Tasks;
 using Fudge.Serialization;
 using RabbitMQ.Client;
+using RabbitMQ.Client.Exceptions;
 
 namespace Fudge.RabbitMQ;
 
@@ -15,10 +16,13 @@ public sealed class FudgeDelivery
 {
     private readonly IChannel _channel;
 
+    private readonly bool _dropWhenClosed;
+
     internal FudgeDelivery(IChannel channel, ulong deliveryTag, bool redelivered, string exchange, string routingKey,
-        IReadOnlyBasicProperties properties, ReadOnlyMemory<byte> body, FudgeEnvelopeHeader header)
+        IReadOnlyBasicProperties properties, ReadOnlyMemory<byte> body, FudgeEnvelopeHeader header, bool dropWhenClosed = false)
     {
         _channel = channel;
+        _dropWhenClosed = dropWhenClosed;
         DeliveryTag = deliveryTag;
         Redelivered = redelivered;
         Exchange = exchange;
@@ -55,13 +59,21 @@ public sealed class FudgeDelivery
     /// <summary>Deserializes the envelope as a <c>[FudgeMessage]</c> type.</summary>
     public T Deserialize<T>(FudgeReaderOptions? options = null) => FudgeSerializer.Deserialize<T>(Body.Span, options);
 
-    /// <summary>Acknowledges the message: the broker forgets it.</summary>
+    /// <summary>
+    /// Acknowledges the message: the broker forgets it. From a <see cref="FudgeRecoveringConsumer"/>, a delivery whose
+    /// connection has been lost meanwhile is not acknowledged (the broker has already put it back and delivers it again,
+    /// flagged <c>Redelivered</c>), and this returns without error.
+    /// </summary>
     public ValueTask AckAsync(CancellationToken cancellationToken = default)
-        => _channel.BasicAckAsync(DeliveryTag, multiple: false, cancellationToken);
+        => DeliveryOutcome.AckAsync(_channel, DeliveryTag, _dropWhenClosed, cancellationToken);
 
-    /// <summary>Rejects the message: back to the queue with <paramref name="requeue"/>, otherwise dropped (or dead-lettered by the queue's own policy).</summary>
+    /// <summary>
+    /// Rejects the message: back to the queue with <paramref name="requeue"/>, otherwise dropped (or dead-lettered by
+    /// the queue's own policy, as <see cref="FudgeAmqpTopology"/> declares it). Like <see cref="AckAsync"/>, dropped
+    /// without error from a <see cref="FudgeRecoveringConsumer"/> whose connection was lost.
+    /// </summary>
     public ValueTask RejectAsync(bool requeue, CancellationToken cancellationToken = default)
-        => _channel.BasicRejectAsync(DeliveryTag, requeue, cancellationToken);
+        => DeliveryOutcome.RejectAsync(_channel, DeliveryTag, requeue, _dropWhenClosed, cancellationToken);
 }
 
 /// <summary>One received and deserialized <c>[FudgeMessage]</c> object; acknowledge it with <see cref="AckAsync"/>.</summary>
@@ -70,9 +82,13 @@ public sealed class FudgeDelivery<T>
 {
     private readonly IChannel _channel;
 
-    internal FudgeDelivery(IChannel channel, ulong deliveryTag, bool redelivered, IReadOnlyBasicProperties properties, FudgeEnvelopeHeader header, T value)
+    private readonly bool _dropWhenClosed;
+
+    internal FudgeDelivery(IChannel channel, ulong deliveryTag, bool redelivered, IReadOnlyBasicProperties properties, FudgeEnvelopeHeader header, T value,
+        bool dropWhenClosed = false)
     {
         _channel = channel;
+        _dropWhenClosed = dropWhenClosed;
         DeliveryTag = deliveryTag;
         Redelivered = redelivered;
         Properties = properties;
@@ -95,11 +111,54 @@ public sealed class FudgeDelivery<T>
     /// <summary>The channel-scoped delivery tag.</summary>
     public ulong DeliveryTag { get; }
 
-    /// <summary>Acknowledges the message: the broker forgets it.</summary>
+    /// <summary>
+    /// Acknowledges the message: the broker forgets it. From a <see cref="FudgeRecoveringConsumer"/>, a delivery whose
+    /// connection has been lost meanwhile is not acknowledged (the broker has already put it back and delivers it again,
+    /// flagged <c>Redelivered</c>), and this returns without error.
+    /// </summary>
     public ValueTask AckAsync(CancellationToken cancellationToken = default)
-        => _channel.BasicAckAsync(DeliveryTag, multiple: false, cancellationToken);
+        => DeliveryOutcome.AckAsync(_channel, DeliveryTag, _dropWhenClosed, cancellationToken);
 
-    /// <summary>Rejects the message: back to the queue with <paramref name="requeue"/>, otherwise dropped (or dead-lettered by the queue's own policy).</summary>
+    /// <summary>
+    /// Rejects the message: back to the queue with <paramref name="requeue"/>, otherwise dropped (or dead-lettered by
+    /// the queue's own policy, as <see cref="FudgeAmqpTopology"/> declares it). Like <see cref="AckAsync"/>, dropped
+    /// without error from a <see cref="FudgeRecoveringConsumer"/> whose connection was lost.
+    /// </summary>
     public ValueTask RejectAsync(bool requeue, CancellationToken cancellationToken = default)
-        => _channel.BasicRejectAsync(DeliveryTag, requeue, cancellationToken);
+        => DeliveryOutcome.RejectAsync(_channel, DeliveryTag, requeue, _dropWhenClosed, cancellationToken);
+}
+
+/// <summary>Acknowledgements that a recovering consumer drops when their channel has closed (the broker requeued the message).</summary>
+internal static class DeliveryOutcome
+{
+    public static ValueTask AckAsync(IChannel channel, ulong deliveryTag, bool dropWhenClosed, CancellationToken cancellationToken)
+        => dropWhenClosed ? AckOrDropAsync(channel, deliveryTag, cancellationToken) : channel.BasicAckAsync(deliveryTag, multiple: false, cancellationToken);
+
+    public static ValueTask RejectAsync(IChannel channel, ulong deliveryTag, bool requeue, bool dropWhenClosed, CancellationToken cancellationToken)
+        => dropWhenClosed ? RejectOrDropAsync(channel, deliveryTag, requeue, cancellationToken) : channel.BasicRejectAsync(deliveryTag, requeue, cancellationToken);
+
+    private static async ValueTask AckOrDropAsync(IChannel channel, ulong deliveryTag, CancellationToken cancellationToken)
+    {
+        try
+        {
+            // A delivery tag belongs to its channel: a closed channel's tags are never sent on another one.
+            if (channel.IsOpen) await channel.BasicAckAsync(deliveryTag, multiple: false, cancellationToken).ConfigureAwait(false);
+        }
+        catch (Exception e) when (e is AlreadyClosedException or OperationInterruptedException or ObjectDisposedException)
+        {
+            // Lost meanwhile: the broker requeued the message when the channel closed.
+        }
+    }
+
+    private static async ValueTask RejectOrDropAsync(IChannel channel, ulong deliveryTag, bool requeue, CancellationToken cancellationToken)
+    {
+        try
+        {
+            if (channel.IsOpen) await channel.BasicRejectAsync(deliveryTag, requeue, cancellationToken).ConfigureAwait(false);
+        }
+        catch (Exception e) when (e is AlreadyClosedException or OperationInterruptedException or ObjectDisposedException)
+        {
+            // Lost meanwhile: the broker requeued the message when the channel closed.
+        }
+    }
 }
