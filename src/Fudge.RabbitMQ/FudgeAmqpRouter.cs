@@ -70,7 +70,10 @@ public sealed class FudgeAmqpRouter
 
     private static bool IsConnectionFailure(Exception e)
         => e is AlreadyClosedException or OperationInterruptedException
-            or System.IO.IOException or ObjectDisposedException;
+            or System.IO.IOException or ObjectDisposedException
+            // The node did not answer within the client's continuation timeout (a quorum queue electing a new leader
+            // after a node's loss, say): reconnect and try again.
+            or TimeoutException;
 
     private static async Task CloseQuietlyAsync(IConnection connection)
     {

@@ -16,13 +16,13 @@ public sealed class FudgeDelivery
 {
     private readonly IChannel _channel;
 
-    private readonly bool _dropWhenClosed;
+    private readonly CancellationToken? _session;
 
     internal FudgeDelivery(IChannel channel, ulong deliveryTag, bool redelivered, string exchange, string routingKey,
-        IReadOnlyBasicProperties properties, ReadOnlyMemory<byte> body, FudgeEnvelopeHeader header, bool dropWhenClosed = false)
+        IReadOnlyBasicProperties properties, ReadOnlyMemory<byte> body, FudgeEnvelopeHeader header, CancellationToken? session = null)
     {
         _channel = channel;
-        _dropWhenClosed = dropWhenClosed;
+        _session = session;
         DeliveryTag = deliveryTag;
         Redelivered = redelivered;
         Exchange = exchange;
@@ -65,7 +65,7 @@ public sealed class FudgeDelivery
     /// flagged <c>Redelivered</c>), and this returns without error.
     /// </summary>
     public ValueTask AckAsync(CancellationToken cancellationToken = default)
-        => DeliveryOutcome.AckAsync(_channel, DeliveryTag, _dropWhenClosed, cancellationToken);
+        => DeliveryOutcome.AckAsync(_channel, DeliveryTag, _session, cancellationToken);
 
     /// <summary>
     /// Rejects the message: back to the queue with <paramref name="requeue"/>, otherwise dropped (or dead-lettered by
@@ -73,7 +73,7 @@ public sealed class FudgeDelivery
     /// without error from a <see cref="FudgeRecoveringConsumer"/> whose connection was lost.
     /// </summary>
     public ValueTask RejectAsync(bool requeue, CancellationToken cancellationToken = default)
-        => DeliveryOutcome.RejectAsync(_channel, DeliveryTag, requeue, _dropWhenClosed, cancellationToken);
+        => DeliveryOutcome.RejectAsync(_channel, DeliveryTag, requeue, _session, cancellationToken);
 }
 
 /// <summary>One received and deserialized <c>[FudgeMessage]</c> object; acknowledge it with <see cref="AckAsync"/>.</summary>
@@ -82,13 +82,13 @@ public sealed class FudgeDelivery<T>
 {
     private readonly IChannel _channel;
 
-    private readonly bool _dropWhenClosed;
+    private readonly CancellationToken? _session;
 
     internal FudgeDelivery(IChannel channel, ulong deliveryTag, bool redelivered, IReadOnlyBasicProperties properties, FudgeEnvelopeHeader header, T value,
-        bool dropWhenClosed = false)
+        CancellationToken? session = null)
     {
         _channel = channel;
-        _dropWhenClosed = dropWhenClosed;
+        _session = session;
         DeliveryTag = deliveryTag;
         Redelivered = redelivered;
         Properties = properties;
@@ -117,7 +117,7 @@ public sealed class FudgeDelivery<T>
     /// flagged <c>Redelivered</c>), and this returns without error.
     /// </summary>
     public ValueTask AckAsync(CancellationToken cancellationToken = default)
-        => DeliveryOutcome.AckAsync(_channel, DeliveryTag, _dropWhenClosed, cancellationToken);
+        => DeliveryOutcome.AckAsync(_channel, DeliveryTag, _session, cancellationToken);
 
     /// <summary>
     /// Rejects the message: back to the queue with <paramref name="requeue"/>, otherwise dropped (or dead-lettered by
@@ -125,38 +125,42 @@ public sealed class FudgeDelivery<T>
     /// without error from a <see cref="FudgeRecoveringConsumer"/> whose connection was lost.
     /// </summary>
     public ValueTask RejectAsync(bool requeue, CancellationToken cancellationToken = default)
-        => DeliveryOutcome.RejectAsync(_channel, DeliveryTag, requeue, _dropWhenClosed, cancellationToken);
+        => DeliveryOutcome.RejectAsync(_channel, DeliveryTag, requeue, _session, cancellationToken);
 }
 
-/// <summary>Acknowledgements that a recovering consumer drops when their channel has closed (the broker requeued the message).</summary>
+/// <summary>Acknowledgements that a recovering consumer drops when their session (channel) is lost: the broker requeued the message.</summary>
 internal static class DeliveryOutcome
 {
-    public static ValueTask AckAsync(IChannel channel, ulong deliveryTag, bool dropWhenClosed, CancellationToken cancellationToken)
-        => dropWhenClosed ? AckOrDropAsync(channel, deliveryTag, cancellationToken) : channel.BasicAckAsync(deliveryTag, multiple: false, cancellationToken);
+    public static ValueTask AckAsync(IChannel channel, ulong deliveryTag, CancellationToken? session, CancellationToken cancellationToken)
+        => session is { } lost
+            ? OrDropAsync(channel, lost, cancellationToken, token => channel.BasicAckAsync(deliveryTag, multiple: false, token))
+            : channel.BasicAckAsync(deliveryTag, multiple: false, cancellationToken);
 
-    public static ValueTask RejectAsync(IChannel channel, ulong deliveryTag, bool requeue, bool dropWhenClosed, CancellationToken cancellationToken)
-        => dropWhenClosed ? RejectOrDropAsync(channel, deliveryTag, requeue, cancellationToken) : channel.BasicRejectAsync(deliveryTag, requeue, cancellationToken);
+    public static ValueTask RejectAsync(IChannel channel, ulong deliveryTag, bool requeue, CancellationToken? session, CancellationToken cancellationToken)
+        => session is { } lost
+            ? OrDropAsync(channel, lost, cancellationToken, token => channel.BasicRejectAsync(deliveryTag, requeue, token))
+            : channel.BasicRejectAsync(deliveryTag, requeue, cancellationToken);
 
-    private static async ValueTask AckOrDropAsync(IChannel channel, ulong deliveryTag, CancellationToken cancellationToken)
+    /// <summary>
+    /// Sends the acknowledgement unless the session is lost (a delivery tag belongs to its channel: a closed channel's
+    /// tags are never sent on another one); a loss while sending drops it too.
+    /// </summary>
+    private static async ValueTask OrDropAsync(IChannel channel, CancellationToken lost, CancellationToken cancellationToken, Func<CancellationToken, ValueTask> send)
     {
+        if (lost.IsCancellationRequested || !channel.IsOpen) return;
+        using var both = cancellationToken.CanBeCanceled ? CancellationTokenSource.CreateLinkedTokenSource(lost, cancellationToken) : null;
         try
         {
-            // A delivery tag belongs to its channel: a closed channel's tags are never sent on another one.
-            if (channel.IsOpen) await channel.BasicAckAsync(deliveryTag, multiple: false, cancellationToken).ConfigureAwait(false);
+            // Sent from the thread pool and awaited with WaitAsync: a send the client does not finish (or blocks in)
+            // on a dead connection still returns once the session is lost.
+            var token = both?.Token ?? lost;
+            await Task.Run(() => send(token).AsTask(), token).WaitAsync(lost).ConfigureAwait(false);
         }
-        catch (Exception e) when (e is AlreadyClosedException or OperationInterruptedException or ObjectDisposedException)
+        catch (OperationCanceledException) when (lost.IsCancellationRequested && !cancellationToken.IsCancellationRequested)
         {
-            // Lost meanwhile: the broker requeued the message when the channel closed.
+            // Lost while sending: the broker requeues the message with its channel.
         }
-    }
-
-    private static async ValueTask RejectOrDropAsync(IChannel channel, ulong deliveryTag, bool requeue, CancellationToken cancellationToken)
-    {
-        try
-        {
-            if (channel.IsOpen) await channel.BasicRejectAsync(deliveryTag, requeue, cancellationToken).ConfigureAwait(false);
-        }
-        catch (Exception e) when (e is AlreadyClosedException or OperationInterruptedException or ObjectDisposedException)
+        catch (Exception e) when (e is AlreadyClosedException or OperationInterruptedException or ObjectDisposedException or System.IO.IOException)
         {
             // Lost meanwhile: the broker requeued the message when the channel closed.
         }

@@ -70,21 +70,31 @@ public sealed class FudgeRecoveringConsumer
             IChannel? channel = null;
             IAsyncEnumerator<TDelivery>? deliveries = null;
             var failure = new Failure();
+            // Cancelled when the connection or the channel closes: ends a wait for the next delivery (whatever the
+            // consumer's own shutdown notice does) and makes the session's deliveries drop their acknowledgements.
+            var lost = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
+            connection.ConnectionShutdownAsync += (_, e) =>
+            {
+                _options.Log?.Invoke($"connection to {connection.Endpoint} closed: {e.ReplyText}");
+                return Cancel(lost);
+            };
             bool delivered = false, refused;
             try
             {
                 // Confirms on: a dead letter is confirmed before its original is acknowledged.
                 channel = await Session(() => connection.CreateChannelAsync(new CreateChannelOptions(
-                    publisherConfirmationsEnabled: true, publisherConfirmationTrackingEnabled: true), cancellationToken), failure).ConfigureAwait(false);
+                    publisherConfirmationsEnabled: true, publisherConfirmationTrackingEnabled: true), lost.Token), failure, cancellationToken).ConfigureAwait(false);
+                if (channel is not null) channel.ChannelShutdownAsync += (_, _) => Cancel(lost);
                 bool declared = channel is not null;
                 if (channel is { } open && _options.Topology is { } topology)
-                    declared = await Session(async () => { await topology.DeclareAsync(open, cancellationToken).ConfigureAwait(false); return true; }, failure).ConfigureAwait(false);
+                    declared = await Session(async () => { await topology.DeclareAsync(open, lost.Token).ConfigureAwait(false); return true; }, failure, cancellationToken).ConfigureAwait(false);
                 if (channel is not null && declared)
                 {
-                    var consumer = new FudgeConsumer(channel, _options.Consumer, _options.Topology, recovering: true);
-                    var enumerator = consume(consumer, cancellationToken).GetAsyncEnumerator(cancellationToken);
+                    var consumer = new FudgeConsumer(channel, _options.Consumer, _options.Topology, lost.Token);
+                    var enumerator = consume(consumer, lost.Token).GetAsyncEnumerator(lost.Token);
                     deliveries = enumerator;
-                    while (await Session(async () => await enumerator.MoveNextAsync().ConfigureAwait(false), failure).ConfigureAwait(false))
+                    // WaitAsync: the wait for the next delivery ends when the session is lost, whatever the client's consumer does.
+                    while (await Session(() => enumerator.MoveNextAsync().AsTask().WaitAsync(lost.Token), failure, cancellationToken).ConfigureAwait(false))
                     {
                         delivered = true;
                         yield return enumerator.Current;
@@ -96,9 +106,12 @@ public sealed class FudgeRecoveringConsumer
                 // The connection still open means the broker refused something on the channel (a declaration that
                 // contradicts an existing queue, a queue that does not exist), not that a node was lost.
                 refused = connection.IsOpen;
-                if (deliveries is not null) await DisposeQuietlyAsync(deliveries).ConfigureAwait(false);
-                if (channel is not null) await CloseQuietlyAsync(channel).ConfigureAwait(false);
-                await CloseQuietlyAsync(connection).ConfigureAwait(false);
+                // From here on the session's deliveries drop their acknowledgements and nothing more is sent on its
+                // channel. Its teardown runs in the background: on a node that has just died, closing can wait
+                // for the client's timeouts, and the next session need not.
+                lost.Cancel();
+                var teardown = TearDownAsync(deliveries, channel, connection, lost);
+                if (failure.Error is null) await teardown.ConfigureAwait(false);   // the caller ended the enumeration
             }
             cancellationToken.ThrowIfCancellationRequested();
             string reason = failure.Error?.GetBaseException().Message ?? "closed";
@@ -110,6 +123,34 @@ public sealed class FudgeRecoveringConsumer
         }
     }
 
+    private static async Task TearDownAsync<T>(IAsyncEnumerator<T>? deliveries, IChannel? channel, IConnection connection, CancellationTokenSource lost)
+    {
+        if (deliveries is not null) await DisposeQuietlyAsync(deliveries).ConfigureAwait(false);
+        if (channel is not null) await CloseQuietlyAsync(channel).ConfigureAwait(false);
+        await CloseQuietlyAsync(connection).ConfigureAwait(false);
+        lost.Dispose();
+    }
+
+    /// <summary>
+    /// Cancels the session from the client's shutdown event without running the session's teardown inside it (that
+    /// teardown disposes the connection, which waits for this very event to return).
+    /// </summary>
+    private static Task Cancel(CancellationTokenSource lost)
+    {
+        ThreadPool.QueueUserWorkItem(static state =>
+        {
+            try
+            {
+                ((CancellationTokenSource)state!).Cancel();
+            }
+            catch (ObjectDisposedException)
+            {
+                // The session is over already.
+            }
+        }, lost);
+        return Task.CompletedTask;
+    }
+
     /// <summary>The exception that ended a session, if one did.</summary>
     private sealed class Failure
     {
@@ -117,15 +158,22 @@ public sealed class FudgeRecoveringConsumer
     }
 
     /// <summary>Runs one step of a session; a lost connection or channel ends the session (false or null) instead of the enumeration.</summary>
-    private static async Task<T?> Session<T>(Func<Task<T>> step, Failure failure)
+    private static async Task<T?> Session<T>(Func<Task<T>> step, Failure failure, CancellationToken cancellationToken)
     {
         try
         {
             return await step().ConfigureAwait(false);
         }
-        catch (Exception e) when (e is FudgeAmqpException or AlreadyClosedException or OperationInterruptedException
-                                      or System.IO.IOException or ObjectDisposedException)
+        catch (OperationCanceledException e) when (!cancellationToken.IsCancellationRequested)
         {
+            failure.Error ??= e;   // the session's own token: its connection or channel closed
+            return default;
+        }
+        catch (Exception e) when (e is FudgeAmqpException or AlreadyClosedException or OperationInterruptedException
+                                      or System.IO.IOException or ObjectDisposedException or TimeoutException)
+        {
+            // TimeoutException: the node did not answer within the client's continuation timeout (for example while
+            // a quorum queue elects a new leader after a node's loss): try again, on a new connection.
             failure.Error = e;
             return default;
         }
@@ -137,9 +185,9 @@ public sealed class FudgeRecoveringConsumer
         {
             await deliveries.DisposeAsync().ConfigureAwait(false);
         }
-        catch (Exception e) when (e is AlreadyClosedException or OperationInterruptedException or ObjectDisposedException)
+        catch (Exception)
         {
-            // The channel is gone: its unacknowledged deliveries are back in the queue.
+            // The channel is gone (or going, and timed out): its unacknowledged deliveries are back in the queue.
         }
     }
 
