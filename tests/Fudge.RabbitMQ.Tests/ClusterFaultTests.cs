@@ -129,22 +129,22 @@ public class ClusterFaultTests
             var consumerRecovery = TimeSpan.Zero;
             if (killConsumersNode)
             {
-            await WaitUntilAsync(() => delivered.Count >= total / 2, "half of the ticks reached the consumer", routing, consuming, publishing);
-            int consumerNode = RabbitCluster.NodeOf(consumer.ConnectedEndpoint);
-            long consumerConnections = consumer.Connections;
-            killed = consumerNode;
-            kill.Restart();
-            RabbitCluster.Kill(consumerNode);
-            await WaitUntilAsync(() => consumer.Connections > consumerConnections, "the consumer has reconnected", routing, consuming, publishing);
-            long deliveriesOnReconnect = Interlocked.Read(ref deliveries);
-            await WaitUntilAsync(() => Interlocked.Read(ref deliveries) > deliveriesOnReconnect || delivered.Count == total,
-                "the consumer receives again", routing, consuming, publishing);
-            consumerRecovery = kill.Elapsed;
-            _output.WriteLine($"killed node {consumerNode} (the consumer's) after {delivered.Count} ticks consumed; the consumer received again " +
-                $"{consumerRecovery.TotalSeconds:F2} s later from node {RabbitCluster.NodeOf(consumer.ConnectedEndpoint)}");
-            await RabbitCluster.RestartAsync(consumerNode, Patience);
-            killed = null;
-            _output.WriteLine($"node {consumerNode} back {kill.Elapsed.TotalSeconds:F1} s after its kill");
+                await WaitUntilAsync(() => delivered.Count >= total / 2, "half of the ticks reached the consumer", routing, consuming, publishing);
+                int consumerNode = RabbitCluster.NodeOf(consumer.ConnectedEndpoint);
+                long consumerConnections = consumer.Connections;
+                killed = consumerNode;
+                kill.Restart();
+                RabbitCluster.Kill(consumerNode);
+                await WaitUntilAsync(() => consumer.Connections > consumerConnections, "the consumer has reconnected", routing, consuming, publishing);
+                long deliveriesOnReconnect = Interlocked.Read(ref deliveries);
+                await WaitUntilAsync(() => Interlocked.Read(ref deliveries) > deliveriesOnReconnect || delivered.Count == total,
+                    "the consumer receives again", routing, consuming, publishing);
+                consumerRecovery = kill.Elapsed;
+                _output.WriteLine($"killed node {consumerNode} (the consumer's) after {delivered.Count} ticks consumed; the consumer received again " +
+                    $"{consumerRecovery.TotalSeconds:F2} s later from node {RabbitCluster.NodeOf(consumer.ConnectedEndpoint)}");
+                await RabbitCluster.RestartAsync(consumerNode, Patience);
+                killed = null;
+                _output.WriteLine($"node {consumerNode} back {kill.Elapsed.TotalSeconds:F1} s after its kill");
             }
 
             await publishing;
