@@ -11,6 +11,8 @@ using Fudge.RabbitMQ.Benchmarks;
 // Usage:
 //   dotnet run -c Release --project benchmarks/Fudge.RabbitMQ.Benchmarks -- broker [--messages N] [--repeat R] [--results DIR]
 //   dotnet run -c Release --project benchmarks/Fudge.RabbitMQ.Benchmarks -- selector [BenchmarkDotNet arguments]
+//   dotnet run -c Release --project benchmarks/Fudge.RabbitMQ.Benchmarks -- scale [--messages N] [--repeat R] [--routers 1,2,4] [--results DIR]
+//       (routers competing on one queue; single node and cluster, classic and quorum: needs .ci/rabbitmq-cluster.sh too)
 //   dotnet run -c Release --project benchmarks/Fudge.RabbitMQ.Benchmarks -- --quick      (CI: a tiny broker run)
 // The broker harness needs the local broker (bash .ci/rabbitmq.sh start); FUDGE_AMQP_URI overrides its address.
 if (args.Length > 0 && args[0] == "selector")
@@ -18,6 +20,8 @@ if (args.Length > 0 && args[0] == "selector")
     BenchmarkSwitcher.FromTypes(new[] { typeof(SelectorBenchmarks) }).Run(args.Skip(1).ToArray());
     return 0;
 }
+
+if (args.Length > 0 && args[0] == "scale") return await ScaleHarness.RunAsync(args);
 
 bool quick = args.Contains("--quick");
 int messages = quick ? 2_000 : int.Parse(Option("--messages", "50000"), CultureInfo.InvariantCulture);

@@ -12,9 +12,14 @@ internal static class DeadLetters
     /// <summary>The dead-letter queue of <paramref name="queue"/> when none is configured.</summary>
     public static string DefaultQueueFor(string queue) => queue + ".dead-letter";
 
-    /// <summary>Declares the dead-letter queue (durable; declaring an existing one is a no-op).</summary>
-    public static Task DeclareAsync(IChannel channel, string deadLetterQueue, CancellationToken cancellationToken)
-        => channel.QueueDeclareAsync(deadLetterQueue, durable: true, exclusive: false, autoDelete: false, cancellationToken: cancellationToken);
+    /// <summary>
+    /// Declares the dead-letter queue (durable; declaring an existing one is a no-op): a classic queue without
+    /// arguments, or with <paramref name="topology"/> a queue of its type.
+    /// </summary>
+    public static Task DeclareAsync(IChannel channel, string deadLetterQueue, FudgeAmqpTopology? topology, CancellationToken cancellationToken)
+        => topology is null
+            ? channel.QueueDeclareAsync(deadLetterQueue, durable: true, exclusive: false, autoDelete: false, cancellationToken: cancellationToken)
+            : topology.DeclareQueueAsync(channel, deadLetterQueue, deadLetterQueue: null, cancellationToken);
 
     /// <summary>
     /// Publishes the body unchanged, with its properties and two more headers, to the dead-letter queue. The caller

@@ -1,4 +1,5 @@
 using System;
+using System.Collections.Generic;
 using System.Diagnostics;
 using System.Threading;
 using System.Threading.Tasks;
@@ -15,10 +16,23 @@ public static class FudgeAmqpConnector
     /// factory's <see cref="ConnectionFactory.RequestedConnectionTimeout"/>.
     /// </summary>
     /// <exception cref="FudgeAmqpException">Every attempt failed; the message names the endpoint, the attempts and the last error.</exception>
-    public static async Task<IConnection> ConnectAsync(ConnectionFactory factory, int maxAttempts, TimeSpan firstRetryDelay,
+    public static Task<IConnection> ConnectAsync(ConnectionFactory factory, int maxAttempts, TimeSpan firstRetryDelay,
         string? clientName = null, CancellationToken cancellationToken = default)
+        => ConnectAsync(factory, endpoints: null, maxAttempts, firstRetryDelay, clientName, cancellationToken);
+
+    /// <summary>
+    /// Connects to one of <paramref name="endpoints"/> (the nodes of a cluster; null or empty for the factory's own
+    /// endpoint), retrying as <see cref="ConnectAsync(ConnectionFactory, int, TimeSpan, string?, CancellationToken)"/>
+    /// does. Each attempt tries every endpoint once, in the random order of the client's endpoint list (so many
+    /// clients spread over the nodes), and ends at the first that accepts; the connection's
+    /// <see cref="IConnection.Endpoint"/> says which.
+    /// </summary>
+    /// <exception cref="FudgeAmqpException">Every attempt failed; the message names the endpoints, the attempts and the last error.</exception>
+    public static async Task<IConnection> ConnectAsync(ConnectionFactory factory, IReadOnlyList<AmqpTcpEndpoint>? endpoints, int maxAttempts,
+        TimeSpan firstRetryDelay, string? clientName = null, CancellationToken cancellationToken = default)
     {
         if (factory is null) throw new ArgumentNullException(nameof(factory));
+        bool many = endpoints is { Count: > 0 };
         if (maxAttempts < 1) throw new ArgumentOutOfRangeException(nameof(maxAttempts), "At least one attempt is needed.");
         var clock = Stopwatch.StartNew();
         var delay = firstRetryDelay;
@@ -27,7 +41,9 @@ public static class FudgeAmqpConnector
         {
             try
             {
-                return await factory.CreateConnectionAsync(clientName, cancellationToken).ConfigureAwait(false);
+                return many
+                    ? await factory.CreateConnectionAsync(endpoints!, clientName, cancellationToken).ConfigureAwait(false)
+                    : await factory.CreateConnectionAsync(clientName, cancellationToken).ConfigureAwait(false);
             }
             catch (Exception e) when (e is not OperationCanceledException || !cancellationToken.IsCancellationRequested)
             {
@@ -38,7 +54,7 @@ public static class FudgeAmqpConnector
             delay = TimeSpan.FromTicks(Math.Min(delay.Ticks * 2, TimeSpan.FromSeconds(30).Ticks));
         }
         throw new FudgeAmqpException(
-            $"Could not reach the RabbitMQ broker at {factory.Endpoint} after {maxAttempts} attempt(s) over " +
+            $"Could not reach the RabbitMQ broker at {(many ? string.Join(", ", endpoints!) : factory.Endpoint.ToString())} after {maxAttempts} attempt(s) over " +
             $"{clock.Elapsed.TotalSeconds:0.0} s: {last?.GetBaseException().Message}", last);
     }
 }

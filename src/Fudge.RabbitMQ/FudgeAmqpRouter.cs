@@ -32,6 +32,9 @@ public sealed class FudgeAmqpRouter
         _factory.TopologyRecoveryEnabled = false;
     }
 
+    /// <summary>The node the router connected to last (null before its first connection): on a cluster, which node it depends on.</summary>
+    public AmqpTcpEndpoint? ConnectedEndpoint { get; private set; }
+
     /// <summary>What the router has done so far.</summary>
     public FudgeAmqpRouterCounters Counters { get; } = new();
 
@@ -43,10 +46,11 @@ public sealed class FudgeAmqpRouter
         while (true)
         {
             cancellationToken.ThrowIfCancellationRequested();
-            var connection = await FudgeAmqpConnector.ConnectAsync(_factory, _options.MaxConnectAttempts, _options.ConnectRetryDelay,
-                "fudge-router:" + _options.SourceQueue, cancellationToken).ConfigureAwait(false);
+            var connection = await FudgeAmqpConnector.ConnectAsync(_factory, _options.Endpoints, _options.MaxConnectAttempts,
+                _options.ConnectRetryDelay, "fudge-router:" + _options.SourceQueue, cancellationToken).ConfigureAwait(false);
+            ConnectedEndpoint = connection.Endpoint;
             Counters.AddConnection();
-            Log($"connected to {_factory.Endpoint}, routing '{_options.SourceQueue}'");
+            Log($"connected to {connection.Endpoint}, routing '{_options.SourceQueue}'");
             try
             {
                 var session = new FudgeAmqpRouterSession(_options, Counters, Log);
@@ -66,7 +70,10 @@ public sealed class FudgeAmqpRouter
 
     private static bool IsConnectionFailure(Exception e)
         => e is AlreadyClosedException or OperationInterruptedException
-            or System.IO.IOException or ObjectDisposedException;
+            or System.IO.IOException or ObjectDisposedException
+            // The node did not answer within the client's continuation timeout (a quorum queue electing a new leader
+            // after a node's loss, say): reconnect and try again.
+            or TimeoutException;
 
     private static async Task CloseQuietlyAsync(IConnection connection)
     {

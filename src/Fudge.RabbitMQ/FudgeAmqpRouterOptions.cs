@@ -12,7 +12,7 @@ public sealed class FudgeAmqpRouterOptions
         Selector = selector ?? throw new ArgumentNullException(nameof(selector));
     }
 
-    /// <summary>The queue the router consumes (it must exist).</summary>
+    /// <summary>The queue the router consumes (it must exist, or be one of <see cref="Topology"/>'s queues).</summary>
     public string SourceQueue { get; }
 
     /// <summary>Chooses each envelope's destinations from its raw bytes.</summary>
@@ -47,6 +47,20 @@ public sealed class FudgeAmqpRouterOptions
     /// read is dead-lettered.
     /// </summary>
     public Fudge.Transforms.FudgeTransform? Transform { get; set; }
+
+    /// <summary>
+    /// The nodes of a cluster (the client's endpoint list): each (re)connection goes to one that accepts, so when the
+    /// router's node dies it goes on from another. Null or empty for the factory's own endpoint.
+    /// </summary>
+    public System.Collections.Generic.IReadOnlyList<global::RabbitMQ.Client.AmqpTcpEndpoint>? Endpoints { get; set; }
+
+    /// <summary>
+    /// Queues declared on every (re)connection, before consuming (the source and destination queues, say), so they
+    /// exist on whichever node the router reaches; the dead-letter queue is then declared of the same type. Null to
+    /// declare only the dead-letter queue, classic. On a cluster, durable routes should use
+    /// <see cref="AmqpQueueType.Quorum"/> queues: a classic queue is lost with its node.
+    /// </summary>
+    public FudgeAmqpTopology? Topology { get; set; }
 
     /// <summary>Receives one line per notable event (connected, connection lost, dead letter); null for silence.</summary>
     public Action<string>? Log { get; set; }

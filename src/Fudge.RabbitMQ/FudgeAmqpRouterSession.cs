@@ -44,7 +44,9 @@ internal sealed class FudgeAmqpRouterSession
         _input.ChannelShutdownAsync += (_, e) => Lost($"input channel closed: {e.ReplyText}");
         _output.ChannelShutdownAsync += (_, e) => Lost($"output channel closed: {e.ReplyText}");
 
-        await DeadLetters.DeclareAsync(_output, _deadLetterQueue, cancellationToken).ConfigureAwait(false);
+        // On every (re)connection: on a cluster this may be another node, and the queues must exist there too.
+        if (_options.Topology is { } topology) await topology.DeclareAsync(_output, cancellationToken).ConfigureAwait(false);
+        await DeadLetters.DeclareAsync(_output, _deadLetterQueue, _options.Topology, cancellationToken).ConfigureAwait(false);
         await _input.BasicQosAsync(0, _options.PrefetchCount, global: false, cancellationToken).ConfigureAwait(false);
         var consumer = new AsyncEventingBasicConsumer(_input);
         consumer.ReceivedAsync += (_, delivery) => RouteAsync(delivery);

@@ -26,12 +26,26 @@ public sealed class FudgeConsumer
 {
     private readonly IChannel _channel;
     private readonly FudgeConsumerOptions _options;
+    private readonly FudgeAmqpTopology? _topology;
+    private readonly CancellationToken? _session;
 
     /// <summary>Creates a consumer on <paramref name="channel"/> (not owned: the caller disposes it).</summary>
     public FudgeConsumer(IChannel channel, FudgeConsumerOptions? options = null)
+        : this(channel, options, topology: null, session: null)
+    {
+    }
+
+    /// <summary>
+    /// A consumer of <see cref="FudgeRecoveringConsumer"/>: its dead-letter queue is of the topology's type, and an
+    /// acknowledgement after <paramref name="session"/> is cancelled (its channel lost) is dropped (the broker delivers
+    /// that message again).
+    /// </summary>
+    internal FudgeConsumer(IChannel channel, FudgeConsumerOptions? options, FudgeAmqpTopology? topology, CancellationToken? session)
     {
         _channel = channel ?? throw new ArgumentNullException(nameof(channel));
         _options = options ?? new FudgeConsumerOptions();
+        _topology = topology;
+        _session = session;
     }
 
     /// <summary>
@@ -51,7 +65,7 @@ public sealed class FudgeConsumer
                 continue;
             }
             yield return new FudgeDelivery(_channel, received.DeliveryTag, received.Redelivered, received.Exchange,
-                received.RoutingKey, received.BasicProperties, body, header);
+                received.RoutingKey, received.BasicProperties, body, header, _session);
         }
     }
 
@@ -67,7 +81,7 @@ public sealed class FudgeConsumer
                 await DeadLetterAsync(queue, received, error, cancellationToken).ConfigureAwait(false);
                 continue;
             }
-            yield return new FudgeDelivery<T>(_channel, received.DeliveryTag, received.Redelivered, received.BasicProperties, header, value!);
+            yield return new FudgeDelivery<T>(_channel, received.DeliveryTag, received.Redelivered, received.BasicProperties, header, value!, _session);
         }
     }
 
@@ -138,7 +152,7 @@ public sealed class FudgeConsumer
             return Task.CompletedTask;
         };
 
-        await DeadLetters.DeclareAsync(_channel, _options.DeadLetterQueue ?? DeadLetters.DefaultQueueFor(queue), cancellationToken).ConfigureAwait(false);
+        await DeadLetters.DeclareAsync(_channel, _options.DeadLetterQueue ?? DeadLetters.DefaultQueueFor(queue), _topology, cancellationToken).ConfigureAwait(false);
         await _channel.BasicQosAsync(0, _options.PrefetchCount, global: false, cancellationToken).ConfigureAwait(false);
         string consumerTag = await _channel.BasicConsumeAsync(queue, autoAck: false, consumer, cancellationToken).ConfigureAwait(false);
         Handoff? current = null;
@@ -163,13 +177,14 @@ public sealed class FudgeConsumer
                 await RequeueAsync(unread.Delivery.DeliveryTag).ConfigureAwait(false);
                 unread.Release();
             }
-            if (_channel.IsOpen)
+            if (_channel.IsOpen && !SessionLost)
             {
                 try
                 {
-                    await _channel.BasicCancelAsync(consumerTag).ConfigureAwait(false);
+                    await _channel.BasicCancelAsync(consumerTag, noWait: false, _session ?? default).ConfigureAwait(false);
                 }
-                catch (Exception e) when (e is OperationInterruptedException or ObjectDisposedException)
+                catch (Exception e) when (e is OperationInterruptedException or ObjectDisposedException or AlreadyClosedException
+                                              or OperationCanceledException or TimeoutException)
                 {
                     // The channel closed meanwhile: the broker has cancelled the consumer itself.
                 }
@@ -177,14 +192,18 @@ public sealed class FudgeConsumer
         }
     }
 
+    /// <summary>True when the <see cref="FudgeRecoveringConsumer"/> session of this consumer is lost: nothing more is sent on its channel.</summary>
+    private bool SessionLost => _session is { IsCancellationRequested: true };
+
     private async Task RequeueAsync(ulong deliveryTag)
     {
-        if (!_channel.IsOpen) return; // a closed channel's unacknowledged messages are requeued by the broker
+        // A closed (or lost) channel's unacknowledged messages are requeued by the broker.
+        if (!_channel.IsOpen || SessionLost) return;
         try
         {
-            await _channel.BasicRejectAsync(deliveryTag, requeue: true).ConfigureAwait(false);
+            await _channel.BasicRejectAsync(deliveryTag, requeue: true, _session ?? default).ConfigureAwait(false);
         }
-        catch (Exception e) when (e is AlreadyClosedException or ObjectDisposedException)
+        catch (Exception e) when (e is AlreadyClosedException or ObjectDisposedException or OperationCanceledException)
         {
             // Closed meanwhile: the broker requeues it.
         }

@@ -12,6 +12,8 @@ internal sealed class DocChecker(string repositoryRoot, bool ci)
     private readonly Dictionary<string, bool> _servers = new()
     {
         ["rabbitmq"] = BlockRunner.IsListening(5672),
+        // The three-node cluster of .ci/rabbitmq-cluster.sh (5681-5683); its blocks use the amqp prelude, on 5672, too.
+        ["rabbitmq-cluster"] = BlockRunner.IsListening(5672) && BlockRunner.IsListening(5681),
         ["postgres"] = BlockRunner.IsListening(5432),
         ["nats"] = BlockRunner.IsListening(4222),
     };

@@ -29,7 +29,7 @@ internal sealed record MarkdownBlock(string File, int FirstLine, string Code, Do
 /// <param name="Preludes">Names of shared setup files under docs/doc-check/.</param>
 /// <param name="Setup">Hidden setup code written in the comment itself.</param>
 /// <param name="SetupLine">1-based markdown line of the first hidden setup line.</param>
-/// <param name="Needs">A server the block talks to: <c>postgres</c>, <c>rabbitmq</c> or <c>nats</c> (compiled always, run when it is up).</param>
+/// <param name="Needs">A server the block talks to: <c>postgres</c>, <c>rabbitmq</c>, <c>rabbitmq-cluster</c> or <c>nats</c> (compiled always, run when it is up).</param>
 /// <param name="MembersOf">For a fragment showing class members: the class it is compiled inside.</param>
 /// <param name="EndsCanceled">The block runs until a token of the setup is cancelled (a service loop): its
 /// <see cref="OperationCanceledException"/> is how it ends, not a failure.</param>
@@ -104,7 +104,8 @@ internal static class MarkdownBlocks
             {
                 case "prelude": preludes.AddRange(pair[1].Split(',', StringSplitOptions.RemoveEmptyEntries)); break;
                 case "needs":
-                    if (pair[1] is not ("postgres" or "rabbitmq" or "nats")) throw new DocCheckException($"{file}:{first + 1}: needs= takes postgres, rabbitmq or nats, not '{pair[1]}'");
+                    if (pair[1] is not ("postgres" or "rabbitmq" or "rabbitmq-cluster" or "nats"))
+                        throw new DocCheckException($"{file}:{first + 1}: needs= takes postgres, rabbitmq, rabbitmq-cluster or nats, not '{pair[1]}'");
                     needs = pair[1];
                     break;
                 case "members-of": membersOf = pair[1]; break;

@@ -1,0 +1,109 @@
+using System;
+using System.Collections.Generic;
+using System.Diagnostics;
+using System.IO;
+using System.Linq;
+using System.Net.Sockets;
+using System.Threading.Tasks;
+using RabbitMQ.Client;
+using Xunit;
+
+namespace Fudge.RabbitMQ.Tests.Support;
+
+/// <summary>
+/// The three-node cluster of <c>bash .ci/rabbitmq-cluster.sh start</c> (FUDGE_AMQP_CLUSTER overrides its AMQP
+/// addresses, default 127.0.0.1:5681,5682,5683; FUDGE_RABBITMQ_CLUSTER_DIR its folder). Node n listens on 5680 + n;
+/// its pid file and start script are nN/pid and nN/start.sh in the folder. Nothing here is mocked.
+/// </summary>
+public static class RabbitCluster
+{
+    public static IReadOnlyList<AmqpTcpEndpoint> Endpoints { get; } =
+        AmqpTcpEndpoint.ParseMultiple(Environment.GetEnvironmentVariable("FUDGE_AMQP_CLUSTER") ?? "127.0.0.1:5681,127.0.0.1:5682,127.0.0.1:5683");
+
+    public static string Folder { get; } = Environment.GetEnvironmentVariable("FUDGE_RABBITMQ_CLUSTER_DIR")
+        ?? Path.Combine(Environment.GetEnvironmentVariable("TMPDIR") is { Length: > 0 } tmp ? tmp : "/tmp", "fudge-rabbitmq-cluster");
+
+    /// <summary>A factory for the cluster (its endpoints are passed separately, as the library takes them).</summary>
+    public static ConnectionFactory CreateFactory() => new()
+    {
+        UserName = "guest",
+        Password = "guest",
+        RequestedConnectionTimeout = TimeSpan.FromSeconds(5),
+    };
+
+    /// <summary>The node (1, 2 or 3) listening at <paramref name="endpoint"/>.</summary>
+    public static int NodeOf(AmqpTcpEndpoint? endpoint)
+        => endpoint is null ? throw new InvalidOperationException("not connected") : endpoint.Port - 5680;
+
+    /// <summary>kill -9 of node <paramref name="node"/>: no shutdown, no goodbye to its peers or clients.</summary>
+    public static void Kill(int node)
+    {
+        int pid = int.Parse(File.ReadAllText(Path.Combine(Folder, $"n{node}", "pid")).Trim());
+        using var process = Process.GetProcessById(pid);
+        process.Kill();   // SIGKILL on Unix
+        process.WaitForExit(10_000);
+    }
+
+    /// <summary>Starts node <paramref name="node"/> again from its data folder (it rejoins the cluster) and waits until it takes AMQP connections.</summary>
+    public static async Task RestartAsync(int node, TimeSpan patience)
+    {
+        var start = new ProcessStartInfo("sh", new[] { Path.Combine(Folder, $"n{node}", "start.sh") });
+        using (var process = Process.Start(start)!)
+        {
+            await process.WaitForExitAsync();
+            if (process.ExitCode != 0) throw new InvalidOperationException($"could not restart cluster node {node} (exit {process.ExitCode})");
+        }
+        var endpoint = Endpoints[node - 1];
+        await Traffic.WaitUntilAsync(async () =>
+        {
+            try
+            {
+                await using var connection = await CreateFactory().CreateConnectionAsync(new[] { endpoint }, "fudge-tests-restart");
+                return true;
+            }
+            catch (Exception)
+            {
+                return false;
+            }
+        }, patience, $"cluster node {node} takes connections again");
+    }
+
+    /// <summary>True when something listens on node <paramref name="node"/>'s AMQP port.</summary>
+    public static bool Answers(int node)
+    {
+        var endpoint = Endpoints[node - 1];
+        try
+        {
+            using var client = new TcpClient();
+            return client.ConnectAsync(endpoint.HostName, endpoint.Port).Wait(TimeSpan.FromSeconds(2)) && client.Connected;
+        }
+        catch (Exception e) when (e is SocketException or AggregateException)
+        {
+            return false;
+        }
+    }
+
+    internal static string? Unavailable()
+    {
+        if (!string.IsNullOrEmpty(Environment.GetEnvironmentVariable("CI"))) return null;
+        for (int node = 1; node <= Endpoints.Count; node++)
+        {
+            if (!Answers(node))
+                return $"SKIPPED: no RabbitMQ cluster node at {Endpoints[node - 1]}; start the cluster with `bash .ci/rabbitmq-cluster.sh start` (CI never skips these tests)";
+        }
+        return null;
+    }
+}
+
+/// <summary>A test that needs the three-node cluster (same rules as <see cref="BrokerFactAttribute"/>: CI never skips it).</summary>
+[AttributeUsage(AttributeTargets.Method)]
+[Xunit.Sdk.XunitTestCaseDiscoverer("Fudge.Tests.Support.SkipNoticeFactDiscoverer", "Fudge.RabbitMQ.Tests")]
+public sealed class ClusterFactAttribute : FactAttribute
+{
+    private static readonly Lazy<string?> Unavailable = new(RabbitCluster.Unavailable);
+
+    public ClusterFactAttribute()
+    {
+        if (Unavailable.Value is { } reason) Skip = reason;
+    }
+}

@@ -1,0 +1,102 @@
+using System;
+using System.Collections.Generic;
+using System.Linq;
+using System.Threading;
+using System.Threading.Tasks;
+using RabbitMQ.Client;
+
+namespace Fudge.RabbitMQ.Tests.Support;
+
+/// <summary>
+/// Publishes ticks 0..count-1 with confirms across node failures, the way an application does it: a window of
+/// publishes in flight; when any of them fails (the node died, a nack, no confirm within a minute) the connection is
+/// replaced (another node) and the whole window is published again. A message is known to be stored only when
+/// confirmed, so none is lost; what is repeated is at most one window per interruption.
+/// </summary>
+public sealed class RecoveringPublisher
+{
+    private readonly IReadOnlyList<AmqpTcpEndpoint> _endpoints;
+    private readonly int _window;
+
+    public RecoveringPublisher(IReadOnlyList<AmqpTcpEndpoint> endpoints, int window)
+    {
+        _endpoints = endpoints;
+        _window = window;
+    }
+
+    /// <summary>Connections opened (1 + interruptions).</summary>
+    public int Connections { get; private set; }
+
+    /// <summary>Messages published again after an interruption (an upper bound on the duplicates the publisher caused).</summary>
+    public int Republished { get; private set; }
+
+    /// <summary>Confirmed messages so far.</summary>
+    public long Confirmed => Interlocked.Read(ref _confirmed);
+
+    private long _confirmed;
+
+    public async Task PublishTicksAsync(string queue, int count, CancellationToken cancellationToken)
+    {
+        var factory = RabbitCluster.CreateFactory();
+        factory.AutomaticRecoveryEnabled = false;
+        IConnection? connection = null;
+        IChannel? channel = null;
+        try
+        {
+            for (int first = 0; first < count;)
+            {
+                if (channel is not { IsOpen: true })
+                {
+                    await DisposeQuietlyAsync(channel, connection);
+                    connection = await FudgeAmqpConnector.ConnectAsync(factory, _endpoints, 10, TimeSpan.FromMilliseconds(500), "fudge-tests-publisher", cancellationToken);
+                    channel = await connection.CreateChannelAsync(new CreateChannelOptions(publisherConfirmationsEnabled: true, publisherConfirmationTrackingEnabled: true),
+                        cancellationToken);
+                    Connections++;
+                }
+                int last = Math.Min(count, first + _window);
+                var publisher = new FudgePublisher(channel);
+                var publishes = new List<Task>(last - first);
+                try
+                {
+                    for (int i = first; i < last; i++)
+                        publishes.Add(publisher.PublishAsync(AmqpDestination.Queue(queue), Tick.Number(i), cancellationToken).AsTask());
+                    await Task.WhenAll(publishes).WaitAsync(TimeSpan.FromMinutes(1), cancellationToken);
+                }
+                catch (Exception e) when (!cancellationToken.IsCancellationRequested)
+                {
+                    Console.WriteLine($"publisher: window {first}..{last - 1} failed ({e.GetType().Name}: {e.Message}); publishing it again on a new connection");
+                    // Some of the window may be stored, some not: publish all of it again on a new connection.
+                    Republished += publishes.Count(p => p.IsCompletedSuccessfully);
+                    await DisposeQuietlyAsync(channel, connection);
+                    channel = null;
+                    connection = null;
+                    continue;
+                }
+                Interlocked.Add(ref _confirmed, last - first);
+                first = last;
+            }
+        }
+        finally
+        {
+            await DisposeQuietlyAsync(channel, connection);
+        }
+    }
+
+    private static async Task DisposeQuietlyAsync(IChannel? channel, IConnection? connection)
+    {
+        try
+        {
+            if (channel is not null) await channel.DisposeAsync();
+        }
+        catch (Exception)
+        {
+        }
+        try
+        {
+            if (connection is not null) await connection.DisposeAsync();
+        }
+        catch (Exception)
+        {
+        }
+    }
+}
