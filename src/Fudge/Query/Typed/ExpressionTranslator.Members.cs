@@ -50,7 +50,14 @@ internal sealed partial class ExpressionTranslator
         var inner = Unwrap(e);
         if (inner is not (MemberExpression or ParameterExpression or MethodCallExpression { Method.Name: "get_Item" or "ElementAt" } or BinaryExpression { NodeType: ExpressionType.ArrayIndex })) return null;
         if (!DependsOnMessage(inner)) return null;
-        return FieldOf(inner);
+        try
+        {
+            return FieldOf(inner);
+        }
+        catch (FudgeTranslationException)
+        {
+            return null; // not a field (HasValue, Count...): the caller translates it as a test
+        }
     }
 
     private static FudgeQueryMember FindMember(FudgeQueryType model, MemberInfo member, Expression e)
