@@ -42,6 +42,16 @@ internal sealed partial class ExpressionTranslator
         return translator.Test(predicate.Body).Piece;
     }
 
+    /// <summary>The path of the member chain a selector names (<c>t =&gt; t.Trade.Price</c>).</summary>
+    public static string PathOf(LambdaExpression selector)
+    {
+        var root = selector.Parameters[0];
+        var translator = new ExpressionTranslator(root, ModelOf(root.Type, selector), Array.Empty<ParameterExpression>());
+        var field = translator.FieldOf(selector.Body);
+        if (field.IsRoot) throw new FudgeTranslationException(selector.ToString(), "the selector must name a member of the message");
+        return field.Path;
+    }
+
     /// <summary>The query model of a message type, or a refusal naming the expression.</summary>
     public static FudgeQueryType ModelOf(Type type, Expression where)
         => FudgeQueryModels.Find(type) ?? throw new FudgeTranslationException(where.ToString(),

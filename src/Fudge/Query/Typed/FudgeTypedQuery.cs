@@ -37,8 +37,30 @@ public static class FudgeTypedQuery
         return new FudgeCompiledFilter<T, TArg>(predicate, ExpressionTranslator.Translate(predicate));
     }
 
+    /// <summary>
+    /// The path of a member of <typeparamref name="T"/> (<c>t =&gt; t.Trade.Price</c> is <c>$.Trade.Price</c>, or
+    /// <c>$.#3.#2</c> under ordinals): for indexes, ordering and <see cref="FudgePath"/>'s own reads.
+    /// </summary>
+    /// <exception cref="FudgeTranslationException">The expression is not a chain of serialized members.</exception>
+    public static FudgePath Path<T, TValue>(Expression<Func<T, TValue>> member)
+    {
+        if (member is null) throw new ArgumentNullException(nameof(member));
+        return FudgePath.Compile(ExpressionTranslator.PathOf(member));
+    }
+
+    /// <summary>
+    /// Translates a predicate as <see cref="Filter{T}"/> does, but answers a predicate that reads nothing of the message
+    /// instead of refusing it: null when it is always true, with <paramref name="never"/> set when it is always false.
+    /// </summary>
+    /// <exception cref="FudgeTranslationException">A part of the predicate has no equivalent in the filter language.</exception>
+    public static FudgeFilter? TryFilter<T>(Expression<Func<T, bool>> predicate, out bool never)
+    {
+        if (predicate is null) throw new ArgumentNullException(nameof(predicate));
+        return FilterOf(predicate, out never);
+    }
+
     /// <summary>Translates the predicate (streams), null when it is always true; <paramref name="never"/> when always false.</summary>
-    internal static FudgeFilter? TryFilter(LambdaExpression predicate, out bool never)
+    internal static FudgeFilter? FilterOf(LambdaExpression predicate, out bool never)
     {
         var filter = Render(ExpressionTranslator.Translate(predicate), null, predicate, out bool constant);
         never = filter is null && !constant;
