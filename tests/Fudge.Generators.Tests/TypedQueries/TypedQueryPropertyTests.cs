@@ -31,7 +31,7 @@ public class TypedQueryPropertyTests
             trades.Add(new QTrade
             {
                 Symbol = random.Next(6) == 0 ? null : Symbols[random.Next(Symbols.Length)],
-                Price = Math.Round(random.NextDouble() * 200, random.Next(4)),
+                Price = random.Next(40) == 0 ? double.NaN : Math.Round(random.NextDouble() * 200, random.Next(4)),
                 Qty = qty,
                 Lots = random.Next(3) == 0 ? null : random.Next(-2, 6),
                 Active = random.Next(2) == 0,
@@ -68,6 +68,8 @@ public class TypedQueryPropertyTests
             t => string.IsNullOrEmpty(t.Symbol),
             t => string.CompareOrdinal(t.Symbol, "M") > 0,
             t => t.Price > 100,
+            t => t.Price != 42.5,
+            t => t.Price == 42.5,
             t => t.Price <= 50.5 && t.Qty > 1000,
             t => t.Qty == 7 || t.Qty < 0,
             t => t.Qty > 1L << 30,

@@ -145,7 +145,9 @@ internal sealed partial class ExpressionTranslator
         }
         if (method.Name == "Contains" && call.Object is { } target && call.Arguments.Count == 1)
             return Contains(call, target, call.Arguments[0]);
-        if (method.Name == "Contains" && method.DeclaringType?.Name == "MemoryExtensions" && call.Arguments.Count == 2)
+        // C# 14 binds array.Contains(x) to MemoryExtensions.Contains(span, x[, comparer: null]).
+        if (method.Name == "Contains" && method.DeclaringType?.Name == "MemoryExtensions"
+            && (call.Arguments.Count == 2 || call.Arguments.Count == 3 && call.Arguments[2] is ConstantExpression { Value: null }))
             return Contains(call, call.Arguments[0], call.Arguments[1]);
         if (method.Name == "Equals" && call.Object is { } self && call.Arguments.Count == 1)
             return Comparison(call, self, ExpressionType.Equal, call.Arguments[0]);
