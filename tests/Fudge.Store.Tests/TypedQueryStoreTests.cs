@@ -7,6 +7,7 @@ using System.Threading.Tasks;
 using Fudge.Query;
 using Fudge.Serialization;
 using Fudge.Store.Sqlite;
+using Fudge.Store.Tests.Support;
 using Xunit;
 
 namespace Fudge.Store.Tests;
@@ -102,5 +103,50 @@ public sealed class TypedQueryStoreTests : IAsyncLifetime
         var expected = _trades.Where(t => t.Qty < 50).OrderByDescending(t => t.Price).Take(5).Select(t => t.Price).ToList();
         Assert.Equal(expected, ordered.Select(t => t.Price));
         Assert.True(await trades.AnyAsync((StoredTrade t) => t.Symbol == "東京"));
+    }
+}
+
+/// <summary>The same typed predicates on the PostgreSQL store: the same answers, and the GIN index serving them.</summary>
+[NeedsPostgres]
+public sealed class PostgresTypedQueryStoreTests
+{
+    private static List<StoredTrade> Trades()
+    {
+        var random = new Random(44);
+        string[] symbols = { "AAPL", "MSFT", "東京", "Zürich" };
+        return Enumerable.Range(0, 300).Select(_ => new StoredTrade
+        {
+            Symbol = random.Next(5) == 0 ? null : symbols[random.Next(symbols.Length)],
+            Price = Math.Round(random.NextDouble() * 200, 2),
+            Qty = random.Next(3) == 0 ? random.Next(100) : (long)random.Next() << 8,
+            Main = random.Next(3) == 0 ? null : new StoredLeg { Venue = random.Next(2) == 0 ? "BATS" : "XNAS" },
+            Legs = Enumerable.Range(0, random.Next(3)).Select(_ => new StoredLeg { Venue = random.Next(2) == 0 ? "BATS" : "ARCA" }).ToList(),
+        }).ToList();
+    }
+
+    [StoreFact]
+    public async Task Typed_predicates_agree_with_linq_and_use_the_gin_index()
+    {
+        await using var store = await Fudge.Store.PostgreSql.PostgresFudgeStore.OpenAsync(await Postgres.FreshSchemaAsync());
+        var trades = (Fudge.Store.PostgreSql.PostgresFudgeCollection)await store.GetCollectionAsync("trades");
+        var all = Trades();
+        await trades.InsertManyAsync(all);
+        var back = all.Select(t => FudgeSerializer.Deserialize<StoredTrade>(FudgeSerializer.Serialize(t))).ToList();
+        foreach (var row in TypedQueryStoreTests.Predicates())
+        {
+            var predicate = (Expression<Func<StoredTrade, bool>>)row[0];
+            var expected = back.Where(predicate.Compile()).Select(FudgeSerializer.Serialize).ToList();
+            var found = new List<byte[]>();
+            await foreach (var trade in trades.FindAsync(predicate)) found.Add(FudgeSerializer.Serialize(trade));
+            Assert.Equal(expected, found);
+            Assert.Equal(expected.Count, await trades.CountAsync(predicate));
+        }
+        await using (var analyze = store.Connection.CreateCommand())
+        {
+            analyze.CommandText = $"ANALYZE {trades.Table}; SET enable_seqscan = off";
+            await analyze.ExecuteNonQueryAsync();
+        }
+        string plan = await trades.ExplainAsync(FudgeTypedQuery.Filter<StoredTrade>(t => t.Symbol == "AAPL"));
+        Assert.Contains($"Bitmap Index Scan on {trades.Table}_gin", plan);
     }
 }
