@@ -3,7 +3,8 @@
 #   bash .ci/browser.sh install   installs chromium (Debian package) if missing, and the pinned npm packages
 #                                 (tests/Fudge.Explorer.BrowserTests/package-lock.json)
 #   bash .ci/browser.sh test      starts `fudge serve` on samples/ticks.fudge, on samples/hostile/ and on a generated
-#                                 file of one 10 MB message (from the Release build, which must exist), runs the
+#                                 file of one 10 MB message and on a file that grows (--follow) (from the Release
+#                                 build, which must exist, with the page's vendored uPlot: .ci/vendor-page.sh), runs the
 #                                 browser tests (*.test.mjs) and stops the servers. With
 #                                 FUDGE_EXPLORER_SCREENSHOT=PATH the screenshot docs/web.md shows is written there.
 #                                 FUDGE_CLI=COMMAND runs another build of the tool, e.g. the NativeAOT binary.
@@ -55,8 +56,13 @@ run_tests() {
   ${FUDGE_CLI:-dotnet src/Fudge.Cli/bin/Release/net10.0/Fudge.Cli.dll} from-json "$work/large.jsonl" -o "$work/large.fudge"
   serve large "$work/large.fudge"
   FUDGE_EXPLORER_LARGE_URL="$url"
-  export FUDGE_EXPLORER_URL FUDGE_EXPLORER_HOSTILE_URL FUDGE_EXPLORER_LARGE_URL
-  echo "== browser tests against $FUDGE_EXPLORER_URL, $FUDGE_EXPLORER_HOSTILE_URL and $FUDGE_EXPLORER_LARGE_URL"
+  # A file that grows while it is shown (--follow): the first 5 ticks; follow.test.mjs appends to it and truncates it.
+  FUDGE_EXPLORER_FOLLOW_FILE="$work/live.fudge"
+  head -c 731 samples/ticks.fudge > "$FUDGE_EXPLORER_FOLLOW_FILE" # the first 5 envelopes (116+167+166+116+166 bytes)
+  serve follow "$FUDGE_EXPLORER_FOLLOW_FILE" --follow
+  FUDGE_EXPLORER_FOLLOW_URL="$url"
+  export FUDGE_EXPLORER_URL FUDGE_EXPLORER_HOSTILE_URL FUDGE_EXPLORER_LARGE_URL FUDGE_EXPLORER_FOLLOW_URL FUDGE_EXPLORER_FOLLOW_FILE
+  echo "== browser tests against $FUDGE_EXPLORER_URL, $FUDGE_EXPLORER_HOSTILE_URL, $FUDGE_EXPLORER_LARGE_URL and $FUDGE_EXPLORER_FOLLOW_URL"
   (cd "$tests" && node --test --test-reporter=spec ./*.test.mjs)
 }
 

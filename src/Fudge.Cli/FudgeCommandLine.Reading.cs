@@ -50,14 +50,15 @@ internal static partial class FudgeCommandLine
     private static Command StatsCommandLine(CliConsole console, Option<string[]> taxonomy)
     {
         var file = InputArgument();
+        var paths = new Option<bool>("--paths") { Description = "Add a table per field path: count, messages, types, min/max/mean of numbers, distinct strings (as fudge serve's statistics)." };
         var command = new Command("stats", "Summarise the input: message count, sizes, field counts by type, names and ordinals used.")
         {
-            file,
+            file, paths,
         };
         command.SetAction(parsed => Guarded(console, writesAsItGoes: false, progress =>
         {
             using var input = OpenInput(parsed.GetValue(file)!, console, parsed.GetValue(taxonomy));
-            return new StatsCommand(console.Out).Run(input, progress);
+            return new StatsCommand(console.Out) { Paths = parsed.GetValue(paths) }.Run(input, progress);
         }));
         return command;
     }

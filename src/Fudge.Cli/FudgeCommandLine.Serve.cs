@@ -1,4 +1,5 @@
 using System.CommandLine;
+using System.IO;
 using System.Net;
 using Fudge.Cli.Console;
 using Fudge.Cli.Input;
@@ -12,14 +13,21 @@ internal static partial class FudgeCommandLine
 {
     private static Command ServeCommandLine(CliConsole console, Option<string[]> taxonomy)
     {
-        var source = new Argument<string>("SOURCE") { Description = "A file of envelopes, a folder of *.fudge files, or a store (an SQLite file made by 'fudge store import', or a postgres:// URL)." };
+        var source = new Argument<string>("SOURCE") { Description = "A file of envelopes, a folder of *.fudge files, a store (an SQLite file made by 'fudge store import', or a postgres:// URL), or a RabbitMQ queue or exchange (amqp://HOST/VHOST?queue=NAME or ?exchange=NAME, see docs/web.md)." };
+        var follow = new Option<bool>("--follow", "-f") { Description = "Keep watching the file: messages appended to it are listed as they arrive (as tail -f)." };
         var port = new Option<int>("--port", "-p") { Description = "The port to listen on; 0 picks a free one. Default: 0.", DefaultValueFactory = _ => 0 };
         var bind = new Option<string>("--bind") { Description = "The loopback address to listen on (127.0.0.0/8, ::1 or localhost); others are refused. Default: 127.0.0.1.", DefaultValueFactory = _ => "127.0.0.1", HelpName = "ADDRESS" };
         var collection = CollectionOption();
         var command = new Command("serve", "Explore messages in a web browser: a paged list, each message as a tree of fields beside its bytes, the filter language, and downloads as Fudge, JSON or XML. Listens on 127.0.0.1 only; stops on Ctrl+C.")
         {
-            source, port, bind, collection,
+            source, port, bind, collection, follow,
         };
+        command.Validators.Add(result =>
+        {
+            string? path = result.GetValue(source);
+            if (result.GetValue(follow) && path is not null && (Directory.Exists(path) || path.Contains("://", System.StringComparison.Ordinal)))
+                result.AddError($"--follow watches a single file of envelopes, not '{path}' (a broker source is live already).");
+        });
         AtLeast(port, 0, "--port is from 0 to 65535.");
         port.Validators.Add(result =>
         {
@@ -35,7 +43,7 @@ internal static partial class FudgeCommandLine
         {
             var options = new FudgeReaderOptions { TaxonomyResolver = TaxonomyFiles.Load(parsed.GetValue(taxonomy)) };
             int taxonomies = parsed.GetValue(taxonomy)?.Length ?? 0;
-            var opened = RunAsync(() => SourceOpener.OpenAsync(parsed.GetValue(source)!, parsed.GetValue(collection)!, options));
+            var opened = RunAsync(() => SourceOpener.OpenAsync(parsed.GetValue(source)!, parsed.GetValue(collection)!, options, parsed.GetValue(follow)));
             var state = new ExplorerState(opened, options, taxonomies);
             ExplorerServer server;
             try

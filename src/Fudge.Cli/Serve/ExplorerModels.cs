@@ -10,7 +10,11 @@ namespace Fudge.Cli.Serve;
 /// <param name="Complete">True once <paramref name="Count"/> is final.</param>
 /// <param name="Error">Why reading the source stopped early, with where; null when it did not.</param>
 /// <param name="Taxonomies">How many taxonomies restore names (from <c>--taxonomy</c>).</param>
-internal sealed record SourceInfo(string Description, string Kind, long Count, bool Complete, string? Error, int Taxonomies);
+/// <param name="Following">True when messages keep arriving (<c>--follow</c>, a broker): <paramref name="Complete"/> means "all so far".</param>
+/// <param name="Generation">Goes up each time the source was found shrunk or replaced and read again from its start.</param>
+/// <param name="Notice">What changed under the explorer, with when; absent when nothing did.</param>
+internal sealed record SourceInfo(string Description, string Kind, long Count, bool Complete, string? Error, int Taxonomies,
+    bool Following = false, int Generation = 0, string? Notice = null);
 
 /// <summary>One row of the list.</summary>
 /// <param name="Id">The id to open it by.</param>

@@ -66,6 +66,7 @@ internal sealed class ExplorerServer : IAsyncDisposable
         MessageEndpoint.Map(app, state);
         DownloadEndpoint.Map(app, state);
         NavigationEndpoints.Map(app, state);
+        ChartEndpoints.Map(app, state);
         try
         {
             await app.StartAsync(cancellationToken).ConfigureAwait(false);
@@ -94,6 +95,11 @@ internal sealed class ExplorerServer : IAsyncDisposable
         try
         {
             await CheckAsync(context, next);
+        }
+        catch (Sources.SourceChangedException e) when (!context.Response.HasStarted)
+        {
+            // A file that shrank or was replaced while a request read it: the page reloads the new generation.
+            await ExplorerResponses.Problem(context, StatusCodes.Status409Conflict, "The source changed", e.Message);
         }
         catch (Exception e) when (e is not OperationCanceledException && !context.Response.HasStarted)
         {

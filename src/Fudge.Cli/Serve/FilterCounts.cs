@@ -29,13 +29,21 @@ internal sealed class FilterCounts
             return new FilterCount(status.Count, status.Count, status.Complete);
         }
         Count count;
+        var now = _source.Status;
         lock (_counts)
         {
             var node = _counts.First;
             while (node is not null && node.Value.Text != filter.Text) node = node.Next;
+            // A count of an older generation, or one finished before a followed source grew, is counted again.
+            if (node is not null && (node.Value.Generation != now.Generation || (node.Value.Complete && now.Complete && node.Value.Scanned < now.Count)))
+            {
+                node.Value.Stop.Cancel();
+                _counts.Remove(node);
+                node = null;
+            }
             if (node is null)
             {
-                count = new Count(filter.Text);
+                count = new Count(filter.Text, now.Generation);
                 _counts.AddFirst(count);
                 if (_counts.Count > Kept)
                 {
@@ -68,7 +76,7 @@ internal sealed class FilterCounts
         {
             // Stopped for a newer filter.
         }
-        catch (Exception e) when (e is FudgeException or Fudge.Store.FudgeStoreException)
+        catch (Exception e) when (e is FudgeException or Fudge.Store.FudgeStoreException or System.IO.IOException)
         {
             // A store that refuses the filter: the list shows that problem; the count stays incomplete.
         }
@@ -76,9 +84,15 @@ internal sealed class FilterCounts
 
     private sealed class Count
     {
-        public Count(string text) => Text = text;
+        public Count(string text, int generation)
+        {
+            Text = text;
+            Generation = generation;
+        }
 
         public string Text { get; }
+
+        public int Generation { get; }
 
         public CancellationTokenSource Stop { get; } = new();
 

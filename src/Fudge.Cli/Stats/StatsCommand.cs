@@ -18,16 +18,21 @@ internal sealed class StatsCommand
 
     public StatsCommand(TextWriter output) => _out = output;
 
+    /// <summary>True to add the table per field path (<c>--paths</c>, <see cref="PathStatistics"/>).</summary>
+    public bool Paths { get; init; }
+
     /// <summary>Gathers and prints the statistics; returns 0.</summary>
     /// <exception cref="FudgeFormatException">The input is malformed.</exception>
     public int Run(EnvelopeInput input, ProgressReporter progress)
     {
         var stats = new InputStatistics();
+        var paths = Paths ? new PathStatistics() : null;
         while (input.TryRead(out var envelope))
         {
             try
             {
                 stats.Add(envelope.Bytes.Span, input.Options);
+                paths?.Add(envelope.Bytes.Span, input.Options);
             }
             catch (FudgeFormatException e)
             {
@@ -37,7 +42,35 @@ internal sealed class StatsCommand
         }
         progress.Finish();
         Print(stats);
+        if (paths is not null) PrintPaths(paths);
         return 0;
+    }
+
+    /// <summary>
+    /// Prints one row per path: path, fields, messages, types (most frequent first), and min, max and mean of the
+    /// numbers or the count of distinct strings. Paths and strings are escaped as everywhere (<see cref="DisplayText"/>).
+    /// </summary>
+    public void PrintPaths(PathStatistics paths)
+    {
+        var inv = CultureInfo.InvariantCulture;
+        var rows = paths.Paths.Select(p => new[]
+        {
+            p.Path,
+            p.Count.ToString(inv),
+            p.Messages.ToString(inv),
+            string.Join(" ", p.Types.Select(t => t.Value == p.Count ? t.Key : $"{t.Key}:{t.Value.ToString(inv)}")),
+            p.Min is double min ? min.ToString("R", inv) : "",
+            p.Max is double max ? max.ToString("R", inv) : "",
+            p.Mean is double mean ? mean.ToString("G10", inv) : "",
+            p.DistinctStrings is int distinct ? distinct.ToString(inv) + (p.DistinctCapped ? "+" : "") : "",
+        }).ToList();
+        var header = new[] { "path", "fields", "messages", "types", "min", "max", "mean", "distinct" };
+        var widths = header.Select((h, i) => rows.Select(r => r[i].Length).Append(h.Length).Max()).ToArray();
+        _out.WriteLine();
+        _out.WriteLine("paths:");
+        foreach (var row in rows.Prepend(header))
+            _out.WriteLine(("  " + string.Join("  ", row.Select((cell, i) => i is 1 or 2 or 4 or 5 or 6 or 7 ? cell.PadLeft(widths[i]) : cell.PadRight(widths[i])))).TrimEnd());
+        if (paths.OtherFields > 0) _out.WriteLine($"  ({paths.OtherFields.ToString(inv)} fields past the first {PathStatistics.MaxPaths.ToString(inv)} paths not counted)");
     }
 
     /// <summary>Prints statistics as aligned "label  value" lines, with sections for types, names and ordinals.</summary>

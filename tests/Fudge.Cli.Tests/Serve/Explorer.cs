@@ -25,10 +25,10 @@ internal sealed class Explorer : IAsyncDisposable
     public Uri Address => _server.Address;
 
     /// <summary>Serves a file, a folder or a store as <c>fudge serve SOURCE [--taxonomy ...]</c> does.</summary>
-    public static async Task<Explorer> StartAsync(string source, string[]? taxonomies = null, string collection = "documents")
+    public static async Task<Explorer> StartAsync(string source, string[]? taxonomies = null, string collection = "documents", bool follow = false)
     {
         var options = new FudgeReaderOptions { TaxonomyResolver = TaxonomyFiles.Load(taxonomies) };
-        var opened = await SourceOpener.OpenAsync(source, collection, options);
+        var opened = await SourceOpener.OpenAsync(source, collection, options, follow);
         var server = await ExplorerServer.StartAsync(new ExplorerState(opened, options, taxonomies?.Length ?? 0), IPAddress.Loopback, 0);
         return new Explorer(server);
     }

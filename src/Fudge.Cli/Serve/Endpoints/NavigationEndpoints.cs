@@ -78,9 +78,9 @@ internal static class NavigationEndpoints
                 await ExplorerResponses.Problem(context, StatusCodes.Status400BadRequest, "Invalid offset", "offset is a whole number from 0.");
                 return;
             }
-            if (state.Source.Kind == "store")
+            if (state.Source.Kind is "store" or "queue" or "exchange")
             {
-                await ExplorerResponses.Problem(context, StatusCodes.Status400BadRequest, "No byte offsets", "A store's messages have no byte offsets; jump to a message number instead.");
+                await ExplorerResponses.Problem(context, StatusCodes.Status400BadRequest, "No byte offsets", "A store's or a broker's messages have no byte offsets; jump to a message number instead.");
                 return;
             }
             var found = await LocateAsync(state.Source, string.IsNullOrEmpty(location) ? null : location, offset.Value, context);

@@ -10,7 +10,8 @@ internal static class SourceEndpoint
         => app.MapGet("/api/source", context =>
         {
             var status = state.Source.Status;
-            var info = new SourceInfo(state.Source.Description, state.Source.Kind, status.Count, status.Complete, status.Error, state.Taxonomies);
+            var info = new SourceInfo(state.Source.Description, state.Source.Kind, status.Count, status.Complete, status.Error, state.Taxonomies,
+                status.Following, status.Generation, status.Notice);
             return ExplorerResponses.Json(context, info, ExplorerJson.Default.SourceInfo);
         });
 }

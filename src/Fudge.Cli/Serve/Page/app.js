@@ -43,7 +43,8 @@ async function getJson(url) {
 
 // ?source=…&where=…&skip=…&m=ID&f=FIELD: a link opens the same page, message and field; Back and Forward walk them.
 function stateUrl() {
-  return '?' + query({ source: state.source?.description, where: state.where, skip: state.skip || '', m: state.selectedId ?? '', f: state.pinned > 0 ? state.pinned - 1 : '' });
+  return '?' + query({ source: state.source?.description, where: state.where, skip: state.skip || '', m: state.selectedId ?? '', f: state.pinned > 0 ? state.pinned - 1 : '',
+    ...(window.chartParams ? window.chartParams() : {}) });
 }
 
 function remember(replace) {
@@ -81,16 +82,55 @@ async function restore() {
 async function loadSource() {
   const { body } = await getJson('api/source');
   state.source = body;
-  const count = body.complete ? `${body.count} messages` : `${body.count}+ messages (still counting)`;
+  const count = body.complete ? `${body.count} messages` + (body.following ? ' so far (following)' : '') : `${body.count}+ messages (still counting)`;
   $('source').textContent = `${body.description} (${body.kind}) · ${count}` + (body.taxonomies ? ` · ${body.taxonomies} taxonomies` : '');
   $('source-error').hidden = !body.error;
   $('source-error').textContent = body.error ? `stopped reading: ${body.error}` : '';
-  if (!body.complete) setTimeout(async () => { await loadSource(); if (!state.where) await loadPage(); }, 700);
-  else updatePager();
+  $('source-notice').hidden = !body.notice;
+  $('source-notice').textContent = body.notice ?? '';
+  $('tail-label').hidden = !body.following;
+  if (body.following || body.kind === 'file') {
+    // A growing file or a broker, or a file that may be truncated or replaced: looked at every second (pollFollow).
+    if (!state.followTimer) state.followTimer = setInterval(pollFollow, 1000);
+    updatePager();
+  } else if (!body.complete) {
+    setTimeout(async () => { await loadSource(); if (!state.where) await loadPage(); }, 700);
+  } else {
+    updatePager();
+  }
+}
+
+// Messages arrived (the list shows them; on the last page with "show newest" checked it moves there, as tail -f), or
+// the file was truncated or replaced (a new generation: the list starts over and the notice says what happened).
+async function pollFollow() {
+  if (state.polling) return;
+  state.polling = true;
+  try {
+    const before = state.source;
+    await loadSource();
+    const now = state.source;
+    if (now.generation !== before.generation) {
+      state.skip = 0;
+      closeMessage();
+      startCount();
+      await loadPage();
+      remember(true);
+    } else if (now.count !== before.count) {
+      if (state.where) startCount();
+      const tail = now.following && $('tail').checked;
+      if (tail && !state.where) state.skip = lastPageSkip();
+      if (!state.where || tail) await loadPage();
+      if (tail) remember(true);
+    }
+    document.dispatchEvent(new CustomEvent('source-polled', { detail: { before, now } }));
+  } finally {
+    state.polling = false;
+  }
 }
 
 async function loadPage() {
-  const { ok, body } = await getJson('api/messages?' + query({ skip: state.skip, take: pageSize, where: state.where }));
+  const { ok, status, body } = await getJson('api/messages?' + query({ skip: state.skip, take: pageSize, where: state.where }));
+  if (status === 409) { $('source-notice').hidden = false; $('source-notice').textContent = body.detail; return; } // pollFollow reloads
   if (!ok) { showFilterError(body); return; }
   hideFilterError();
   setDownloads(); // only a filter that parsed reaches the download links
@@ -536,7 +576,7 @@ $('filter-form').addEventListener('submit', async (event) => {
   if ($('filter-error').hidden) remember();
 });
 $('clear-filter').addEventListener('click', () => { $('filter').value = ''; $('filter-form').requestSubmit(); });
-const turn = (skip) => async () => { state.skip = skip(); await loadPage(); remember(); };
+const turn = (skip) => async () => { state.skip = skip(); $('tail').checked = state.skip === lastPageSkip(); await loadPage(); remember(); };
 $('first').addEventListener('click', turn(() => 0));
 $('prev').addEventListener('click', turn(() => Math.max(0, state.skip - pageSize)));
 $('next').addEventListener('click', turn(() => state.skip + pageSize));

@@ -19,8 +19,10 @@ internal readonly record struct IndexEntry(int File, long Offset, int Size);
 /// The offsets of the envelopes in one or more files, found in the background by reading only their 8-byte headers,
 /// so that the first page of a file of a million envelopes is shown as soon as its envelopes are found, not after the
 /// whole file has been read. A framing error (a size that cannot be right) ends that file's index and is reported.
+/// A single file can be watched (EnvelopeIndex.Watch.cs): growth is indexed as it arrives (<c>--follow</c>), and a file
+/// that shrinks or is replaced is read again from its start as a new generation.
 /// </summary>
-internal sealed class EnvelopeIndex : IDisposable
+internal sealed partial class EnvelopeIndex : IDisposable
 {
     // Headers are read from blocks of this size; an envelope larger than a block is passed over by a seek.
     private const int BlockSize = 1 << 20;
@@ -35,24 +37,32 @@ internal sealed class EnvelopeIndex : IDisposable
     private TaskCompletionSource _grown = NewSignal();
     private bool _complete;
     private readonly Task _reading;
+    private IndexedFile[] _files;
 
-    /// <summary>Starts indexing <paramref name="files"/> in order, in the background.</summary>
-    public EnvelopeIndex(IReadOnlyList<IndexedFile> files, FudgeReaderOptions options)
+    /// <summary>
+    /// Starts indexing <paramref name="files"/> in order, in the background. With <paramref name="watch"/> (one file
+    /// only), the file at that path is watched for as long as the index lives (see <see cref="FileWatch"/>).
+    /// </summary>
+    public EnvelopeIndex(IReadOnlyList<IndexedFile> files, FudgeReaderOptions options, FileWatch? watch = null)
     {
-        Files = files;
+        if (watch is not null && files.Count != 1) throw new ArgumentException("only a single file is watched", nameof(watch));
+        _files = new List<IndexedFile>(files).ToArray();
         _options = options;
+        _watch = watch;
         _reading = Task.Run(ReadAll);
     }
 
-    /// <summary>The files, in list order.</summary>
-    public IReadOnlyList<IndexedFile> Files { get; }
+    /// <summary>The files, in list order (a watched file's entry is replaced when the file at its path is).</summary>
+    public IReadOnlyList<IndexedFile> Files => Volatile.Read(ref _files);
 
-    /// <summary>Envelopes found so far, whether that is all of them, and the framing errors found.</summary>
+    /// <summary>Envelopes found so far, whether that is all of them (so far, for a followed file), and the framing errors found.</summary>
     public SourceStatus Status
     {
         get
         {
-            lock (_gate) return new SourceStatus(_offsets.Count, _complete, _errors.Count == 0 ? null : string.Join("; ", _errors));
+            lock (_gate)
+                return new SourceStatus(_offsets.Count, _complete || _idle, _errors.Count == 0 ? null : string.Join("; ", _errors),
+                    _watch?.Follow ?? false, _generation, _notice);
         }
     }
 
@@ -64,7 +74,7 @@ internal sealed class EnvelopeIndex : IDisposable
             Task grown;
             lock (_gate)
             {
-                if (_offsets.Count >= count || _complete) return _offsets.Count;
+                if (_offsets.Count >= count || _complete || _idle) return _offsets.Count;
                 grown = _grown.Task;
             }
             await grown.WaitAsync(cancellationToken).ConfigureAwait(false);
@@ -106,7 +116,8 @@ internal sealed class EnvelopeIndex : IDisposable
             for (int file = 0; file < Files.Count && !_stop.IsCancellationRequested; file++)
             {
                 lock (_gate) _fileStarts.Add(_offsets.Count);
-                ReadFile(file, block);
+                var (end, stopped) = ReadFile(file, block, 0, Files[file].Length, waitForMore: _watch?.Follow ?? false);
+                if (_watch is not null) Watch(block, end, stopped);
             }
         }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException)
@@ -124,42 +135,56 @@ internal sealed class EnvelopeIndex : IDisposable
         }
     }
 
-    private void ReadFile(int fileIndex, byte[] block)
+    /// <summary>
+    /// Indexes the envelopes of one file from <paramref name="position"/> (an envelope's start) to
+    /// <paramref name="length"/>; returns where the last whole envelope ends and whether a framing error stopped it.
+    /// With <paramref name="waitForMore"/> (a followed file) an envelope cut by the end is not an error: its writer
+    /// has not finished it yet, and the next pass goes on from its start.
+    /// </summary>
+    private (long End, bool Stopped) ReadFile(int fileIndex, byte[] block, long position, long length, bool waitForMore)
     {
         var file = Files[fileIndex];
-        long position = 0;
         var offsets = new List<long>();
         var sizes = new List<int>();
-        while (position < file.Length && !_stop.IsCancellationRequested)
+        while (position < length && !_stop.IsCancellationRequested)
         {
-            int read = RandomAccess.Read(file.Handle, block.AsSpan(0, (int)Math.Min(block.Length, file.Length - position)), position);
+            int read = RandomAccess.Read(file.Handle, block.AsSpan(0, (int)Math.Min(block.Length, length - position)), position);
             if (read == 0) break;
             long cursor = 0;
             string? error = null;
+            bool cut = false;
             while (cursor < read)
             {
                 long offset = position + cursor;
                 if (read - cursor < FudgeEnvelopeHeader.Size)
                 {
-                    if (offset + FudgeEnvelopeHeader.Size <= file.Length) break; // the header continues in the next block
-                    error = $"the file ends inside an envelope header ({file.Length - offset} bytes left)";
+                    if (offset + FudgeEnvelopeHeader.Size <= length) break; // the header continues in the next block
+                    if (waitForMore) cut = true;
+                    else error = $"the file ends inside an envelope header ({length - offset} bytes left)";
                     break;
                 }
                 int size = BinaryPrimitives.ReadInt32BigEndian(block.AsSpan((int)cursor + 4, 4));
-                error = SizeError(size, file.Length - offset);
+                if (waitForMore && size >= FudgeEnvelopeHeader.Size && size <= _options.MaxMessageSize && size > length - offset)
+                {
+                    cut = true;
+                    break;
+                }
+                error = SizeError(size, length - offset);
                 if (error is not null) break;
                 offsets.Add(offset);
                 sizes.Add(size);
                 cursor += size;
             }
             Publish(offsets, sizes);
+            position += cursor;
             if (error is not null)
             {
-                lock (_gate) _errors.Add(Where(file, position + cursor) + error);
-                return;
+                lock (_gate) _errors.Add(Where(file, position) + error);
+                return (position, true);
             }
-            position += cursor;
+            if (cut) break;
         }
+        return (position, false);
     }
 
     private string? SizeError(int size, long remaining)
@@ -213,6 +238,7 @@ internal sealed class EnvelopeIndex : IDisposable
             // Already reported through the status.
         }
         foreach (var file in Files) file.Handle.Dispose();
+        foreach (var handle in _retired) handle.Dispose();
         _stop.Dispose();
     }
 }

@@ -29,18 +29,22 @@ internal sealed class FileMessageSource : IMessageSource
     private readonly SemaphoreSlim _scanGate = new(1, 1);
     private FilterScan? _lastScan;
 
-    private FileMessageSource(string description, string kind, IReadOnlyList<IndexedFile> files, FudgeReaderOptions options)
+    private FileMessageSource(string description, string kind, IReadOnlyList<IndexedFile> files, FudgeReaderOptions options, FileWatch? watch = null)
     {
         Description = description;
         Kind = kind;
         _options = options;
-        _index = new EnvelopeIndex(files, options);
+        _index = new EnvelopeIndex(files, options, watch);
     }
 
-    /// <summary>Opens one file.</summary>
+    /// <summary>
+    /// Opens one file, watched while it is shown: a file that shrinks or is replaced is read again from its start,
+    /// and with <paramref name="follow"/> what is appended to it is listed as it arrives.
+    /// </summary>
     /// <exception cref="IOException">The file cannot be opened.</exception>
-    public static FileMessageSource OpenFile(string path, FudgeReaderOptions options)
-        => new(Path.GetFileName(path), "file", new[] { Open(path, Path.GetFileName(path)) }, options);
+    public static FileMessageSource OpenFile(string path, FudgeReaderOptions options, bool follow = false, TimeSpan? interval = null)
+        => new(Path.GetFileName(path), "file", new[] { Open(path, Path.GetFileName(path)) }, options,
+            new FileWatch(path, follow, interval ?? FileWatch.DefaultInterval));
 
     /// <summary>Opens the <c>*.fudge</c> files directly in <paramref name="folder"/>, in ordinal order of their names.</summary>
     /// <exception cref="IOException">The folder holds no such file, or one cannot be opened.</exception>
@@ -64,7 +68,8 @@ internal sealed class FileMessageSource : IMessageSource
 
     private static IndexedFile Open(string path, string name)
     {
-        var handle = File.OpenHandle(path, FileMode.Open, FileAccess.Read, FileShare.Read);
+        // Others may go on writing (a followed file), replace or delete it while it is shown.
+        var handle = File.OpenHandle(path, FileMode.Open, FileAccess.Read, FileShare.ReadWrite | FileShare.Delete);
         return new IndexedFile(name, handle, RandomAccess.GetLength(handle));
     }
 
@@ -90,7 +95,8 @@ internal sealed class FileMessageSource : IMessageSource
         await _scanGate.WaitAsync(cancellationToken).ConfigureAwait(false);
         try
         {
-            var scan = _lastScan is { } last && last.Text == filter.Text ? last : new FilterScan(filter.Text);
+            int generation = _index.Status.Generation;
+            var scan = _lastScan is { } last && last.Text == filter.Text && last.Generation == generation ? last : new FilterScan(filter.Text, generation);
             _lastScan = scan;
             while (scan.Matches.Count < skip + take)
             {
@@ -188,7 +194,7 @@ internal sealed class FileMessageSource : IMessageSource
         while (done < buffer.Length)
         {
             int read = RandomAccess.Read(handle, buffer.AsSpan(done), offset + done);
-            if (read == 0) throw new IOException("the file became shorter while it was being shown");
+            if (read == 0) throw new SourceChangedException("the file became shorter while it was being shown: it is read again from its start");
             done += read;
         }
     }
@@ -204,9 +210,15 @@ internal sealed class FileMessageSource : IMessageSource
     /// <summary>How far the envelopes have been matched against one filter, and the ids that matched.</summary>
     private sealed class FilterScan
     {
-        public FilterScan(string text) => Text = text;
+        public FilterScan(string text, int generation)
+        {
+            Text = text;
+            Generation = generation;
+        }
 
         public string Text { get; }
+
+        public int Generation { get; }
 
         public List<long> Matches { get; } = new();
 

@@ -23,7 +23,20 @@ internal sealed record SourcePage(IReadOnlyList<SourceMessage> Messages, long? T
 /// <param name="Count">Envelopes found so far.</param>
 /// <param name="Complete">True once the count is final.</param>
 /// <param name="Error">Why reading stopped early (a malformed stream), with its file and offset; null when it did not.</param>
-internal sealed record SourceStatus(long Count, bool Complete, string? Error);
+/// <param name="Following">True when the source keeps growing as it is shown (<c>--follow</c>, a broker): <paramref name="Complete"/> then means "all there is so far".</param>
+/// <param name="Generation">Starts at 0 and goes up each time the source was found shrunk or replaced and read again from its start: ids of an older generation name other messages.</param>
+/// <param name="Notice">What changed under the explorer (a file shrunk, replaced or removed; a broker connection lost), with when; null when nothing did.</param>
+internal sealed record SourceStatus(long Count, bool Complete, string? Error, bool Following = false, int Generation = 0, string? Notice = null);
+
+/// <summary>
+/// The source changed between finding an envelope and reading it (a file shrunk or was replaced): the request is
+/// answered 409, and the page reloads the list of the new generation.
+/// </summary>
+internal sealed class SourceChangedException : System.IO.IOException
+{
+    /// <summary>Creates the exception with what changed.</summary>
+    public SourceChangedException(string message) : base(message) { }
+}
 
 /// <summary>
 /// What the explorer shows: a file, a folder of files or a store. Only what it was opened on is ever read; envelopes
