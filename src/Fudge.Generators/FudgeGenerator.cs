@@ -103,6 +103,7 @@ public sealed class FudgeGenerator : IIncrementalGenerator
             .Combine(languageVersion)
             .Combine(context.CompilationProvider.Select(static (c, _) => c.AssemblyName ?? "Assembly"))
             .Select(static (x, _) => new RegistrationOptions(x.Right, x.Left.Left && x.Left.Right >= (int)LanguageVersion.CSharp9));
+        QueryMetadata.Register(context, models, moduleInitializer);   // typed queries (issue 43): members' wire keys
 
         // Closed types in use (generics): the generic [FudgeMessage] types members and FudgeSerializer calls name with
         // their type arguments, and the collections used as type arguments or top-level values. Registered so that a

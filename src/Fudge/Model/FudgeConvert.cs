@@ -20,6 +20,14 @@ public static class FudgeConvert
         return (T?)converted;
     }
 
+    /// <summary>Converts a wire value to <paramref name="type"/> as <see cref="To{T}"/> does (typed projections).</summary>
+    internal static object? ToType(object? value, Type type)
+    {
+        if (value is null or FudgeIndicator) return null;
+        if (type.IsInstanceOfType(value)) return value;
+        return Convert(value, Nullable.GetUnderlyingType(type) ?? type);
+    }
+
     private static object? Convert(object value, Type target)
     {
         if (target.IsInstanceOfType(value)) return value;

@@ -33,6 +33,9 @@ public sealed class FudgeStreamReader : IDisposable
         _buffer = ArrayPool<byte>.Shared.Rent(FudgeEnvelopeHeader.Size);
     }
 
+    /// <summary>The options the reader was made with (typed queries read the envelopes with them).</summary>
+    internal FudgeReaderOptions Options => _options;
+
     /// <summary>Number of envelopes read so far.</summary>
     public int MessageCount { get; private set; }
 

@@ -1,0 +1,275 @@
+using System;
+using System.Collections.Generic;
+using System.Linq.Expressions;
+using System.Runtime.CompilerServices;
+using System.Threading;
+using System.Threading.Tasks;
+using Fudge.Query;
+using Fudge.Serialization;
+
+namespace Fudge;
+
+/// <summary>Typed queries over a stream of envelopes (docs/typed-queries.md).</summary>
+public static class FudgeStreamQueryExtensions
+{
+    /// <summary>
+    /// A typed query over the envelopes the reader has not read yet: <c>Where</c> runs on the raw bytes and only the
+    /// matches are deserialized; <c>Select</c> reads only the projected fields. The query reads the stream once: each
+    /// enumeration or operator continues from where the previous one stopped.
+    /// </summary>
+    public static FudgeStreamQuery<T> Query<T>(this FudgeStreamReader reader)
+        => new(reader ?? throw new ArgumentNullException(nameof(reader)), null, never: false, skip: 0, take: -1);
+}
+
+/// <summary>
+/// A typed query over a <see cref="FudgeStreamReader"/>'s envelopes as <typeparamref name="T"/> values. Predicates are
+/// translated into a <see cref="FudgeFilter"/> (<see cref="FudgeTypedQuery"/>) and run on each envelope's bytes; only
+/// envelopes that pass are deserialized. Counting and <see cref="Any()"/> deserialize nothing.
+/// </summary>
+/// <typeparam name="T">A <c>[FudgeMessage]</c> type.</typeparam>
+public sealed class FudgeStreamQuery<T> : IEnumerable<T>, IAsyncEnumerable<T>
+{
+    private readonly FudgeStreamReader _reader;
+    private readonly bool _never;
+    private readonly int _skip;
+    private readonly int _take;
+
+    internal FudgeStreamQuery(FudgeStreamReader reader, FudgeFilter? filter, bool never, int skip, int take)
+    {
+        _reader = reader;
+        Filter = filter;
+        _never = never;
+        _skip = skip;
+        _take = take;
+    }
+
+    /// <summary>The filter the predicates were translated into (null when there is none): its <see cref="FudgeFilter.Text"/> shows the translation.</summary>
+    public FudgeFilter? Filter { get; }
+
+    /// <summary>Keeps the envelopes that pass <paramref name="predicate"/>, tested on their bytes.</summary>
+    /// <exception cref="FudgeTranslationException">The predicate cannot be translated (raised here, before any envelope is read).</exception>
+    public FudgeStreamQuery<T> Where(Expression<Func<T, bool>> predicate)
+    {
+        if (predicate is null) throw new ArgumentNullException(nameof(predicate));
+        if (_skip != 0 || _take >= 0) throw new FudgeTranslationException(predicate.ToString(), "Where after Skip or Take is not translated; filter first");
+        var filter = FudgeTypedQuery.FilterOf(predicate, out bool never);
+        if (Filter is not null && filter is not null) filter = FudgeFilter.Compile("(" + Filter.Text + ") && (" + filter.Text + ")");
+        return new FudgeStreamQuery<T>(_reader, filter ?? Filter, _never || never, _skip, _take);
+    }
+
+    /// <summary>Passes over the first <paramref name="count"/> matches.</summary>
+    public FudgeStreamQuery<T> Skip(int count)
+    {
+        if (count < 0) count = 0;
+        int take = _take < 0 ? -1 : Math.Max(0, _take - count);
+        return new FudgeStreamQuery<T>(_reader, Filter, _never, _skip + count, take);
+    }
+
+    /// <summary>Stops after <paramref name="count"/> matches.</summary>
+    public FudgeStreamQuery<T> Take(int count)
+        => new(_reader, Filter, _never, _skip, _take < 0 ? Math.Max(0, count) : Math.Min(_take, Math.Max(0, count)));
+
+    /// <summary>
+    /// Projects each match. Members of the message read in <paramref name="selector"/> are read from the bytes by
+    /// their paths, with no deserialization of the whole object, when each is a scalar (a number, string, date, enum...)
+    /// reached through sub-messages; otherwise the match is deserialized and the selector interpreted over it.
+    /// </summary>
+    public FudgeStreamProjection<T, TResult> Select<TResult>(Expression<Func<T, TResult>> selector)
+    {
+        if (selector is null) throw new ArgumentNullException(nameof(selector));
+        return new FudgeStreamProjection<T, TResult>(this, new Projector(selector, typeof(T)));
+    }
+
+    /// <summary>Counts the matches (nothing is deserialized).</summary>
+    public int Count()
+    {
+        int count = 0;
+        foreach (var _ in Envelopes()) count++;
+        return count;
+    }
+
+    /// <summary>Counts the matches of this query that also pass <paramref name="predicate"/>.</summary>
+    public int Count(Expression<Func<T, bool>> predicate) => Where(predicate).Count();
+
+    /// <summary>True when some envelope matches (the stream is read up to the first match).</summary>
+    public bool Any()
+    {
+        foreach (var _ in Envelopes()) return true;
+        return false;
+    }
+
+    /// <summary>True when some envelope passes <paramref name="predicate"/> as well.</summary>
+    public bool Any(Expression<Func<T, bool>> predicate) => Where(predicate).Any();
+
+    /// <summary>The first match.</summary>
+    /// <exception cref="InvalidOperationException">There is none.</exception>
+    public T First()
+    {
+        foreach (var value in this) return value;
+        throw new InvalidOperationException("No envelope of the stream matches the query.");
+    }
+
+    /// <summary>The first match that also passes <paramref name="predicate"/>.</summary>
+    public T First(Expression<Func<T, bool>> predicate) => Where(predicate).First();
+
+    /// <summary>The first match, or the default when there is none.</summary>
+    public T? FirstOrDefault()
+    {
+        foreach (var value in this) return value;
+        return default;
+    }
+
+    /// <summary>Every match, deserialized.</summary>
+    public List<T> ToList() => new(this);
+
+    /// <summary>Counts the matches, reading asynchronously.</summary>
+    public async ValueTask<int> CountAsync(CancellationToken cancellationToken = default)
+    {
+        int count = 0;
+        await foreach (var _ in EnvelopesAsync(cancellationToken).ConfigureAwait(false)) count++;
+        return count;
+    }
+
+    /// <summary>Every match, deserialized, reading asynchronously.</summary>
+    public async ValueTask<List<T>> ToListAsync(CancellationToken cancellationToken = default)
+    {
+        var list = new List<T>();
+        await foreach (var value in this.WithCancellation(cancellationToken).ConfigureAwait(false)) list.Add(value);
+        return list;
+    }
+
+    /// <inheritdoc/>
+    public IEnumerator<T> GetEnumerator()
+    {
+        foreach (var envelope in Envelopes()) yield return Deserialize(envelope.Span);
+    }
+
+    System.Collections.IEnumerator System.Collections.IEnumerable.GetEnumerator() => GetEnumerator();
+
+    /// <inheritdoc/>
+    public async IAsyncEnumerator<T> GetAsyncEnumerator(CancellationToken cancellationToken = default)
+    {
+        await foreach (var envelope in EnvelopesAsync(cancellationToken).ConfigureAwait(false)) yield return Deserialize(envelope.Span);
+    }
+
+    /// <summary>The bytes of each match, valid until the next one is read.</summary>
+    internal IEnumerable<ReadOnlyMemory<byte>> Envelopes()
+    {
+        if (_never || _take == 0) yield break;
+        int skipped = 0, taken = 0;
+        while (_reader.TryReadEnvelope(out var envelope))
+        {
+            if (!Passes(envelope.Span)) continue;
+            if (skipped < _skip)
+            {
+                skipped++;
+                continue;
+            }
+            yield return envelope;
+            if (++taken == _take) yield break;
+        }
+    }
+
+    internal async IAsyncEnumerable<ReadOnlyMemory<byte>> EnvelopesAsync([EnumeratorCancellation] CancellationToken cancellationToken)
+    {
+        if (_never || _take == 0) yield break;
+        int skipped = 0, taken = 0;
+        while (await _reader.ReadEnvelopeAsync(cancellationToken).ConfigureAwait(false) is { } envelope)
+        {
+            if (!Passes(envelope.Span)) continue;
+            if (skipped < _skip)
+            {
+                skipped++;
+                continue;
+            }
+            yield return envelope;
+            if (++taken == _take) yield break;
+        }
+    }
+
+    internal FudgeReaderOptions Options => _reader.Options;
+
+    private bool Passes(ReadOnlySpan<byte> envelope)
+    {
+        if (Filter is null) return true;
+        try
+        {
+            return Filter.Matches(envelope, _reader.Options);
+        }
+        catch (FudgeFormatException e)
+        {
+            throw AtStreamOffset(e);
+        }
+    }
+
+    internal T Deserialize(ReadOnlySpan<byte> envelope)
+    {
+        try
+        {
+            return FudgeSerializer.Deserialize<T>(envelope, _reader.Options);
+        }
+        catch (FudgeFormatException e)
+        {
+            throw AtStreamOffset(e);
+        }
+    }
+
+    internal FudgeFormatException AtStreamOffset(FudgeFormatException e)
+        => new(_reader.EnvelopeOffset + e.Offset, $"message {_reader.MessageCount - 1}: {e.Reason}", e);
+}
+
+/// <summary>A projection of a <see cref="FudgeStreamQuery{T}"/>'s matches (<see cref="FudgeStreamQuery{T}.Select"/>).</summary>
+/// <typeparam name="T">The message type.</typeparam>
+/// <typeparam name="TResult">The projected type.</typeparam>
+public sealed class FudgeStreamProjection<T, TResult> : IEnumerable<TResult>, IAsyncEnumerable<TResult>
+{
+    private readonly FudgeStreamQuery<T> _query;
+    private readonly Projector _projector;
+
+    internal FudgeStreamProjection(FudgeStreamQuery<T> query, Projector projector)
+    {
+        _query = query;
+        _projector = projector;
+    }
+
+    /// <summary>True when the projection reads its fields from the bytes; false when it deserializes each match whole.</summary>
+    public bool ReadsFieldsOnly => _projector.ReadsFieldsOnly;
+
+    /// <summary>Every projected match.</summary>
+    public List<TResult> ToList() => new(this);
+
+    /// <summary>The first projected match.</summary>
+    /// <exception cref="InvalidOperationException">There is none.</exception>
+    public TResult First()
+    {
+        foreach (var value in this) return value;
+        throw new InvalidOperationException("No envelope of the stream matches the query.");
+    }
+
+    /// <inheritdoc/>
+    public IEnumerator<TResult> GetEnumerator()
+    {
+        foreach (var envelope in _query.Envelopes()) yield return Project(envelope.Span);
+    }
+
+    System.Collections.IEnumerator System.Collections.IEnumerable.GetEnumerator() => GetEnumerator();
+
+    /// <inheritdoc/>
+    public async IAsyncEnumerator<TResult> GetAsyncEnumerator(CancellationToken cancellationToken = default)
+    {
+        await foreach (var envelope in _query.EnvelopesAsync(cancellationToken).ConfigureAwait(false)) yield return Project(envelope.Span);
+    }
+
+    private TResult Project(ReadOnlySpan<byte> envelope)
+    {
+        try
+        {
+            object? whole = _projector.ReadsFieldsOnly ? null : _query.Deserialize(envelope);
+            return (TResult)_projector.Project(envelope, _query.Options, whole)!;
+        }
+        catch (FudgeFormatException e)
+        {
+            throw _query.AtStreamOffset(e);
+        }
+    }
+}
