@@ -100,4 +100,9 @@ internal static class Diagnostics
         "FUDGE016", "Type argument not supported",
         "The [FudgeMessage] type '{0}' has the type argument '{1}', which Fudge cannot serialize: {2}",
         Category, DiagnosticSeverity.Error, isEnabledByDefault: true, helpLinkUri: Help("FUDGE016"));
+
+    public static readonly DiagnosticDescriptor UnsupportedSerializableType = new(
+        "FUDGE017", "Type declared serializable is not supported",
+        "[assembly: FudgeSerializable(typeof({0}))] declares a type Fudge cannot serialize: {1}",
+        Category, DiagnosticSeverity.Error, isEnabledByDefault: true, helpLinkUri: Help("FUDGE017"));
 }

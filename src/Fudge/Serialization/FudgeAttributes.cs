@@ -76,6 +76,25 @@ public enum FudgeObjectMapping
 }
 
 /// <summary>
+/// Makes the Fudge source generator write and register, in this assembly, what serializing <see cref="Type"/> needs
+/// where it cannot see the type used: a generic <c>[FudgeMessage]</c> type closed only inside a generic method or in
+/// another assembly (<c>[assembly: FudgeSerializable(typeof(Page&lt;ImmutableList&lt;int&gt;&gt;))]</c>), or a collection,
+/// tuple, <c>object</c> or interface type used as a type argument or a top-level value, whose value formatters are
+/// generated per closed use. The type is handled as a <see cref="FudgeSerializer"/> call's type argument would be; a
+/// type Fudge cannot serialize is reported while compiling (FUDGE017).
+/// </summary>
+[AttributeUsage(AttributeTargets.Assembly, AllowMultiple = true, Inherited = false)]
+public sealed class FudgeSerializableAttribute : Attribute
+{
+    /// <summary>Declares <paramref name="type"/>, a closed type, as serialized by this assembly.</summary>
+    /// <param name="type">A closed type, such as <c>typeof(Page&lt;ImmutableList&lt;int&gt;&gt;)</c>.</param>
+    public FudgeSerializableAttribute(Type type) => Type = type;
+
+    /// <summary>The type declared.</summary>
+    public Type Type { get; }
+}
+
+/// <summary>
 /// Maps a .NET namespace (and the namespaces below it) to a Java package, and makes the <c>[FudgeMessage]</c> types
 /// in it Fudge-Java objects (<see cref="FudgeObjectMapping.Java"/>) unless they say otherwise. The Java class name of
 /// <c>Acme.Trading.Equities.Trade</c> under <c>[assembly: FudgeJavaPackage("Acme.Trading", "com.acme.trading")]</c>

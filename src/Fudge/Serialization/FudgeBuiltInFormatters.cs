@@ -208,5 +208,5 @@ internal static class FudgeBuiltInFormatters
     }
 
     private static FudgeException Unavailable(Type type, Exception inner)
-        => new($"The Fudge value formatter for {type} cannot be made at run time here (a NativeAOT app without the code for it): register it with FudgeValueFormatterCache<T>.Register, or use the type in a [FudgeMessage] member or a FudgeSerializer call the source generator can see.", inner);
+        => new($"The Fudge value formatter for {FudgeTypeNames.CSharp(type)} cannot be made at run time here (a NativeAOT app without the code for it): use the type in a [FudgeMessage] member or a FudgeSerializer call the source generator can see, or declare it with [assembly: FudgeSerializable(typeof({FudgeTypeNames.CSharp(type)}))], or register it with FudgeValueFormatterCache<T>.Register.", inner);
 }
