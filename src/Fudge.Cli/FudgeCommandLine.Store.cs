@@ -41,15 +41,24 @@ internal static partial class FudgeCommandLine
             using var input = OpenInput(parsed.GetValue(file)!, console, parsed.GetValue(taxonomy));
             var progress = ProgressReporter.ForImport(console, parsed.GetValue(progressOption));
             long count;
+            string dbArgument = parsed.GetValue(db)!;
+            bool newFile = StoreOpener.IsNewSqliteFile(dbArgument);
             try
             {
                 count = RunAsync(async () =>
                 {
-                    await using var opened = await StoreOpener.OpenAsync(parsed.GetValue(db)!, create: true);
+                    await using var opened = await StoreOpener.OpenAsync(dbArgument, create: true);
                     var target = await opened.GetCollectionAsync(parsed.GetValue(collection)!);
                     var options = new FudgeBulkInsertOptions { BuildIndexesAfterLoad = parsed.GetValue(indexesAfter) };
                     return await StoreCommands.ImportAsync(target, input, progress, options);
                 });
+            }
+            catch when (newFile)
+            {
+                // The import stored nothing (one transaction): leave no empty store file behind that the next
+                // command would take for a real one.
+                StoreOpener.DeleteSqliteFile(dbArgument);
+                throw;
             }
             finally
             {

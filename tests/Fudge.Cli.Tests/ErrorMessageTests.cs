@@ -161,6 +161,29 @@ public class ErrorMessageTests
         Assert.Equal("24\n", FudgeTool.Run("store", "count", db.Path, "-c", "logs").Stdout);
     }
 
+    [Fact]
+    public void A_failed_import_into_a_new_file_leaves_no_empty_store_behind()
+    {
+        using var db = new StoreFile();
+        using var notFudge = new RepoFiles.TempFile(Encoding.ASCII.GetBytes("# Not Fudge at all, but a text file of some length\n"));
+
+        Assert.Equal(1, FudgeTool.Run("store", "import", db.Path, notFudge.Path).ExitCode);
+
+        Assert.False(System.IO.File.Exists(db.Path), "the store file the failed import created is still there");
+    }
+
+    [Fact]
+    public void A_failed_import_into_an_existing_store_keeps_the_store_and_what_it_held()
+    {
+        using var db = new StoreFile();
+        using var notFudge = new RepoFiles.TempFile(Encoding.ASCII.GetBytes("# Not Fudge at all, but a text file of some length\n"));
+        Assert.Equal(0, FudgeTool.Run("store", "import", db.Path, RepoFiles.Sample("logs.fudge")).ExitCode);
+
+        Assert.Equal(1, FudgeTool.Run("store", "import", db.Path, notFudge.Path).ExitCode);
+
+        Assert.Equal("24\n", FudgeTool.Run("store", "count", db.Path).Stdout);
+    }
+
     private sealed class StoreFile : System.IDisposable
     {
         public string Path { get; } = System.IO.Path.Combine(System.IO.Path.GetTempPath(), "fudge-cli-errors-" + System.Guid.NewGuid().ToString("N") + ".db");

@@ -30,6 +30,30 @@ internal static class StoreOpener
         return await SqliteFudgeStore.OpenAsync(db).ConfigureAwait(false);
     }
 
+    /// <summary>True when <paramref name="db"/> is an SQLite file path (not a URL or connection string) with no file there yet.</summary>
+    public static bool IsNewSqliteFile(string db) => !db.Contains("://", StringComparison.Ordinal) && !db.Contains('=') && !File.Exists(db) && !Directory.Exists(db);
+
+    /// <summary>Deletes an SQLite store file and its journal files (what a command that created it and then failed leaves).</summary>
+    public static void DeleteSqliteFile(string db)
+    {
+        // SQLite's connection pool may hold the file open after the store is disposed; clear it so the delete is real.
+        Microsoft.Data.Sqlite.SqliteConnection.ClearAllPools();
+        foreach (string path in new[] { db, db + "-wal", db + "-shm", db + "-journal" })
+        {
+            try
+            {
+                File.Delete(path);
+            }
+            catch (IOException)
+            {
+                // Best effort: the original error is what the user needs to see.
+            }
+            catch (UnauthorizedAccessException)
+            {
+            }
+        }
+    }
+
     /// <summary>
     /// A collection that exists: only <c>import</c> creates one, so a misspelt name is an error naming the collections
     /// there are, rather than an empty answer (or, for <c>index</c>, a new collection).
