@@ -14,7 +14,7 @@ internal static class Diagnostics
     public const string DocsBase = "https://github.com/FudgeMsg/Fudge-DotNet/blob/main/docs/";
 
     /// <summary>The table of the member types the generator supports.</summary>
-    public const string SupportedTypesLink = DocsBase + "generator.md#wire-mapping";
+    public const string SupportedTypesLink = DocsBase + "generator-types.md#wire-mapping";
 
     private static string Help(string id) => DocsBase + "generator.md#" + id.ToLowerInvariant();
 

@@ -9,7 +9,7 @@ namespace Fudge.TypeCoverage.Tests;
 /// </summary>
 public class NormalizationTests
 {
-    private const string Rule = "generator.md#datetime-of-kind-local";
+    private const string Rule = "generator-types.md#datetime-of-kind-local";
 
     private static readonly DateTime Local = new(2023, 11, 5, 8, 30, 0, DateTimeKind.Local);
 

@@ -70,7 +70,7 @@ public enum FudgeObjectMapping
     /// order (sorted by name), the class-name chain at ordinal 0 after the fields wherever Java writes it, enums as
     /// <c>{0: class, 1: constant}</c>, <c>decimal</c> as <c>BigDecimal.toString()</c> text and Java's form of text
     /// outside the Basic Multilingual Plane. Derived types are found by their Java class names, with no
-    /// <see cref="FudgeUnionAttribute"/>. See docs/generator.md, "Objects with Fudge-Java".
+    /// <see cref="FudgeUnionAttribute"/>. See docs/generator-java.md.
     /// </summary>
     Java = 2,
 }

@@ -9,7 +9,7 @@ namespace Fudge.Serialization;
 
 /// <summary>
 /// The value formatters <see cref="FudgeValueFormatterCache{T}"/> knows without registration: the scalars, in the wire
-/// forms generated members use (docs/generator.md, "Wire mapping"), enums, and (by reflection) the generic collection
+/// forms generated members use (docs/generator-types.md, "Wire mapping"), enums, and (by reflection) the generic collection
 /// and nullable formatters.
 /// </summary>
 internal static class FudgeBuiltInFormatters
@@ -68,7 +68,7 @@ internal static class FudgeBuiltInFormatters
         return CreateMoreScalar<T>();
     }
 
-    /// <summary>The scalars without a Fudge type of their own (docs/generator.md, "Wire mapping"), as members write them.</summary>
+    /// <summary>The scalars without a Fudge type of their own (docs/generator-types.md, "Wire mapping"), as members write them.</summary>
     private static object? CreateMoreScalar<T>()
     {
         var t = typeof(T);

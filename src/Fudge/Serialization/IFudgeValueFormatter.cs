@@ -91,7 +91,7 @@ public static class FudgeValueFormatterCache<T>
     {
         string name = FudgeTypeNames.CSharp(typeof(T));
         return new FudgeException($"No Fudge value formatter for {name}: the source generator writes and registers one for each use of a type it sees (a [FudgeMessage] member, a FudgeSerializer call). " +
-            $"For a use it cannot see (a generic [FudgeMessage] type closed only inside a generic method, or in another assembly), add [assembly: FudgeSerializable(typeof({name}))] to the assembly that uses it (FUDGE017 says so when the type has no Fudge mapping: docs/generator.md, \"Wire mapping\"), or register a formatter with FudgeValueFormatterCache<T>.Register.");
+            $"For a use it cannot see (a generic [FudgeMessage] type closed only inside a generic method, or in another assembly), add [assembly: FudgeSerializable(typeof({name}))] to the assembly that uses it (FUDGE017 says so when the type has no Fudge mapping: docs/generator-types.md, \"Wire mapping\"), or register a formatter with FudgeValueFormatterCache<T>.Register.");
     }
 }
 
