@@ -290,6 +290,7 @@ internal sealed partial class Emitter
             case ShapeKind.ExternEnumName: return $"{H}.ReadEnumName<{shape.TypeName}>(ref {r})";
             case ShapeKind.EnumInt32Array: return $"{EnumArrayReader(shape)}(ref {r})";
             case ShapeKind.FudgeMsg: return $"{H}.ReadMessage(ref {r})";
+            case ShapeKind.Message when GraphTarget(shape) is { } target: return $"{target.FullyQualifiedName}.FudgeFormatter.__ReadObject(ref {r})";
             case ShapeKind.Message: return $"{H}.ReadObject<{shape.TypeName}>(ref {r})";
             case ShapeKind.Nullable: return $"new {shape.TypeName}({ReadExpression(shape.Element!, r)})";
             case ShapeKind.Collection when shape.Collection >= CollectionKind.ImmutableArray:
@@ -317,7 +318,15 @@ internal sealed partial class Emitter
         var sb = new StringBuilder();
         sb.AppendLine($"    private static {shape.TypeName} {name}(ref {Reader} reader)");
         sb.AppendLine("    {");
-        sb.AppendLine("        var __sub = reader.ReadMessage();");
+        // Whole-graph code (issue 42): the collection's sub-message is entered in place and walked by the caller's reader.
+        bool inPlace = _options.WholeGraph;
+        if (inPlace)
+        {
+            sb.AppendLine("        var __collectionFrame = reader.EnterMessage();");
+            sb.AppendLine($"        ref {Reader} __sub = ref reader;");
+        }
+        else sb.AppendLine("        var __sub = reader.ReadMessage();");
+        string leave = inPlace ? "        reader.LeaveMessage(in __collectionFrame);\n" : "";
         if (shape.Kind == ShapeKind.Dictionary)
         {
             var key = shape.Key!;
@@ -345,7 +354,7 @@ internal sealed partial class Emitter
             sb.AppendLine($"            else __value = {ReadExpression(value, "__sub")};");
             sb.AppendLine("            __result[__key] = __value;");
             sb.AppendLine("        }");
-            sb.AppendLine("        return __result;");
+            sb.Append(leave).AppendLine("        return __result;");
         }
         else
         {
@@ -363,7 +372,17 @@ internal sealed partial class Emitter
             else sb.AppendLine($"        var __result = new global::System.Collections.Generic.List<{e}>(__n);");
             sb.AppendLine("        while (true)");
             sb.AppendLine("        {");
-            if (element.Kind == ShapeKind.Message)
+            if (GraphTarget(element) is { } target)
+            {
+                // Objects of this compilation's types: each entered in place and read with this same reader.
+                sb.AppendLine("            if (__sub.TryEnterAnonymousMessage(out var __frame))");
+                sb.AppendLine("            {");
+                string read = $"{target.FullyQualifiedName}.FudgeFormatter.__ReadEntered(ref __sub, in __frame)";
+                sb.AppendLine(array ? $"                __result[__i++] = {read};" : $"                __result.Add({read});");
+                sb.AppendLine("                continue;");
+                sb.AppendLine("            }");
+            }
+            else if (element.Kind == ShapeKind.Message)
             {
                 // Lists of objects are sub-messages without name or ordinal: take each on its header bytes first.
                 sb.AppendLine("            if (__sub.TryTakeAnonymousMessage(out var __message))");
@@ -382,7 +401,7 @@ internal sealed partial class Emitter
             sb.AppendLine($"            else __element = {ReadExpression(element, "__sub")};");
             sb.AppendLine(array ? "            __result[__i++] = __element;" : "            __result.Add(__element);");
             sb.AppendLine("        }");
-            sb.AppendLine("        return __result;");
+            sb.Append(leave).AppendLine("        return __result;");
         }
         sb.AppendLine("    }");
         _helpers.AppendLine().Append(sb);

@@ -148,6 +148,9 @@ internal sealed partial class Emitter
         if (ordinals && shape.Kind == ShapeKind.String)
             return ($"reader.TryTakeString({key}, out string __e{index})", $"__e{index}");
         // Nested objects (ordinals only): the sub-message's header checked and entered in one call.
+        // A type of this compilation (issue 42): entered in place, read by its Read with this same reader, and left.
+        if (ordinals && GraphTarget(shape) is { } target)
+            return ($"reader.TryEnterMessage({key}, out var __f{index})", $"{target.FullyQualifiedName}.FudgeFormatter.__ReadEntered(ref reader, in __f{index})");
         if (ordinals && shape.Kind == ShapeKind.Message)
             return ($"reader.TryTakeMessage({key}, out var __s{index})", $"{H}.ReadObjectFrom<{shape.TypeName}>(ref __s{index})");
         if (ordinals && shape.Kind == ShapeKind.DateTime)

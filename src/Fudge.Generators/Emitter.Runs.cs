@@ -14,7 +14,11 @@ internal sealed partial class Emitter
     /// One field of a run: the statement that writes it through <c>__run</c> and the most bytes it takes, a constant
     /// or (a string) an expression of the member's local.
     /// </summary>
-    private sealed record RunField(string Statement, int MaxBytes, string? MaxBytesExpression = null);
+    private sealed record RunField(string Statement, int MaxBytes, string? MaxBytesExpression = null, bool NeedsRun = false);
+
+    // NeedsRun: a nested object's sub-message (Emitter.Graph.cs), which only a run writes this way: a stretch of it alone is still a run.
+
+    private const int DateFieldBytes = 8, DateTimeFieldBytes = 16;
 
     /// <summary>The type names, then the members, with every stretch of two or more run fields written as one run.</summary>
     private void EmitMembersInRuns(StringBuilder sb)
@@ -48,7 +52,7 @@ internal sealed partial class Emitter
                 && (!member.NullAsIndicator || member.Shape.Kind == ShapeKind.String))
             {
                 local = NextLocal();
-                field = RunFieldFor(member.Shape, (short)member.Ordinal, local, member.NullAsIndicator);
+                field = RunFieldFor(member.Shape, (short)member.Ordinal, local, member.NullAsIndicator, _options.WholeGraph) ?? LeafRunField(member, local);
             }
             if (field is null)
             {
@@ -71,7 +75,7 @@ internal sealed partial class Emitter
         {
             if (pending.Count == 0) return;
             sb.Append(pendingReads);
-            if (pending.Count == 1) sb.Append(pendingText.ToString().Replace("__run.", "writer."));
+            if (pending.Count == 1 && !pending[0].NeedsRun) sb.Append(pendingText.ToString().Replace("__run.", "writer."));
             else
             {
                 string room = pending.Sum(f => f.MaxBytes).ToString(CultureInfo.InvariantCulture);
@@ -79,7 +83,7 @@ internal sealed partial class Emitter
                     if (f.MaxBytesExpression is not null) room += " + " + f.MaxBytesExpression;
                 string run = "__run" + (++runs).ToString(CultureInfo.InvariantCulture);
                 sb.AppendLine($"        var {run} = writer.BeginFieldRun({room});");
-                sb.Append(pendingText.ToString().Replace("__run.", run + "."));
+                sb.Append(pendingText.ToString().Replace("__run.", run + ".").Replace("ref __run,", "ref " + run + ","));
                 sb.AppendLine($"        writer.EndFieldRun(in {run});");
             }
             pending.Clear();
@@ -113,7 +117,7 @@ internal sealed partial class Emitter
     /// The run write of a fixed-width member under an ordinal (the same bytes as <see cref="OrdinalWriteStatement"/>'s
     /// writer call), or null for shapes a run does not take.
     /// </summary>
-    private static RunField? RunFieldFor(ValueShape shape, short ordinal, string v, bool nullAsIndicator = false)
+    private static RunField? RunFieldFor(ValueShape shape, short ordinal, string v, bool nullAsIndicator = false, bool dates = true)
     {
         string o = "(short)" + ordinal.ToString(CultureInfo.InvariantCulture);
         switch (shape.Kind)
@@ -134,6 +138,10 @@ internal sealed partial class Emitter
             case ShapeKind.String:
                 return new RunField(nullAsIndicator ? $"__run.WriteString({o}, {v});" : $"if ({v} != null) __run.WriteString({o}, {v});",
                     0, $"global::Fudge.FudgeFieldRun.MaxStringFieldBytes({v})");
+            // Dates (issue 42): the bytes of the writer's ordinal overloads, which FudgeFormatterHelpers' date writers call.
+            case ShapeKind.DateOnly when dates: return new RunField($"__run.WriteDate({o}, global::Fudge.FudgeDate.FromDateOnly({v}));", DateFieldBytes);
+            case ShapeKind.DateTime when shape.Accuracy < 0 && dates:
+                return new RunField($"__run.WriteDateTime({o}, global::Fudge.FudgeDateTime.FromDateTime({v}));", DateTimeFieldBytes);
             case ShapeKind.Enum:
                 string underlying = UnderlyingKeyword(shape.EnumUnderlying);
                 return RunFieldFor(new ValueShape(shape.EnumUnderlying, underlying, true), ordinal, $"({underlying}){v}");

@@ -255,6 +255,8 @@ internal sealed partial class Emitter
                 string enumType = shape.Element!.TypeName;
                 return $"writer.WriteInt32Array(in {key}, global::System.Runtime.InteropServices.MemoryMarshal.Cast<{enumType}, int>(new global::System.ReadOnlySpan<{enumType}>({v})));";
             case ShapeKind.FudgeMsg: return $"{H}.WriteMessage(ref writer, in {key}, {v});";
+            case ShapeKind.Message when GraphTarget(shape) is { } target:
+                return GraphWriteStatement(target, key, v);
             case ShapeKind.Message:
                 return shape.ClassHeaders
                     ? $"{H}.WriteObjectWithClassHeaders<{shape.TypeName}>(ref writer, in {key}, {v});"

@@ -26,13 +26,15 @@ internal sealed partial class Emitter
     private int _helperCount;
     private int _localCount;
 
-    private Emitter(TypeModel model, EmitOptions options)
+    private Emitter(TypeModel model, EmitOptions options, EquatableArray<TypeModel> references = default)
     {
         _model = model;
         _options = options;
+        _references = options.WholeGraph ? references : default;
     }
 
-    public static string Emit(TypeModel model, EmitOptions options) => new Emitter(model, options).EmitType();
+    public static string Emit(TypeModel model, EmitOptions options, EquatableArray<TypeModel> references = default)
+        => new Emitter(model, options, references).EmitType();
 
     public static string EmitRegistration(EquatableArray<RegistrationEntry> types, RegistrationOptions options, EquatableArray<RegistrationUse> closedTypes = default)
     {
@@ -166,6 +168,7 @@ internal sealed partial class Emitter
         EmitRead(sb);
         sb.AppendLine();
         EmitMatch(sb);
+        EmitGraphEntryPoints(sb);
         EmitSetters(sb);
         EmitLocator(sb);
         if (_helpers.Length > 0)

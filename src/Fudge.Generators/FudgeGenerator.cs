@@ -30,6 +30,9 @@ public sealed class FudgeGenerator : IIncrementalGenerator
         /// <summary>The registrations of closed types in use (generic [FudgeMessage] types, collections as values).</summary>
         public const string Uses = "Uses";
 
+        /// <summary>Each model with the models of the [FudgeMessage] types its members hold (whole-graph code).</summary>
+        public const string GraphInputs = "GraphInputs";
+
         /// <summary>Per Fudge-Proto file: parsed, checked and mapped to declarations and models.</summary>
         public const string ProtoParse = Proto.ProtoPipeline.ParseStep;
     }
@@ -56,12 +59,24 @@ public sealed class FudgeGenerator : IIncrementalGenerator
 
         var languageVersion = context.ParseOptionsProvider
             .Select(static (o, _) => o is CSharpParseOptions cs ? (int)cs.LanguageVersion : (int)LanguageVersion.Latest);
+        // Whole-graph code (issue 42) is on unless a build sets FudgeWholeGraph=false: a switch for the tests that
+        // compare its bytes with those of the per-object formatters.
+        var wholeGraph = context.AnalyzerConfigOptionsProvider
+            .Select(static (o, _) => !(o.GlobalOptions.TryGetValue("build_property.FudgeWholeGraph", out var v) && string.Equals(v?.Trim(), "false", System.StringComparison.OrdinalIgnoreCase)));
         var emitOptions = languageVersion
-            .Select(static (v, _) => new EmitOptions(NullableDirectives: v >= (int)LanguageVersion.CSharp8))
+            .Combine(wholeGraph)
+            .Select(static (x, _) => new EmitOptions(NullableDirectives: x.Left >= (int)LanguageVersion.CSharp8, WholeGraph: x.Right))
             .WithTrackingName(Steps.EmitOptions);
 
-        context.RegisterSourceOutput(models.Combine(emitOptions),
-            static (spc, pair) => spc.AddSource(pair.Left.HintName, Emitter.Emit(pair.Left, pair.Right)));
+        // Each type with the models of the [FudgeMessage] types its members hold (Emitter.Graph.cs): a type is emitted
+        // again only when it or one of those changes.
+        var graphInputs = models
+            .Combine(models.Collect())
+            .Select(static (x, _) => new GraphInput(x.Left, Emitter.ReferencedModels(x.Left, x.Right)))
+            .WithTrackingName(Steps.GraphInputs);
+
+        context.RegisterSourceOutput(graphInputs.Combine(emitOptions),
+            static (spc, pair) => spc.AddSource(pair.Left.Model.HintName, Emitter.Emit(pair.Left.Model, pair.Right, pair.Left.References)));
 
         // Fudge-Proto schema files (AdditionalFiles with FudgeProto="true"): declarations plus the same formatters.
         var protoFiles = Proto.ProtoPipeline.Register(context, emitOptions);

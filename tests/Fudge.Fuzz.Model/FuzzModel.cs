@@ -37,6 +37,21 @@ public partial class FuzzLeg
     [FudgeField(1)] public string Venue { get; set; } = "";
     [FudgeField(2)] public short Side { get; set; }
     [FudgeField(3)] public FuzzLeg? Next { get; set; }
+    [FudgeField(4)] public FuzzFill? Fill { get; set; }
+    [FudgeField(5)] public List<FuzzFill>? Fills { get; set; }
+}
+
+/// <summary>
+/// A small object of fixed-width members, a date-time and a string under ordinals: whole-graph code (issue 42) writes it
+/// inside its holder's field run and reads it with its holder's reader.
+/// </summary>
+[FudgeMessage(Fields = FudgeFieldIds.Ordinals)]
+public sealed partial class FuzzFill
+{
+    [FudgeField(1)] public long Quantity { get; set; }
+    [FudgeField(2)] public double Price { get; set; }
+    [FudgeField(3)] public DateTime At { get; set; }
+    [FudgeField(4)] public string? Venue { get; set; }
 }
 
 /// <summary>The market-data shootout's body under ordinals: a union told apart by its type names.</summary>

@@ -161,6 +161,26 @@ public ref struct FudgeFieldRun
         BigEndian.WriteDouble(span.Slice(4), value);
     }
 
+    /// <summary>The bytes a date field under an ordinal takes.</summary>
+    public const int DateFieldBytes = 8;
+
+    /// <summary>The bytes a date-time field under an ordinal takes.</summary>
+    public const int DateTimeFieldBytes = 16;
+
+    /// <summary>Writes a date (type 26) under <paramref name="ordinal"/>: the bytes of <see cref="FudgeWriter.WriteDate(short, FudgeDate)"/>.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void WriteDate(short ordinal, FudgeDate value)
+        => BinaryPrimitives.WriteUInt64BigEndian(Take(8), ((ulong)(OrdinalFixedHeader | ((uint)FudgeTypeId.Date << 16) | (ushort)ordinal) << 32) | (uint)value.RawValue);
+
+    /// <summary>Writes a date-time (type 28) under <paramref name="ordinal"/>, exactly as given: the bytes of <see cref="FudgeWriter.WriteDateTime(short, FudgeDateTime)"/>.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void WriteDateTime(short ordinal, FudgeDateTime value)
+    {
+        var span = Take(16);
+        BinaryPrimitives.WriteUInt64BigEndian(span, ((ulong)(OrdinalFixedHeader | ((uint)FudgeTypeId.DateTime << 16) | (ushort)ordinal) << 32) | (uint)value.Date.RawValue);
+        BinaryPrimitives.WriteInt64BigEndian(span.Slice(8), value.Time.RawValue);
+    }
+
     /// <summary>
     /// Writes a string (type 14) under <paramref name="ordinal"/>, encoded as the writer's options say, or an indicator
     /// for null: the bytes of <see cref="FudgeWriter.WriteString(short, string)"/>. It takes at most

@@ -20,8 +20,8 @@ public ref partial struct FudgeReader
 {
     private static readonly UTF8Encoding StrictUtf8 = new(encoderShouldEmitUTF8Identifier: false, throwOnInvalidBytes: true);
 
-    private readonly ReadOnlySpan<byte> _data;
-    private readonly int _baseOffset;
+    private ReadOnlySpan<byte> _data; // moved only by EnterMessage/LeaveMessage (FudgeReader.Frames.cs)
+    private int _baseOffset;
     private int _depth; // moved only by a descending walk (ReadDescendantCandidate)
     private readonly FudgeReaderOptions _options;
     private readonly IFudgeTaxonomy? _taxonomy;

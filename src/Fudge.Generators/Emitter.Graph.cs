@@ -1,0 +1,214 @@
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using System.Globalization;
+using System.Linq;
+using System.Text;
+
+namespace Fudge.Generators;
+
+// Whole-graph code (issue 42). A nested object whose type is a [FudgeMessage] type of the same compilation is written
+// and read by that type's generated code directly, not through FudgeFormatterCache<T> and an interface call:
+// - writing, through its formatter's static __WriteObject (its sub-message begun and ended with the type's own size
+//   hint and the writer's depth guard); a small object of fixed-width members under ordinals (a "run leaf") is written
+//   inside the field run of the object or list that holds it, sub-message header and size included (__WriteRun);
+// - reading, with the same reader: the sub-message is entered in place (FudgeReader.TryEnterMessage and friends), read
+//   by the type's Read, and left, instead of a new FudgeReader per object.
+// The bytes are the per-object formatters' bytes. Left on the per-object path: types of other assemblies, generic
+// types, Fudge-Java objects (as members and as holders), Fudge-Proto messages, and members of the value formatters.
+internal sealed partial class Emitter
+{
+    private readonly EquatableArray<TypeModel> _references;
+
+    /// <summary>The models of <paramref name="all"/> that <paramref name="model"/>'s members hold as objects (directly or as elements), by name.</summary>
+    public static EquatableArray<TypeModel> ReferencedModels(TypeModel model, ImmutableArray<TypeModel> all)
+    {
+        var names = new HashSet<string>(System.StringComparer.Ordinal);
+        foreach (var member in model.Members) CollectMessageNames(member.Shape, names, 0);
+        if (names.Count == 0) return default;
+        return all.Where(m => names.Contains(m.FullyQualifiedName))
+            .OrderBy(m => m.FullyQualifiedName, System.StringComparer.Ordinal)
+            .ToEquatableArray();
+    }
+
+    private static void CollectMessageNames(ValueShape? shape, HashSet<string> names, int depth)
+    {
+        if (shape is null || depth > 16) return;
+        if (shape.Kind == ShapeKind.Message) names.Add(shape.TypeName);
+        CollectMessageNames(shape.Element, names, depth + 1);
+        CollectMessageNames(shape.Key, names, depth + 1);
+        foreach (var item in shape.Items) CollectMessageNames(item, names, depth + 1);
+    }
+
+    /// <summary>True for a type whose formatter has the whole-graph entry points (and so can be called directly).</summary>
+    private static bool GraphEligible(TypeModel m) => !m.IsGeneric && !m.Java && !m.ClassHeadersBelowDeclared && m.FieldIds != 4;
+
+    /// <summary>The model of a nested object written and read by its generated code directly, or null for the per-object path.</summary>
+    private TypeModel? GraphTarget(ValueShape shape)
+    {
+        if (_references.IsEmpty || shape.Kind != ShapeKind.Message || shape.ClassHeaders || shape.Java || _model.Java) return null;
+        foreach (var r in _references)
+            if (r.FullyQualifiedName == shape.TypeName) return GraphEligible(r) ? r : null;
+        return null;
+    }
+
+    /// <summary>
+    /// True for a type whose whole message fits a field run: ordinals only, no type names, kept fields or derived
+    /// types, every member a run field (fixed-width, a date, at most one string), so that a holder writes it in its own run.
+    /// </summary>
+    private static bool IsRunLeaf(TypeModel m)
+    {
+        if (!GraphEligible(m) || m.FieldIds is not (1 or 3) || m.IsAbstract || m.Unions.Count > 0 || m.IsExtensible
+            || m.TypeNames.Count > 0 || m.Members.Count == 0) return false;
+        int strings = 0;
+        foreach (var member in m.Members)
+        {
+            if (!member.HasOrdinal || member.Shape.Java || member.Repeated || member.FixedLength > 0 || member.SetMode == SetMode.WriteOnly
+                || member.NullAsIndicator && member.Shape.Kind != ShapeKind.String) return false;
+            var field = RunFieldFor(member.Shape, (short)member.Ordinal, "v", member.NullAsIndicator);
+            if (field is null) return false;
+            if (field.MaxBytesExpression is not null) strings++;
+        }
+        return strings <= 1;
+    }
+
+    /// <summary>The constant part of a run leaf's largest content, and whether a string adds to it (__RunBytes then gives the whole).</summary>
+    private static (int Constant, bool HasString) LeafRoom(TypeModel m)
+    {
+        int constant = 0;
+        bool hasString = false;
+        foreach (var member in m.Members)
+        {
+            var field = RunFieldFor(member.Shape, (short)member.Ordinal, "v", member.NullAsIndicator)!;
+            constant += field.MaxBytes;
+            hasString |= field.MaxBytesExpression is not null;
+        }
+        return (constant, hasString);
+    }
+
+    /// <summary>
+    /// The write of a nested object through its generated code: inside a run of its own when it is a run leaf under a
+    /// key a run can write (anonymous, or an ordinal alone), else through its formatter's __WriteObject.
+    /// </summary>
+    private string GraphWriteStatement(TypeModel target, string key, string v)
+    {
+        string f = target.FullyQualifiedName + ".FudgeFormatter";
+        if (IsRunLeaf(target) && LeafHeader(key) is { } header)
+        {
+            var (constant, hasString) = LeafRoom(target);
+            // The sub-message's header, its content, and the 1 or 3 bytes a size past 255 bytes slides the content by.
+            int fixedRoom = header.Bytes + 3;
+            string room = hasString ? $"{fixedRoom.ToString(CultureInfo.InvariantCulture)} + {f}.__RunBytes({v})" : (fixedRoom + constant).ToString(CultureInfo.InvariantCulture);
+            string run = NextLocal(), marker = NextLocal();
+            return $"{{ {H}.CheckObjectDepth<{target.FullyQualifiedName}>(ref writer); var {run} = writer.BeginFieldRun({room}); var {marker} = {run}.BeginMessage({header.Argument}); {f}.__WriteRun(ref {run}, {v}); {run}.EndMessage({marker}); writer.EndFieldRun(in {run}); }}";
+        }
+        return $"{f}.__WriteObject(ref writer, in {key}, {v});";
+    }
+
+    /// <summary>The argument of FudgeFieldRun.BeginMessage for <paramref name="key"/> and the header's bytes, or null for a key with a name.</summary>
+    private (string Argument, int Bytes)? LeafHeader(string key)
+    {
+        if (key == $"{H}.ListElementKey") return ("", 3);
+        if (key == $"{H}.SetElementKey" || key == $"{H}.MapKeyKey") return ("(short)1", 5);
+        if (key == $"{H}.MapValueKey") return ("(short)2", 5);
+        if (_model.FieldIds is 1 or 3 && key.StartsWith("__k", System.StringComparison.Ordinal)
+            && int.TryParse(key.Substring(3), NumberStyles.None, CultureInfo.InvariantCulture, out int index)
+            && index < _model.Members.Count && _model.Members[index].HasOrdinal)
+            return ("(short)" + _model.Members[index].Ordinal.ToString(CultureInfo.InvariantCulture), 5);
+        return null;
+    }
+
+    /// <summary>
+    /// A member holding a run leaf, as a field of its holder's run: the object's header, fields and size in the run
+    /// (a null one left out, as the writer leaves it out), with the depth check WriteObject makes.
+    /// </summary>
+    private RunField? LeafRunField(MemberModel member, string local)
+    {
+        if (member.NullAsIndicator || GraphTarget(member.Shape) is not { } target || !IsRunLeaf(target)) return null;
+        string f = target.FullyQualifiedName + ".FudgeFormatter";
+        string o = "(short)" + member.Ordinal.ToString(CultureInfo.InvariantCulture);
+        string marker = NextLocal();
+        string body = $"{H}.CheckObjectDepth<{target.FullyQualifiedName}>(ref writer); var {marker} = __run.BeginMessage({o}); {f}.__WriteRun(ref __run, {local}); __run.EndMessage({marker});";
+        bool nullable = member.Shape.CanBeNull;
+        string statement = nullable ? $"if ({local} != null) {{ {body} }}" : $"{{ {body} }}";
+        var (constant, hasString) = LeafRoom(target);
+        if (!hasString) return new RunField(statement, 8 + constant, NeedsRun: true);
+        string expression = nullable ? $"({local} != null ? {f}.__RunBytes({local}) : 0)" : $"{f}.__RunBytes({local})";
+        return new RunField(statement, 8, expression, NeedsRun: true);
+    }
+
+    /// <summary>
+    /// The static entry points a holder of this type's objects calls (emitted for every type that can be a graph target):
+    /// __WriteObject and __ReadObject/__ReadEntered, and for a run leaf __RunBytes and __WriteRun.
+    /// </summary>
+    private void EmitGraphEntryPoints(StringBuilder sb)
+    {
+        var m = _model;
+        if (!_options.WholeGraph || !GraphEligible(m)) return;
+        string t = m.FullyQualifiedName;
+        const string never = "    [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]";
+        const string inline = "    [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]";
+        sb.AppendLine();
+        sb.AppendLine("    /// <summary>The size of a recent sub-message of this type written by a generated holder, which the next reserves its size bytes by.</summary>");
+        sb.AppendLine("    internal static int __GraphSizeHint;");
+        sb.AppendLine();
+        sb.AppendLine("    /// <summary>Writes <paramref name=\"value\"/> as a sub-message under <paramref name=\"key\"/>, as FudgeFormatterHelpers.WriteObject does, without the formatter cache.</summary>");
+        sb.AppendLine(never);
+        sb.AppendLine($"    internal static void __WriteObject(ref {Writer} writer, in {Key} key, {t} value)");
+        sb.AppendLine("    {");
+        sb.AppendLine($"        var __m = {H}.BeginObject<{t}>(ref writer, in key, __GraphSizeHint);");
+        sb.AppendLine("        Instance.Write(ref writer, value);");
+        sb.AppendLine($"        {H}.EndObject(ref writer, __m, ref __GraphSizeHint);");
+        sb.AppendLine("    }");
+        sb.AppendLine();
+        sb.AppendLine("    /// <summary>Reads the reader's current field, a sub-message, as a value of this type with the same reader (entered in place and left).</summary>");
+        sb.AppendLine(never);
+        sb.AppendLine($"    internal static {t} __ReadObject(ref {Reader} reader)");
+        sb.AppendLine("    {");
+        sb.AppendLine("        var __f = reader.EnterMessage();");
+        sb.AppendLine("        var __v = Instance.Read(ref reader);");
+        sb.AppendLine("        reader.LeaveMessage(in __f);");
+        sb.AppendLine("        return __v;");
+        sb.AppendLine("    }");
+        sb.AppendLine();
+        sb.AppendLine("    /// <summary>Reads the sub-message the reader has entered (<paramref name=\"frame\"/>) as a value of this type, and leaves it.</summary>");
+        sb.AppendLine(never);
+        sb.AppendLine(inline);
+        sb.AppendLine($"    internal static {t} __ReadEntered(ref {Reader} reader, in {Reader}.MessageFrame frame)");
+        sb.AppendLine("    {");
+        sb.AppendLine("        var __v = Instance.Read(ref reader);");
+        sb.AppendLine("        reader.LeaveMessage(in frame);");
+        sb.AppendLine("        return __v;");
+        sb.AppendLine("    }");
+        if (!IsRunLeaf(m)) return;
+        var (constant, hasString) = LeafRoom(m);
+        var room = new StringBuilder(constant.ToString(CultureInfo.InvariantCulture));
+        var body = new StringBuilder();
+        for (int i = 0; i < m.Members.Count; i++)
+        {
+            var member = m.Members[i];
+            string local = NextLocal();
+            var field = RunFieldFor(member.Shape, (short)member.Ordinal, local, member.NullAsIndicator)!;
+            body.AppendLine($"        var {local} = value.{member.Name};");
+            body.AppendLine("        " + field.Statement);
+            if (field.MaxBytesExpression is not null)
+                room.Append(" + ").Append(RunFieldFor(member.Shape, (short)member.Ordinal, "value." + member.Name, member.NullAsIndicator)!.MaxBytesExpression);
+        }
+        sb.AppendLine();
+        sb.AppendLine("    /// <summary>The most bytes <see cref=\"__WriteRun\"/> writes for <paramref name=\"value\"/>.</summary>");
+        sb.AppendLine(never);
+        sb.AppendLine(inline);
+        sb.AppendLine($"    internal static int __RunBytes({t} value)");
+        sb.AppendLine("    {");
+        sb.AppendLine($"        return {room};");
+        sb.AppendLine("    }");
+        sb.AppendLine();
+        sb.AppendLine("    /// <summary>Writes the fields of <paramref name=\"value\"/>'s message into a holder's field run (the bytes of Write).</summary>");
+        sb.AppendLine(never);
+        sb.AppendLine(inline);
+        sb.AppendLine($"    internal static void __WriteRun(ref global::Fudge.FudgeFieldRun __run, {t} value)");
+        sb.AppendLine("    {");
+        sb.Append(body);
+        sb.AppendLine("    }");
+        _ = hasString;
+    }
+}

@@ -1,0 +1,228 @@
+using System;
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using System.IO;
+using System.Linq;
+using System.Reflection;
+using Fudge.Serialization;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.Diagnostics;
+using Xunit;
+
+namespace Fudge.Generators.Tests.WholeGraph;
+
+/// <summary>
+/// Whole-graph generated code (issue 42) writes exactly the bytes of the per-object formatters, reads what they read,
+/// and refuses hostile input as they do. The per-object path is the same model file compiled in memory with the
+/// generator's switch <c>FudgeWholeGraph=false</c>.
+/// </summary>
+public class WholeGraphTests
+{
+    private static readonly Lazy<Assembly> PerObject = new(CompilePerObject);
+
+    /// <summary>The model file compiled with whole-graph code off: every nested object through FudgeFormatterCache.</summary>
+    private static Assembly CompilePerObject()
+    {
+        string source;
+        using (var stream = typeof(WholeGraphTests).Assembly.GetManifestResourceStream("WholeGraphModels.cs")!)
+        using (var reader = new StreamReader(stream))
+            source = reader.ReadToEnd();
+        var parse = new CSharpParseOptions(LanguageVersion.Latest);
+        var references = ((string)AppContext.GetData("TRUSTED_PLATFORM_ASSEMBLIES")!).Split(Path.PathSeparator)
+            .Where(p => !Path.GetFileName(p).StartsWith("Fudge.Generators", StringComparison.Ordinal))
+            .Select(p => (MetadataReference)MetadataReference.CreateFromFile(p));
+        var compilation = CSharpCompilation.Create("WholeGraphPerObject", new[] { CSharpSyntaxTree.ParseText(source, parse, path: "WholeGraphModels.cs") },
+            references, new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, nullableContextOptions: NullableContextOptions.Enable, optimizationLevel: OptimizationLevel.Release));
+        GeneratorDriver driver = CSharpGeneratorDriver.Create(new[] { new FudgeGenerator().AsSourceGenerator() }, parseOptions: parse,
+            optionsProvider: new SwitchOptions("false"));
+        driver.RunGeneratorsAndUpdateCompilation(compilation, out var output, out var diagnostics);
+        Assert.Empty(diagnostics);
+        Assert.DoesNotContain(output.SyntaxTrees, t => t.ToString().Contains("__WriteObject", StringComparison.Ordinal));
+        using var image = new MemoryStream();
+        var emitted = output.Emit(image);
+        Assert.True(emitted.Success, string.Join(Environment.NewLine, emitted.Diagnostics));
+        return Assembly.Load(image.ToArray());
+    }
+
+    /// <summary><paramref name="bytes"/> read and written again by the per-object formatters of the type named like <typeparamref name="T"/>.</summary>
+    private static byte[] PerObjectRoundTrip<T>(byte[] bytes)
+    {
+        var type = PerObject.Value.GetType(typeof(T).FullName!, throwOnError: true)!;
+        var deserialize = typeof(FudgeSerializer).GetMethods().Single(m => m.Name == nameof(FudgeSerializer.Deserialize) && m.IsGenericMethodDefinition
+            && m.GetParameters() is [{ ParameterType: var p0 }, _] && p0 == typeof(Stream)).MakeGenericMethod(type);
+        var serialize = typeof(FudgeSerializer).GetMethods().Single(m => m.Name == nameof(FudgeSerializer.Serialize) && m.IsGenericMethodDefinition
+            && m.ReturnType == typeof(byte[]) && m.GetParameters().Length == 1).MakeGenericMethod(type);
+        var value = deserialize.Invoke(null, new object?[] { new MemoryStream(bytes), null });
+        return (byte[])serialize.Invoke(null, new[] { value })!;
+    }
+
+    private static void AssertSameBytes<T>(T value)
+    {
+        byte[] bytes = FudgeSerializer.Serialize(value);
+        // The per-object formatters read the whole-graph bytes and write them again unchanged...
+        Assert.Equal(bytes, PerObjectRoundTrip<T>(bytes));
+        // ...and the whole-graph code reads them back to a value it writes as the same bytes.
+        Assert.Equal(bytes, FudgeSerializer.Serialize(FudgeSerializer.Deserialize<T>(bytes)));
+    }
+
+    [Fact]
+    public void The_generator_switch_leaves_whole_graph_code_out_and_the_default_puts_it_in()
+    {
+        Assert.NotNull(PerObject.Value.GetType(typeof(GBook).FullName!));
+        Assert.NotNull(typeof(GLot.FudgeFormatter).GetMethod("__WriteRun", BindingFlags.NonPublic | BindingFlags.Static));
+        Assert.NotNull(typeof(GPosition.FudgeFormatter).GetMethod("__WriteObject", BindingFlags.NonPublic | BindingFlags.Static));
+        Assert.Null(typeof(GPosition.FudgeFormatter).GetMethod("__WriteRun", BindingFlags.NonPublic | BindingFlags.Static)); // holds a list: not a run leaf
+        Assert.Null(typeof(GJava.FudgeFormatter).GetMethod("__WriteObject", BindingFlags.NonPublic | BindingFlags.Static));  // Fudge-Java: per object
+    }
+
+    [Fact]
+    public void Random_graphs_have_the_per_object_bytes_in_every_field_mode()
+    {
+        for (int seed = 0; seed < 1500; seed++)
+        {
+            var random = new WholeGraphRandom(seed);
+            AssertSameBytes(random.Book());
+            if (seed % 3 == 0)
+            {
+                AssertSameBytes(random.Named(3));
+                AssertSameBytes(random.Both(3));
+                AssertSameBytes(random.Tax(3));
+                AssertSameBytes(random.Node(4));
+                AssertSameBytes(random.Extra());
+                AssertSameBytes(random.Flags());
+                AssertSameBytes(random.Java());
+                AssertSameBytes(random.Lot());
+                AssertSameBytes(random.Point());
+            }
+        }
+    }
+
+    [Fact]
+    public void A_graph_reads_back_equal_in_every_member()
+    {
+        var book = new WholeGraphRandom(7).Book();
+        book.Best = new GLot { Sequence = long.MinValue, Quantity = -1, Price = 2.5, Executed = new DateTime(2026, 11, 28, 21, 0, 0, DateTimeKind.Utc), Venue = "XNAS", Settled = true };
+        book.Positions = new() { new GPosition { Id = 3, Instrument = "ACME", Lots = new() { book.Best, new GLot { Venue = null } } } };
+        var back = FudgeSerializer.Deserialize<GBook>(FudgeSerializer.Serialize(book));
+        Assert.Equal(book.Best.Executed, back.Best!.Executed);
+        Assert.Equal("XNAS", back.Best.Venue);
+        Assert.Equal(long.MinValue, back.Positions[0].Lots[0].Sequence);
+        Assert.Null(back.Positions[0].Lots[1].Venue);
+        Assert.Equal(book.Origin, back.Origin);
+        Assert.Equal(book.MaybePoint, back.MaybePoint);
+        Assert.Equal(book.Shape?.GetType(), back.Shape?.GetType());
+    }
+
+    [Fact]
+    public void Fields_out_of_order_unknown_or_missing_read_as_the_per_object_reader_reads_them()
+    {
+        // A nested object under names and ordinals, with its fields reversed and an unknown one: the in-place reader
+        // falls back to its general loop inside the entered sub-message, and leaves it where it ends.
+        var msg = new FudgeMsg();
+        var lot = new FudgeMsg();
+        lot.Add((short)99, "unknown");
+        lot.Add((short)6, true);
+        lot.Add((short)5, "XLON");
+        lot.Add((short)1, 42L);
+        msg.Add((short)8, lot);
+        msg.Add((short)1, 7L);
+        var point = new FudgeMsg();
+        point.Add((short)2, 1.5);
+        msg.Add((short)9, point);
+        byte[] bytes = msg.ToByteArray();
+        var book = FudgeSerializer.Deserialize<GBook>(bytes);
+        Assert.Equal(7, book.Id);
+        Assert.Equal(42, book.Best!.Sequence);
+        Assert.Equal("XLON", book.Best.Venue);
+        Assert.True(book.Best.Settled);
+        Assert.Equal(1.5, book.Origin.Y);
+        Assert.Equal(FudgeSerializer.Serialize(book), PerObjectRoundTrip<GBook>(FudgeSerializer.Serialize(book)));
+    }
+
+    [Fact]
+    public void Hostile_graph_bytes_raise_only_format_errors()
+    {
+        var random = new WholeGraphRandom(11);
+        var book = new GBook
+        {
+            Id = 5, Name = "b", Positions = new() { random.Position(), random.Position() }, Best = random.Lot(), Origin = random.Point(),
+            Shape = new GCircle { Radius = 2, Lot = random.Lot() }, Tree = random.Node(2), Named = random.Named(1), Tax = random.Tax(1),
+        };
+        book.Positions[0].Lots = new() { random.Lot(), random.Lot() };
+        book.Positions[0].Hash = new byte[16];
+        book.Positions[1].Lots = new();
+        book.Positions[1].Hash = new byte[3];
+        byte[] bytes = FudgeSerializer.Serialize(book);
+        Assert.InRange(bytes.Length, 200, 8000);
+        HostileInput.AssertOnlyFormatErrors(bytes, b => FudgeSerializer.Deserialize<GBook>(b));
+    }
+
+    [Fact]
+    public void Depth_limits_hold_on_both_sides()
+    {
+        // Reading: a chain deeper than MaxDepth is refused, entered in place as it was with a reader per object.
+        var head = new GNode();
+        for (int i = 0; i < 70; i++) head = new GNode { Value = i, Next = head };
+        byte[] bytes = FudgeSerializer.Serialize(head);
+        Assert.Throws<FudgeFormatException>(() => FudgeSerializer.Deserialize<GNode>(bytes));
+        Assert.Equal(70, FudgeSerializer.Deserialize<GNode>(bytes, new FudgeReaderOptions { MaxDepth = 200 }).Value + 1);
+
+        // Writing: a cycle is refused by the depth guard, not by the stack.
+        var cycle = new GNode();
+        cycle.Next = cycle;
+        var e = Assert.Throws<FudgeException>(() => FudgeSerializer.Serialize(cycle));
+        Assert.Contains("nested more than", e.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void The_write_depth_guard_counts_run_leaves_as_objects()
+    {
+        // A chain of nodes, each holding a struct leaf written inside its run: the per-object writer refuses the leaf of
+        // the node at depth 1000, and so must the whole-graph writer (the guard is checked before each leaf).
+        foreach (int length in new[] { 998, 999, 1000, 1001 })
+        {
+            var head = new GNode();
+            for (int i = 1; i < length; i++) head = new GNode { Next = head };
+            Exception? whole = Record.Exception(() => FudgeSerializer.Serialize(head));
+            var type = PerObject.Value.GetType(typeof(GNode).FullName!)!;
+            object oldHead = Activator.CreateInstance(type)!;
+            for (int i = 1; i < length; i++)
+            {
+                object next = Activator.CreateInstance(type)!;
+                type.GetProperty("Next")!.SetValue(next, oldHead);
+                oldHead = next;
+            }
+            var serialize = typeof(FudgeSerializer).GetMethods().Single(m => m.Name == nameof(FudgeSerializer.Serialize) && m.IsGenericMethodDefinition
+                && m.ReturnType == typeof(byte[]) && m.GetParameters().Length == 1).MakeGenericMethod(type);
+            Exception? perObject = Record.Exception(() => serialize.Invoke(null, new[] { oldHead }));
+            Assert.Equal(perObject is null, whole is null);
+            if (whole is not null) Assert.Equal(((TargetInvocationException)perObject!).InnerException!.Message, whole.Message);
+        }
+    }
+
+    /// <summary>The analyzer options of a build that sets FudgeWholeGraph.</summary>
+    private sealed class SwitchOptions : AnalyzerConfigOptionsProvider
+    {
+        private readonly Options _global;
+
+        public SwitchOptions(string value) => _global = new Options(ImmutableDictionary<string, string>.Empty.Add("build_property.FudgeWholeGraph", value));
+
+        public override AnalyzerConfigOptions GlobalOptions => _global;
+
+        public override AnalyzerConfigOptions GetOptions(SyntaxTree tree) => Options.Empty;
+
+        public override AnalyzerConfigOptions GetOptions(AdditionalText textFile) => Options.Empty;
+
+        private sealed class Options : AnalyzerConfigOptions
+        {
+            public static readonly Options Empty = new(ImmutableDictionary<string, string>.Empty);
+
+            private readonly ImmutableDictionary<string, string> _values;
+
+            public Options(ImmutableDictionary<string, string> values) => _values = values;
+
+            public override bool TryGetValue(string key, out string value) => _values.TryGetValue(key, out value!);
+        }
+    }
+}
