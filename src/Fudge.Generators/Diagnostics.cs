@@ -14,7 +14,7 @@ internal static class Diagnostics
     public const string DocsBase = "https://github.com/FudgeMsg/Fudge-DotNet/blob/main/docs/";
 
     /// <summary>The table of the member types the generator supports.</summary>
-    public const string SupportedTypesLink = DocsBase + "generator.md#wire-mapping";
+    public const string SupportedTypesLink = DocsBase + "generator-types.md#wire-mapping";
 
     private static string Help(string id) => DocsBase + "generator.md#" + id.ToLowerInvariant();
 
@@ -100,4 +100,9 @@ internal static class Diagnostics
         "FUDGE016", "Type argument not supported",
         "The [FudgeMessage] type '{0}' has the type argument '{1}', which Fudge cannot serialize: {2}",
         Category, DiagnosticSeverity.Error, isEnabledByDefault: true, helpLinkUri: Help("FUDGE016"));
+
+    public static readonly DiagnosticDescriptor UnsupportedSerializableType = new(
+        "FUDGE017", "Type declared serializable is not supported",
+        "[assembly: FudgeSerializable(typeof({0}))] declares a type Fudge cannot serialize: {1}",
+        Category, DiagnosticSeverity.Error, isEnabledByDefault: true, helpLinkUri: Help("FUDGE017"));
 }

@@ -114,6 +114,15 @@ public sealed class FudgeGenerator : IIncrementalGenerator
                 static (ctx, ct) => Parser.CallSiteUses(ctx, ct))
             .Where(static u => !u.IsEmpty)
             .SelectMany(static (u, _) => u);
+        // [assembly: FudgeSerializable(typeof(...))]: closed types used where the generator cannot see them, taken as calls' type arguments are.
+        var declared = context.SyntaxProvider
+            .CreateSyntaxProvider(static (node, _) => Parser.IsSerializableAttribute(node), static (ctx, ct) => Parser.SerializableUses(ctx, ct))
+            .Where(static u => !u.IsEmpty)
+            .SelectMany(static (u, _) => u);
+        context.RegisterSourceOutput(declared.Where(static u => u.Refusal is not null), static (spc, u) => spc.ReportDiagnostic(u.Refusal!.ToDiagnostic()));
+        var valueUses = callSites.Where(static u => u.Refusal is null).Collect()
+            .Combine(declared.Where(static u => u.Refusal is null).Collect())
+            .Select(static (x, _) => x.Left.AddRange(x.Right));
         var modelNames = models.Select(static (m, _) => m.FullyQualifiedName).Collect();
         var memberUses = results.SelectMany(static (r, _) => r.Uses);
         // A type argument Fudge cannot serialize is refused where the closed type is used (FUDGE016), never at run time.
@@ -122,7 +131,7 @@ public sealed class FudgeGenerator : IIncrementalGenerator
         var uses = memberUses
             .Where(static u => u.Refusal is null)
             .Collect()
-            .Combine(callSites.Where(static u => u.Refusal is null).Collect())
+            .Combine(valueUses)
             .Combine(modelNames)
             .Select(static (x, _) =>
             {

@@ -15,6 +15,16 @@ public sealed record CorpusCase(string Id, string Category, string Description, 
     /// </summary>
     public bool ValueMayBeRefused { get; init; }
 
+    /// <summary>
+    /// A C# expression of <c>value</c> (the case's value, typed as its root) giving what a library that applies a
+    /// documented normalization of the format reads back (a <c>DateTime</c> of kind Local as
+    /// <c>value.At.ToUniversalTime()</c>), compared as strictly as a round trip; null when the value must come back as it is.
+    /// </summary>
+    public string? Normalized { get; init; }
+
+    /// <summary>Where the normalization is documented: a link relative to docs/ (<c>generator.md#anchor</c>).</summary>
+    public string? NormalizationRule { get; init; }
+
     /// <summary>The namespace the case is compiled in: its id with every other character made an underscore.</summary>
     public string Namespace => "Case_" + Regex.Replace(Id, "[^A-Za-z0-9]", "_");
 
@@ -39,6 +49,7 @@ public sealed record CorpusCase(string Id, string Category, string Description, 
             if (head.Length != 3) throw new FormatException($"{path}({start}): expected '=== id | category | description'");
             string? root = null;
             bool valueMayBeRefused = false;
+            string? normalized = null, rule = null;
             var value = new StringBuilder();
             var declarations = new StringBuilder();
             for (i++; i < lines.Length && !lines[i].StartsWith("=== ", StringComparison.Ordinal); i++)
@@ -47,11 +58,15 @@ public sealed record CorpusCase(string Id, string Category, string Description, 
                 if (line.StartsWith("root:", StringComparison.Ordinal)) root = line.Substring(5).Trim();
                 else if (line.StartsWith("value:", StringComparison.Ordinal)) value.Append(line.Substring(6).Trim()).Append(' ');
                 else if (line.StartsWith("refusal:", StringComparison.Ordinal)) valueMayBeRefused = line.Substring(8).Trim() == "value";
+                else if (line.StartsWith("normalized:", StringComparison.Ordinal)) normalized = line.Substring(11).Trim();
+                else if (line.StartsWith("documented:", StringComparison.Ordinal)) rule = line.Substring(11).Trim();
                 else if (line.StartsWith('#')) continue;
                 else declarations.AppendLine(line);
             }
             if (root is null || value.Length == 0) throw new FormatException($"{path}({start}): a case needs 'root:' and 'value:'");
-            cases.Add(new CorpusCase(head[0].Trim(), head[1].Trim(), head[2].Trim(), root, value.ToString().Trim(), declarations.ToString().TrimEnd(), start) { ValueMayBeRefused = valueMayBeRefused });
+            if ((normalized is null) != (rule is null)) throw new FormatException($"{path}({start}): 'normalized:' and 'documented:' go together (the normalization and where it is documented)");
+            cases.Add(new CorpusCase(head[0].Trim(), head[1].Trim(), head[2].Trim(), root, value.ToString().Trim(), declarations.ToString().TrimEnd(), start)
+                { ValueMayBeRefused = valueMayBeRefused, Normalized = normalized, NormalizationRule = rule });
         }
         var ids = new HashSet<string>(StringComparer.Ordinal);
         foreach (var c in cases)

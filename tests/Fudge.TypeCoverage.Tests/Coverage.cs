@@ -18,6 +18,11 @@ public enum Verdict
     CompileError,
     /// <summary>Compiled, and serializing or deserializing threw.</summary>
     Throws,
+    /// <summary>
+    /// Compiled, ran, and the value came back EXACTLY as the case's documented normalization of the format says (a
+    /// <c>DateTime</c> of kind Local as the same instant of kind Utc): not a round trip, not wrong.
+    /// </summary>
+    Normalized,
     /// <summary>Compiled, ran without an error, and returned a different value: the worst outcome.</summary>
     Wrong,
     /// <summary>
@@ -37,6 +42,7 @@ public sealed record Outcome(Verdict Verdict, string Detail, string? DiagnosticI
         Verdict.CompileError => "compile: " + Detail,
         Verdict.Throws => "throws " + Detail,
         Verdict.Warned => "differs, as warned: " + Detail,
+        Verdict.Normalized => "normalized as documented (" + Detail + ")",
         _ => "**WRONG**: " + Detail,
     };
 }
@@ -85,7 +91,7 @@ public sealed class Coverage
         return Rank(ordinals.Verdict) > Rank(names.Verdict) ? ordinals : names;
     }
 
-    private static int Rank(Verdict v) => v switch { Verdict.RoundTrips => 0, Verdict.CompileError => 1, Verdict.Warned => 2, Verdict.Throws => 3, _ => 4 };
+    private static int Rank(Verdict v) => v switch { Verdict.RoundTrips => 0, Verdict.Normalized => 1, Verdict.CompileError => 2, Verdict.Warned => 3, Verdict.Throws => 4, _ => 5 };
 
     private static Coverage Measure()
     {
@@ -126,6 +132,22 @@ public sealed class Coverage
         {
             return new Outcome(Verdict.Throws, Describe(ex), Exception: ex);
         }
+        Func<object?>? normalized = c.Normalized is null ? null : () => Invoke(entry, "Normalized", value);
+        var judged = Judge(value, back, normalized, c.NormalizationRule);
+        if (judged.Verdict is not Verdict.Wrong) return judged;
+        string difference = judged.Detail;
+        if (batch.Warnings.TryGetValue(c.Namespace, out var warnings) && warnings.Length > 0)
+            return new Outcome(Verdict.Warned, Summarize(warnings[0]) + " (" + CoverageTable.Escape(difference) + ")", warnings[0].Id);
+        return new Outcome(Verdict.Wrong, difference);
+    }
+
+    /// <summary>
+    /// Compares what came back with the value: a round trip when deep-equal; otherwise, when the case declares a
+    /// documented normalization, <see cref="Verdict.Normalized"/> when what came back deep-equals (as strictly as a round
+    /// trip: ticks and kind of a DateTime...) the normalized value; <see cref="Verdict.Wrong"/> for anything else.
+    /// </summary>
+    public static Outcome Judge(object? value, object? back, Func<object?>? normalized, string? rule)
+    {
         string? difference;
         try
         {
@@ -137,9 +159,19 @@ public sealed class Coverage
             difference = "reading the value back threw " + Describe(ex);
         }
         if (difference is null) return new Outcome(Verdict.RoundTrips, "");
-        if (batch.Warnings.TryGetValue(c.Namespace, out var warnings) && warnings.Length > 0)
-            return new Outcome(Verdict.Warned, Summarize(warnings[0]) + " (" + CoverageTable.Escape(difference) + ")", warnings[0].Id);
-        return new Outcome(Verdict.Wrong, difference);
+        if (normalized is null) return new Outcome(Verdict.Wrong, difference);
+        string? fromNormalized;
+        try
+        {
+            fromNormalized = DeepComparer.Difference(normalized(), back);
+        }
+        catch (Exception ex)
+        {
+            fromNormalized = "reading the value back threw " + Describe(ex);
+        }
+        return fromNormalized is null
+            ? new Outcome(Verdict.Normalized, $"[rule]({rule})")
+            : new Outcome(Verdict.Wrong, difference + "; nor as documented: " + fromNormalized);
     }
 
     private static object? Invoke(Type entry, string method, object? argument)

@@ -77,6 +77,8 @@ public static class CaseSource
         source.AppendLine("    {");
         source.AppendLine($"        public static object? Make() => ({root})({c.Value});");
         source.AppendLine($"        public static object? RoundTrip(object? value) => {roundTrip};");
+        if (c.Normalized is not null)
+            source.AppendLine($"        public static object? Normalized(object? boxed) {{ var value = ({root})boxed!; return {c.Normalized}; }}");
         source.AppendLine("    }");
         source.AppendLine("}");
         return source.ToString();

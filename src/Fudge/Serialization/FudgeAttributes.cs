@@ -70,9 +70,28 @@ public enum FudgeObjectMapping
     /// order (sorted by name), the class-name chain at ordinal 0 after the fields wherever Java writes it, enums as
     /// <c>{0: class, 1: constant}</c>, <c>decimal</c> as <c>BigDecimal.toString()</c> text and Java's form of text
     /// outside the Basic Multilingual Plane. Derived types are found by their Java class names, with no
-    /// <see cref="FudgeUnionAttribute"/>. See docs/generator.md, "Objects with Fudge-Java".
+    /// <see cref="FudgeUnionAttribute"/>. See docs/generator-java.md.
     /// </summary>
     Java = 2,
+}
+
+/// <summary>
+/// Makes the Fudge source generator write and register, in this assembly, what serializing <see cref="Type"/> needs
+/// where it cannot see the type used: a generic <c>[FudgeMessage]</c> type closed only inside a generic method or in
+/// another assembly (<c>[assembly: FudgeSerializable(typeof(Page&lt;ImmutableList&lt;int&gt;&gt;))]</c>), or a collection,
+/// tuple, <c>object</c> or interface type used as a type argument or a top-level value, whose value formatters are
+/// generated per closed use. The type is handled as a <see cref="FudgeSerializer"/> call's type argument would be; a
+/// type Fudge cannot serialize is reported while compiling (FUDGE017).
+/// </summary>
+[AttributeUsage(AttributeTargets.Assembly, AllowMultiple = true, Inherited = false)]
+public sealed class FudgeSerializableAttribute : Attribute
+{
+    /// <summary>Declares <paramref name="type"/>, a closed type, as serialized by this assembly.</summary>
+    /// <param name="type">A closed type, such as <c>typeof(Page&lt;ImmutableList&lt;int&gt;&gt;)</c>.</param>
+    public FudgeSerializableAttribute(Type type) => Type = type;
+
+    /// <summary>The type declared.</summary>
+    public Type Type { get; }
 }
 
 /// <summary>

@@ -9,7 +9,7 @@ namespace Fudge.Serialization;
 
 /// <summary>
 /// The value formatters <see cref="FudgeValueFormatterCache{T}"/> knows without registration: the scalars, in the wire
-/// forms generated members use (docs/generator.md, "Wire mapping"), enums, and (by reflection) the generic collection
+/// forms generated members use (docs/generator-types.md, "Wire mapping"), enums, and (by reflection) the generic collection
 /// and nullable formatters.
 /// </summary>
 internal static class FudgeBuiltInFormatters
@@ -68,7 +68,7 @@ internal static class FudgeBuiltInFormatters
         return CreateMoreScalar<T>();
     }
 
-    /// <summary>The scalars without a Fudge type of their own (docs/generator.md, "Wire mapping"), as members write them.</summary>
+    /// <summary>The scalars without a Fudge type of their own (docs/generator-types.md, "Wire mapping"), as members write them.</summary>
     private static object? CreateMoreScalar<T>()
     {
         var t = typeof(T);
@@ -208,5 +208,5 @@ internal static class FudgeBuiltInFormatters
     }
 
     private static FudgeException Unavailable(Type type, Exception inner)
-        => new($"The Fudge value formatter for {type} cannot be made at run time here (a NativeAOT app without the code for it): register it with FudgeValueFormatterCache<T>.Register, or use the type in a [FudgeMessage] member or a FudgeSerializer call the source generator can see.", inner);
+        => new($"The Fudge value formatter for {FudgeTypeNames.CSharp(type)} cannot be made at run time here (a NativeAOT app without the code for it): use the type in a [FudgeMessage] member or a FudgeSerializer call the source generator can see, or declare it with [assembly: FudgeSerializable(typeof({FudgeTypeNames.CSharp(type)}))], or register it with FudgeValueFormatterCache<T>.Register.", inner);
 }

@@ -193,7 +193,7 @@ public static partial class FudgeFormatterHelpers
 
     /// <summary>
     /// Reads the current field as the value of an <c>object</c> member: the natural .NET type of its wire type (see
-    /// docs/generator.md, "object members"). An integer of any width is a <see cref="long"/>; a date a
+    /// docs/generator-types.md, "object members"). An integer of any width is a <see cref="long"/>; a date a
     /// <c>DateOnly</c> (a <see cref="DateTime"/> before .NET 6); a time without zone a <c>TimeOnly</c> (a
     /// <see cref="TimeSpan"/> before .NET 6); a date-time without zone a <see cref="DateTime"/> of kind
     /// <see cref="DateTimeKind.Unspecified"/>, at offset 0 one of kind <see cref="DateTimeKind.Utc"/>, at another

@@ -7,7 +7,7 @@ namespace Fudge.Serialization;
 // Scalars without a Fudge type of their own (issue 41). Fudge-Java 0.3 has no secondary type for any of them (it
 // writes a BigInteger or a URI as a JavaBean of its getters, which loses the value and cannot be read back), so each
 // takes the form a Java peer can read best: integers wider than 64 bits as the decimal text a BigDecimal property
-// reads, a Uri as its text (the core's secondary type), Half as a float. docs/generator.md has the table.
+// reads, a Uri as its text (the core's secondary type), Half as a float. docs/generator-types.md has the table.
 public static partial class FudgeFormatterHelpers
 {
     // ---------------------------------------------------------------- Uri, Version

@@ -189,7 +189,7 @@ public static class FudgeFormatterCache<T>
             }
             catch (NotSupportedException e)
             {
-                throw new FudgeException($"The Fudge formatter of {type} cannot be made at run time here (a NativeAOT app without the code for it): use the type in a [FudgeMessage] member or a FudgeSerializer call the source generator can see, or register {type.Name}.FudgeFormatter.Instance with FudgeFormatterCache<T>.Register.", e);
+                throw new FudgeException($"The Fudge formatter of {FudgeTypeNames.CSharp(type)} cannot be made at run time here (a NativeAOT app without the code for it): use the type in a [FudgeMessage] member or a FudgeSerializer call the source generator can see, or declare it with [assembly: FudgeSerializable(typeof({FudgeTypeNames.CSharp(type)}))], or register its FudgeFormatter.Instance with FudgeFormatterCache<T>.Register.", e);
             }
             catch (ArgumentException)
             {

@@ -78,9 +78,20 @@ public static class FudgeValueFormatterCache<T>
         var found = _formatter ?? FudgeBuiltInFormatters.Create<T>();
         if (found is null && FudgeFormatterCache<T>.IsAvailable) found = new FudgeMessageValueFormatter<T>();
         if (found is null)
-            throw new FudgeException($"No Fudge value formatter for {typeof(T).FullName}: a type argument of a generic [FudgeMessage] type, or a value serialized at the top level, must be a supported member type (docs/generator.md, \"Wire mapping\"), or register one with FudgeValueFormatterCache<T>.Register.");
+            throw Missing();
         _formatter = found;
         return found;
+    }
+
+    /// <summary>
+    /// The failure of a type with no value formatter: the source generator writes those of collections, tuples, object and
+    /// interfaces per closed use it sees, so a use it could not see is declared with [assembly: FudgeSerializable].
+    /// </summary>
+    private static FudgeException Missing()
+    {
+        string name = FudgeTypeNames.CSharp(typeof(T));
+        return new FudgeException($"No Fudge value formatter for {name}: the source generator writes and registers one for each use of a type it sees (a [FudgeMessage] member, a FudgeSerializer call). " +
+            $"For a use it cannot see (a generic [FudgeMessage] type closed only inside a generic method, or in another assembly), add [assembly: FudgeSerializable(typeof({name}))] to the assembly that uses it (FUDGE017 says so when the type has no Fudge mapping: docs/generator-types.md, \"Wire mapping\"), or register a formatter with FudgeValueFormatterCache<T>.Register.");
     }
 }
 

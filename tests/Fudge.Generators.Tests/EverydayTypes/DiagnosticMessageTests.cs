@@ -16,7 +16,7 @@ namespace Fudge.Generators.Tests.EverydayTypes;
 /// </summary>
 public class DiagnosticMessageTests
 {
-    private const string Table = "https://github.com/FudgeMsg/Fudge-DotNet/blob/main/docs/generator.md#wire-mapping";
+    private const string Table = "https://github.com/FudgeMsg/Fudge-DotNet/blob/main/docs/generator-types.md#wire-mapping";
 
     // Each case: the id, the source in namespace D with {|the located text|}, and the message the user reads.
     public static IEnumerable<object[]> Cases() => new[]

@@ -9,7 +9,7 @@ namespace Fudge.Generators.Tests.EverydayTypes;
 
 /// <summary>
 /// An <c>object</c> member writes its value's own Fudge type and reads back the natural .NET type of that wire type
-/// (docs/generator.md, "object members"): an int comes back as a long, a decimal as its text, a list as a
+/// (docs/generator-types.md, "object members"): an int comes back as a long, a decimal as its text, a list as a
 /// <c>List&lt;object?&gt;</c>, a [FudgeMessage] object as itself. Every case in both field modes.
 /// </summary>
 public class ObjectMemberTests

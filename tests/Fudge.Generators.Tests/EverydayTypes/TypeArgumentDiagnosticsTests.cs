@@ -12,7 +12,7 @@ namespace Fudge.Generators.Tests.EverydayTypes;
 /// </summary>
 public class TypeArgumentDiagnosticsTests
 {
-    private const string Table = "https://github.com/FudgeMsg/Fudge-DotNet/blob/main/docs/generator.md#wire-mapping";
+    private const string Table = "https://github.com/FudgeMsg/Fudge-DotNet/blob/main/docs/generator-types.md#wire-mapping";
     private const string Page = "[FudgeMessage] public partial class Page<T> { public T? Item { get; set; } public System.Collections.Generic.List<T>? Items { get; set; } }";
 
     [Theory]

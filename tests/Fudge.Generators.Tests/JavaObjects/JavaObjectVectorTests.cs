@@ -49,7 +49,7 @@ public class JavaObjectVectorTests
         byte[] dotnet = Typed.Serialize(Case(name));
         if (name == "temporal")
         {
-            // The documented difference (docs/generator.md, "Objects with Fudge-Java"): .NET keeps time to 100 ns,
+            // The documented difference (docs/generator-java.md): .NET keeps time to 100 ns,
             // so Java's 123456789 ns is 123456700 ns here. Everything else is the same bytes (Date and Calendar
             // members take Java's millisecond accuracy through [FudgeField(Accuracy = ...)]).
             AssertSameFieldsExcept(java, dotnet, "time", "local", "instant");
