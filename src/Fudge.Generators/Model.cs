@@ -238,7 +238,7 @@ internal sealed record ParseResult(TypeModel? Model, EquatableArray<DiagnosticIn
 internal sealed record RegistrationUse(string Statement, string? RequiresModel, ValueShape? Shape = null, string? ClassName = null, DiagnosticInfo? Refusal = null);
 
 /// <summary>Settings of the compilation that shape the emitted text.</summary>
-internal sealed record EmitOptions(bool NullableDirectives, bool WholeGraph = true);
+internal sealed record EmitOptions(bool NullableDirectives, bool WholeGraph = false);
 
 /// <summary>A model to emit, with the models of the same compilation's [FudgeMessage] types its members hold (Emitter.Graph.cs).</summary>
 internal sealed record GraphInput(TypeModel Model, EquatableArray<TypeModel> References);

@@ -29,6 +29,7 @@ public class WholeGraphIncrementalityTests
         GeneratorDriver driver = CSharpGeneratorDriver.Create(
             new[] { new FudgeGenerator().AsSourceGenerator() },
             parseOptions: (CSharpParseOptions)compilation.SyntaxTrees.First().Options,
+            optionsProvider: WholeGraphTests.SwitchOptions.On,
             driverOptions: new GeneratorDriverOptions(IncrementalGeneratorOutputKind.None, trackIncrementalGeneratorSteps: true));
         driver = driver.RunGenerators(compilation);
         var tree = compilation.SyntaxTrees.Single();

@@ -35,7 +35,7 @@ public class WholeGraphTests
         var compilation = CSharpCompilation.Create("WholeGraphPerObject", new[] { CSharpSyntaxTree.ParseText(source, parse, path: "WholeGraphModels.cs") },
             references, new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, nullableContextOptions: NullableContextOptions.Enable, optimizationLevel: OptimizationLevel.Release));
         GeneratorDriver driver = CSharpGeneratorDriver.Create(new[] { new FudgeGenerator().AsSourceGenerator() }, parseOptions: parse,
-            optionsProvider: new SwitchOptions("false"));
+            optionsProvider: SwitchOptions.Off);
         driver.RunGeneratorsAndUpdateCompilation(compilation, out var output, out var diagnostics);
         Assert.Empty(diagnostics);
         Assert.DoesNotContain(output.SyntaxTrees, t => t.ToString().Contains("__WriteObject", StringComparison.Ordinal));
@@ -67,7 +67,7 @@ public class WholeGraphTests
     }
 
     [Fact]
-    public void The_generator_switch_leaves_whole_graph_code_out_and_the_default_puts_it_in()
+    public void The_generator_switch_puts_whole_graph_code_in_and_its_absence_leaves_it_out()
     {
         Assert.NotNull(PerObject.Value.GetType(typeof(GBook).FullName!));
         Assert.NotNull(typeof(GLot.FudgeFormatter).GetMethod("__WriteRun", BindingFlags.NonPublic | BindingFlags.Static));
@@ -202,11 +202,17 @@ public class WholeGraphTests
     }
 
     /// <summary>The analyzer options of a build that sets FudgeWholeGraph.</summary>
-    private sealed class SwitchOptions : AnalyzerConfigOptionsProvider
+    internal sealed class SwitchOptions : AnalyzerConfigOptionsProvider
     {
+        /// <summary>A build that does not set the property: whole-graph code is off by default.</summary>
+        public static readonly SwitchOptions Off = new(null);
+
+        /// <summary>A build with FudgeWholeGraph=true.</summary>
+        public static readonly SwitchOptions On = new("true");
+
         private readonly Options _global;
 
-        public SwitchOptions(string value) => _global = new Options(ImmutableDictionary<string, string>.Empty.Add("build_property.FudgeWholeGraph", value));
+        public SwitchOptions(string? value) => _global = new Options(value is null ? ImmutableDictionary<string, string>.Empty : ImmutableDictionary<string, string>.Empty.Add("build_property.FudgeWholeGraph", value));
 
         public override AnalyzerConfigOptions GlobalOptions => _global;
 
