@@ -609,28 +609,8 @@ internal static class Names
     }
 
     /// <summary>Java's <c>Introspector.decapitalize</c> of a member name, as the generator names bean properties.</summary>
-    public static string BeanPropertyName(string name)
-    {
-        if (name.Length == 0 || !char.IsUpper(name[0])) return name;
-        if (name.Length > 1 && char.IsUpper(name[1])) return name;
-        return char.ToLowerInvariant(name[0]) + name.Substring(1);
-    }
+    public static string BeanPropertyName(string name) => Fudge.Generators.JavaNames.BeanPropertyName(name);
 
     /// <summary>The generator's Java constant of an enum member name: <c>ShortSell</c> is <c>SHORT_SELL</c>.</summary>
-    public static string ConstantName(string name)
-    {
-        var sb = new StringBuilder(name.Length + 4);
-        for (int i = 0; i < name.Length; i++)
-        {
-            char c = name[i];
-            if (i > 0 && char.IsUpper(c) && name[i - 1] != '_')
-            {
-                bool afterLower = char.IsLower(name[i - 1]) || char.IsDigit(name[i - 1]);
-                bool endsAcronym = char.IsUpper(name[i - 1]) && i + 1 < name.Length && char.IsLower(name[i + 1]);
-                if (afterLower || endsAcronym) sb.Append('_');
-            }
-            sb.Append(char.ToUpperInvariant(c));
-        }
-        return sb.ToString();
-    }
+    public static string ConstantName(string name) => Fudge.Generators.JavaNames.ConstantName(name);
 }
