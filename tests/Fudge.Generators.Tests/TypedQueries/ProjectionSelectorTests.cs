@@ -60,5 +60,27 @@ public class ProjectionSelectorTests
         Assert.IsType<NullReferenceException>(e.InnerException);
     }
 
+    [Fact]
+    public void Top_level_fields_read_in_one_pass_agree_with_linq()
+    {
+        // Every leaf a field of the top level (one pass over each message), absent values and repeated members included.
+        var trades = TypedQueryPropertyTests.Trades(seed: 21, count: 300);
+        var back = trades.Select(t => FudgeSerializer.Deserialize<QTrade>(FudgeSerializer.Serialize(t))).ToList();
+        using var reader = new FudgeStreamReader(new MemoryStream(TypedQueryPropertyTests.Stream(trades)));
+        var projection = reader.Query<QTrade>().Select(t => new { t.Lots, t.Symbol, Twice = t.Price + t.Price, t.Side, t.Day, t.Grade, t.Qty });
+        Assert.True(projection.ReadsFieldsOnly);
+        Assert.Equal(back.Select(t => new { t.Lots, t.Symbol, Twice = t.Price + t.Price, t.Side, t.Day, t.Grade, t.Qty }), projection.ToList());
+    }
+
+    [Fact]
+    public void Top_level_ordinals_read_in_one_pass()
+    {
+        var stream = new MemoryStream();
+        FudgeSerializer.Serialize(stream, new OTrade { Symbol = "AAPL", Price = 1.5 });
+        FudgeSerializer.Serialize(stream, new OTrade { Price = 2.5 });
+        using var reader = new FudgeStreamReader(new MemoryStream(stream.ToArray()));
+        Assert.Equal(new[] { (1.5, "AAPL"), (2.5, (string?)null) }, reader.Query<OTrade>().Select(t => ValueTuple.Create(t.Price, t.Symbol)).ToList());
+    }
+
     public sealed record Labelled(string? Label);
 }

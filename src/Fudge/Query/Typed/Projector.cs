@@ -23,6 +23,9 @@ internal sealed class Projector
     private readonly Expression _body;
     private readonly Leaf[] _leaves;
     private readonly Func<object?[], object?>? _fromLeaves;
+    // The one step of each leaf when every leaf is a field of the top level (the usual projection): then one pass over
+    // the message reads them all, instead of a walk per leaf.
+    private readonly PathStep[]? _topLevelSteps;
 
     public Projector(LambdaExpression selector, Type rootType)
     {
@@ -40,6 +43,8 @@ internal sealed class Projector
         _body = ReadsFieldsOnly ? body : selector.Body;
         _leaves = ReadsFieldsOnly ? rewriter.Leaves.ToArray() : Array.Empty<Leaf>();
         if (ReadsFieldsOnly) _fromLeaves = CompileFromLeaves(body, _leaves);
+        if (_leaves.Length is > 0 and <= 64 && Array.TrueForAll(_leaves, l => l.Path.Steps.Length == 1 && l.Path.Steps[0] is { Descendant: false, HasIndex: false, Selector: KeySelector.Name or KeySelector.Ordinal }))
+            _topLevelSteps = Array.ConvertAll(_leaves, l => l.Path.Steps[0]);
     }
 
     public bool ReadsFieldsOnly { get; }
@@ -52,12 +57,18 @@ internal sealed class Projector
             return ExpressionValues.Evaluate(_body, arguments);
         }
         var values = new object?[_leaves.Length];
-        for (int i = 0; i < _leaves.Length; i++)
+        if (_topLevelSteps is not null)
         {
-            var leaf = _leaves[i];
-            var first = new FirstValue();
-            leaf.Path.Visit(envelope, ref first, options);
-            values[i] = first.Found ? FudgeConvert.ToType(first.Value, leaf.Parameter.Type) ?? DefaultOf(leaf.Parameter.Type) : DefaultOf(leaf.Parameter.Type);
+            ReadTopLevel(envelope, options, values);
+        }
+        else
+        {
+            for (int i = 0; i < _leaves.Length; i++)
+            {
+                var first = new FirstValue();
+                _leaves[i].Path.Visit(envelope, ref first, options);
+                values[i] = LeafValue(i, first.Found, first.Value);
+            }
         }
         try
         {
@@ -149,6 +160,34 @@ internal sealed class Projector
             _key.Append(node.Method.DeclaringType?.AssemblyQualifiedName).Append('.').Append(node.Method).Append(';');
             return base.VisitMethodCall(node);
         }
+    }
+
+    /// <summary>Each leaf's value from the first top-level field its step selects, in one pass over the message.</summary>
+    private void ReadTopLevel(ReadOnlySpan<byte> envelope, FudgeReaderOptions options, object?[] values)
+    {
+        var steps = _topLevelSteps!;
+        ulong all = steps.Length == 64 ? ulong.MaxValue : (1UL << steps.Length) - 1, found = 0;
+        var reader = new FudgeReader(envelope, options);
+        while (found != all && reader.Read())
+        {
+            for (int i = 0; i < steps.Length; i++)
+            {
+                ulong bit = 1UL << i;
+                if ((found & bit) != 0 || !steps[i].Matches(in reader)) continue;
+                var first = new FirstValue();
+                first.Visit(in reader);
+                values[i] = LeafValue(i, true, first.Value);
+                found |= bit;
+            }
+        }
+        for (int i = 0; i < steps.Length; i++)
+            if ((found & (1UL << i)) == 0) values[i] = LeafValue(i, false, null);
+    }
+
+    private object? LeafValue(int leaf, bool found, object? value)
+    {
+        var type = _leaves[leaf].Parameter.Type;
+        return found ? FudgeConvert.ToType(value, type) ?? DefaultOf(type) : DefaultOf(type);
     }
 
     /// <summary>What a deserializer leaves in a member whose field is absent: null, or the type's zero.</summary>
