@@ -30,7 +30,7 @@ test('Back and Forward walk the list, a message, the charts and the schema, each
   await page.click('#view-schema');                                           // 6: the schema in C#
   await page.waitForFunction(() => window.fudgeSchema.text !== null && !document.querySelector('#schema-view').hidden);
   await page.selectOption('#schema-format', 'proto');                         // 7: in Fudge-Proto
-  await page.waitForFunction(() => /^message /m.test(document.querySelector('#schema-text').textContent));
+  await page.waitForFunction(() => /^\s*message /m.test(document.querySelector('#schema-text').textContent));
   assert.equal(new URL(page.url()).searchParams.get('format'), 'proto');
 
   await page.goBack(); await restored(page);                                  // 6
@@ -66,7 +66,7 @@ test('Back and Forward walk the list, a message, the charts and the schema, each
   await page.goForward(); await restored(page);                               // 7
   assert.deepEqual(await shownView(page), ['schema']);
   assert.equal(await page.inputValue('#schema-format'), 'proto');
-  await page.waitForFunction(() => /^message /m.test(document.querySelector('#schema-text').textContent));
+  await page.waitForFunction(() => /^\s*message /m.test(document.querySelector('#schema-text').textContent));
   // The message stayed open behind the other views all along.
   assert.equal(new URL(page.url()).searchParams.get('m'), '1');
   assert.deepEqual(problems, []);
