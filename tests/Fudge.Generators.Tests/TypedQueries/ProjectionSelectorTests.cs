@@ -1,0 +1,64 @@
+using System;
+using System.IO;
+using System.Linq;
+using Fudge.Query;
+using Fudge.Serialization;
+using Xunit;
+
+namespace Fudge.Generators.Tests.TypedQueries;
+
+/// <summary>
+/// A field-only projection's selector is compiled once and shared by queries of the same shape: what differs between
+/// two such queries (the paths they read, the values they capture) must still give each its own answers.
+/// </summary>
+public class ProjectionSelectorTests
+{
+    private static readonly QTrade[] Trades =
+    {
+        new() { Symbol = "AAPL", Price = 10, Qty = 1, Main = new QLeg { Venue = "XNAS" } },
+        new() { Symbol = "MSFT", Price = 20, Qty = 2, Main = new QLeg { Venue = "BATS" } },
+    };
+
+    private static FudgeStreamReader Reader() => new(new MemoryStream(TypedQueryPropertyTests.Stream(Trades.ToList())));
+
+    private static string?[] Project(System.Linq.Expressions.Expression<Func<QTrade, Labelled>> selector)
+    {
+        using var reader = Reader();
+        var projection = reader.Query<QTrade>().Select(selector);
+        Assert.True(projection.ReadsFieldsOnly);
+        return projection.ToList().Select(p => p.Label).ToArray();
+    }
+
+    [Fact]
+    public void Two_selectors_of_one_shape_read_their_own_paths()
+    {
+        Assert.Equal(new[] { "AAPL", "MSFT" }, Project(t => new Labelled(t.Symbol)));
+        Assert.Equal(new[] { "XNAS", "BATS" }, Project(t => new Labelled(t.Main!.Venue)));
+    }
+
+    [Fact]
+    public void A_captured_value_is_the_value_of_each_query()
+    {
+        foreach (var suffix in new[] { "-1", "-2" })
+            Assert.Equal(new[] { "AAPL" + suffix, "MSFT" + suffix }, Project(t => new Labelled(t.Symbol + suffix)));
+    }
+
+    [Fact]
+    public void Constants_of_one_text_and_two_types_stay_apart()
+    {
+        using var reader = Reader();
+        Assert.Equal(new object[] { 11L, 22L }, reader.Query<QTrade>().Select(t => (object)(t.Qty + 10 * t.Qty)).ToList());
+        using var again = Reader();
+        Assert.Equal(new object[] { 110.0, 220.0 }, again.Query<QTrade>().Select(t => (object)(t.Price + 10 * t.Price)).ToList());
+    }
+
+    [Fact]
+    public void A_selector_that_fails_on_a_value_raises_the_translation_exception()
+    {
+        using var reader = new FudgeStreamReader(new MemoryStream(TypedQueryPropertyTests.Stream(new[] { new QTrade { Price = 1 } })));
+        var e = Assert.Throws<FudgeTranslationException>(() => reader.Query<QTrade>().Select(t => t.Symbol!.Length).ToList());
+        Assert.IsType<NullReferenceException>(e.InnerException);
+    }
+
+    public sealed record Labelled(string? Label);
+}
