@@ -6,7 +6,7 @@
 #                                 file of one 10 MB message and on a file that grows (--follow) (from the Release
 #                                 build, which must exist, with the page's vendored uPlot: .ci/vendor-page.sh), runs the
 #                                 browser tests (*.test.mjs) and stops the servers. With
-#                                 FUDGE_EXPLORER_SCREENSHOT=PATH the screenshot docs/web.md shows is written there.
+#                                 FUDGE_EXPLORER_SCREENSHOT=PATH the screenshot docs/serve.md shows is written there.
 #                                 FUDGE_CLI=COMMAND runs another build of the tool, e.g. the NativeAOT binary.
 # Cost on a 2-core machine: the tests ~30 s; the chromium install (only when missing) ~1 min, which .ci/run overlaps
 # with the build.

@@ -1,6 +1,6 @@
 // The charts view in the browser: the points uPlot draws are the values GET /api/series answers (per group, over
 // message order or a datetime path), the histogram's bars are its counts, and the statistics table is GET /api/stats.
-// With FUDGE_EXPLORER_CHARTS_SCREENSHOT=PATH the screenshot docs/web.md shows is written there.
+// With FUDGE_EXPLORER_CHARTS_SCREENSHOT=PATH the screenshot docs/serve.md shows is written there.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { required, open, text } from './browser.mjs';

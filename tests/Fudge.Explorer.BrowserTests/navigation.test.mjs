@@ -204,13 +204,17 @@ test('nothing moves under the pointer, and a click pins the selection', async ()
 test('a 10 MB message opens and is pointed at within 100 ms', { skip: !largeUrl }, async (t) => {
   const { page, context, problems } = await open(largeUrl);
   await page.waitForSelector('#list tbody tr[data-id="0"]');
-  const opened = await page.evaluate(() => new Promise((resolve) => {
+  // The first view (title, first tree rows, first bytes), then every field (the page asks for the rest after drawing).
+  const { opened, allFields } = await page.evaluate(() => new Promise((resolve) => {
     const start = performance.now();
+    let first = null;
     document.querySelector('#list tbody tr[data-id="0"]').click();
     const check = () => {
-      if (document.querySelector('#message-title').textContent.startsWith('Message 0') && document.querySelector('#tree .row[data-node="1"]') && document.querySelector('#hex .b[data-i="0"]')) {
-        resolve(performance.now() - start);
-      } else requestAnimationFrame(check);
+      if (first === null && document.querySelector('#message-title').textContent.startsWith('Message 0') && document.querySelector('#tree .row[data-node="1"]') && document.querySelector('#hex .b[data-i="0"]')) {
+        first = performance.now() - start;
+      }
+      if (first !== null && state.nodes.length > 5000) resolve({ opened: first, allFields: performance.now() - start });
+      else requestAnimationFrame(check);
     };
     check();
   }));
@@ -234,13 +238,13 @@ test('a 10 MB message opens and is pointed at within 100 ms', { skip: !largeUrl 
   const hexEnd = await timing('#hex .b[data-i]');
   const tree = await timing('#tree .row[data-node]');
   const scrolled = await page.evaluate(() => { const start = performance.now(); const tree = document.querySelector('#tree'); tree.scrollTop = tree.scrollHeight; renderTree(); return performance.now() - start; });
-  const figures = { size, openMs: Math.round(opened), hexStart, hexEnd, tree, treeScrollMs: scrolled };
+  const figures = { size, openMs: Math.round(opened), allFieldsMs: Math.round(allFields), hexStart, hexEnd, tree, treeScrollMs: scrolled };
   t.diagnostic(JSON.stringify(figures));
   console.log('large message figures: ' + JSON.stringify(figures));
   // The goal is 100 ms a move; a loaded CI machine gets slack on the slowest move, not on the typical one.
   assert.ok(hexEnd.median < 100 && hexStart.median < 100 && tree.median < 100, JSON.stringify(figures));
   assert.ok(hexEnd.max < 500 && hexStart.max < 500 && tree.max < 500, JSON.stringify(figures));
-  assert.ok(opened < 3000, JSON.stringify(figures)); // the goal is 100 ms (see docs/web.md for the figure); a loaded CI machine gets slack
+  assert.ok(opened < 3000, JSON.stringify(figures)); // the goal is 100 ms (see docs/serve.md for the figure); a loaded CI machine gets slack
   assert.deepEqual(problems, []);
   await context.close();
 });

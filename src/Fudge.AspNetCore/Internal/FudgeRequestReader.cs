@@ -33,7 +33,20 @@ internal static class FudgeRequestReader
                 return await FudgePipeBody.ReadSingleAsync<T>(request.BodyReader, limits, cancellationToken).ConfigureAwait(false);
             using var text = await ReadTextAsync(request.BodyReader, limits.MaxMessageSize, cancellationToken).ConfigureAwait(false);
             if (format == FudgeBodyFormat.Xml)
-                return FudgeValueCodec<T>.Read(new ReadOnlySequence<byte>(FudgeXml.ToFudge(new MemoryStream(text.Buffer, 0, text.WrittenCount, writable: false), settings.Xml)), limits);
+            {
+                byte[] converted = FudgeXml.ToFudge(new MemoryStream(text.Buffer, 0, text.WrittenCount, writable: false), settings.Xml);
+                try
+                {
+                    return FudgeValueCodec<T>.Read(new ReadOnlySequence<byte>(converted), limits);
+                }
+                catch (FudgeFormatException e)
+                {
+                    // As for JSON below: the element's line and position, not an offset in the converted envelope.
+                    throw FudgeXml.LocateField(new MemoryStream(text.Buffer, 0, text.WrittenCount, writable: false), settings.Xml, e) is { } located
+                        ? FudgeBodyException.From(located)
+                        : FudgeBodyException.From(e);
+                }
+            }
             var json = format == FudgeBodyFormat.JsonLossless ? settings.LosslessJson : settings.PlainJson;
             byte[] envelope = FudgeJson.ToFudge(DecodeUtf8(text), json);
             try

@@ -1,6 +1,8 @@
 using System;
+using System.Buffers;
 using System.Buffers.Binary;
 using System.Globalization;
+using System.Linq;
 using System.Text;
 
 namespace Fudge.Cli.Inspect;
@@ -38,7 +40,7 @@ internal static class ValueText
             case FudgeTypeId.Int64: return reader.GetInt64().ToString(CultureInfo.InvariantCulture);
             case FudgeTypeId.Float: return reader.GetSingle().ToString("R", CultureInfo.InvariantCulture);
             case FudgeTypeId.Double: return reader.GetDouble().ToString("R", CultureInfo.InvariantCulture);
-            case FudgeTypeId.String: return FormatString(reader.GetString(), full);
+            case FudgeTypeId.String: return full ? FormatString(reader.GetString(), full) : FormatString(ref reader, full, out _, out _);
             case FudgeTypeId.Date: return reader.GetDate().ToString();
             case FudgeTypeId.Time: return reader.GetTime().ToString();
             case FudgeTypeId.DateTime: return reader.GetDateTime().ToString();
@@ -56,8 +58,40 @@ internal static class ValueText
     {
         if (full || text.Length <= MaxChars) return Quote(text);
         int cut = char.IsHighSurrogate(text[MaxChars - 1]) ? MaxChars - 1 : MaxChars; // never split a surrogate pair
-        string shown = Quote(text.Substring(0, cut));
-        return shown.Substring(0, shown.Length - 1) + "...\" (" + text.Length.ToString(CultureInfo.InvariantCulture) + " chars)";
+        return Cut(text.Substring(0, cut), text.Length);
+    }
+
+    /// <summary>
+    /// The current string field's value as <see cref="FormatString(string, bool)"/> shows it, its length in UTF-16
+    /// units, and whether it holds a character <see cref="DisplayText.HasHidden"/> marks, with the same results as
+    /// decoding it. A long ASCII string (the usual kind of a large one) is not decoded whole: its bytes are checked
+    /// for hidden characters where they lie (vectorized), and only the shown part becomes a string, so a 10 MB value
+    /// costs a scan of its bytes rather than a 20 MB string and a per-character look-up.
+    /// </summary>
+    /// <exception cref="FudgeFormatException">The string is not valid UTF-8.</exception>
+    public static string FormatString(ref FudgeReader reader, bool full, out int length, out bool hidden)
+    {
+        var bytes = reader.ValueSpan;
+        if (!full && bytes.Length > MaxChars && Ascii.IsValid(bytes))
+        {
+            length = bytes.Length; // one byte, one character
+            hidden = bytes.IndexOfAny(HiddenAscii) >= 0;
+            return Cut(Encoding.ASCII.GetString(bytes.Slice(0, MaxChars)), length);
+        }
+        string text = reader.GetString();
+        length = text.Length;
+        hidden = DisplayText.HasHidden(text);
+        return FormatString(text, full);
+    }
+
+    // The ASCII characters DisplayText.HasHidden marks: the C0 controls but tab, line feed and carriage return, and DEL.
+    private static readonly SearchValues<byte> HiddenAscii = SearchValues.Create(
+        Enumerable.Range(0, 128).Where(c => DisplayText.IsHidden(c) && c is not ('\t' or '\n' or '\r')).Select(c => (byte)c).ToArray());
+
+    private static string Cut(string head, int length)
+    {
+        string shown = Quote(head);
+        return shown.Substring(0, shown.Length - 1) + "...\" (" + length.ToString(CultureInfo.InvariantCulture) + " chars)";
     }
 
     private static string FormatBytes(ReadOnlySpan<byte> bytes, bool full)

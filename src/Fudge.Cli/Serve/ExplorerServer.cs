@@ -67,6 +67,7 @@ internal sealed class ExplorerServer : IAsyncDisposable
         DownloadEndpoint.Map(app, state);
         NavigationEndpoints.Map(app, state);
         ChartEndpoints.Map(app, state);
+        SchemaEndpoint.Map(app, state);
         try
         {
             await app.StartAsync(cancellationToken).ConfigureAwait(false);
@@ -98,7 +99,9 @@ internal sealed class ExplorerServer : IAsyncDisposable
         }
         catch (Sources.SourceChangedException e) when (!context.Response.HasStarted)
         {
-            // A file that shrank or was replaced while a request read it: the page reloads the new generation.
+            // A file that shrank or was replaced while a request read it: the page reloads the new generation. (A
+            // download had named its file already: the problem is not that file.)
+            context.Response.Headers.ContentDisposition = default;
             await ExplorerResponses.Problem(context, StatusCodes.Status409Conflict, "The source changed", e.Message);
         }
         catch (Exception e) when (e is not OperationCanceledException && !context.Response.HasStarted)

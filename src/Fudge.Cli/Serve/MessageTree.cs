@@ -29,8 +29,11 @@ internal static class MessageTree
     private const int PrefixAndType = 2;
     private const int OrdinalSize = 2;
 
-    /// <summary>The whole message as the page opens it.</summary>
-    public static MessageDetail Open(SourceMessage message, FudgeReaderOptions options)
+    /// <summary>
+    /// The message as the page opens it: its first <paramref name="maxFields"/> fields in document order (the page
+    /// asks for a screenful first and the rest after it has drawn them), and its first bytes.
+    /// </summary>
+    public static MessageDetail Open(SourceMessage message, FudgeReaderOptions options, int maxFields = MaxFields)
     {
         var bytes = message.Bytes.Span;
         var header = FudgeReader.ReadEnvelopeHeader(bytes, HeaderOnly);
@@ -43,7 +46,7 @@ internal static class MessageTree
         {
             var reader = new FudgeReader(bytes, options);
             restored = reader.Taxonomy is not null;
-            cut = !AddFields(ref reader, fields, 0, "$");
+            cut = !AddFields(ref reader, fields, 0, "$", Math.Clamp(maxFields, 1, MaxFields));
         }
         catch (FudgeException e)
         {
@@ -56,13 +59,13 @@ internal static class MessageTree
     }
 
     // False when the field limit was reached.
-    private static bool AddFields(ref FudgeReader reader, List<FieldNode> fields, int depth, string parentPath)
+    private static bool AddFields(ref FudgeReader reader, List<FieldNode> fields, int depth, string parentPath, int maxFields)
     {
         var repeats = CountKeys(reader);
         var seen = new Dictionary<string, int>(StringComparer.Ordinal);
         while (reader.Read())
         {
-            if (fields.Count >= MaxFields) return false;
+            if (fields.Count >= maxFields) return false;
             string step = FieldPaths.Step(reader.GetName(), reader.HasOrdinal ? reader.Ordinal : null);
             int occurrence = seen.TryGetValue(step, out int before) ? before + 1 : 0;
             seen[step] = occurrence;
@@ -71,7 +74,7 @@ internal static class MessageTree
             if (reader.TypeId == FudgeTypeId.Message)
             {
                 var sub = reader.ReadMessage();
-                if (!AddFields(ref sub, fields, depth + 1, path)) return false;
+                if (!AddFields(ref sub, fields, depth + 1, path, maxFields)) return false;
             }
         }
         return true;
@@ -113,10 +116,10 @@ internal static class MessageTree
         bool cut, hidden = DisplayText.HasHidden(name);
         if (reader.TypeId == FudgeTypeId.String)
         {
-            string text = reader.GetString(); // decoded once for the value, its mark and its cut
-            value = ValueText.FormatString(text, full: false);
-            hidden |= DisplayText.HasHidden(text);
-            cut = text.Length > ValueText.MaxChars;
+            // Its shown part, its length and its mark, without decoding a long ASCII value whole.
+            value = ValueText.FormatString(ref reader, full: false, out int length, out bool hiddenValue);
+            hidden |= hiddenValue;
+            cut = length > ValueText.MaxChars;
         }
         else
         {
@@ -184,11 +187,14 @@ internal static class MessageTree
                 }
                 if (text.Length > 0) text.Append(", ");
                 string key = InspectCommand.KeyText(reader.GetName(), reader.HasOrdinal ? reader.Ordinal : null);
-                string? value = reader.TypeId == FudgeTypeId.Message ? "{…}" : reader.IsIndicator ? null : ValueText.Format(ref reader, full: false);
+                bool hiddenValue = false;
+                string? value = reader.TypeId == FudgeTypeId.Message ? "{…}" : reader.IsIndicator ? null
+                    : reader.TypeId == FudgeTypeId.String ? ValueText.FormatString(ref reader, full: false, out _, out hiddenValue)
+                    : ValueText.Format(ref reader, full: false);
                 text.Append(key);
                 if (value is not null) text.Append('=').Append(value);
                 parts.Add(new PreviewField(key, value));
-                hidden |= DisplayText.HasHidden(reader.GetName()) || (reader.TypeId == FudgeTypeId.String && DisplayText.HasHidden(reader.GetString()));
+                hidden |= DisplayText.HasHidden(reader.GetName()) || hiddenValue;
             }
         }
         catch (FudgeException e)

@@ -124,6 +124,24 @@ public static class FudgeXml
     /// <summary>Converts an XML document read from a stream to a message.</summary>
     public static FudgeMsg ToMessage(Stream xml, FudgeXmlSettings? settings = null) => ToEnvelope(xml, settings).Message;
 
+    /// <summary>
+    /// For a decoder's error (<paramref name="cause"/>, at an offset in the envelope converted from the XML document in
+    /// <paramref name="xml"/>, which the sender never saw), the same error at the element of that field: its line and
+    /// position. Null when the offset is in the envelope header. The document is converted again: call it only once
+    /// decoding has failed (Fudge.AspNetCore names a refused XML body so, as it names a JSON one).
+    /// </summary>
+    /// <param name="xml">The same XML document, from its start.</param>
+    /// <param name="settings">The settings it was converted with.</param>
+    /// <param name="cause">The error found decoding the converted envelope (its <see cref="FudgeFormatException.Offset"/> is in that envelope).</param>
+    /// <returns>The error at the field's element, with <paramref name="cause"/> as its inner exception; null when the offset is in no field.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="xml"/> or <paramref name="cause"/> is null.</exception>
+    public static FudgeXmlException? LocateField(Stream xml, FudgeXmlSettings? settings, FudgeFormatException cause)
+    {
+        if (cause is null) throw new ArgumentNullException(nameof(cause));
+        using var reader = CreateReader(xml);
+        return XmlToFudge.Locate(reader, settings ?? new FudgeXmlSettings(), cause.Offset, cause.Reason, cause);
+    }
+
     private static XmlReader CreateReader(string xml)
         => CreateReader(() => XmlReader.Create(new StringReader(xml ?? throw new ArgumentNullException(nameof(xml))), ReaderSettings()));
 

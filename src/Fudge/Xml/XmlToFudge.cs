@@ -41,6 +41,7 @@ internal sealed class XmlToFudge : IDisposable
     private readonly int _maxFieldCount;
     private readonly bool _countFields;
     private int _fields;
+    private FieldLocator? _locator;
     private readonly XmlFieldAttributes _attributes = new();
     private readonly XmlTextBuffer _text = new(256);
 
@@ -105,7 +106,56 @@ internal sealed class XmlToFudge : IDisposable
         }
     }
 
-    private static void Encode(XmlReader xml, ref FudgeWriter writer, FudgeXmlSettings settings, bool countFields)
+    /// <summary>
+    /// Where a field of the envelope converted from XML was written from: the conversion runs again and notes the line
+    /// and position of the last element whose field starts at or before <see cref="Offset"/> (fields are written in
+    /// document order, so that is the innermost field holding the offset). Two integers per field, nothing else.
+    /// </summary>
+    private sealed class FieldLocator
+    {
+        public FieldLocator(long offset) => Offset = offset;
+
+        public long Offset { get; }
+
+        public bool Found;
+        public int Line;
+        public int Position;
+
+        public void AtField(XmlReader xml, int fieldStart)
+        {
+            if (fieldStart > Offset) return;
+            var info = xml as IXmlLineInfo;
+            bool has = info?.HasLineInfo() == true;
+            Found = true;
+            Line = has ? info!.LineNumber : 0;
+            Position = has ? info!.LinePosition : 0;
+        }
+    }
+
+    /// <summary>
+    /// For a decoder's error at <paramref name="offset"/> in the envelope converted from the XML <paramref name="xml"/>
+    /// reads (what the caller sent), the same error at the element of that field: its line and position. Null when the
+    /// offset is before the first field (the envelope header). Converts the XML again: call it only once decoding failed.
+    /// </summary>
+    public static FudgeXmlException? Locate(XmlReader xml, FudgeXmlSettings settings, long offset, string reason, Exception cause)
+    {
+        var locator = new FieldLocator(offset);
+        using var scratch = new PooledBufferWriter();
+        var writer = new FudgeWriter(scratch, settings.WriterOptions);
+        try
+        {
+            Encode(xml, ref writer, settings, countFields: false, locator);
+        }
+        finally
+        {
+            writer.Dispose();
+        }
+        return locator.Found
+            ? new FudgeXmlException(reason, locator.Line, locator.Position, cause, cause is FudgeFormatException { IsLimitExceeded: true })
+            : null;
+    }
+
+    private static void Encode(XmlReader xml, ref FudgeWriter writer, FudgeXmlSettings settings, bool countFields, FieldLocator? locator = null)
     {
         try
         {
@@ -113,7 +163,7 @@ internal sealed class XmlToFudge : IDisposable
             byte directives = (byte)HeaderValue(xml.GetAttribute(FudgeToXml.ProcessingDirectivesAttribute), 0, 255);
             byte schema = (byte)HeaderValue(xml.GetAttribute(FudgeToXml.SchemaVersionAttribute), 0, 255);
             short taxonomy = (short)HeaderValue(xml.GetAttribute(FudgeToXml.TaxonomyAttribute), short.MinValue, short.MaxValue);
-            using var reader = new XmlToFudge(xml, settings, countFields);
+            using var reader = new XmlToFudge(xml, settings, countFields) { _locator = locator };
             var marker = writer.BeginEnvelope(directives, schema, taxonomy);
             reader.ReadMessageContent(ref writer, 0);
             writer.EndEnvelope(marker);
@@ -183,6 +233,7 @@ internal sealed class XmlToFudge : IDisposable
     {
         CheckSize(ref writer);
         CountField();
+        _locator?.AtField(_xml, writer.BytesPending);
         string element = _xml.LocalName;
         var attributes = _attributes;
         attributes.Read(_xml);

@@ -33,6 +33,10 @@ internal sealed class Explorer : IAsyncDisposable
         return new Explorer(server);
     }
 
+    /// <summary>Serves a source opened by the test (one whose watch the test controls); the explorer owns it from here on.</summary>
+    public static async Task<Explorer> StartAsync(IMessageSource source, FudgeReaderOptions options)
+        => new Explorer(await ExplorerServer.StartAsync(new ExplorerState(source, options, 0), IPAddress.Loopback, 0));
+
     /// <summary>GETs <paramref name="path"/> and parses the JSON answer, whatever its status.</summary>
     public async Task<(HttpStatusCode Status, JsonElement Body)> GetJsonAsync(string path)
     {

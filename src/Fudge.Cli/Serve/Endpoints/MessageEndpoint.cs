@@ -6,8 +6,9 @@ using Microsoft.AspNetCore.Routing;
 namespace Fudge.Cli.Serve.Endpoints;
 
 /// <summary>
-/// <c>GET /api/messages/{id}</c>: one message as a tree of fields with their byte ranges, and its bytes. A malformed
-/// message is still a 200: the fields read before the fault, and the fault's offset and reason.
+/// <c>GET /api/messages/{id}?fields=N</c>: one message as a tree of fields with their byte ranges (the first N, at most
+/// and by default <see cref="MessageTree.MaxFields"/>), and its first bytes. A malformed message is still a 200: the
+/// fields read before the fault, and the fault's offset and reason.
 /// </summary>
 internal static class MessageEndpoint
 {
@@ -20,12 +21,18 @@ internal static class MessageEndpoint
                 await ExplorerResponses.Problem(context, StatusCodes.Status400BadRequest, "Invalid id", "A message id is a whole number from 0.");
                 return;
             }
+            long? fields = ExplorerResponses.ReadNumber(context, "fields", MessageTree.MaxFields, 1, MessageTree.MaxFields);
+            if (fields is null)
+            {
+                await ExplorerResponses.Problem(context, StatusCodes.Status400BadRequest, "Invalid fields", $"fields is a whole number from 1 to {MessageTree.MaxFields.ToString(CultureInfo.InvariantCulture)}.");
+                return;
+            }
             var message = await state.Source.GetAsync(id, context.RequestAborted);
             if (message is null)
             {
                 await ExplorerResponses.Problem(context, StatusCodes.Status404NotFound, "No such message", $"There is no message {id.ToString(CultureInfo.InvariantCulture)}.");
                 return;
             }
-            await ExplorerResponses.Json(context, MessageTree.Open(message, state.Options), ExplorerJson.Default.MessageDetail);
+            await ExplorerResponses.Json(context, MessageTree.Open(message, state.Options, (int)fields.Value), ExplorerJson.Default.MessageDetail);
         });
 }

@@ -5,29 +5,31 @@
 // as text only. Shares the page's globals with app.js.
 'use strict';
 
-const charts = { line: null, histogram: null, series: null, stats: null, timer: 0, busy: false };
+const charts = { line: null, histogram: null, series: null, stats: null, plotted: 0, counted: 0 };
 window.fudgeCharts = charts; // what the browser tests read back: the data each chart draws
 
 const palette = ['#0b57d0', '#b3261e', '#1e8e3e', '#e37400', '#8430ce', '#007b83', '#c2185b', '#5f6368'];
 
-// The chart's part of the address: ?view=charts&path=…&group=…&x=… (app.js adds it to what it remembers).
-window.chartParams = () => ($('charts-view').hidden ? {} : { view: 'charts', path: $('chart-path').value.trim(), group: $('chart-group').value.trim(), x: $('chart-x').value.trim() });
-
-function showView(view) {
-  const chartsShown = view === 'charts';
-  $('charts-view').hidden = !chartsShown;
-  $('messages-view').hidden = chartsShown;
-  $('view-charts').setAttribute('aria-pressed', String(chartsShown));
-  $('view-messages').setAttribute('aria-pressed', String(!chartsShown));
-  if (chartsShown) {
-    loadStats();
-    if ($('chart-path').value.trim()) plot();
-  }
-}
+// The charts' part of the address (view=charts&path=…&group=…&x=…), and the view shown from an address (address.js).
+views.charts = {
+  params: () => ({ path: $('chart-path').value.trim(), group: $('chart-group').value.trim(), x: $('chart-x').value.trim() }),
+  enter: async (params) => {
+    if (params) {
+      $('chart-path').value = params.get('path') ?? '';
+      $('chart-group').value = params.get('group') ?? '';
+      $('chart-x').value = params.get('x') ?? '';
+    }
+    const stats = loadStats();
+    if ($('chart-path').value.trim()) await plot(); else clearChart();
+    await stats;
+  },
+};
 
 async function loadStats() {
+  const turn = ++charts.counted; // an older answer that arrives later is dropped
   $('stats-info').textContent = '(computing…)';
   const { ok, body } = await getJson('api/stats?' + query({ where: state.where }));
+  if (turn !== charts.counted) return;
   if (!ok) { $('stats-info').textContent = body.detail; return; }
   charts.stats = body;
   $('stats-info').textContent = `over ${body.messages} messages` + (state.where ? ' that pass the filter' : '') + (body.malformed ? `, ${body.malformed} malformed left out` : '');
@@ -45,7 +47,7 @@ async function loadStats() {
       row.classList.add('numeric');
       row.title = 'Plot this path';
       row.tabIndex = 0;
-      const choose = () => { $('chart-path').value = path.path; plot(); };
+      const choose = async () => { $('chart-path').value = path.path; await plot(); remember(); };
       row.addEventListener('click', choose);
       row.addEventListener('keydown', (event) => { if (event.key === 'Enter') choose(); });
       numeric.push(path.path);
@@ -65,28 +67,36 @@ function fill(id, values) {
 
 async function plot() {
   const path = $('chart-path').value.trim();
-  if (!path || charts.busy) return;
-  charts.busy = true;
-  try {
-    const params = { path, group: $('chart-group').value.trim(), x: $('chart-x').value.trim(), where: state.where };
-    const { ok, body } = await getJson('api/series?' + query(params));
-    const error = $('chart-error');
-    error.hidden = ok;
-    if (!ok) {
-      error.textContent = (body.column ? `column ${body.column}: ` : '') + body.detail;
-      return;
-    }
-    charts.series = body;
-    const over = body.x ? `over ${body.x}` : 'over message order';
-    $('chart-info').textContent = `${body.ys.length} points from ${body.messages} messages` + (body.skipped ? ` (${body.skipped} without a number there)` : '') +
-      (body.cut ? ' · the last ones only' : '');
-    $('line-caption').textContent = `${body.path} ${over}` + (body.group ? `, by ${body.group}` : '');
-    $('histogram-caption').textContent = `${body.path}: histogram of ${body.ys.length} values`;
-    draw(body);
-    remember(true);
-  } finally {
-    charts.busy = false;
+  if (!path) return;
+  const turn = ++charts.plotted; // an older answer that arrives later is dropped
+  const params = { path, group: $('chart-group').value.trim(), x: $('chart-x').value.trim(), where: state.where };
+  const { ok, body } = await getJson('api/series?' + query(params));
+  if (turn !== charts.plotted) return;
+  const error = $('chart-error');
+  error.hidden = ok;
+  if (!ok) {
+    error.textContent = (body.column ? `column ${body.column}: ` : '') + body.detail;
+    return;
   }
+  charts.series = body;
+  const over = body.x ? `over ${body.x}` : 'over message order';
+  $('chart-info').textContent = `${body.ys.length} points from ${body.messages} messages` + (body.skipped ? ` (${body.skipped} without a number there)` : '') +
+    (body.cut ? ' · the last ones only' : '');
+  $('line-caption').textContent = `${body.path} ${over}` + (body.group ? `, by ${body.group}` : '');
+  $('histogram-caption').textContent = `${body.path}: histogram of ${body.ys.length} values`;
+  draw(body);
+}
+
+// No path: no chart (an address without one, reached by Back).
+function clearChart() {
+  charts.plotted++;
+  charts.line?.destroy();
+  charts.histogram?.destroy();
+  charts.line = charts.histogram = charts.series = null;
+  $('chart-error').hidden = true;
+  $('chart-info').textContent = '';
+  $('line-caption').textContent = 'Values';
+  $('histogram-caption').textContent = 'Histogram';
 }
 
 // uPlot wants one x column shared by every series: the points' xs sorted, each group's values where it has a point.
@@ -142,16 +152,6 @@ document.addEventListener('source-polled', (event) => {
   loadStats();
 });
 
-$('view-messages').addEventListener('click', () => { showView('messages'); remember(); });
-$('view-charts').addEventListener('click', () => { showView('charts'); remember(); });
-$('chart-form').addEventListener('submit', (event) => { event.preventDefault(); plot(); });
+$('view-charts').addEventListener('click', async () => { const shown = showView('charts'); remember(); await shown; });
+$('chart-form').addEventListener('submit', async (event) => { event.preventDefault(); await plot(); remember(); });
 $('filter-form').addEventListener('submit', () => { if (!$('charts-view').hidden) setTimeout(() => { loadStats(); plot(); }, 0); });
-
-// A link to the charts view opens it with its path, group and x.
-(() => {
-  const params = new URLSearchParams(location.search);
-  $('chart-path').value = params.get('path') ?? '';
-  $('chart-group').value = params.get('group') ?? '';
-  $('chart-x').value = params.get('x') ?? '';
-  if (params.get('view') === 'charts') setTimeout(() => showView('charts'), 0);
-})();

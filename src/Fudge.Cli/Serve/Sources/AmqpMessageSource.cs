@@ -32,6 +32,9 @@ internal sealed class AmqpMessageSource : IMessageSource
     /// <summary>Messages kept; older ones are dropped.</summary>
     public const int MaxKept = 10_000;
 
+    /// <summary>How long the client waits between attempts to reconnect a lost connection (the client's default is 5 s).</summary>
+    public static readonly TimeSpan RecoveryInterval = TimeSpan.FromSeconds(2);
+
     /// <summary>How often a queue is browsed.</summary>
     public static readonly TimeSpan BrowseInterval = TimeSpan.FromSeconds(1);
 
@@ -49,6 +52,8 @@ internal sealed class AmqpMessageSource : IMessageSource
     private Dictionary<string, int> _lastSeen = new(StringComparer.Ordinal);
     private long _next;
     private string? _notice;
+    private string? _connectionNotice;
+    private DateTime? _lostAt;
 
     private AmqpMessageSource(IConnection connection, IChannel channel, string kind, string description, string? queue, FudgeReaderOptions options)
     {
@@ -93,12 +98,12 @@ internal sealed class AmqpMessageSource : IMessageSource
             }
             connection.ConnectionShutdownAsync += (_, e) =>
             {
-                if (!source._stop.IsCancellationRequested) source.SetNotice($"the connection to the broker was lost ({e.ReplyText}); reconnecting");
+                if (!source._stop.IsCancellationRequested) source.ConnectionLost(e.ReplyText);
                 return Task.CompletedTask;
             };
             connection.RecoverySucceededAsync += (_, _) =>
             {
-                source.SetNotice("reconnected to the broker (messages that passed meanwhile were not seen)");
+                source.Reconnected();
                 return Task.CompletedTask;
             };
             return source;
@@ -129,7 +134,11 @@ internal sealed class AmqpMessageSource : IMessageSource
         var builder = new UriBuilder(uri) { Query = "" };
         try
         {
-            var factory = new ConnectionFactory { Uri = builder.Uri, RequestedConnectionTimeout = TimeSpan.FromSeconds(10), AutomaticRecoveryEnabled = true, TopologyRecoveryEnabled = true };
+            var factory = new ConnectionFactory
+            {
+                Uri = builder.Uri, RequestedConnectionTimeout = TimeSpan.FromSeconds(10), AutomaticRecoveryEnabled = true, TopologyRecoveryEnabled = true,
+                NetworkRecoveryInterval = RecoveryInterval,
+            };
             return (factory, exchange, key, queue);
         }
         catch (ArgumentException error)
@@ -238,6 +247,31 @@ internal sealed class AmqpMessageSource : IMessageSource
         lock (_gate) _notice = notice;
     }
 
+    // The connection's state is a notice of its own, which the passes' notices do not overwrite: a lost connection
+    // stays said until it is back, and then when it was lost and that it came back stays said.
+    private void ConnectionLost(string reason)
+    {
+        var now = DateTime.UtcNow;
+        lock (_gate)
+        {
+            _lostAt ??= now;
+            _connectionNotice = $"{Time(now)} UTC: the connection to the broker was lost ({reason}); reconnecting every {RecoveryInterval.TotalSeconds.ToString(CultureInfo.InvariantCulture)} s";
+        }
+    }
+
+    private void Reconnected()
+    {
+        var now = DateTime.UtcNow;
+        lock (_gate)
+        {
+            string missed = _queue is null ? "messages routed through the exchange meanwhile were not seen" : "messages consumed from the queue meanwhile were not seen";
+            _connectionNotice = $"{Time(now)} UTC: reconnected to the broker, lost since {Time(_lostAt ?? now)} UTC ({missed})";
+            _lostAt = null;
+        }
+    }
+
+    private static string Time(DateTime time) => time.ToString("HH:mm:ss", CultureInfo.InvariantCulture);
+
     /// <inheritdoc />
     public string Description { get; }
 
@@ -249,7 +283,11 @@ internal sealed class AmqpMessageSource : IMessageSource
     {
         get
         {
-            lock (_gate) return new SourceStatus(_kept.Count, true, null, Following: true, Generation: 0, Notice: _notice);
+            lock (_gate)
+            {
+                string? notice = _connectionNotice is null ? _notice : _notice is null ? _connectionNotice : _connectionNotice + " · " + _notice;
+                return new SourceStatus(_kept.Count, true, null, Following: true, Generation: 0, Notice: notice);
+            }
         }
     }
 

@@ -82,10 +82,18 @@ internal sealed partial class EnvelopeIndex : IDisposable
     }
 
     /// <summary>Copies the entries from <paramref name="first"/> on (at most <paramref name="count"/>) that are known now.</summary>
-    public IndexEntry[] Entries(long first, int count)
+    public IndexEntry[] Entries(long first, int count) => Entries(first, count, out _);
+
+    /// <summary>
+    /// As <see cref="Entries(long, int)"/>, with the files those entries were found in, taken together: a file
+    /// replaced meanwhile (a new generation) is not read at the old generation's offsets, the old one is (its handle
+    /// stays open until the index is disposed).
+    /// </summary>
+    public IndexEntry[] Entries(long first, int count, out IReadOnlyList<IndexedFile> files)
     {
         lock (_gate)
         {
+            files = _files;
             long available = Math.Max(0, Math.Min(count, _offsets.Count - first));
             var entries = new IndexEntry[available];
             for (int i = 0; i < entries.Length; i++) entries[i] = EntryAt((int)(first + i));

@@ -89,7 +89,7 @@ internal sealed class FileMessageSource : IMessageSource
         {
             await _index.WaitForAsync(skip + take, cancellationToken).ConfigureAwait(false);
             var status = _index.Status;
-            var messages = Read(skip, _index.Entries(skip, take));
+            var messages = ReadKnown(skip, take);
             return new SourcePage(messages, status.Complete ? status.Count : null, status.Count);
         }
         await _scanGate.WaitAsync(cancellationToken).ConfigureAwait(false);
@@ -102,14 +102,14 @@ internal sealed class FileMessageSource : IMessageSource
             {
                 long known = await _index.WaitForAsync(scan.Scanned + 1, cancellationToken).ConfigureAwait(false);
                 if (known <= scan.Scanned) break; // the index is complete and every envelope has been looked at
-                var entries = _index.Entries(scan.Scanned, ScanBatch);
-                foreach (var message in Read(scan.Scanned, entries))
+                var batch = ReadKnown(scan.Scanned, ScanBatch);
+                foreach (var message in batch)
                     if (Matches(filter, message)) scan.Matches.Add(message.Id);
-                scan.Scanned += entries.Length;
+                scan.Scanned += batch.Length;
                 cancellationToken.ThrowIfCancellationRequested();
             }
             var page = scan.Matches.Skip((int)Math.Min(skip, int.MaxValue)).Take(take)
-                .Select(id => Read(id, _index.Entries(id, 1)).Single()).ToArray();
+                .Select(id => ReadKnown(id, 1).Single()).ToArray();
             var status = _index.Status;
             bool all = status.Complete && scan.Scanned == status.Count;
             return new SourcePage(page, all ? scan.Matches.Count : null, scan.Scanned);
@@ -125,8 +125,8 @@ internal sealed class FileMessageSource : IMessageSource
     {
         if (id < 0) return null;
         await _index.WaitForAsync(id + 1, cancellationToken).ConfigureAwait(false);
-        var entries = _index.Entries(id, 1);
-        return entries.Length == 0 ? null : Read(id, entries)[0];
+        var read = ReadKnown(id, 1);
+        return read.Length == 0 ? null : read[0];
     }
 
     /// <inheritdoc />
@@ -137,10 +137,10 @@ internal sealed class FileMessageSource : IMessageSource
         {
             long known = await _index.WaitForAsync(next + 1, cancellationToken).ConfigureAwait(false);
             if (known <= next) yield break;
-            var entries = _index.Entries(next, ScanBatch);
-            foreach (var message in Read(next, entries))
+            var batch = ReadKnown(next, ScanBatch);
+            foreach (var message in batch)
                 if (filter is null || Matches(filter, message)) yield return message;
-            next += entries.Length;
+            next += batch.Length;
         }
     }
 
@@ -157,8 +157,15 @@ internal sealed class FileMessageSource : IMessageSource
         }
     }
 
+    /// <summary>Reads the envelopes from id <paramref name="first"/> on (at most <paramref name="count"/>) that are known now, from the files they were found in.</summary>
+    private SourceMessage[] ReadKnown(long first, int count)
+    {
+        var entries = _index.Entries(first, count, out var files);
+        return Read(first, entries, files);
+    }
+
     /// <summary>Reads the envelopes of <paramref name="entries"/> (whose first id is <paramref name="firstId"/>), consecutive ones of a file in one call.</summary>
-    private SourceMessage[] Read(long firstId, IndexEntry[] entries)
+    private SourceMessage[] Read(long firstId, IndexEntry[] entries, IReadOnlyList<IndexedFile> files)
     {
         var messages = new SourceMessage[entries.Length];
         int start = 0;
@@ -173,7 +180,7 @@ internal sealed class FileMessageSource : IMessageSource
                 bytes += entries[end].Size;
                 end++;
             }
-            var file = _index.Files[entries[start].File];
+            var file = files[entries[start].File];
             var buffer = new byte[bytes];
             ReadExactly(file.Handle, buffer, entries[start].Offset);
             int position = 0;

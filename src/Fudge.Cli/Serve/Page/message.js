@@ -1,0 +1,352 @@
+// One message: its fields as a tree (drawn by views.js), its bytes, pointing and pinning, the pinned field's detail,
+// copying, search within it, and jumping to a message number or a byte offset. Shares the page's globals with
+// app.js; data is only ever set as text.
+'use strict';
+
+// ---------------------------------------------------------------- one message: tree and bytes
+
+function closeMessage() {
+  state.message = null;
+  state.selectedId = null;
+  state.nodes = [];
+  state.visible = [];
+  state.size = 0;
+  state.chunks = new Map();
+  $('message-title').textContent = 'Choose a message';
+  $('message-error').hidden = true;
+  unpin();
+  renderTree();
+  renderHex();
+}
+
+// A message opens with its first fields only (a screenful and more), drawn at once; the rest (up to the server's
+// 5,000) is asked for once those are drawn, so a message of thousands of fields opens as fast as a small one.
+// openMessage resolves when every field is in: what needs them all (a link's pinned field, a byte's field) awaits it.
+const firstFields = 300;
+
+async function openMessage(id, options = {}) {
+  state.selectedId = id;
+  for (const row of $('list').tBodies[0].rows) row.classList.toggle('selected', Number(row.dataset.id) === id);
+  const { ok, body } = await getJson(`api/messages/${id}?fields=${firstFields}`);
+  if (state.selectedId !== id) return; // another message was opened meanwhile
+  if (!ok) { $('message-title').textContent = body.detail; return; }
+  state.message = body;
+  const where = (body.location ? body.location + ', ' : '') + 'offset ' + body.offset;
+  $('message-title').textContent = `Message ${body.id} · ${body.size} bytes · ${where} · schema ${body.schemaVersion} · taxonomy ${body.taxonomyId}` + (body.namesRestored ? ' (names restored)' : '');
+  showFault(body);
+  state.size = body.size;
+  state.chunks = new Map([[0, hexBytes(body.hex)]]);
+  setFields(body);
+  state.collapsed = new Set();
+  state.pointed = state.pointedByte = state.pinned = state.pinnedByte = -1;
+  state.cursor = 0;
+  state.matches = [];
+  state.match = -1;
+  $('search-info').textContent = '';
+  $('tree').scrollTop = 0;
+  $('hex').scrollTop = 0;
+  unpin();
+  layoutTree();
+  renderHex();
+  if (options.remember !== false) remember();
+  if (body.fieldsCut && body.fields.length === firstFields) await loadRest(id);
+}
+
+// The rest of the fields: the tree grows under what is drawn, folds, pins and the cursor stay (indexes are in
+// document order, the same in both answers).
+async function loadRest(id) {
+  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))); // after the first fields are painted
+  if (state.selectedId !== id) return;
+  const { ok, body } = await getJson('api/messages/' + id);
+  if (!ok || state.selectedId !== id || state.message?.id !== id) return;
+  state.message = body;
+  showFault(body);
+  setFields(body);
+  if (state.matchText) search(state.matchText);
+  layoutTree();
+  renderHex();
+}
+
+function setFields(body) {
+  state.nodes = withPaths([{ depth: 0, key: 'envelope header', type: `directives ${body.directives}, schema ${body.schemaVersion}, taxonomy ${body.taxonomyId}, size ${body.size}`, start: 0, valueStart: 8, end: 8, isHeader: true }, ...body.fields]);
+  state.fieldsCut = body.fieldsCut;
+}
+
+function showFault(body) {
+  const error = $('message-error');
+  error.hidden = !body.error;
+  error.textContent = body.error ? `malformed at byte ${body.error.fileOffset} (byte ${body.error.offset} of the message): ${body.error.reason}` : '';
+  state.fault = body.error ? body.error.offset : -1;
+}
+
+function hexBytes(hex) {
+  const bytes = new Uint8Array(hex.length / 2);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(hex.substr(i * 2, 2), 16);
+  return bytes;
+}
+
+// Each field's display path (Log.Type), its parent, and where its subtree ends, from the depths of the flat list.
+function withPaths(nodes) {
+  const stack = [];
+  const parents = [];
+  nodes.forEach((node, index) => {
+    node.index = index;
+    node.subtreeEnd = index + 1;
+    if (node.isHeader) { node.displayPath = node.key; node.parent = -1; return; }
+    stack.length = node.depth;
+    parents.length = node.depth;
+    stack.push(node.key);
+    node.displayPath = stack.join('.');
+    node.parent = node.depth > 0 ? parents[node.depth - 1] : -1;
+    parents.push(index);
+    for (let p = node.parent; p >= 0; p = nodes[p].parent) nodes[p].subtreeEnd = index + 1;
+  });
+  return nodes;
+}
+
+// The innermost field holding a byte: the last field starting at or before it, or the nearest of its parents that
+// still holds it (fields are in document order, so starts only grow). O(log n + depth), nothing per byte.
+function ownerOf(offset) {
+  const nodes = state.nodes;
+  let low = 0, high = nodes.length - 1, found = -1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if (nodes[middle].start <= offset) { found = middle; low = middle + 1; } else high = middle - 1;
+  }
+  while (found >= 0 && offset >= nodes[found].end) found = nodes[found].parent;
+  return found;
+}
+
+function partOf(node, offset) {
+  if (node.isHeader || offset < node.valueStart) {
+    return node.nameStart !== undefined && offset >= node.nameStart && offset < node.nameEnd ? 'name' : 'header';
+  }
+  return 'value';
+}
+
+// ---------------------------------------------------------------- pointing, pinning, the detail
+
+// Marks the bytes of one field by part (header, name, value) and says what it is. A pinned field stays marked until
+// another is pinned (a click) or Escape is pressed; pointing changes nothing meanwhile.
+function point(index, byteOffset = -1) {
+  if (state.pinned >= 0) return;
+  if (index === state.pointed && byteOffset === state.pointedByte) return;
+  state.pointed = index;
+  state.pointedByte = byteOffset;
+  showInfo(index, byteOffset);
+  markTreeRows();
+  markHex();
+}
+
+function markTreeRows() {
+  for (const row of document.querySelectorAll('#tree .row[data-node]')) {
+    const index = Number(row.dataset.node);
+    row.classList.toggle('pointed', index === state.pointed || index === state.pinned);
+    row.classList.toggle('pinned', index === state.pinned);
+  }
+}
+
+function showInfo(index, byteOffset) {
+  const info = $('hover-info');
+  if (index < 0) { info.textContent = byteOffset < 0 ? '' : `byte ${byteOffset}: not inside any field`; return; }
+  const node = state.nodes[index];
+  const parts = [];
+  if (byteOffset >= 0) {
+    const value = byteAt(byteOffset);
+    const where = node.isHeader ? ['the envelope header'] : [`the ${partOf(node, byteOffset)} of `, isolated(node.displayPath)];
+    parts.push(`byte ${byteOffset} = 0x${(value ?? 0).toString(16).padStart(2, '0')} in `, ...where, '\n');
+  }
+  parts.push(isolated(node.displayPath), ` (${node.type}): bytes ${node.start}–${node.end - 1}`);
+  if (!node.isHeader) {
+    parts.push(`, header ${node.start}–${node.valueStart - 1}` + (node.nameStart !== undefined ? `, name ${node.nameStart}–${node.nameEnd - 1}` : '') + `, value ${node.valueStart}–${node.end - 1}`);
+  }
+  info.replaceChildren(...parts);
+}
+
+
+function pin(index, byteOffset = -1, options = {}) {
+  if (index < 0 || index >= state.nodes.length) return;
+  state.pinned = -1;
+  state.pointed = index;
+  state.pointedByte = byteOffset;
+  showInfo(index, byteOffset);
+  state.pinned = index;
+  state.pinnedByte = byteOffset;
+  state.cursor = index;
+  state.fullValue = null;
+  if (options.reveal) revealNode(index);
+  markTreeRows();
+  markHex();
+  showDetail();
+  if (options.remember !== false) remember();
+}
+
+function unpin() {
+  state.pinned = state.pinnedByte = -1;
+  state.fullValue = null;
+  showDetail();
+  markTreeRows();
+  markHex();
+}
+
+function showDetail() {
+  const node = state.pinned >= 0 ? state.nodes[state.pinned] : null;
+  const head = $('detail-head');
+  const value = $('detail-value');
+  for (const id of ['copy-path', 'copy-value', 'copy-hex']) $(id).disabled = !node || node.isHeader;
+  $('copy-hex').disabled = !node;
+  $('copy-info').textContent = '';
+  if (!node) {
+    head.replaceChildren('Click a field (or press Enter on it) to pin it here.');
+    value.replaceChildren();
+    $('show-all').hidden = true;
+    return;
+  }
+  head.replaceChildren(isolated(node.displayPath), ` (${node.type}) · bytes ${node.start}–${node.end - 1}` + (node.path ? ' · path ' : ''));
+  if (node.path) head.append(el('code', 'iso filter-path', node.path));
+  if (node.hidden) head.append(' ', badge());
+  value.replaceChildren(el('span', 'value iso', state.fullValue ?? node.value ?? ''));
+  $('show-all').hidden = !node.cut || state.fullValue !== null;
+}
+
+async function showAll() {
+  const node = state.nodes[state.pinned];
+  if (!node) return;
+  const { ok, body } = await getJson(`api/messages/${state.selectedId}/value?field=${node.index - 1}`);
+  if (!ok) { $('copy-info').textContent = body.detail; return; }
+  state.fullValue = body.value;
+  showDetail();
+}
+
+async function fieldHex(node) {
+  const response = await fetch(`api/messages/${state.selectedId}/bytes?start=${node.start}&length=${node.end - node.start}`);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  let text = '';
+  for (const b of bytes) text += b.toString(16).padStart(2, '0');
+  return text;
+}
+
+async function copy(what) {
+  const node = state.nodes[state.pinned];
+  if (!node) return;
+  let text;
+  if (what === 'path') text = node.path;
+  else if (what === 'value') text = state.fullValue ?? (node.cut ? (await (await fetch(`api/messages/${state.selectedId}/value?field=${node.index - 1}`)).json()).value : node.value ?? '');
+  else text = await fieldHex(node);
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch {
+    const area = el('textarea');
+    area.value = text;
+    document.body.append(area);
+    area.select();
+    document.execCommand('copy');
+    area.remove();
+  }
+  $('copy-info').textContent = `copied the ${what === 'hex' ? 'bytes as hex' : what} (${text.length} characters)`;
+}
+
+// ---------------------------------------------------------------- search within the message
+
+function search(text) {
+  const needle = text.toLowerCase();
+  state.matches = !needle ? [] : state.nodes.filter((node) => !node.isHeader && (
+    node.key.toLowerCase().includes(needle) || (node.name ?? '').toLowerCase().includes(needle) || (node.value ?? '').toLowerCase().includes(needle))).map((node) => node.index);
+  state.matchText = text;
+  state.match = -1;
+}
+
+function nextMatch() {
+  const text = $('search').value;
+  if (text !== state.matchText) search(text);
+  if (!state.matches.length) { $('search-info').textContent = text ? 'no field matches' : ''; renderTree(); return; }
+  state.match = (state.match + 1) % state.matches.length;
+  $('search-info').textContent = `${state.match + 1} of ${state.matches.length}`;
+  pin(state.matches[state.match], -1, { reveal: true });
+}
+
+// ---------------------------------------------------------------- jumping
+
+async function gotoMessage(id) {
+  if (state.source?.kind !== 'store' && !state.where) {
+    state.skip = Math.floor(id / pageSize) * pageSize;
+    await loadPage();
+  }
+  await openMessage(id);
+}
+
+async function gotoOffset(text) {
+  const match = /^(?:(.+):)?(\d+)$/.exec(text.trim());
+  if (!match) { $('goto-error').textContent = 'a byte offset is a whole number, or file:number in a folder'; return; }
+  const { ok, body } = await getJson('api/locate?' + query({ offset: match[2], location: match[1] }));
+  if (!ok) { $('goto-error').textContent = body.detail; return; }
+  if (state.where) { state.where = ''; $('filter').value = ''; startCount(); }
+  await gotoMessage(body.id);
+  const offset = Number(match[2]) - body.offset;
+  const owner = ownerOf(offset);
+  if (owner >= 0) pin(owner, offset, { reveal: true, remember: false });
+  $('hex').scrollTop = Math.max(0, Math.floor(offset / bytesPerRow) * hexRow - $('hex').clientHeight / 3);
+  renderHex();
+  remember(true);
+}
+
+// ---------------------------------------------------------------- wiring
+
+$('tree').addEventListener('scroll', () => renderTree(), { passive: true });
+$('hex').addEventListener('scroll', () => renderHex(), { passive: true });
+$('tree').addEventListener('mouseover', (event) => {
+  const row = event.target.closest('.row[data-node]');
+  if (row) point(Number(row.dataset.node));
+});
+$('tree').addEventListener('click', (event) => {
+  const row = event.target.closest('.row[data-node]');
+  if (row) { pin(Number(row.dataset.node)); row.focus({ preventScroll: true }); }
+});
+$('tree').addEventListener('focusin', (event) => {
+  const row = event.target.closest('.row[data-node]');
+  if (row) state.cursor = Number(row.dataset.node);
+});
+$('tree').addEventListener('keydown', (event) => {
+  const index = state.cursor;
+  const node = state.nodes[index];
+  if (!node) return;
+  const position = state.rowOf.get(index);
+  let handled = true;
+  switch (event.key) {
+    case 'ArrowDown': moveCursor(state.visible[Math.min(state.visible.length - 1, position + 1)]); break;
+    case 'ArrowUp': moveCursor(state.visible[Math.max(0, position - 1)]); break;
+    case 'Home': moveCursor(state.visible[0]); break;
+    case 'End': moveCursor(state.visible[state.visible.length - 1]); break;
+    case 'ArrowRight':
+      if (node.isMessage && state.collapsed.has(index)) { setCollapsed(index, false); moveCursor(index); } else if (node.isMessage) moveCursor(index + 1);
+      break;
+    case 'ArrowLeft':
+      if (node.isMessage && !state.collapsed.has(index)) { setCollapsed(index, true); moveCursor(index); } else if (node.parent >= 0) moveCursor(node.parent);
+      break;
+    case 'Enter': pin(index); moveCursor(index); break;
+    default: handled = false;
+  }
+  if (handled) event.preventDefault();
+});
+$('hex').addEventListener('mouseover', (event) => {
+  const cell = event.target.closest('.b[data-i]');
+  if (!cell || !state.nodes.length) return;
+  const offset = Number(cell.dataset.i);
+  point(ownerOf(offset), offset);
+});
+$('hex').addEventListener('click', (event) => {
+  const cell = event.target.closest('.b[data-i]');
+  if (!cell || !state.nodes.length) return;
+  const offset = Number(cell.dataset.i);
+  const owner = ownerOf(offset);
+  if (owner >= 0) pin(owner, offset, { reveal: true });
+});
+document.addEventListener('keydown', (event) => { if (event.key === 'Escape' && state.pinned >= 0) { unpin(); point(-1); remember(); } });
+$('search-form').addEventListener('submit', (event) => { event.preventDefault(); nextMatch(); });
+$('search').addEventListener('input', () => { search($('search').value); $('search-info').textContent = $('search').value ? `${state.matches.length} fields match` : ''; renderTree(); });
+$('expand-all').addEventListener('click', () => { state.collapsed.clear(); layoutTree(); });
+$('collapse-all').addEventListener('click', () => { state.nodes.forEach((node) => { if (node.isMessage) state.collapsed.add(node.index); }); layoutTree(); });
+$('show-all').addEventListener('click', showAll);
+$('copy-path').addEventListener('click', () => copy('path'));
+$('copy-value').addEventListener('click', () => copy('value'));
+$('copy-hex').addEventListener('click', () => copy('hex'));
