@@ -36,6 +36,31 @@ internal sealed class Projector
 
     public bool ReadsFieldsOnly { get; }
 
+    /// <summary>The paths of the scalars the selector reads, when <see cref="ReadsFieldsOnly"/> (a store reads these alone).</summary>
+    public IReadOnlyList<FudgePath> LeafPaths => Array.ConvertAll(_leaves, leaf => leaf.Path);
+
+    /// <summary>The CLR type of each of <see cref="LeafPaths"/>.</summary>
+    public IReadOnlyList<Type> LeafTypes => Array.ConvertAll(_leaves, leaf => leaf.Parameter.Type);
+
+    /// <summary>
+    /// The projection from the first value of each of <see cref="LeafPaths"/> (as a <see cref="FudgeMsg"/> field holds
+    /// it), with <paramref name="found"/> false for a path that selected nothing.
+    /// </summary>
+    public object? ProjectValues(IReadOnlyList<object?> values, IReadOnlyList<bool> found)
+    {
+        var arguments = new Dictionary<ParameterExpression, object?>(_leaves.Length);
+        for (int i = 0; i < _leaves.Length; i++)
+        {
+            var type = _leaves[i].Parameter.Type;
+            arguments[_leaves[i].Parameter] = found[i] ? FudgeConvert.ToType(values[i], type) ?? DefaultOf(type) : DefaultOf(type);
+        }
+        return ExpressionValues.Evaluate(_body, arguments);
+    }
+
+    /// <summary>The projection of a whole deserialized object (when not <see cref="ReadsFieldsOnly"/>).</summary>
+    public object? ProjectWhole(object? whole)
+        => ExpressionValues.Evaluate(_selector.Body, new Dictionary<ParameterExpression, object?> { [_selector.Parameters[0]] = whole });
+
     public object? Project(ReadOnlySpan<byte> envelope, FudgeReaderOptions options, object? whole)
     {
         var values = new Dictionary<ParameterExpression, object?>(_leaves.Length + 1);
