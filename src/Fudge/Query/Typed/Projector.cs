@@ -61,13 +61,16 @@ internal sealed class Projector
     /// </summary>
     public object? ProjectValues(IReadOnlyList<object?> values, IReadOnlyList<bool> found)
     {
-        var arguments = new Dictionary<ParameterExpression, object?>(_leaves.Length);
-        for (int i = 0; i < _leaves.Length; i++)
+        var leaves = new object?[_leaves.Length];
+        for (int i = 0; i < leaves.Length; i++) leaves[i] = LeafValue(i, found[i], values[i]);
+        try
         {
-            var type = _leaves[i].Parameter.Type;
-            arguments[_leaves[i].Parameter] = found[i] ? FudgeConvert.ToType(values[i], type) ?? DefaultOf(type) : DefaultOf(type);
+            return _fromLeaves!(leaves);
         }
-        return ExpressionValues.Evaluate(_body, arguments);
+        catch (Exception e) when (e is not FudgeException)
+        {
+            throw new FudgeTranslationException(_selector.Body.ToString(), $"evaluating it raised {e.GetType().Name}: {e.Message}", e);
+        }
     }
 
     /// <summary>The projection of a whole deserialized object (when not <see cref="ReadsFieldsOnly"/>).</summary>
