@@ -131,7 +131,7 @@ internal static class JsonPathTranslation
     }
 
     /// <summary>A jsonpath string literal: double quotes with JSON escapes for quotes, backslashes and controls.</summary>
-    private static void String(StringBuilder text, string value)
+    internal static void String(StringBuilder text, string value)
     {
         text.Append('"');
         foreach (char c in value)

@@ -18,7 +18,7 @@ namespace Fudge.Store.PostgreSql;
 /// SQL/JSON path translation (<see cref="JsonPathTranslation"/>); the exact filter then decides on their bytes, so
 /// what the translation leaves out never changes an answer, it only lets more candidates travel.
 /// </summary>
-internal sealed class PostgresFudgeCollection : IFudgeCollection
+internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudgeQueryBackend
 {
     private readonly PostgresFudgeStore _store;
     private readonly long _id;
@@ -301,34 +301,43 @@ internal sealed class PostgresFudgeCollection : IFudgeCollection
     }
 
     /// <summary>
-    /// Records the path as indexed. Every path is already indexed for what the server evaluates: the GIN index
-    /// (<c>jsonb_path_ops</c>) on the whole jsonb serves the equality and membership tests of any path, so no
-    /// index per path is built (range tests are evaluated on the rows the rest of the predicate selects).
+    /// Declares an index on a path: a B-tree expression index on <c>fudge_key(json, 'path[*]')</c> (the one value the
+    /// path selects; see <see cref="BTreePredicate"/>), which equality, range and membership tests on that path then
+    /// search, typed and text queries alike. The GIN index (<c>jsonb_path_ops</c>) on the whole jsonb keeps serving the
+    /// equality tests of every other path.
     /// </summary>
     public async ValueTask CreateIndexAsync(FudgePath path, CancellationToken cancellationToken = default)
     {
         if (path is null) throw new ArgumentNullException(nameof(path));
         string text = path.Text.Trim();
         if (_indexedPaths.Contains(text)) return;
-        if (JsonPathTranslation.PathOf(path) is null)
-            throw new FudgeStoreException($"The path {text} has no SQL/JSON equivalent (ordinal, anonymous and indexed steps), so the server cannot index it.");
-        await using var register = _store.CreateCommand("INSERT INTO fudge_indexes (collection_id, path) VALUES (@id, @path) ON CONFLICT DO NOTHING");
+        string key = BTreePredicate.KeyOf(path)
+            ?? throw new FudgeStoreException($"The path {text} has no SQL/JSON equivalent (ordinal, anonymous and indexed steps), so the server cannot index it.");
+        await using var register = _store.CreateCommand("""
+            INSERT INTO fudge_indexes (collection_id, path) VALUES (@id, @path) ON CONFLICT DO NOTHING;
+            SELECT id FROM fudge_indexes WHERE collection_id = @id AND path = @path;
+            """);
         register.Parameters.AddWithValue("id", _id);
         register.Parameters.AddWithValue("path", text);
-        await PostgresFudgeStore.Guard(() => register.ExecuteNonQueryAsync(cancellationToken)).ConfigureAwait(false);
+        long number = (long)(await PostgresFudgeStore.Guard(() => register.ExecuteScalarAsync(cancellationToken)).ConfigureAwait(false))!;
+        await _store.ExecuteAsync($"CREATE INDEX IF NOT EXISTS {IndexName(number)} ON {Table} (({key}))", cancellationToken).ConfigureAwait(false);
         _indexedPaths.Add(text);
     }
+
+    private string IndexName(long number) => Table + "_ix_" + number.ToString(CultureInfo.InvariantCulture);
 
     public async ValueTask<bool> DropIndexAsync(FudgePath path, CancellationToken cancellationToken = default)
     {
         if (path is null) throw new ArgumentNullException(nameof(path));
         string text = path.Text.Trim();
-        await using var forget = _store.CreateCommand("DELETE FROM fudge_indexes WHERE collection_id = @id AND path = @path");
+        await using var forget = _store.CreateCommand("DELETE FROM fudge_indexes WHERE collection_id = @id AND path = @path RETURNING id");
         forget.Parameters.AddWithValue("id", _id);
         forget.Parameters.AddWithValue("path", text);
-        bool dropped = await PostgresFudgeStore.Guard(() => forget.ExecuteNonQueryAsync(cancellationToken)).ConfigureAwait(false) == 1;
+        var number = await PostgresFudgeStore.Guard(() => forget.ExecuteScalarAsync(cancellationToken)).ConfigureAwait(false);
         _indexedPaths.Remove(text);
-        return dropped;
+        if (number is not long dropped) return false;
+        await _store.ExecuteAsync($"DROP INDEX IF EXISTS {IndexName(dropped)}", cancellationToken).ConfigureAwait(false);
+        return true;
     }
 
     public ValueTask<IReadOnlyList<string>> ListIndexesAsync(CancellationToken cancellationToken = default)
@@ -345,12 +354,21 @@ internal sealed class PostgresFudgeCollection : IFudgeCollection
         return plan.ToString();
     }
 
-    /// <summary>The server side of a filter: <c>json @? jsonpath</c>, the jsonpath a parameter; nothing when untranslatable.</summary>
-    private static string Where(FudgeFilter? filter, NpgsqlCommand command)
+    /// <summary>
+    /// The server side of a filter: <c>json @? jsonpath</c> (the GIN index; the jsonpath a parameter) and the part the
+    /// declared B-tree indexes answer (<see cref="BTreePredicate"/>); nothing when neither translates.
+    /// </summary>
+    private string Where(FudgeFilter? filter, NpgsqlCommand command)
     {
-        if (filter is null || JsonPathTranslation.Translate(filter) is not string path) return "";
-        command.Parameters.AddWithValue("where", NpgsqlDbType.JsonPath, path);
-        return "WHERE json @? @where";
+        if (filter is null) return "";
+        var parts = new List<string>(2);
+        if (JsonPathTranslation.Translate(filter) is string path)
+        {
+            command.Parameters.AddWithValue("where", NpgsqlDbType.JsonPath, path);
+            parts.Add("json @? @where");
+        }
+        if (BTreePredicate.For(filter, _indexedPaths, command) is string indexed) parts.Add(indexed);
+        return parts.Count == 0 ? "" : "WHERE " + string.Join(" AND ", parts);
     }
 
     private static bool Matches(FudgeFilter filter, FudgeStoredDocument document)

@@ -68,6 +68,7 @@ public sealed class PostgresFudgeStore : IFudgeStore
                 CREATE TABLE IF NOT EXISTS fudge_collections (id bigserial PRIMARY KEY, name text NOT NULL UNIQUE);
                 CREATE TABLE IF NOT EXISTS fudge_indexes (id bigserial PRIMARY KEY, collection_id bigint NOT NULL, path text NOT NULL, UNIQUE (collection_id, path));
                 """, cancellationToken).ConfigureAwait(false);
+            await store.CreateIfMissingAsync(BTreePredicate.KeyFunctionSql, cancellationToken).ConfigureAwait(false);
             return store;
         }
         catch (Exception e) when (e is NpgsqlException or TimeoutException)

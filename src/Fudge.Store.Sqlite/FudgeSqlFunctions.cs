@@ -13,6 +13,8 @@ namespace Fudge.Store.Sqlite;
 /// <item><c>fudge_get(doc, path)</c>: the first value the path selects (integer, real, text, blob for byte arrays,
 /// ISO 8601 text for dates and date-times, 0/1 for booleans), or NULL.</item>
 /// <item><c>fudge_match(doc, filter)</c>: 1 when the document passes the filter, else 0.</item>
+/// <item><c>fudge_field(doc, path)</c>: the first field the path selects, as a blob holding an envelope of that one
+/// field (LINQ projections read their values this way, exactly), or NULL.</item>
 /// <item><c>fudge_index_key(doc, path)</c>: what an index on a path holds: the one comparable value the path selects
 /// (integer, real, text, 0/1), NULL when it selects none or a value no literal compares with, and
 /// <see cref="SeveralValues"/> when it selects several, so that queries can still find documents whose later
@@ -43,6 +45,7 @@ internal static class FudgeSqlFunctions
         connection.CreateFunction<byte[], string, object?>("fudge_get", Get, isDeterministic: true);
         connection.CreateFunction<byte[], string, long>("fudge_match", Match, isDeterministic: true);
         connection.CreateFunction<byte[], string, object?>("fudge_index_key", IndexKey, isDeterministic: true);
+        connection.CreateFunction<byte[], string, byte[]?>("fudge_field", Field, isDeterministic: true);
     }
 
     public static FudgePath PathFor(string text)
@@ -67,6 +70,15 @@ internal static class FudgeSqlFunctions
         var visitor = new FirstValue();
         PathFor(path).Visit(document, ref visitor);
         return visitor.Value;
+    }
+
+    /// <summary>The first field the path selects, as an envelope of that one field (exact for every type), or null.</summary>
+    private static byte[]? Field(byte[] document, string path)
+    {
+        if (document is null || path is null) return null;
+        var visitor = new FirstField();
+        PathFor(path).Visit(document, ref visitor);
+        return visitor.Envelope;
     }
 
     private static long Match(byte[] document, string filter)
@@ -116,6 +128,23 @@ internal static class FudgeSqlFunctions
         public bool Visit(in FudgeReader field)
         {
             Value = SqlValue(in field, comparableOnly: false);
+            return false;
+        }
+    }
+
+    private struct FirstField : IFudgeFieldVisitor
+    {
+        public byte[]? Envelope;
+
+        public bool Visit(in FudgeReader field)
+        {
+            var output = new System.Buffers.ArrayBufferWriter<byte>(field.ValueSpan.Length + 16);
+            var writer = new FudgeWriter(output);
+            var envelope = writer.BeginEnvelope();
+            writer.WriteRawField(FudgeFieldKey.Anonymous, field.TypeId, field.ValueSpan);
+            writer.EndEnvelope(envelope);
+            writer.Flush();
+            Envelope = output.WrittenSpan.ToArray();
             return false;
         }
     }

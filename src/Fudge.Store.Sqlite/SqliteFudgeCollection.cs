@@ -11,7 +11,7 @@ using Microsoft.Data.Sqlite;
 namespace Fudge.Store.Sqlite;
 
 /// <summary>One collection: a table of envelope bytes, queried through the functions of <see cref="FudgeSqlFunctions"/>.</summary>
-internal sealed class SqliteFudgeCollection : IFudgeCollection
+internal sealed partial class SqliteFudgeCollection : IFudgeCollection, IFudgeQueryBackend
 {
     private readonly SqliteFudgeStore _store;
     private readonly long _id;

@@ -17,6 +17,13 @@ internal sealed class FilterParser
     private readonly QueryText _text;
     private int _nesting;
 
+    // Inside any(path, ...): paths start at '@', the element, instead of '$'.
+    private int _elementDepth;
+
+    private bool AtPath => _elementDepth > 0 ? _text.Current == '@' : _text.Current == '$';
+
+    private char Root => _elementDepth > 0 ? '@' : '$';
+
     private FilterParser(string text) => _text = new QueryText(text);
 
     public static FilterNode Parse(string text)
@@ -88,7 +95,7 @@ internal sealed class FilterParser
             _text.Position++;
             return inner;
         }
-        if (c == '$') return ParsePathTest();
+        if (c == '$' || c == '@') return ParsePathTest();
         if (QueryText.IsNameStart(c))
         {
             string word = _text.ReadName();
@@ -104,8 +111,10 @@ internal sealed class FilterParser
                 case "search": return ParseStringFunction(start, StringFunction.Search);
                 case "type": return ParseTypeTest(start);
                 case "count": return ParseCount(start);
+                case "any": return ParseAnyElement(start);
+                case "hex": return ParseHex(start);
                 default:
-                    throw _text.ErrorAt(start, $"unknown function or word '{word}' (functions: starts_with, ends_with, contains, match, search, type, count)");
+                    throw _text.ErrorAt(start, $"unknown function or word '{word}' (functions: starts_with, ends_with, contains, match, search, type, count, any, hex)");
             }
         }
         if (c is '\'' or '"' or '-' || QueryText.IsDigit(c)) return ParseLiteralFirst(start, ParseLiteral());
@@ -121,7 +130,7 @@ internal sealed class FilterParser
         if (TryParseOperator(out var op, out int opAt))
         {
             _text.SkipBlanks();
-            if (_text.Current == '$') return new PathComparisonNode(path, op, ParsePath());
+            if (_text.Current is '$' or '@') return new PathComparisonNode(path, op, ParsePath());
             var literal = ParseLiteral();
             CheckOperator(op, opAt, literal);
             return new ComparisonNode(path, op, literal);
@@ -137,7 +146,7 @@ internal sealed class FilterParser
         _text.SkipBlanks();
         if (!TryParseOperator(out var op, out int opAt)) throw _text.ErrorAt(start, "a literal alone is not a test; compare it with a path (e.g. $.price > 10)");
         _text.SkipBlanks();
-        if (_text.Current != '$') throw _text.ErrorHere("a comparison needs a path on one side");
+        if (_text.Current is not ('$' or '@')) throw _text.ErrorHere("a comparison needs a path on one side");
         var path = ParsePath();
         CheckOperator(op, opAt, literal);
         return new ComparisonNode(path, Mirror(op), literal);
@@ -216,10 +225,48 @@ internal sealed class FilterParser
 
     private FudgePath ParsePath()
     {
-        if (_text.Current != '$') throw _text.ErrorHere(_text.AtEnd ? "expected a path but the filter ends" : $"expected a path starting with '$' but found '{_text.Current}'");
-        var path = FudgePath.Parse(_text);
-        if (path.IsRoot) throw _text.ErrorHere("'$' alone selects no field; name one, e.g. $.price");
+        if (!AtPath)
+        {
+            if (_text.AtEnd) throw _text.ErrorHere("expected a path but the filter ends");
+            if (_elementDepth > 0 && _text.Current == '$') throw _text.ErrorHere("inside any(...) paths start with '@' (the element), e.g. @.venue");
+            throw _text.ErrorHere($"expected a path starting with '{Root}' but found '{_text.Current}'");
+        }
+        var path = FudgePath.Parse(_text, element: _elementDepth > 0);
+        if (path.IsRoot) throw _text.ErrorHere($"'{Root}' alone selects no field; name one, e.g. {Root}.price");
         return path;
+    }
+
+    // any(path, filter): some sub-message the path selects passes the filter, whose paths start at '@'.
+    private FilterNode ParseAnyElement(int start)
+    {
+        ExpectOpen(start);
+        var path = ParsePath();
+        _text.SkipBlanks();
+        _text.Expect(',', "',' between the path and the element's filter");
+        Enter(start);
+        _elementDepth++;
+        var inner = ParseOr();
+        _elementDepth--;
+        _nesting--;
+        ExpectClose();
+        return new AnyElementNode(path, inner);
+    }
+
+    // hex(path) == 'hex digits': a byte-array field holds exactly those bytes.
+    private FilterNode ParseHex(int start)
+    {
+        ExpectOpen(start);
+        var path = ParsePath();
+        ExpectClose();
+        _text.SkipBlanks();
+        int opAt = _text.Position;
+        if (!TryParseOperator(out var op, out _) || op is not (ComparisonOperator.Equal or ComparisonOperator.NotEqual))
+            throw _text.ErrorAt(opAt, "hex(...) is compared with == or != and quoted hex digits, e.g. hex($.id) == '00ff'");
+        _text.SkipBlanks();
+        int at = _text.Position;
+        if (_text.Current is not ('\'' or '"')) throw _text.ErrorHere("expected quoted hex digits, e.g. '00ff'");
+        var bytes = HexNode.ParseHex(_text.ReadQuoted()) ?? throw _text.ErrorAt(at, "expected an even number of hex digits (0-9, a-f)");
+        return new HexNode(path, bytes, op == ComparisonOperator.Equal);
     }
 
     private bool TryParseOperator(out ComparisonOperator op, out int at)

@@ -49,10 +49,10 @@ public sealed class FudgePath
         return path;
     }
 
-    internal static FudgePath Parse(QueryText cursor)
+    internal static FudgePath Parse(QueryText cursor, bool element = false)
     {
         int start = cursor.Position;
-        var steps = PathParser.Parse(cursor);
+        var steps = PathParser.Parse(cursor, element);
         return new FudgePath(cursor.Text.Substring(start, cursor.Position - start), steps);
     }
 

@@ -8,10 +8,14 @@ namespace Fudge.Query;
 /// </summary>
 internal static class PathParser
 {
-    /// <summary>Parses a path that starts at the cursor ('$') and ends at the first character that cannot continue it.</summary>
-    public static PathStep[] Parse(QueryText text)
+    /// <summary>
+    /// Parses a path that starts at the cursor ('$', or '@' for the element inside a filter's <c>any(...)</c>) and ends
+    /// at the first character that cannot continue it.
+    /// </summary>
+    public static PathStep[] Parse(QueryText text, bool element = false)
     {
-        if (text.Current != '$') throw text.ErrorHere(text.AtEnd ? "expected a path starting with '$' but the text ends" : $"expected a path starting with '$' but found '{text.Current}'");
+        char root = element ? '@' : '$';
+        if (text.Current != root) throw text.ErrorHere(text.AtEnd ? $"expected a path starting with '{root}' but the text ends" : $"expected a path starting with '{root}' but found '{text.Current}'");
         text.Position++;
         var steps = new List<PathStep>();
         while (true)

@@ -11,7 +11,7 @@ public enum QSide
     ShortSell = 3,
 }
 
-/// <summary>A trade with a member of every kind typed queries translate, and some they refuse (Guid, decimal).</summary>
+/// <summary>A trade with a member of every kind typed queries translate (Guid and decimal: equality only).</summary>
 [FudgeMessage]
 public partial class QTrade
 {

@@ -1,4 +1,5 @@
 using System;
+using System.Collections.Generic;
 using System.Linq;
 using System.Linq.Expressions;
 using System.Reflection;
@@ -16,9 +17,11 @@ internal sealed partial class ExpressionTranslator
         switch (e)
         {
             case ParameterExpression p when p == _root:
-                return new Field("$", new FudgeQueryShape(FudgeQueryKind.Message, _rootModel.Type, null, null, null, "Message"), p.Type, inElement: false);
+                return new Field(_rootPath, new FudgeQueryShape(FudgeQueryKind.Message, _rootModel.Type, null, null, null, "Message"), p.Type, inElement: false);
             case ParameterExpression p when _elements.TryGetValue(p, out var element):
                 return element;
+            case ParameterExpression p when _outer.Contains(p):
+                throw Refuse(e, $"inside Any(...) the test of an element reads only that element, not {p.Name} outside it (the element's filter has no path to the enclosing message)");
             case MemberExpression { Expression: { } inner } m:
             {
                 // x.Value of a Nullable<T> is the same field.
@@ -158,8 +161,34 @@ internal sealed partial class ExpressionTranslator
     private Result AnyOrAll(MethodCallExpression call, bool all)
     {
         var collection = Collection(call, call.Arguments[0]);
-        if (collection.InElement) throw Refuse(call, "Any/All inside Any(...) is not translated");
+        if (collection.InElement) throw Refuse(call, "Any/All inside Any(...) over values is not translated");
         if (StripQuote(call.Arguments[1]) is not LambdaExpression predicate) throw Refuse(call, "the predicate must be a lambda written in the query");
+        var elementShape = collection.Shape.Element!;
+        if (elementShape.Kind != FudgeQueryKind.Message || elementShape.Type is not { } elementType) return FlatAnyOrAll(call, collection, predicate, all);
+        // Sub-messages. A test of one member, or tests joined by ||, are the same on the element paths ($.Legs.#.Venue
+        // == 'BATS'), which plans and indexes serve; anything else becomes the filter of one element, any(path,
+        // filter), so that every test in it is answered by the same element (&&, !, null tests and != included).
+        try
+        {
+            var flat = FlatAnyOrAll(call, collection, predicate, all);
+            if (!flat.Piece.IsDeferred) return flat;
+        }
+        catch (FudgeTranslationException)
+        {
+            // Correlated tests: written per element below (which refuses what it cannot write, with its own reason).
+        }
+        var outer = new HashSet<ParameterExpression>(_outer) { _root };
+        foreach (var bound in _elements.Keys) outer.Add(bound);
+        var nested = new ExpressionTranslator(predicate.Parameters[0], ModelOf(elementType, call), _arguments, "@", outer);
+        var inner = nested.Test(predicate.Body).Piece;
+        // All(P) is !any(path, !P).
+        var any = FilterPiece.Element(ElementsPath(collection), all ? FilterPiece.Not(inner) : inner);
+        return new Result(all ? FilterPiece.Not(any) : any, false);
+    }
+
+    /// <summary>Any/All over the element paths: exact for values, and for a sub-message's single tests and || of them.</summary>
+    private Result FlatAnyOrAll(MethodCallExpression call, Field collection, LambdaExpression predicate, bool all)
+    {
         var element = predicate.Parameters[0];
         var elementShape = collection.Shape.Element!;
         _elements[element] = new Field(ElementsPath(collection), elementShape, element.Type, inElement: true);
@@ -173,12 +202,12 @@ internal sealed partial class ExpressionTranslator
             {
                 var fieldSide = DependsOnMessage(comparison.Left) ? comparison.Left : comparison.Right;
                 var field = FieldOf(Unwrap(fieldSide));
-                if (field.CanBeNull || field.Shape.Kind is FudgeQueryKind.Float)
-                    throw Refuse(call, "All(...) is translated for a comparison of a member that cannot be null or NaN (its negation must be exact)");
+                if (field.CanBeNull || field.Shape.Kind is FudgeQueryKind.Float || IsDecimal(field))
+                    throw Refuse(call, "All(...) over values is translated for a comparison of a value that cannot be null or NaN (its negation must be exact)");
                 var negated = Expression.MakeBinary(Negate(comparison.NodeType), comparison.Left, comparison.Right, comparison.IsLiftedToNull, comparison.Method);
                 return new Result(FilterPiece.Not(Test(negated).Piece), false);
             }
-            throw Refuse(call, "All(...) is translated for one comparison of the element (x => x.Qty > 0); write other cases with !Any(...)");
+            throw Refuse(call, "All(...) over values is translated for one comparison of the element (x => x > 0); write other cases with !Any(...)");
         }
         finally
         {
@@ -225,8 +254,7 @@ internal sealed partial class ExpressionTranslator
     private static FilterPiece ContainsValue(Expression e, Field element, object? value)
     {
         if (value is null) throw Refuse(e, "Contains(null) on a member collection is not translated (a null element is an indicator)");
-        string literal = Literal(e, element, value, out string path);
-        return FilterPiece.Text(path + " == " + literal);
+        return FilterPiece.Text(EqualityText(e, element, value));
     }
 
     private FilterPiece In(Expression e, Field field, object? values)
@@ -247,6 +275,13 @@ internal sealed partial class ExpressionTranslator
             literals.Append(Literal(e, field, item, out path));
         }
         var test = literals.Length == 0 ? FilterPiece.False : FilterPiece.Text(path + " in [" + literals + "]");
+        if (IsGuid(field) || IsDecimal(field))
+        {
+            // No literal of theirs goes in [...]: one equality test per value.
+            test = FilterPiece.False;
+            foreach (var item in items)
+                if (item is not null) test = FilterPiece.Or(test, FilterPiece.Text(EqualityText(e, field, item)));
+        }
         return nullTest is null ? test : FilterPiece.Or(nullTest, test);
     }
 
@@ -352,7 +387,7 @@ internal sealed partial class ExpressionTranslator
         var derived = ModelOf(e.TypeOperand, e);
         if (derived.TypeName is not { } name)
             throw Refuse(e, $"{e.TypeOperand.Name} writes no class name at ordinal 0 (declare it with [FudgeUnion] on the base type, or map the types as Fudge-Java objects)");
-        string path = field.IsRoot ? "$.#0" : field.Path + ".#0";
+        string path = field.Path + ".#0";
         return new Result(FilterPiece.Text(path + " == " + FilterText.String(name)), field.InElement);
     }
 }

@@ -18,14 +18,23 @@ internal sealed partial class ExpressionTranslator
     private readonly FudgeQueryType _rootModel;
     private readonly HashSet<ParameterExpression> _arguments;
 
-    // The lambda parameters of Any/All predicates, bound to the element path of their collection.
+    // "$" for the message; "@" for the element of an any(path, filter) whose filter this translator writes.
+    private readonly string _rootPath;
+
+    // The parameters of the enclosing lambdas, when this translator writes the filter of one element: not readable here.
+    private readonly HashSet<ParameterExpression> _outer;
+
+    // The lambda parameters of Any/All predicates over values (not sub-messages), bound to the element path of their collection.
     private readonly Dictionary<ParameterExpression, Field> _elements = new();
 
-    private ExpressionTranslator(ParameterExpression root, FudgeQueryType rootModel, IEnumerable<ParameterExpression> arguments)
+    private ExpressionTranslator(ParameterExpression root, FudgeQueryType rootModel, IEnumerable<ParameterExpression> arguments,
+        string rootPath = "$", HashSet<ParameterExpression>? outer = null)
     {
         _root = root;
         _rootModel = rootModel;
-        _arguments = new HashSet<ParameterExpression>(arguments);
+        _arguments = arguments as HashSet<ParameterExpression> ?? new HashSet<ParameterExpression>(arguments);
+        _rootPath = rootPath;
+        _outer = outer ?? new HashSet<ParameterExpression>();
     }
 
     /// <summary>
@@ -50,6 +59,29 @@ internal sealed partial class ExpressionTranslator
         var field = translator.FieldOf(selector.Body);
         if (field.IsRoot) throw new FudgeTranslationException(selector.ToString(), "the selector must name a member of the message");
         return field.Path;
+    }
+
+    /// <summary>
+    /// The path of the member an ordering reads (<c>OrderBy(t =&gt; t.Price)</c>), refused when a database cannot order
+    /// its values as C# does: sub-messages, collections, text-written values (decimal, Guid, Java enums) and date-times
+    /// (held as text with their offsets).
+    /// </summary>
+    public static string OrderPathOf(LambdaExpression selector, out bool text)
+    {
+        var root = selector.Parameters[0];
+        var translator = new ExpressionTranslator(root, ModelOf(root.Type, selector), Array.Empty<ParameterExpression>());
+        var field = translator.FieldOf(selector.Body);
+        if (field.IsRoot) throw new FudgeTranslationException(selector.ToString(), "order by a member of the message");
+        text = field.Shape.Kind is FudgeQueryKind.String or FudgeQueryKind.Char;
+        return field.Shape.Kind switch
+        {
+            FudgeQueryKind.Integer or FudgeQueryKind.Float or FudgeQueryKind.String or FudgeQueryKind.Char or FudgeQueryKind.Boolean
+                or FudgeQueryKind.Enum or FudgeQueryKind.TimeSpan or FudgeQueryKind.Date => field.Path,
+            FudgeQueryKind.DateTime or FudgeQueryKind.DateTimeOffset => throw new FudgeTranslationException(selector.ToString(),
+                "ordering by a date-time is not translated: the stores hold it as text with its offset, whose order is not the instants' order"),
+            var kind => throw new FudgeTranslationException(selector.ToString(),
+                $"{Describe(field)} is {(kind == FudgeQueryKind.Unsupported ? "written as " + field.Shape.WireShape : "a " + kind)}, which a store cannot order as C# does; order by a scalar member"),
+        };
     }
 
     /// <summary>The query model of a message type, or a refusal naming the expression.</summary>
@@ -83,7 +115,7 @@ internal sealed partial class ExpressionTranslator
         /// <summary>True when LINQ can see a null here (a reference type or a nullable value type).</summary>
         public bool CanBeNull => !Type.IsValueType || Nullable.GetUnderlyingType(Type) is not null;
 
-        public bool IsRoot => Path == "$";
+        public bool IsRoot => Path is "$" or "@";
     }
 
     /// <summary>A translated test, and whether it reads the element of an enclosing Any/All.</summary>
@@ -115,7 +147,7 @@ internal sealed partial class ExpressionTranslator
                 var left = Test(b.Left);
                 var right = Test(b.Right);
                 if (left.Element && right.Element)
-                    throw Refuse(e, "inside Any(...) two tests joined by && would each be answered by any element, not by the same one (the filter language tests each field on its own); test one member, or use || or separate Any calls");
+                    throw Refuse(e, "inside Any(...) over values (not sub-messages) two tests joined by && would each be answered by any element, not by the same one; test the value once, or use || or separate Any calls");
                 return new Result(FilterPiece.And(left.Piece, right.Piece), left.Element || right.Element);
             }
             case ExpressionType.OrElse:
@@ -132,7 +164,7 @@ internal sealed partial class ExpressionTranslator
                 if (AsField(operand) is { } flag && flag.Shape.Kind == FudgeQueryKind.Boolean)
                     return Compare(e, flag, ExpressionType.Equal, false);
                 var inner = Test(operand);
-                if (inner.Element) throw Refuse(e, "inside Any(...) a negation would ask whether no element passes, not whether some element fails; negate the comparison instead (== to !=)");
+                if (inner.Element) throw Refuse(e, "inside Any(...) over values (not sub-messages) a negation would ask whether no element passes, not whether some element fails; negate the comparison instead (== to !=)");
                 return new Result(FilterPiece.Not(inner.Piece), false);
             }
             case ExpressionType.Equal:
@@ -222,6 +254,16 @@ internal sealed partial class ExpressionTranslator
     private static void CheckComparable(Expression e, Field field, ExpressionType op)
     {
         bool ordering = op is not (ExpressionType.Equal or ExpressionType.NotEqual);
+        if (IsGuid(field))
+        {
+            if (ordering) throw Refuse(e, $"{Describe(field)} is a Guid, written as byte[16]: only == and != compare it (Guid's own order is not the order of its bytes)");
+            return;
+        }
+        if (IsDecimal(field))
+        {
+            if (ordering) throw Refuse(e, $"{Describe(field)} is a decimal, written as its text with its scale (1.50): the filter language compares text, not numbers, so only == and != translate");
+            return;
+        }
         switch (field.Shape.Kind)
         {
             case FudgeQueryKind.Unsupported:
@@ -251,7 +293,17 @@ internal sealed partial class ExpressionTranslator
         if (field.Shape.Kind is FudgeQueryKind.Message or FudgeQueryKind.List or FudgeQueryKind.Set)
             throw Refuse(e, $"{Describe(field)} is a sub-message: only null is compared with it");
         string literal = Literal(e, field, value, out string testedPath);
-        string test = testedPath + " " + FilterText.Operator(op) + " " + literal;
+        if (IsDecimal(field))
+        {
+            // match() is false on an absent or null field, so its negation is C#'s null != value as it stands.
+            string matches = "match(" + testedPath + ", " + literal + ")";
+            if (op == ExpressionType.Equal) return new Result(FilterPiece.Text(matches), field.InElement);
+            if (field.InElement) throw Refuse(e, "inside Any(...) over values, a != on a decimal is not translated (write == and negate the Any)");
+            return new Result(FilterPiece.Text("!" + matches), false);
+        }
+        string test = IsGuid(field)
+            ? "hex(" + testedPath + ") " + FilterText.Operator(op) + " " + literal
+            : testedPath + " " + FilterText.Operator(op) + " " + literal;
         // LINQ: null != value holds; the language's != fails on an absent field, so absence is asked for as well.
         if (op == ExpressionType.NotEqual && field.CanBeNull)
         {
@@ -270,10 +322,35 @@ internal sealed partial class ExpressionTranslator
         return new Result(FilterPiece.Text(isNull ? "(!" + path + " || type(" + path + ") == 'indicator')" : "type(" + path + ") != 'indicator'"), false);
     }
 
-    /// <summary>The literal of <paramref name="value"/> as <paramref name="field"/> is written, and the path tested.</summary>
+    private static bool IsGuid(Field field) => field.Shape.Kind == FudgeQueryKind.Unsupported && field.Shape.WireShape == "Guid";
+
+    private static bool IsDecimal(Field field) => field.Shape.Kind == FudgeQueryKind.Unsupported && field.Shape.WireShape == "Decimal";
+
+    /// <summary>The test that <paramref name="field"/> equals <paramref name="value"/> (not null), in the form its kind needs.</summary>
+    private static string EqualityText(Expression e, Field field, object value)
+    {
+        string literal = Literal(e, field, value, out string path);
+        if (IsGuid(field)) return "hex(" + path + ") == " + literal;
+        if (IsDecimal(field)) return "match(" + path + ", " + literal + ")";
+        return path + " == " + literal;
+    }
+
+    /// <summary>
+    /// The literal of <paramref name="value"/> as <paramref name="field"/> is written, and the path tested: for a Guid
+    /// its 16 bytes in hex (for <c>hex()</c>), for a decimal a pattern of every text the generated writers give it.
+    /// </summary>
     private static string Literal(Expression e, Field field, object value, out string testedPath)
     {
         testedPath = field.Path;
+        if (IsGuid(field))
+            return value is Guid guid ? FilterText.String(guid.ToString("N")) : throw Refuse(e, "a Guid member is compared with a Guid");
+        if (IsDecimal(field))
+        {
+            decimal number = value is decimal m ? m
+                : value is IConvertible && value is not (string or bool or char or DateTime) ? Convert.ToDecimal(value, System.Globalization.CultureInfo.InvariantCulture)
+                : throw Refuse(e, "a decimal member is compared with a number");
+            return FilterText.String(FilterText.DecimalPattern(number));
+        }
         switch (field.Shape.Kind)
         {
             case FudgeQueryKind.Boolean:
@@ -346,6 +423,8 @@ internal sealed partial class ExpressionTranslator
         CheckComparable(e, left, op);
         CheckComparable(e, right, op);
         if (left.InElement || right.InElement) throw Refuse(e, "inside Any(...) a member is compared with a value, not with another member");
+        if (IsGuid(left) || IsGuid(right) || IsDecimal(left) || IsDecimal(right))
+            throw Refuse(e, "Guid and decimal members are compared with values, not with other members (the filter language compares neither byte arrays nor decimal texts between fields)");
         if ((left.CanBeNull || right.CanBeNull) && op is ExpressionType.Equal or ExpressionType.NotEqual)
             throw Refuse(e, "== and != between two members that may be null differ (LINQ finds two nulls equal; the filter language fails a test on an absent field)");
         if (left.Shape.Kind is FudgeQueryKind.JavaEnum || right.Shape.Kind is FudgeQueryKind.JavaEnum)
@@ -355,7 +434,7 @@ internal sealed partial class ExpressionTranslator
 
     // ------------------------------------------------------------------ what depends on what
 
-    private bool DependsOnMessage(Expression e) => new Finder(p => p == _root || _elements.ContainsKey(p)).Finds(e);
+    private bool DependsOnMessage(Expression e) => new Finder(p => p == _root || _elements.ContainsKey(p) || _outer.Contains(p)).Finds(e);
 
     private bool DependsOnArguments(Expression e) => _arguments.Count > 0 && new Finder(_arguments.Contains).Finds(e);
 

@@ -32,6 +32,32 @@ internal abstract class FilterPiece
 
     public static FilterPiece Deferred(Func<IReadOnlyDictionary<ParameterExpression, object?>, FilterPiece> make) => new DeferredPiece(make);
 
+    /// <summary><c>any(path, inner)</c>: some sub-message at <paramref name="path"/> passes <paramref name="inner"/>, written over <c>@</c>.</summary>
+    public static FilterPiece Element(string path, FilterPiece inner) => new ElementPiece(path, inner);
+
+    private sealed class ElementPiece : FilterPiece
+    {
+        private readonly string _path;
+        private readonly FilterPiece _inner;
+
+        public ElementPiece(string path, FilterPiece inner)
+        {
+            _path = path;
+            _inner = inner;
+        }
+
+        public override bool IsDeferred => _inner.IsDeferred;
+
+        public override string? Render(IReadOnlyDictionary<ParameterExpression, object?>? arguments, out bool constant)
+        {
+            string? inner = _inner.Render(arguments, out bool value);
+            constant = false;
+            // Every element passes: some element exists; none passes: false.
+            if (inner is null) return value ? _path : null;
+            return "any(" + _path + ", " + inner + ")";
+        }
+    }
+
     private sealed class TextPiece : FilterPiece
     {
         private readonly string _text;
@@ -164,6 +190,28 @@ internal static class FilterText
     }
 
     public static string Integer(long value) => value.ToString(CultureInfo.InvariantCulture);
+
+    /// <summary>
+    /// A regular expression (for <c>match()</c>) of every text a decimal equal to <paramref name="value"/> is written as:
+    /// .NET's invariant text with any scale (<c>1.5</c>, <c>1.50</c>), and Fudge-Java's <c>BigDecimal.toString()</c>,
+    /// which is the same except below 1E-6, where it is scientific (<c>1.2E-7</c>, <c>0E-8</c>).
+    /// </summary>
+    public static string DecimalPattern(decimal value)
+    {
+        if (value == 0) return @"-?0(\.0+)?|0E-[0-9]+";
+        string text = Math.Abs(value).ToString(CultureInfo.InvariantCulture);
+        string sign = value < 0 ? "-" : "";
+        int point = text.IndexOf('.');
+        string whole = point < 0 ? text : text.Substring(0, point);
+        string fraction = point < 0 ? "" : text.Substring(point + 1).TrimEnd('0');
+        string plain = sign + whole + (fraction.Length == 0 ? @"(\.0+)?" : @"\." + fraction + "0*");
+        if (whole != "0") return plain;
+        string digits = fraction.TrimStart('0');
+        int adjusted = -(fraction.Length - digits.Length + 1);
+        if (adjusted >= -6) return plain;
+        string scientific = sign + digits[0] + (digits.Length > 1 ? @"\." + digits.Substring(1) + "0*" : @"(\.0+)?") + "E" + adjusted.ToString(CultureInfo.InvariantCulture);
+        return plain + "|" + scientific;
+    }
 
     /// <summary>A number literal, or null for NaN and the infinities, which the language has no literal for.</summary>
     public static string? Number(double value)

@@ -11,7 +11,7 @@ namespace Fudge.Query;
 /// translated is refused with a <see cref="FudgeTranslationException"/> before anything runs; see docs/typed-queries.md.
 /// Expressions are interpreted, never compiled: this works the same under NativeAOT.
 /// </summary>
-public static class FudgeTypedQuery
+public static partial class FudgeTypedQuery
 {
     /// <summary>Translates a predicate into a compiled filter.</summary>
     /// <param name="predicate">A predicate over <typeparamref name="T"/>, such as <c>t =&gt; t.Symbol == "AAPL" &amp;&amp; t.Price &gt; 100</c>.</param>

@@ -49,6 +49,34 @@ internal sealed class Projector
 
     public bool ReadsFieldsOnly { get; }
 
+    /// <summary>The paths of the scalars the selector reads, when <see cref="ReadsFieldsOnly"/> (a store reads these alone).</summary>
+    public IReadOnlyList<FudgePath> LeafPaths => Array.ConvertAll(_leaves, leaf => leaf.Path);
+
+    /// <summary>The CLR type of each of <see cref="LeafPaths"/>.</summary>
+    public IReadOnlyList<Type> LeafTypes => Array.ConvertAll(_leaves, leaf => leaf.Parameter.Type);
+
+    /// <summary>
+    /// The projection from the first value of each of <see cref="LeafPaths"/> (as a <see cref="FudgeMsg"/> field holds
+    /// it), with <paramref name="found"/> false for a path that selected nothing.
+    /// </summary>
+    public object? ProjectValues(IReadOnlyList<object?> values, IReadOnlyList<bool> found)
+    {
+        var leaves = new object?[_leaves.Length];
+        for (int i = 0; i < leaves.Length; i++) leaves[i] = LeafValue(i, found[i], values[i]);
+        try
+        {
+            return _fromLeaves!(leaves);
+        }
+        catch (Exception e) when (e is not FudgeException)
+        {
+            throw new FudgeTranslationException(_selector.Body.ToString(), $"evaluating it raised {e.GetType().Name}: {e.Message}", e);
+        }
+    }
+
+    /// <summary>The projection of a whole deserialized object (when not <see cref="ReadsFieldsOnly"/>).</summary>
+    public object? ProjectWhole(object? whole)
+        => ExpressionValues.Evaluate(_selector.Body, new Dictionary<ParameterExpression, object?> { [_selector.Parameters[0]] = whole });
+
     public object? Project(ReadOnlySpan<byte> envelope, FudgeReaderOptions options, object? whole)
     {
         if (!ReadsFieldsOnly)

@@ -1,0 +1,179 @@
+using System;
+using System.Collections.Generic;
+using System.Linq;
+using System.Threading.Tasks;
+using Fudge.Serialization;
+using Fudge.Store;
+using Fudge.Store.PostgreSql;
+using Marten;
+
+namespace Fudge.Marten.Benchmarks;
+
+/// <summary>A tick as both stores keep it: Marten as JSON, Fudge as its bytes (and jsonb).</summary>
+[FudgeMessage]
+public partial class MTick
+{
+    public long Id { get; set; }
+    public string Symbol { get; set; } = "";
+    public double Price { get; set; }
+    public long Qty { get; set; }
+    public MTrade Trade { get; set; } = new();
+    public List<MLeg> Legs { get; set; } = new();
+}
+
+[FudgeMessage]
+public partial class MTrade
+{
+    public double Price { get; set; }
+    public long Size { get; set; }
+}
+
+[FudgeMessage]
+public partial class MLeg
+{
+    public string Venue { get; set; } = "";
+    public long Qty { get; set; }
+}
+
+/// <summary>
+/// The same documents in Marten and in Fudge.Store.PostgreSql on the same server, with the same declared indexes
+/// (Symbol, Price), and the same typed queries through each: an equality on an indexed member, a range, a nested
+/// member, a collection Any, a projection and a count. Used by the MartenBenchmarks class (timings) and by the
+/// test that both give the same answers.
+/// </summary>
+public sealed class MartenComparison : IAsyncDisposable
+{
+    private static readonly string[] Symbols = { "AAPL", "MSFT", "GOOG", "AMZN", "東京", "Zürich" };
+    private static readonly string[] Venues = { "BATS", "XNAS", "ARCA", "XLON" };
+
+    private MartenComparison(DocumentStore marten, PostgresFudgeStore fudge, IFudgeCollection ticks)
+    {
+        Marten = marten;
+        Fudge = fudge;
+        FudgeTicks = ticks;
+    }
+
+    public DocumentStore Marten { get; }
+
+    public PostgresFudgeStore Fudge { get; }
+
+    public IFudgeCollection FudgeTicks { get; }
+
+    /// <summary>Deterministic ticks with ids 1..count.</summary>
+    public static List<MTick> Ticks(int count, int seed = 43)
+    {
+        var random = new Random(seed);
+        return Enumerable.Range(1, count).Select(i => new MTick
+        {
+            Id = i,
+            Symbol = Symbols[random.Next(Symbols.Length)],
+            Price = Math.Round(50 + random.NextDouble() * 100, 2),
+            Qty = random.Next(1, 10_000),
+            Trade = new MTrade { Price = Math.Round(random.NextDouble() * 200, 2), Size = random.Next(1, 10_000) },
+            Legs = Enumerable.Range(0, random.Next(0, 3)).Select(_ => new MLeg { Venue = Venues[random.Next(Venues.Length)], Qty = random.Next(1, 100) }).ToList(),
+        }).ToList();
+    }
+
+    /// <summary>
+    /// Both stores on the server of <paramref name="connectionString"/>: Marten in schema <paramref name="schema"/>,
+    /// Fudge in <paramref name="schema"/>_fudge (both emptied first), with the declared indexes.
+    /// </summary>
+    public static async Task<MartenComparison> CreateAsync(string connectionString, string schema)
+    {
+        string fudgeSchema = schema + "_fudge";
+        await using (var connection = new Npgsql.NpgsqlConnection(connectionString))
+        {
+            await connection.OpenAsync();
+            await using var reset = connection.CreateCommand();
+            reset.CommandText = $"DROP SCHEMA IF EXISTS {schema} CASCADE; DROP SCHEMA IF EXISTS {fudgeSchema} CASCADE; CREATE SCHEMA {fudgeSchema}";
+            await reset.ExecuteNonQueryAsync();
+        }
+        var marten = DocumentStore.For(options =>
+        {
+            options.Connection(connectionString);
+            options.DatabaseSchemaName = schema;
+            options.Schema.For<MTick>().Index(t => t.Symbol).Index(t => t.Price);
+        });
+        await marten.Storage.ApplyAllConfiguredChangesToDatabaseAsync();
+        var fudge = await PostgresFudgeStore.OpenAsync(new Npgsql.NpgsqlConnectionStringBuilder(connectionString) { SearchPath = fudgeSchema }.ConnectionString);
+        var ticks = await fudge.GetCollectionAsync("ticks");
+        await ticks.CreateIndexAsync((MTick t) => t.Symbol);
+        await ticks.CreateIndexAsync((MTick t) => t.Price);
+        return new MartenComparison(marten, fudge, ticks);
+    }
+
+    public Task MartenInsertAsync(IReadOnlyCollection<MTick> ticks) => Marten.BulkInsertAsync(ticks);
+
+    public async Task FudgeInsertAsync(IReadOnlyCollection<MTick> ticks) => await FudgeTicks.InsertManyAsync(ticks);
+
+    // ---------------------------------------------------------------- the queries, each written once per store
+
+    public const string EqualitySymbol = "AAPL";
+    public const double RangeLow = 100, RangeHigh = 101;
+    public const long NestedSize = 9_900;
+    public const string AnyVenue = "XLON";
+    public const string CountSymbol = "東京";
+
+    public async Task<List<long>> MartenEqualityAsync()
+    {
+        await using var session = Marten.QuerySession();
+        return (await global::Marten.QueryableExtensions.ToListAsync(session.Query<MTick>().Where(t => t.Symbol == EqualitySymbol).OrderBy(t => t.Id).Select(t => t.Id))).ToList();
+    }
+
+    public Task<List<long>> FudgeEqualityAsync()
+        => FudgeQueryableExtensions.ToListAsync(FudgeTicks.Query<MTick>().Where(t => t.Symbol == EqualitySymbol).OrderBy(t => t.Id).Select(t => t.Id));
+
+    public async Task<List<long>> MartenRangeAsync()
+    {
+        await using var session = Marten.QuerySession();
+        return (await global::Marten.QueryableExtensions.ToListAsync(session.Query<MTick>().Where(t => t.Price >= RangeLow && t.Price < RangeHigh).OrderBy(t => t.Id).Select(t => t.Id))).ToList();
+    }
+
+    public Task<List<long>> FudgeRangeAsync()
+        => FudgeQueryableExtensions.ToListAsync(FudgeTicks.Query<MTick>().Where(t => t.Price >= RangeLow && t.Price < RangeHigh).OrderBy(t => t.Id).Select(t => t.Id));
+
+    public async Task<List<long>> MartenNestedAsync()
+    {
+        await using var session = Marten.QuerySession();
+        return (await global::Marten.QueryableExtensions.ToListAsync(session.Query<MTick>().Where(t => t.Trade.Size > NestedSize).OrderBy(t => t.Id).Select(t => t.Id))).ToList();
+    }
+
+    public Task<List<long>> FudgeNestedAsync()
+        => FudgeQueryableExtensions.ToListAsync(FudgeTicks.Query<MTick>().Where(t => t.Trade.Size > NestedSize).OrderBy(t => t.Id).Select(t => t.Id));
+
+    public async Task<List<long>> MartenAnyAsync()
+    {
+        await using var session = Marten.QuerySession();
+        return (await global::Marten.QueryableExtensions.ToListAsync(session.Query<MTick>().Where(t => t.Legs.Any(l => l.Venue == AnyVenue)).OrderBy(t => t.Id).Select(t => t.Id))).ToList();
+    }
+
+    public Task<List<long>> FudgeAnyAsync()
+        => FudgeQueryableExtensions.ToListAsync(FudgeTicks.Query<MTick>().Where(t => t.Legs.Any(l => l.Venue == AnyVenue)).OrderBy(t => t.Id).Select(t => t.Id));
+
+    public async Task<List<(long Id, string Symbol, double Price)>> MartenProjectionAsync()
+    {
+        await using var session = Marten.QuerySession();
+        var rows = await global::Marten.QueryableExtensions.ToListAsync(session.Query<MTick>().Where(t => t.Price >= RangeLow && t.Price < RangeHigh).OrderBy(t => t.Id).Select(t => new { t.Id, t.Symbol, t.Price }));
+        return rows.Select(r => (r.Id, r.Symbol, r.Price)).ToList();
+    }
+
+    public async Task<List<(long Id, string Symbol, double Price)>> FudgeProjectionAsync()
+    {
+        var rows = await FudgeQueryableExtensions.ToListAsync(FudgeTicks.Query<MTick>().Where(t => t.Price >= RangeLow && t.Price < RangeHigh).OrderBy(t => t.Id).Select(t => new { t.Id, t.Symbol, t.Price }));
+        return rows.Select(r => (r.Id, r.Symbol, r.Price)).ToList();
+    }
+
+    public async Task<int> MartenCountAsync()
+    {
+        await using var session = Marten.QuerySession();
+        return await global::Marten.QueryableExtensions.CountAsync(session.Query<MTick>().Where(t => t.Symbol == CountSymbol));
+    }
+
+    public Task<int> FudgeCountAsync() => FudgeQueryableExtensions.CountAsync(FudgeTicks.Query<MTick>().Where(t => t.Symbol == CountSymbol));
+
+    public async ValueTask DisposeAsync()
+    {
+        Marten.Dispose();
+        await Fudge.DisposeAsync();
+    }
+}

@@ -1,0 +1,194 @@
+using System;
+using System.Collections.Generic;
+using System.Globalization;
+using System.Runtime.CompilerServices;
+using System.Text;
+using System.Threading;
+using System.Threading.Tasks;
+using Fudge.Query;
+using Npgsql;
+using NpgsqlTypes;
+
+namespace Fudge.Store.PostgreSql;
+
+// LINQ queries (FudgeQueryableExtensions.Query<T>). The server's filter is a superset (the jsonpath and the declared
+// B-tree indexes), so a query with a Where reads the candidates' documents, decides on their bytes, and applies the
+// window and the count after that, as FindAsync does; a query without one is answered by the server alone: window,
+// count and the projected values (jsonb_path_query_first for numbers, strings and booleans), no document read.
+internal sealed partial class PostgresFudgeCollection
+{
+    public FudgeSqlStatement Statement(FudgeQueryPlan plan)
+    {
+        using var command = Command(plan, out _);
+        var parameters = new List<KeyValuePair<string, object?>>();
+        foreach (NpgsqlParameter parameter in command.Parameters) parameters.Add(new("@" + parameter.ParameterName, parameter.Value));
+        return new FudgeSqlStatement(command.CommandText, parameters);
+    }
+
+    public async IAsyncEnumerable<object?[]> RowsAsync(FudgeQueryPlan plan, [EnumeratorCancellation] CancellationToken cancellationToken)
+    {
+        await using var command = Command(plan, out var mode);
+        await using var reader = await PostgresFudgeStore.Guard(() => command.ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
+        int skipped = 0, returned = 0;
+        while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
+        {
+            if (mode == RowMode.JsonColumns)
+            {
+                var values = new object?[plan.Columns!.Count];
+                for (int i = 0; i < values.Length; i++)
+                    values[i] = reader.IsDBNull(i) ? null : new FudgeColumnValue(Scalar(reader.GetString(i), plan.ColumnTypes![i]));
+                yield return values;
+                continue;
+            }
+            var document = new FudgeStoredDocument(reader.GetInt64(0), (byte[])reader.GetValue(1));
+            if (plan.Where is not null)
+            {
+                if (!Matches(plan.Where, document)) continue;
+                if (skipped++ < plan.Skip) continue;
+                if (plan.Limit is int most && returned >= most) yield break;
+            }
+            returned++;
+            if (plan.Columns is not { } columns)
+            {
+                yield return new object?[] { document.Envelope };
+                continue;
+            }
+            var row = new object?[columns.Count];
+            for (int i = 0; i < row.Length; i++)
+            {
+                var fields = columns[i].Select(document.Envelope);
+                row[i] = fields.Count == 0 ? null : new FudgeColumnValue(fields[0].Value);
+            }
+            yield return row;
+        }
+    }
+
+    public async ValueTask<object> ScalarAsync(FudgeQueryPlan plan, CancellationToken cancellationToken)
+    {
+        if (plan.Where is null)
+        {
+            await using var command = Command(plan, out _);
+            var value = (await PostgresFudgeStore.Guard(() => command.ExecuteScalarAsync(cancellationToken)).ConfigureAwait(false))!;
+            return plan.Terminal == FudgeQueryTerminal.Any ? (bool)value : (long)value;
+        }
+        // Decided on the documents: counted as they pass (Any stops at the first).
+        long count = 0;
+        await foreach (var _ in RowsAsync(plan, cancellationToken).ConfigureAwait(false))
+        {
+            count++;
+            if (plan.Terminal == FudgeQueryTerminal.Any) break;
+        }
+        return plan.Terminal == FudgeQueryTerminal.Any ? count > 0 : count;
+    }
+
+    /// <summary>The server's plan for a LINQ query (EXPLAIN), one line per step.</summary>
+    internal async Task<string> ExplainAsync(FudgeQueryPlan plan, CancellationToken cancellationToken = default)
+    {
+        await using var command = Command(plan, out _);
+        command.CommandText = "EXPLAIN " + command.CommandText;
+        var lines = new StringBuilder();
+        await using var reader = await PostgresFudgeStore.Guard(() => command.ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
+        while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false)) lines.AppendLine(reader.GetString(0));
+        return lines.ToString();
+    }
+
+    private enum RowMode
+    {
+        Documents,
+        JsonColumns,
+    }
+
+    private NpgsqlCommand Command(FudgeQueryPlan plan, out RowMode mode)
+    {
+        var command = _store.CreateCommand("");
+        string where = Where(plan.Where, command);
+        bool serverDecides = plan.Where is null;
+        var order = new StringBuilder();
+        if (!serverDecides || plan.Limit is int || plan.Skip > 0 || plan.Terminal is not (FudgeQueryTerminal.Count or FudgeQueryTerminal.Any))
+        {
+            order.Append(" ORDER BY ");
+            for (int i = 0; i < plan.Order.Count; i++)
+            {
+                var ordering = plan.Order[i];
+                string path = JsonPathTranslation.PathOf(ordering.Path)
+                    ?? throw new FudgeTranslationException(ordering.Path.Text, "PostgreSQL orders by the jsonb form, whose keys are names: a path of ordinals or anonymous fields cannot order a query there");
+                string name = "o" + i.ToString(CultureInfo.InvariantCulture);
+                command.Parameters.AddWithValue(name, NpgsqlDbType.JsonPath, path);
+                // Strings by code point (the C collation), other values by jsonb's order (numbers by value); null first as C# orders it.
+                string key = ordering.Text ? $"(jsonb_path_query_first(json, @{name}) #>> '{{}}') COLLATE \"C\"" : $"jsonb_path_query_first(json, @{name})";
+                order.Append(key).Append(ordering.Descending ? " DESC NULLS LAST, " : " ASC NULLS FIRST, ");
+            }
+            order.Append("id ASC");
+        }
+        string window = "";
+        if (serverDecides && (plan.Limit is int || plan.Skip > 0))
+        {
+            window = " LIMIT @limit OFFSET @skip";
+            command.Parameters.AddWithValue("limit", plan.Limit is int limit ? limit : DBNull.Value);
+            command.Parameters.AddWithValue("skip", plan.Skip);
+        }
+        string from = $"FROM {Table}{(where.Length > 0 ? " " + where : "")}{order}{window}";
+        mode = RowMode.Documents;
+        if (serverDecides && plan.Terminal == FudgeQueryTerminal.Count)
+        {
+            command.CommandText = $"SELECT count(*) FROM (SELECT id {from}) AS q";
+            return command;
+        }
+        if (serverDecides && plan.Terminal == FudgeQueryTerminal.Any)
+        {
+            command.CommandText = $"SELECT EXISTS (SELECT id {from})";
+            return command;
+        }
+        if (serverDecides && plan.Columns is { } columns && JsonColumns(plan) is { } paths)
+        {
+            var select = new StringBuilder();
+            for (int i = 0; i < paths.Count; i++)
+            {
+                string name = "c" + i.ToString(CultureInfo.InvariantCulture);
+                command.Parameters.AddWithValue(name, NpgsqlDbType.JsonPath, paths[i]);
+                select.Append(i == 0 ? "" : ", ").Append($"jsonb_path_query_first(json, @{name}) #>> '{{}}'");
+            }
+            if (columns.Count > 0)
+            {
+                mode = RowMode.JsonColumns;
+                command.CommandText = $"SELECT {select} {from}";
+                return command;
+            }
+        }
+        command.CommandText = $"SELECT id, doc {from}";
+        return command;
+    }
+
+    /// <summary>The jsonpaths of the columns when every one is a number, string or boolean on a path of names; else null.</summary>
+    private static List<string>? JsonColumns(FudgeQueryPlan plan)
+    {
+        var paths = new List<string>(plan.Columns!.Count);
+        for (int i = 0; i < plan.Columns.Count; i++)
+        {
+            if (!IsJsonScalar(plan.ColumnTypes![i]) || JsonPathTranslation.PathOf(plan.Columns[i]) is not string path) return null;
+            paths.Add(path);
+        }
+        return paths;
+    }
+
+    private static bool IsJsonScalar(Type type)
+    {
+        type = Nullable.GetUnderlyingType(type) ?? type;
+        if (type.IsEnum) type = Enum.GetUnderlyingType(type);
+        return type == typeof(string) || type == typeof(bool) || type == typeof(double) || type == typeof(float)
+            || type == typeof(long) || type == typeof(int) || type == typeof(short) || type == typeof(sbyte)
+            || type == typeof(ulong) || type == typeof(uint) || type == typeof(ushort) || type == typeof(byte);
+    }
+
+    /// <summary>A jsonb scalar's text as the value a Fudge field of the member's kind holds.</summary>
+    private static object Scalar(string text, Type type)
+    {
+        type = Nullable.GetUnderlyingType(type) ?? type;
+        if (type == typeof(string)) return text;
+        if (type == typeof(bool)) return text == "true";
+        if (type == typeof(double) || type == typeof(float)) return double.Parse(text, NumberStyles.Float, CultureInfo.InvariantCulture);
+        return long.TryParse(text, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out long integer)
+            ? integer
+            : (object)double.Parse(text, NumberStyles.Float, CultureInfo.InvariantCulture);
+    }
+}

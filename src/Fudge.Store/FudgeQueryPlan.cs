@@ -1,0 +1,125 @@
+using System;
+using System.Collections.Generic;
+using System.Threading;
+using System.Threading.Tasks;
+using Fudge.Query;
+
+namespace Fudge.Store;
+
+/// <summary>What a LINQ query over a collection ends with: the rows themselves, or one value computed from them.</summary>
+internal enum FudgeQueryTerminal
+{
+    Sequence,
+    Count,
+    Any,
+    First,
+    FirstOrDefault,
+    Single,
+    SingleOrDefault,
+}
+
+/// <summary>
+/// A LINQ query over a collection, translated (<see cref="FudgeQueryableParser"/>): the filter, the orderings, the window,
+/// the columns (the paths a projection reads, or none for whole documents) and the terminal operator. Each store turns
+/// it into one SQL statement.
+/// </summary>
+internal sealed class FudgeQueryPlan
+{
+    public FudgeFilter? Where { get; set; }
+
+    public List<FudgeQueryOrder> Order { get; } = new();
+
+    public int Skip { get; set; }
+
+    public int? Take { get; set; }
+
+    /// <summary>The paths to read instead of the whole document (a projection that reads scalars only), or null.</summary>
+    public IReadOnlyList<FudgePath>? Columns { get; set; }
+
+    /// <summary>The CLR type each column is converted to.</summary>
+    public IReadOnlyList<Type>? ColumnTypes { get; set; }
+
+    public FudgeQueryTerminal Terminal { get; set; }
+
+    /// <summary>The rows the statement may return: the window, narrowed by First (1) and Single (2).</summary>
+    public int? Limit => Terminal switch
+    {
+        FudgeQueryTerminal.First or FudgeQueryTerminal.FirstOrDefault => Math.Min(Take ?? 1, 1),
+        FudgeQueryTerminal.Single or FudgeQueryTerminal.SingleOrDefault => Math.Min(Take ?? 2, 2),
+        _ => Take,
+    };
+}
+
+/// <summary>One ordering: the path whose first value orders, the direction, and whether the values are strings (ordered by code point).</summary>
+internal readonly struct FudgeQueryOrder
+{
+    public FudgeQueryOrder(FudgePath path, bool descending, bool text)
+    {
+        Path = path;
+        Descending = descending;
+        Text = text;
+    }
+
+    public FudgePath Path { get; }
+
+    public bool Descending { get; }
+
+    public bool Text { get; }
+}
+
+/// <summary>A column value a store has already decoded (a field's value as a <see cref="FudgeMsg"/> holds it), rather than a one-field envelope.</summary>
+internal sealed class FudgeColumnValue
+{
+    public FudgeColumnValue(object? value) => Value = value;
+
+    public object? Value { get; }
+}
+
+/// <summary>A statement as a store sends it: SQL text and its parameters, by name.</summary>
+internal sealed class FudgeSqlStatement
+{
+    public FudgeSqlStatement(string sql, IReadOnlyList<KeyValuePair<string, object?>> parameters)
+    {
+        Sql = sql;
+        Parameters = parameters;
+    }
+
+    public string Sql { get; }
+
+    public IReadOnlyList<KeyValuePair<string, object?>> Parameters { get; }
+
+    /// <summary>The SQL with its parameters above it as comments, as EF Core's ToQueryString shows them.</summary>
+    public override string ToString()
+    {
+        var text = new System.Text.StringBuilder();
+        foreach (var parameter in Parameters)
+            text.Append("-- ").Append(parameter.Key).Append('=').Append(Show(parameter.Value)).Append('\n');
+        return text.Append(Sql).ToString();
+    }
+
+    private static string Show(object? value) => value switch
+    {
+        null => "NULL",
+        string s => "'" + s.Replace("'", "''") + "'",
+        byte[] b => "x'" + BitConverter.ToString(b).Replace("-", "") + "'",
+        IFormattable f => f.ToString(null, System.Globalization.CultureInfo.InvariantCulture),
+        _ => value.ToString() ?? "",
+    };
+}
+
+/// <summary>
+/// A collection that runs translated LINQ queries as SQL (SQLite and PostgreSQL implement it). A row of a sequence is
+/// the document's bytes, or, with <see cref="FudgeQueryPlan.Columns"/>, one value per column: the first field the path
+/// selects as a one-field envelope, or its value as a <see cref="FudgeColumnValue"/> (null when it selects none).
+/// </summary>
+internal interface IFudgeQueryBackend
+{
+    /// <summary>The statement the plan runs as.</summary>
+    FudgeSqlStatement Statement(FudgeQueryPlan plan);
+
+    /// <summary>The rows of a sequence, First or Single plan: the document (one column), or the columns' values.</summary>
+    IAsyncEnumerable<object?[]> RowsAsync(FudgeQueryPlan plan, CancellationToken cancellationToken);
+
+    /// <summary>The value of a Count (long) or Any (bool) plan.</summary>
+    ValueTask<object> ScalarAsync(FudgeQueryPlan plan, CancellationToken cancellationToken);
+}
