@@ -120,11 +120,17 @@ internal sealed class FudgeAmqpRouterSession
                 return;
             }
             await _input.BasicAckAsync(delivery.DeliveryTag, multiple: false).ConfigureAwait(false);
-            _counters.AddRouted(destinations.Count);
+            _counters.AddRouted();
+            _counters.AddPublished(destinations.Count);
         }
         catch (Exception e) when (e is AlreadyClosedException or OperationInterruptedException or ObjectDisposedException or OperationCanceledException)
         {
             // The connection is going: this message stays unacknowledged and the broker delivers it again.
+        }
+        catch (TimeoutException)
+        {
+            // No confirm within ConfirmTimeout: the session is given up (see PublishAsync); the message stays
+            // unacknowledged and the broker delivers it again once the connection is closed.
         }
         catch (PublishException e)
         {
@@ -199,8 +205,17 @@ internal sealed class FudgeAmqpRouterSession
         try
         {
             // Mandatory: a destination no queue is bound to comes back as a return instead of silently dropping the message.
-            await _output.BasicPublishAsync(destination.Exchange, destination.RoutingKey, mandatory: true, properties, body).ConfigureAwait(false);
+            var publish = _output.BasicPublishAsync(destination.Exchange, destination.RoutingKey, mandatory: true, properties, body);
+            if (publish.IsCompletedSuccessfully) return null;
+            await publish.AsTask().WaitAsync(_options.ConfirmTimeout).ConfigureAwait(false);
             return null;
+        }
+        catch (TimeoutException)
+        {
+            // A channel whose confirms stopped (on a cluster, a queue whose leader moved and never answered) is not
+            // recovered by waiting: end the session, so that the connection is closed and opened again.
+            Lost($"no publisher confirm within {_options.ConfirmTimeout.TotalSeconds:0.#} s");
+            throw;
         }
         catch (PublishException e) when (e.IsReturn)
         {

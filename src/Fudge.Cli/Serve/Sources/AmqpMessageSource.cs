@@ -3,10 +3,8 @@ using System.Collections.Generic;
 using System.Globalization;
 using System.IO;
 using System.Linq;
-using System.Runtime.CompilerServices;
 using System.Threading;
 using System.Threading.Tasks;
-using Fudge.Query;
 using Fudge.RabbitMQ;
 using RabbitMQ.Client;
 using RabbitMQ.Client.Events;
@@ -24,40 +22,29 @@ namespace Fudge.Cli.Serve.Sources;
 /// (<c>basic.nack</c>, multiple, requeue): they stay in the queue, in their order, for its consumers, marked as
 /// redelivered. A message is listed once however often it is seen waiting.</item>
 /// </list>
-/// The last <see cref="MaxKept"/> messages are kept in memory; ids count messages from 0 as they arrived, so an id
-/// whose message was dropped is no longer found.
+/// What arrives is kept as <see cref="LiveMessageSource"/> says.
 /// </summary>
-internal sealed class AmqpMessageSource : IMessageSource
+internal sealed class AmqpMessageSource : LiveMessageSource
 {
-    /// <summary>Messages kept; older ones are dropped.</summary>
-    public const int MaxKept = 10_000;
-
     /// <summary>How often a queue is browsed.</summary>
     public static readonly TimeSpan BrowseInterval = TimeSpan.FromSeconds(1);
 
     // At most this many messages are held unacknowledged by one browse pass.
     private const int MaxBrowse = 1000;
 
-    private readonly object _gate = new();
-    private readonly List<SourceMessage> _kept = new();
-    private readonly FudgeReaderOptions _options;
     private readonly IConnection _connection;
     private readonly IChannel _channel;
     private readonly CancellationTokenSource _stop = new();
     private readonly string? _queue;
     private Task _browsing = Task.CompletedTask;
     private Dictionary<string, int> _lastSeen = new(StringComparer.Ordinal);
-    private long _next;
-    private string? _notice;
 
     private AmqpMessageSource(IConnection connection, IChannel channel, string kind, string description, string? queue, FudgeReaderOptions options)
+        : base(kind, description, options)
     {
         _connection = connection;
         _channel = channel;
-        Kind = kind;
-        Description = description;
         _queue = queue;
-        _options = options;
     }
 
     /// <summary>Connects and starts receiving (an exchange) or browsing (a queue).</summary>
@@ -224,85 +211,8 @@ internal sealed class AmqpMessageSource : IMessageSource
         SetNotice($"browsed {bodies.Count.ToString(CultureInfo.InvariantCulture)} waiting messages at {DateTime.UtcNow.ToString("HH:mm:ss", CultureInfo.InvariantCulture)} UTC (taken unacknowledged and requeued at once)");
     }
 
-    private void Add(byte[] body)
-    {
-        lock (_gate)
-        {
-            _kept.Add(new SourceMessage(_next++, null, 0, body));
-            if (_kept.Count > MaxKept) _kept.RemoveRange(0, _kept.Count - MaxKept);
-        }
-    }
-
-    private void SetNotice(string notice)
-    {
-        lock (_gate) _notice = notice;
-    }
-
-    /// <inheritdoc />
-    public string Description { get; }
-
-    /// <inheritdoc />
-    public string Kind { get; }
-
-    /// <inheritdoc />
-    public SourceStatus Status
-    {
-        get
-        {
-            lock (_gate) return new SourceStatus(_kept.Count, true, null, Following: true, Generation: 0, Notice: _notice);
-        }
-    }
-
-    private SourceMessage[] Snapshot()
-    {
-        lock (_gate) return _kept.ToArray();
-    }
-
-    /// <inheritdoc />
-    public ValueTask<SourcePage> GetPageAsync(FudgeFilter? filter, long skip, int take, CancellationToken cancellationToken)
-    {
-        var all = Snapshot();
-        var matching = filter is null ? all : all.Where(m => Matches(filter, m)).ToArray();
-        var page = matching.Skip((int)Math.Min(skip, int.MaxValue)).Take(take).ToArray();
-        return ValueTask.FromResult(new SourcePage(page, matching.Length, all.Length));
-    }
-
-    /// <inheritdoc />
-    public ValueTask<SourceMessage?> GetAsync(long id, CancellationToken cancellationToken)
-    {
-        lock (_gate)
-        {
-            if (_kept.Count == 0) return ValueTask.FromResult<SourceMessage?>(null);
-            long index = id - _kept[0].Id;
-            return ValueTask.FromResult(index >= 0 && index < _kept.Count ? _kept[(int)index] : null);
-        }
-    }
-
-    /// <inheritdoc />
-    public async IAsyncEnumerable<SourceMessage> ReadAllAsync(FudgeFilter? filter, [EnumeratorCancellation] CancellationToken cancellationToken)
-    {
-        foreach (var message in Snapshot())
-        {
-            cancellationToken.ThrowIfCancellationRequested();
-            if (filter is null || Matches(filter, message)) yield return message;
-        }
-        await Task.CompletedTask.ConfigureAwait(false);
-    }
-
-    private bool Matches(FudgeFilter filter, SourceMessage message)
-    {
-        try
-        {
-            return filter.Matches(message.Bytes.Span, _options);
-        }
-        catch (FudgeFormatException)
-        {
-            return false;
-        }
-    }
-
     /// <summary>Stops receiving; the temporary queue goes with the connection.</summary>
-    public async ValueTask DisposeAsync()
+    public override async ValueTask DisposeAsync()
     {
         _stop.Cancel();
         try
