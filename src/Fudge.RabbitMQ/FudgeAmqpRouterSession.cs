@@ -18,6 +18,7 @@ internal sealed class FudgeAmqpRouterSession
     private readonly string _deadLetterQueue;
     private readonly TaskCompletionSource<string> _lost = new(TaskCreationOptions.RunContinuationsAsynchronously);
     private int _inFlight;
+    private bool _draining;
     private IChannel _input = null!;
     private IChannel _output = null!;
 
@@ -50,6 +51,9 @@ internal sealed class FudgeAmqpRouterSession
         await _input.BasicQosAsync(0, _options.PrefetchCount, global: false, cancellationToken).ConfigureAwait(false);
         var consumer = new AsyncEventingBasicConsumer(_input);
         consumer.ReceivedAsync += (_, delivery) => RouteAsync(delivery);
+        // The broker's own basic.cancel (the source queue deleted or unavailable) leaves the channel open and the
+        // router idle: reconnect instead. Its own cancel, when draining, is expected.
+        consumer.UnregisteredAsync += (_, _) => Volatile.Read(ref _draining) ? Task.CompletedTask : Lost("the broker cancelled the consumer");
         string consumerTag = await _input.BasicConsumeAsync(_options.SourceQueue, autoAck: false, consumer, cancellationToken).ConfigureAwait(false);
 
         var cancelled = new TaskCompletionSource<string>(TaskCreationOptions.RunContinuationsAsynchronously);
@@ -67,6 +71,7 @@ internal sealed class FudgeAmqpRouterSession
     {
         try
         {
+            Volatile.Write(ref _draining, true);
             await _input.BasicCancelAsync(consumerTag).ConfigureAwait(false);
             var deadline = DateTime.UtcNow + _options.DrainTimeout;
             while (Volatile.Read(ref _inFlight) > 0 && DateTime.UtcNow < deadline && !_lost.Task.IsCompleted)
