@@ -74,6 +74,8 @@ public class ClusterFaultTests
             Endpoints = RabbitCluster.Endpoints,
             Topology = topology,
             PrefetchCount = RouterPrefetch,
+            // A confirm that has not come 15 s after a node's loss is taken for a channel that will not recover.
+            ConfirmTimeout = TimeSpan.FromSeconds(15),
             MaxConnectAttempts = 10,
             ConnectRetryDelay = TimeSpan.FromMilliseconds(500),
             Log = line => Log("router: " + line),
