@@ -219,7 +219,7 @@ internal sealed class FudgeAmqpRouterSession
         {
             // A channel whose confirms stopped (on a cluster, a queue whose leader moved and never answered) is not
             // recovered by waiting: end the session, so that the connection is closed and opened again.
-            Lost($"no publisher confirm within {_options.ConfirmTimeout.TotalSeconds:0.#} s");
+            _ = Lost($"no publisher confirm within {_options.ConfirmTimeout.TotalSeconds:0.#} s");
             throw;
         }
         catch (PublishException e) when (e.IsReturn)

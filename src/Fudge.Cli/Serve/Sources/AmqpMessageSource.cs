@@ -15,7 +15,7 @@ namespace Fudge.Cli.Serve.Sources;
 /// A RabbitMQ exchange or queue as a live source, without taking a message from anyone else:
 /// <list type="bullet">
 /// <item><c>amqp://HOST/VHOST?exchange=NAME[&amp;key=PATTERN]</c>: a temporary queue of the explorer's own (server-named,
-/// exclusive, deleted when the explorer stops, at most <see cref="MaxKept"/> messages) is bound to the exchange
+/// exclusive, deleted when the explorer stops, at most <see cref="LiveMessageSource.MaxKept"/> messages) is bound to the exchange
 /// (key <c>#</c> unless given), so the explorer receives a copy of each message as it passes, from when it started.</item>
 /// <item><c>amqp://HOST/VHOST?queue=NAME</c>: a browse that requeues. Every <see cref="BrowseInterval"/> the messages
 /// waiting are taken with <c>basic.get</c> without acknowledging them, and all are handed back at once
