@@ -32,6 +32,9 @@ public sealed class RecoveringPublisher
     /// <summary>Connections opened (1 + interruptions).</summary>
     public int Connections { get; private set; }
 
+    /// <summary>Windows that failed and were published again on a new connection.</summary>
+    public int Interruptions { get; private set; }
+
     /// <summary>Messages published again after an interruption (an upper bound on the duplicates the publisher caused).</summary>
     public int Republished { get; private set; }
 
@@ -40,15 +43,19 @@ public sealed class RecoveringPublisher
 
     private long _confirmed;
 
-    public async Task PublishTicksAsync(string queue, int count, CancellationToken cancellationToken)
+    public Task PublishTicksAsync(string queue, int count, CancellationToken cancellationToken) => PublishTicksAsync(queue, 0, count, cancellationToken);
+
+    /// <summary>Publishes ticks <paramref name="from"/>..<paramref name="to"/>-1 (a new connection for each call).</summary>
+    public async Task PublishTicksAsync(string queue, int from, int to, CancellationToken cancellationToken)
     {
+        int count = to;
         var factory = RabbitCluster.CreateFactory();
         factory.AutomaticRecoveryEnabled = false;
         IConnection? connection = null;
         IChannel? channel = null;
         try
         {
-            for (int first = 0; first < count;)
+            for (int first = from; first < count;)
             {
                 if (channel is not { IsOpen: true })
                 {
@@ -73,6 +80,7 @@ public sealed class RecoveringPublisher
                     _log($"window {first}..{last - 1} failed ({e.GetType().Name}: {e.Message}); publishing it again on a new connection");
                     // Some of the window may be stored, some not: publish all of it again on a new connection.
                     Republished += publishes.Count(p => p.IsCompletedSuccessfully);
+                    Interruptions++;
                     await DisposeQuietlyAsync(channel, connection);
                     channel = null;
                     connection = null;
