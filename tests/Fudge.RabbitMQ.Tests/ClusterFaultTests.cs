@@ -222,7 +222,7 @@ public class ClusterFaultTests
             long routerConnections = router.Counters.Connections, consumerConnections = consumer.Connections;
             var since = Stopwatch.StartNew();
             fail();
-            Log($"node {node} failed");
+            Log($"node {node} failed (the action took {since.Elapsed.TotalSeconds:F2} s)");
             var routerBack = Task.Run(async () =>
             {
                 if (!routerThere) return TimeSpan.Zero;
