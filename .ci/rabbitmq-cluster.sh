@@ -16,7 +16,8 @@
 # 127.0.0.1:4369, which serves many nodes. The nodes run as root, from the package's scripts without its su wrapper.
 #
 # The fault tests kill -9 a node through nN/pid and start it again with nN/start.sh (it rejoins the cluster from its
-# data folder). No systemd here (containers, CI): the nodes run detached.
+# data folder), and stop and start its broker application with nN/ctl.sh stop_app / start_app (rabbitmqctl).
+# No systemd here (containers, CI): the nodes run detached.
 set -euo pipefail
 
 dir="${FUDGE_RABBITMQ_CLUSTER_DIR:-${TMPDIR:-/tmp}/fudge-rabbitmq-cluster}"
@@ -62,6 +63,13 @@ cd '$d'
 setsid nohup '$bin/rabbitmq-server' >> '$d/log/console.log' 2>&1 < /dev/null &
 SCRIPT
   chmod +x "$d/start.sh"
+  # rabbitmqctl against this node with the cluster's cookie (the partition test runs stop_app and start_app with it).
+  cat > "$d/ctl.sh" <<SCRIPT
+#!/bin/sh
+export HOME='$dir' RABBITMQ_CONF_ENV_FILE='$d/rabbitmq-env.conf' ERL_EPMD_ADDRESS=127.0.0.1
+exec '$bin/rabbitmqctl' -n '$(node_name "$n")' "\$@"
+SCRIPT
+  chmod +x "$d/ctl.sh"
 }
 
 # rabbitmqctl against node N with the cluster's cookie and environment.

@@ -13,6 +13,8 @@ using Fudge.RabbitMQ.Benchmarks;
 //   dotnet run -c Release --project benchmarks/Fudge.RabbitMQ.Benchmarks -- selector [BenchmarkDotNet arguments]
 //   dotnet run -c Release --project benchmarks/Fudge.RabbitMQ.Benchmarks -- scale [--messages N] [--repeat R] [--routers 1,2,4] [--results DIR]
 //       (routers competing on one queue; single node and cluster, classic and quorum: needs .ci/rabbitmq-cluster.sh too)
+//   dotnet run -c Release --project benchmarks/Fudge.RabbitMQ.Benchmarks -- versus [--messages N] [--repeat R] [--results DIR]
+//       (NATS JetStream beside RabbitMQ, same ticks and acknowledgement rules, single node and clusters: needs .ci/nats.sh too)
 //   dotnet run -c Release --project benchmarks/Fudge.RabbitMQ.Benchmarks -- --quick      (CI: a tiny broker run)
 // The broker harness needs the local broker (bash .ci/rabbitmq.sh start); FUDGE_AMQP_URI overrides its address.
 if (args.Length > 0 && args[0] == "selector")
@@ -22,6 +24,7 @@ if (args.Length > 0 && args[0] == "selector")
 }
 
 if (args.Length > 0 && args[0] == "scale") return await ScaleHarness.RunAsync(args);
+if (args.Length > 0 && args[0] == "versus") return await VersusHarness.RunAsync(args);
 
 bool quick = args.Contains("--quick");
 int messages = quick ? 2_000 : int.Parse(Option("--messages", "50000"), CultureInfo.InvariantCulture);

@@ -13,7 +13,7 @@ internal static partial class FudgeCommandLine
 {
     private static Command ServeCommandLine(CliConsole console, Option<string[]> taxonomy)
     {
-        var source = new Argument<string>("SOURCE") { Description = "A file of envelopes, a folder of *.fudge files, a store (an SQLite file made by 'fudge store import', or a postgres:// URL), or a RabbitMQ queue or exchange (amqp://HOST/VHOST?queue=NAME or ?exchange=NAME, see docs/serve.md)." };
+        var source = new Argument<string>("SOURCE") { Description = "A file of envelopes, a folder of *.fudge files, a store (an SQLite file made by 'fudge store import', or a postgres:// URL), a RabbitMQ queue or exchange (amqp://HOST/VHOST?queue=NAME or ?exchange=NAME, see docs/serve.md), or a NATS subject or JetStream stream (nats://HOST:PORT/?subject=PATTERN or ?stream=NAME, see docs/nats.md)." };
         var follow = new Option<bool>("--follow", "-f") { Description = "Keep watching the file: messages appended to it are listed as they arrive (as tail -f)." };
         var port = new Option<int>("--port", "-p") { Description = "The port to listen on; 0 picks a free one. Default: 0.", DefaultValueFactory = _ => 0 };
         var bind = new Option<string>("--bind") { Description = "The loopback address to listen on (127.0.0.0/8, ::1 or localhost); others are refused. Default: 127.0.0.1.", DefaultValueFactory = _ => "127.0.0.1", HelpName = "ADDRESS" };

@@ -34,6 +34,15 @@ public sealed class FudgeAmqpRouterOptions
     /// <summary>Where malformed and unroutable messages go; null for the source queue's name followed by <c>.dead-letter</c>.</summary>
     public string? DeadLetterQueue { get; set; }
 
+    /// <summary>
+    /// How long a publish may wait for the broker's confirm before the router gives up on its connection: it closes it
+    /// (the broker requeues every unacknowledged input message) and reconnects, possibly to another node. On a cluster a
+    /// confirm can wait for a quorum queue to elect a new leader after a node's loss, which takes seconds; a channel
+    /// whose confirms do not come at all is only recovered this way. <see cref="System.Threading.Timeout.InfiniteTimeSpan"/>
+    /// waits forever. Default 30 seconds.
+    /// </summary>
+    public TimeSpan ConfirmTimeout { get; set; } = TimeSpan.FromSeconds(30);
+
     /// <summary>How long a cancelled router waits for in-flight messages to be confirmed and acknowledged. Default 10 seconds.</summary>
     public TimeSpan DrainTimeout { get; set; } = TimeSpan.FromSeconds(10);
 

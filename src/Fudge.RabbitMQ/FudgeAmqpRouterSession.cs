@@ -18,6 +18,7 @@ internal sealed class FudgeAmqpRouterSession
     private readonly string _deadLetterQueue;
     private readonly TaskCompletionSource<string> _lost = new(TaskCreationOptions.RunContinuationsAsynchronously);
     private int _inFlight;
+    private bool _draining;
     private IChannel _input = null!;
     private IChannel _output = null!;
 
@@ -50,6 +51,9 @@ internal sealed class FudgeAmqpRouterSession
         await _input.BasicQosAsync(0, _options.PrefetchCount, global: false, cancellationToken).ConfigureAwait(false);
         var consumer = new AsyncEventingBasicConsumer(_input);
         consumer.ReceivedAsync += (_, delivery) => RouteAsync(delivery);
+        // The broker's own basic.cancel (the source queue deleted or unavailable) leaves the channel open and the
+        // router idle: reconnect instead. Its own cancel, when draining, is expected.
+        consumer.UnregisteredAsync += (_, _) => Volatile.Read(ref _draining) ? Task.CompletedTask : Lost("the broker cancelled the consumer");
         string consumerTag = await _input.BasicConsumeAsync(_options.SourceQueue, autoAck: false, consumer, cancellationToken).ConfigureAwait(false);
 
         var cancelled = new TaskCompletionSource<string>(TaskCreationOptions.RunContinuationsAsynchronously);
@@ -67,6 +71,7 @@ internal sealed class FudgeAmqpRouterSession
     {
         try
         {
+            Volatile.Write(ref _draining, true);
             await _input.BasicCancelAsync(consumerTag).ConfigureAwait(false);
             var deadline = DateTime.UtcNow + _options.DrainTimeout;
             while (Volatile.Read(ref _inFlight) > 0 && DateTime.UtcNow < deadline && !_lost.Task.IsCompleted)
@@ -120,11 +125,17 @@ internal sealed class FudgeAmqpRouterSession
                 return;
             }
             await _input.BasicAckAsync(delivery.DeliveryTag, multiple: false).ConfigureAwait(false);
-            _counters.AddRouted(destinations.Count);
+            _counters.AddRouted();
+            _counters.AddPublished(destinations.Count);
         }
         catch (Exception e) when (e is AlreadyClosedException or OperationInterruptedException or ObjectDisposedException or OperationCanceledException)
         {
             // The connection is going: this message stays unacknowledged and the broker delivers it again.
+        }
+        catch (TimeoutException)
+        {
+            // No confirm within ConfirmTimeout: the session is given up (see PublishAsync); the message stays
+            // unacknowledged and the broker delivers it again once the connection is closed.
         }
         catch (PublishException e)
         {
@@ -199,8 +210,17 @@ internal sealed class FudgeAmqpRouterSession
         try
         {
             // Mandatory: a destination no queue is bound to comes back as a return instead of silently dropping the message.
-            await _output.BasicPublishAsync(destination.Exchange, destination.RoutingKey, mandatory: true, properties, body).ConfigureAwait(false);
+            var publish = _output.BasicPublishAsync(destination.Exchange, destination.RoutingKey, mandatory: true, properties, body);
+            if (publish.IsCompletedSuccessfully) return null;
+            await publish.AsTask().WaitAsync(_options.ConfirmTimeout).ConfigureAwait(false);
             return null;
+        }
+        catch (TimeoutException)
+        {
+            // A channel whose confirms stopped (on a cluster, a queue whose leader moved and never answered) is not
+            // recovered by waiting: end the session, so that the connection is closed and opened again.
+            _ = Lost($"no publisher confirm within {_options.ConfirmTimeout.TotalSeconds:0.#} s");
+            throw;
         }
         catch (PublishException e) when (e.IsReturn)
         {

@@ -52,7 +52,7 @@ public sealed class FudgeConsumer
     /// The raw envelopes of <paramref name="queue"/>, each read in place (its body valid until the next one is asked
     /// for). Every field is checked before a delivery is handed out.
     /// </summary>
-    /// <exception cref="FudgeAmqpException">The channel closed while consuming.</exception>
+    /// <exception cref="FudgeAmqpException">The channel closed, or the broker cancelled the consumer, while consuming.</exception>
     public async IAsyncEnumerable<FudgeDelivery> ConsumeEnvelopesAsync(string queue, [EnumeratorCancellation] CancellationToken cancellationToken = default)
     {
         await foreach (var received in ReceiveAsync(queue, cancellationToken).ConfigureAwait(false))
@@ -70,7 +70,7 @@ public sealed class FudgeConsumer
     }
 
     /// <summary>The messages of <paramref name="queue"/>, deserialized as <typeparamref name="T"/> by its generated formatter.</summary>
-    /// <exception cref="FudgeAmqpException">The channel closed while consuming.</exception>
+    /// <exception cref="FudgeAmqpException">The channel closed, or the broker cancelled the consumer, while consuming.</exception>
     public async IAsyncEnumerable<FudgeDelivery<T>> ConsumeAsync<T>(string queue, [EnumeratorCancellation] CancellationToken cancellationToken = default)
     {
         await foreach (var received in ReceiveAsync(queue, cancellationToken).ConfigureAwait(false))
@@ -149,6 +149,16 @@ public sealed class FudgeConsumer
         consumer.ShutdownAsync += (_, reason) =>
         {
             handoffs.Writer.TryComplete(new FudgeAmqpException($"The channel consuming '{queue}' closed: {reason.ReplyText} ({reason.ReplyCode})."));
+            return Task.CompletedTask;
+        };
+        // The broker's own basic.cancel (the queue deleted, say) while the channel stays open: without this the
+        // enumeration would wait forever for deliveries that cannot come. (Also raised by a channel's shutdown, which
+        // sets ShutdownReason first, and by this enumeration's own cancel at its end, when it is complete already.)
+        consumer.UnregisteredAsync += (_, _) =>
+        {
+            handoffs.Writer.TryComplete(new FudgeAmqpException(consumer.ShutdownReason is { } reason
+                ? $"The channel consuming '{queue}' closed: {reason.ReplyText} ({reason.ReplyCode})."
+                : $"The broker cancelled the consumer of '{queue}' (the queue was deleted, or is unavailable)."));
             return Task.CompletedTask;
         };
 

@@ -53,6 +53,11 @@ public static class RabbitCluster
             await process.WaitForExitAsync();
             if (process.ExitCode != 0) throw new InvalidOperationException($"could not restart cluster node {node} (exit {process.ExitCode})");
         }
+        await AwaitConnectionAsync(node, patience);
+    }
+
+    private static async Task AwaitConnectionAsync(int node, TimeSpan patience)
+    {
         var endpoint = Endpoints[node - 1];
         await Traffic.WaitUntilAsync(async () =>
         {
@@ -66,6 +71,33 @@ public static class RabbitCluster
                 return false;
             }
         }, patience, $"cluster node {node} takes connections again");
+    }
+
+    /// <summary>
+    /// <c>rabbitmqctl stop_app</c> on node <paramref name="node"/>: the broker application stops (listeners and client
+    /// connections closed, its queue replicas gone) while its Erlang VM stays up and in the cluster.
+    /// </summary>
+    public static void StopApp(int node) => Ctl(node, "stop_app");
+
+    /// <summary><c>rabbitmqctl start_app</c> on node <paramref name="node"/>, then waits until it takes AMQP connections.</summary>
+    public static async Task StartAppAsync(int node, TimeSpan patience)
+    {
+        await Task.Run(() => Ctl(node, "start_app"));
+        await AwaitConnectionAsync(node, patience);
+    }
+
+    /// <summary>Runs rabbitmqctl against node <paramref name="node"/> through its nN/ctl.sh (the cluster's cookie and environment).</summary>
+    private static void Ctl(int node, params string[] arguments)
+    {
+        var start = new ProcessStartInfo("sh") { RedirectStandardOutput = true, RedirectStandardError = true };
+        start.ArgumentList.Add(Path.Combine(Folder, $"n{node}", "ctl.sh"));
+        foreach (string argument in arguments) start.ArgumentList.Add(argument);
+        using var process = Process.Start(start)!;
+        var output = process.StandardOutput.ReadToEndAsync();
+        string errors = process.StandardError.ReadToEnd();
+        if (!process.WaitForExit(120_000)) process.Kill();
+        if (process.ExitCode != 0)
+            throw new InvalidOperationException($"rabbitmqctl {string.Join(' ', arguments)} on cluster node {node} failed (exit {process.ExitCode}): {output.Result}{errors}");
     }
 
     /// <summary>True when something listens on node <paramref name="node"/>'s AMQP port.</summary>

@@ -17,38 +17,51 @@ public sealed class RecoveringPublisher
 {
     private readonly IReadOnlyList<AmqpTcpEndpoint> _endpoints;
     private readonly int _window;
+    private readonly Action<string> _log;
 
-    public RecoveringPublisher(IReadOnlyList<AmqpTcpEndpoint> endpoints, int window)
+    public RecoveringPublisher(IReadOnlyList<AmqpTcpEndpoint> endpoints, int window, Action<string>? log = null)
     {
         _endpoints = endpoints;
         _window = window;
+        _log = log ?? Console.WriteLine;
     }
+
+    /// <summary>How long a window may wait for its confirms before it is published again on a new connection.</summary>
+    public TimeSpan ConfirmTimeout { get; init; } = TimeSpan.FromSeconds(30);
 
     /// <summary>Connections opened (1 + interruptions).</summary>
     public int Connections { get; private set; }
 
+    /// <summary>Windows that failed and were published again on a new connection.</summary>
+    public int Interruptions { get; private set; }
+
     /// <summary>Messages published again after an interruption (an upper bound on the duplicates the publisher caused).</summary>
     public int Republished { get; private set; }
 
-    /// <summary>Confirmed messages so far.</summary>
+    /// <summary>Confirmed messages so far (the windows confirmed in full).</summary>
     public long Confirmed => Interlocked.Read(ref _confirmed);
 
     private long _confirmed;
 
-    public async Task PublishTicksAsync(string queue, int count, CancellationToken cancellationToken)
+    public Task PublishTicksAsync(string queue, int count, CancellationToken cancellationToken) => PublishTicksAsync(queue, 0, count, cancellationToken);
+
+    /// <summary>Publishes ticks <paramref name="from"/>..<paramref name="to"/>-1 (a new connection for each call).</summary>
+    public async Task PublishTicksAsync(string queue, int from, int to, CancellationToken cancellationToken)
     {
+        int count = to;
         var factory = RabbitCluster.CreateFactory();
         factory.AutomaticRecoveryEnabled = false;
         IConnection? connection = null;
         IChannel? channel = null;
         try
         {
-            for (int first = 0; first < count;)
+            for (int first = from; first < count;)
             {
                 if (channel is not { IsOpen: true })
                 {
                     await DisposeQuietlyAsync(channel, connection);
                     connection = await FudgeAmqpConnector.ConnectAsync(factory, _endpoints, 10, TimeSpan.FromMilliseconds(500), "fudge-tests-publisher", cancellationToken);
+                    _log($"connected to {connection.Endpoint}");
                     channel = await connection.CreateChannelAsync(new CreateChannelOptions(publisherConfirmationsEnabled: true, publisherConfirmationTrackingEnabled: true),
                         cancellationToken);
                     Connections++;
@@ -60,13 +73,14 @@ public sealed class RecoveringPublisher
                 {
                     for (int i = first; i < last; i++)
                         publishes.Add(publisher.PublishAsync(AmqpDestination.Queue(queue), Tick.Number(i), cancellationToken).AsTask());
-                    await Task.WhenAll(publishes).WaitAsync(TimeSpan.FromMinutes(1), cancellationToken);
+                    await Task.WhenAll(publishes).WaitAsync(ConfirmTimeout, cancellationToken);
                 }
                 catch (Exception e) when (!cancellationToken.IsCancellationRequested)
                 {
-                    Console.WriteLine($"publisher: window {first}..{last - 1} failed ({e.GetType().Name}: {e.Message}); publishing it again on a new connection");
+                    _log($"window {first}..{last - 1} failed ({e.GetType().Name}: {e.Message}); publishing it again on a new connection");
                     // Some of the window may be stored, some not: publish all of it again on a new connection.
                     Republished += publishes.Count(p => p.IsCompletedSuccessfully);
+                    Interruptions++;
                     await DisposeQuietlyAsync(channel, connection);
                     channel = null;
                     connection = null;

@@ -3,10 +3,8 @@ using System.Collections.Generic;
 using System.Globalization;
 using System.IO;
 using System.Linq;
-using System.Runtime.CompilerServices;
 using System.Threading;
 using System.Threading.Tasks;
-using Fudge.Query;
 using Fudge.RabbitMQ;
 using RabbitMQ.Client;
 using RabbitMQ.Client.Events;
@@ -17,21 +15,17 @@ namespace Fudge.Cli.Serve.Sources;
 /// A RabbitMQ exchange or queue as a live source, without taking a message from anyone else:
 /// <list type="bullet">
 /// <item><c>amqp://HOST/VHOST?exchange=NAME[&amp;key=PATTERN]</c>: a temporary queue of the explorer's own (server-named,
-/// exclusive, deleted when the explorer stops, at most <see cref="MaxKept"/> messages) is bound to the exchange
+/// exclusive, deleted when the explorer stops, at most <see cref="LiveMessageSource.MaxKept"/> messages) is bound to the exchange
 /// (key <c>#</c> unless given), so the explorer receives a copy of each message as it passes, from when it started.</item>
 /// <item><c>amqp://HOST/VHOST?queue=NAME</c>: a browse that requeues. Every <see cref="BrowseInterval"/> the messages
 /// waiting are taken with <c>basic.get</c> without acknowledging them, and all are handed back at once
 /// (<c>basic.nack</c>, multiple, requeue): they stay in the queue, in their order, for its consumers, marked as
 /// redelivered. A message is listed once however often it is seen waiting.</item>
 /// </list>
-/// The last <see cref="MaxKept"/> messages are kept in memory; ids count messages from 0 as they arrived, so an id
-/// whose message was dropped is no longer found.
+/// What arrives is kept as <see cref="LiveMessageSource"/> says.
 /// </summary>
-internal sealed class AmqpMessageSource : IMessageSource
+internal sealed class AmqpMessageSource : LiveMessageSource
 {
-    /// <summary>Messages kept; older ones are dropped.</summary>
-    public const int MaxKept = 10_000;
-
     /// <summary>How long the client waits between attempts to reconnect a lost connection (the client's default is 5 s).</summary>
     public static readonly TimeSpan RecoveryInterval = TimeSpan.FromSeconds(2);
 
@@ -41,28 +35,21 @@ internal sealed class AmqpMessageSource : IMessageSource
     // At most this many messages are held unacknowledged by one browse pass.
     private const int MaxBrowse = 1000;
 
-    private readonly object _gate = new();
-    private readonly List<SourceMessage> _kept = new();
-    private readonly FudgeReaderOptions _options;
     private readonly IConnection _connection;
     private readonly IChannel _channel;
     private readonly CancellationTokenSource _stop = new();
     private readonly string? _queue;
     private Task _browsing = Task.CompletedTask;
     private Dictionary<string, int> _lastSeen = new(StringComparer.Ordinal);
-    private long _next;
-    private string? _notice;
-    private string? _connectionNotice;
+    private readonly object _connectionGate = new();
     private DateTime? _lostAt;
 
     private AmqpMessageSource(IConnection connection, IChannel channel, string kind, string description, string? queue, FudgeReaderOptions options)
+        : base(kind, description, options)
     {
         _connection = connection;
         _channel = channel;
-        Kind = kind;
-        Description = description;
         _queue = queue;
-        _options = options;
     }
 
     /// <summary>Connects and starts receiving (an exchange) or browsing (a queue).</summary>
@@ -233,114 +220,33 @@ internal sealed class AmqpMessageSource : IMessageSource
         SetNotice($"browsed {bodies.Count.ToString(CultureInfo.InvariantCulture)} waiting messages at {DateTime.UtcNow.ToString("HH:mm:ss", CultureInfo.InvariantCulture)} UTC (taken unacknowledged and requeued at once)");
     }
 
-    private void Add(byte[] body)
-    {
-        lock (_gate)
-        {
-            _kept.Add(new SourceMessage(_next++, null, 0, body));
-            if (_kept.Count > MaxKept) _kept.RemoveRange(0, _kept.Count - MaxKept);
-        }
-    }
-
-    private void SetNotice(string notice)
-    {
-        lock (_gate) _notice = notice;
-    }
-
     // The connection's state is a notice of its own, which the passes' notices do not overwrite: a lost connection
     // stays said until it is back, and then when it was lost and that it came back stays said.
     private void ConnectionLost(string reason)
     {
         var now = DateTime.UtcNow;
-        lock (_gate)
+        lock (_connectionGate)
         {
             _lostAt ??= now;
-            _connectionNotice = $"{Time(now)} UTC: the connection to the broker was lost ({reason}); reconnecting every {RecoveryInterval.TotalSeconds.ToString(CultureInfo.InvariantCulture)} s";
+            SetConnectionNotice($"{Time(now)} UTC: the connection to the broker was lost ({reason}); reconnecting every {RecoveryInterval.TotalSeconds.ToString(CultureInfo.InvariantCulture)} s");
         }
     }
 
     private void Reconnected()
     {
         var now = DateTime.UtcNow;
-        lock (_gate)
+        lock (_connectionGate)
         {
             string missed = _queue is null ? "messages routed through the exchange meanwhile were not seen" : "messages consumed from the queue meanwhile were not seen";
-            _connectionNotice = $"{Time(now)} UTC: reconnected to the broker, lost since {Time(_lostAt ?? now)} UTC ({missed})";
+            SetConnectionNotice($"{Time(now)} UTC: reconnected to the broker, lost since {Time(_lostAt ?? now)} UTC ({missed})");
             _lostAt = null;
         }
     }
 
     private static string Time(DateTime time) => time.ToString("HH:mm:ss", CultureInfo.InvariantCulture);
 
-    /// <inheritdoc />
-    public string Description { get; }
-
-    /// <inheritdoc />
-    public string Kind { get; }
-
-    /// <inheritdoc />
-    public SourceStatus Status
-    {
-        get
-        {
-            lock (_gate)
-            {
-                string? notice = _connectionNotice is null ? _notice : _notice is null ? _connectionNotice : _connectionNotice + " · " + _notice;
-                return new SourceStatus(_kept.Count, true, null, Following: true, Generation: 0, Notice: notice);
-            }
-        }
-    }
-
-    private SourceMessage[] Snapshot()
-    {
-        lock (_gate) return _kept.ToArray();
-    }
-
-    /// <inheritdoc />
-    public ValueTask<SourcePage> GetPageAsync(FudgeFilter? filter, long skip, int take, CancellationToken cancellationToken)
-    {
-        var all = Snapshot();
-        var matching = filter is null ? all : all.Where(m => Matches(filter, m)).ToArray();
-        var page = matching.Skip((int)Math.Min(skip, int.MaxValue)).Take(take).ToArray();
-        return ValueTask.FromResult(new SourcePage(page, matching.Length, all.Length));
-    }
-
-    /// <inheritdoc />
-    public ValueTask<SourceMessage?> GetAsync(long id, CancellationToken cancellationToken)
-    {
-        lock (_gate)
-        {
-            if (_kept.Count == 0) return ValueTask.FromResult<SourceMessage?>(null);
-            long index = id - _kept[0].Id;
-            return ValueTask.FromResult(index >= 0 && index < _kept.Count ? _kept[(int)index] : null);
-        }
-    }
-
-    /// <inheritdoc />
-    public async IAsyncEnumerable<SourceMessage> ReadAllAsync(FudgeFilter? filter, [EnumeratorCancellation] CancellationToken cancellationToken)
-    {
-        foreach (var message in Snapshot())
-        {
-            cancellationToken.ThrowIfCancellationRequested();
-            if (filter is null || Matches(filter, message)) yield return message;
-        }
-        await Task.CompletedTask.ConfigureAwait(false);
-    }
-
-    private bool Matches(FudgeFilter filter, SourceMessage message)
-    {
-        try
-        {
-            return filter.Matches(message.Bytes.Span, _options);
-        }
-        catch (FudgeFormatException)
-        {
-            return false;
-        }
-    }
-
     /// <summary>Stops receiving; the temporary queue goes with the connection.</summary>
-    public async ValueTask DisposeAsync()
+    public override async ValueTask DisposeAsync()
     {
         _stop.Cancel();
         try

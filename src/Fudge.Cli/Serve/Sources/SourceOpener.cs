@@ -6,6 +6,7 @@ namespace Fudge.Cli.Serve.Sources;
 
 /// <summary>
 /// Turns <c>fudge serve</c>'s argument into a source: an <c>amqp://</c> URI is a broker's queue or exchange, a
+/// <c>nats://</c> URL a NATS subject or JetStream stream, a
 /// <c>postgres://</c> URL or an SQLite file (known by its first 16 bytes) is a store, a folder is its <c>*.fudge</c>
 /// files, anything else a file of envelopes (followed as it grows with <c>--follow</c>).
 /// </summary>
@@ -20,6 +21,8 @@ internal static class SourceOpener
     {
         if (path.StartsWith("amqp://", StringComparison.OrdinalIgnoreCase) || path.StartsWith("amqps://", StringComparison.OrdinalIgnoreCase))
             return await AmqpMessageSource.OpenAsync(path, options).ConfigureAwait(false);
+        if (path.StartsWith("nats://", StringComparison.OrdinalIgnoreCase) || path.StartsWith("tls://", StringComparison.OrdinalIgnoreCase))
+            return await NatsMessageSource.OpenAsync(path, options).ConfigureAwait(false);
         if (follow && !IsPlainFile(path)) throw new IOException($"--follow watches a single file of envelopes; '{path}' is not one");
         if (path.StartsWith("postgres://", StringComparison.OrdinalIgnoreCase) || path.StartsWith("postgresql://", StringComparison.OrdinalIgnoreCase))
             return await StoreMessageSource.OpenAsync(path, collection).ConfigureAwait(false);
