@@ -41,15 +41,17 @@ internal static partial class FudgeCommandLine
     private static string OneLine(string message) => Regex.Replace(message, @"\s*\n\s*", " ");
 
     /// <summary>
-    /// The line for a command line that does not parse, or null when it parses and names no unknown option. An unknown
-    /// option is named first: the parser takes "--bogus" for the FILE argument when it comes before the file, and then
+    /// The line for a command line that does not parse, or null when it parses and names no unknown option. A missing or
+    /// unknown command is named first (FudgeCommandLine.Suggestions.cs), then an unknown option: the parser takes "--bogus" for the FILE argument when it comes before the file, and then
     /// reports the file as the unrecognized word.
     /// </summary>
     private static string? ParseProblem(ParseResult parsed, IReadOnlyList<string> args)
     {
+        if (CommandProblem(parsed, args) is string command) return command;
         var unknown = UnknownOptions(parsed, args);
         if (unknown.Count > 0)
-            return $"unknown option {string.Join(", ", unknown.Select(o => $"'{o}'"))} for '{CommandPath(parsed.CommandResult)}'";
+            return $"unknown option {string.Join(", ", unknown.Select(o => $"'{o}'"))} for '{CommandPath(parsed.CommandResult)}'"
+                + (unknown.Count == 1 ? OptionSuggestion(parsed, unknown[0]) : "");
         if (parsed.Errors.Count == 0) return null;
         var messages = new List<string>();
         var missing = MissingArguments(parsed.CommandResult);

@@ -27,6 +27,7 @@ internal static class StoreOpener
             throw new IOException($"'{db}' is a {db.Substring(0, scheme)} URL; fudge opens SQLite store files and postgres:// URLs");
         if (Directory.Exists(db)) throw new CliException($"'{db}' is a folder, not a store file");
         if (!create && !db.Contains('=')) Input.CliPaths.RequireFile(db, "store file");
+        if (create && !db.Contains('=')) Input.CliPaths.RequireFolderFor(db, "store file");
         return await SqliteFudgeStore.OpenAsync(db).ConfigureAwait(false);
     }
 
