@@ -67,6 +67,33 @@ public class NewcomerMistakeTests
     }
 
     [Fact]
+    public void A_second_file_is_one_word_too_many_and_the_message_says_how_to_read_both()
+    {
+        AssertError(FudgeTool.Run("inspect", Ticks, "b.fudge"), 2,
+            "fudge: 'fudge inspect' takes <FILE>; 'b.fudge' is one word too many (for several files, concatenate them: cat A B | fudge inspect -)\nTry 'fudge inspect --help'.\n");
+        AssertError(FudgeTool.Run("get", "$.a", Ticks, "b.fudge"), 2,
+            "fudge: 'fudge get' takes <PATH> <FILE>; 'b.fudge' is one word too many (for several files, concatenate them: cat A B | fudge get -)\nTry 'fudge get --help'.\n");
+    }
+
+    [Fact]
+    public void A_required_option_left_out_is_named()
+    {
+        AssertError(FudgeTool.Run("transform", Ticks), 2, "fudge: 'fudge transform' needs --rules\nTry 'fudge transform --help'.\n");
+    }
+
+    [Fact]
+    public void A_file_that_is_not_a_database_is_not_a_store_file()
+    {
+        foreach (string notStore in new[] { RepoFiles.Sample("ticks.fudge"), RepoFiles.Sample("tick-rules.json") })
+        {
+            AssertError(FudgeTool.Run("store", "count", notStore), 1,
+                $"fudge: '{notStore}' is not a store file: it is not an SQLite database ('fudge store import DB FILE' creates one)\n");
+            AssertError(FudgeTool.Run("store", "import", notStore, Ticks), 1,
+                $"fudge: '{notStore}' is not a store file: it is not an SQLite database ('fudge store import DB FILE' creates one)\n");
+        }
+    }
+
+    [Fact]
     public void Every_command_has_help_that_exits_0()
     {
         var seen = new List<string>();
