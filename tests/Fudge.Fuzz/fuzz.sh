@@ -74,7 +74,7 @@ parallel="${FUDGE_FUZZ_JOBS:-$(nproc 2>/dev/null || echo 1)}"
 for t in $targets; do
   while [ "$(jobs -rp | wc -l)" -ge "$parallel" ]; do wait -n || true; done
   mkdir -p "$work/$t"
-  { if fuzz_target "$t"; then echo 0; else echo 1; fi > "$work/$t/status"; } > "$work/$t/report.txt" 2>&1 &
+  { if fuzz_target "$t"; then status=0; else status=1; fi; echo "$status" > "$work/$t/status"; } > "$work/$t/report.txt" 2>&1 &
 done
 wait
 failed=0
