@@ -2,7 +2,8 @@
 # README's "Use it in your project", run exactly as written, in a folder outside the repository: its shell blocks (the
 # pack into ~/fudge-feed from the repository root, then `dotnet new console`, the project's nuget.config with the
 # local feed, `dotnet add package Fudge --version ...`), then the README's quick start pasted into Program.cs and run,
-# then the README's "Serializing your own types" block likewise (the source generator as the package brings it).
+# then the README's "Serializing your own types" block likewise (the source generator as the package brings it), and
+# docs/cli.md's "Installing" (the tool packed, installed from the pack folder and run).
 # Only two things are changed in the blocks: `~` is a scratch folder instead of the home folder, and the example
 # version 0.1.0-dev.594 is the version the pack made (read from the package's file name, as the README says).
 # The new project restores into a package folder of its own, so no earlier pack of the same version can be used.
@@ -39,6 +40,14 @@ run_block "$work/block1" "$repo"
 version="$(ls "$work/home/fudge-feed" | sed -n 's/^Fudge\.\([0-9].*\)\.nupkg$/\1/p' | head -n 1)"
 [ -n "$version" ] || { echo "getting-started: no Fudge package in the feed" >&2; exit 1; }
 echo "-- packed version: $version"
+# Development packs are <VersionPrefix>-dev.<commit height> (README), so a pack after a commit is a new version that no
+# NuGet cache answers with an older copy; a release pack (-p:FudgeRelease=true) is <VersionPrefix> alone.
+prefix="$(sed -n 's:.*<VersionPrefix>\(.*\)</VersionPrefix>.*:\1:p' "$repo/Directory.Build.props")"
+height="${FUDGE_COMMIT_HEIGHT:-$(git -C "$repo" rev-list --count HEAD 2>/dev/null || echo 0)}"
+[ "$version" = "$prefix-dev.$height" ] || { echo "getting-started: the development pack is $version, not $prefix-dev.$height (<VersionPrefix>-dev.<commit height>)" >&2; exit 1; }
+dotnet pack "$repo/src/Fudge" -c Release --no-build -p:FudgeRelease=true -o "$work/release" > "$work/release.log" 2>&1 || { cat "$work/release.log" >&2; exit 1; }
+[ -f "$work/release/Fudge.$prefix.nupkg" ] || { ls "$work/release" >&2; echo "getting-started: -p:FudgeRelease=true did not pack Fudge.$prefix.nupkg" >&2; exit 1; }
+echo "-- a release pack (-p:FudgeRelease=true) is $prefix"
 export NUGET_PACKAGES="$work/packages"
 run_block "$work/block2" "$work/home"
 app="$work/home/MyFudgeApp"
@@ -59,4 +68,16 @@ echo "-- README quick start as Program.cs: dotnet run"
 check_run "$work/quickstart1" 'symbol (string) = "AAPL"'
 echo "-- README 'Serializing your own types' as Program.cs (the generator from the package): dotnet run"
 check_run "$work/generator1" 'AAPL'
-echo "getting-started: passed (Fudge $version from the local feed, outside the repository)"
+
+# docs/cli.md "Installing": the tool packed from the repository root and installed from that folder as written, with
+# ./packages and ./tools in the scratch folder instead (the tool's own package folder is the scratch one above too).
+awk '/^## / { inside = ($0 == "## Installing") } inside && /^```bash$/ { fence = 1; next } fence && /^```$/ { exit } fence { print }' \
+  "$repo/docs/cli.md" > "$work/tool"
+grep -q 'dotnet tool install' "$work/tool" || { echo "getting-started: docs/cli.md's Installing block not found" >&2; exit 1; }
+sed -i -e "s#\./packages#$work/tool-packages#g" -e "s#\./tools#$work/tools#g" "$work/tool"
+echo "-- docs/cli.md 'Installing', from the repository root:"; sed "s#$work#\$scratch#g" "$work/tool" | sed 's/^/   $ /'
+start=$SECONDS
+(cd "$repo" && bash -euo pipefail "$work/tool") > "$work/tool.log" 2>&1 || { cat "$work/tool.log" >&2; echo "getting-started: the Installing block failed" >&2; exit 1; }
+grep -q '^message 0: ' "$work/tool.log" || { cat "$work/tool.log" >&2; echo "getting-started: the installed tool did not inspect" >&2; exit 1; }
+echo "   ($((SECONDS - start)) s)"
+echo "getting-started: passed (Fudge $version from the local feed, outside the repository; the fudge tool installed from its pack)"

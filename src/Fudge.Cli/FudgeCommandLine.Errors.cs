@@ -41,15 +41,17 @@ internal static partial class FudgeCommandLine
     private static string OneLine(string message) => Regex.Replace(message, @"\s*\n\s*", " ");
 
     /// <summary>
-    /// The line for a command line that does not parse, or null when it parses and names no unknown option. An unknown
-    /// option is named first: the parser takes "--bogus" for the FILE argument when it comes before the file, and then
+    /// The line for a command line that does not parse, or null when it parses and names no unknown option. A missing or
+    /// unknown command is named first (FudgeCommandLine.Suggestions.cs), then an unknown option: the parser takes "--bogus" for the FILE argument when it comes before the file, and then
     /// reports the file as the unrecognized word.
     /// </summary>
     private static string? ParseProblem(ParseResult parsed, IReadOnlyList<string> args)
     {
+        if (CommandProblem(parsed, args) is string command) return command;
         var unknown = UnknownOptions(parsed, args);
         if (unknown.Count > 0)
-            return $"unknown option {string.Join(", ", unknown.Select(o => $"'{o}'"))} for '{CommandPath(parsed.CommandResult)}'";
+            return $"unknown option {string.Join(", ", unknown.Select(o => $"'{o}'"))} for '{CommandPath(parsed.CommandResult)}'"
+                + (unknown.Count == 1 ? OptionSuggestion(parsed, unknown[0]) : "");
         if (parsed.Errors.Count == 0) return null;
         var messages = new List<string>();
         var missing = MissingArguments(parsed.CommandResult);
@@ -59,6 +61,9 @@ internal static partial class FudgeCommandLine
             // Said once above, with the names of the missing arguments (the parser repeats it for each).
             if (missing.Count > 0 && error.Message.StartsWith("Required argument missing", StringComparison.Ordinal)) continue;
             string message = BadValue.Replace(error.Message, m => $"{m.Groups["option"].Value} takes {TypeWord(m.Groups["type"].Value)}, not '{m.Groups["value"].Value}'");
+            message = RequiredOption.Replace(message, m => $"'{CommandPath(parsed.CommandResult)}' needs {m.Groups["option"].Value}");
+            if (parsed.CommandResult.Command.Arguments.Count > 0)
+                message = ExtraWord.Replace(message, m => ExtraArgument(parsed.CommandResult, m.Groups["word"].Value));
             var option = error.SymbolResult as OptionResult ?? (error.SymbolResult as ArgumentResult)?.Parent as OptionResult;
             if (option is not null && NotAChoice.Match(message) is { Success: true } choice)
             {
@@ -68,6 +73,20 @@ internal static partial class FudgeCommandLine
             if (!messages.Contains(message)) messages.Add(message);
         }
         return string.Join(" ", messages);
+    }
+
+    private static readonly Regex RequiredOption = new(@"^Option '(?<option>[^']*)' is required\.$", RegexOptions.Singleline);
+
+    private static readonly Regex ExtraWord = new(@"^Unrecognized command or argument '(?<word>.*)'\.$", RegexOptions.Singleline);
+
+    /// <summary>A word after the arguments a command takes: "fudge inspect a.fudge b.fudge" (one FILE; concatenated envelopes are one input).</summary>
+    private static string ExtraArgument(CommandResult command, string word)
+    {
+        string path = CommandPath(command);
+        string takes = string.Join(" ", command.Command.Arguments.Select(a => $"<{a.HelpName ?? a.Name}>"));
+        bool oneFile = command.Command.Arguments.Any(a => a.Name == "FILE");
+        return $"'{path}' takes {takes}; '{word}' is one word too many"
+            + (oneFile ? $" (for several files, concatenate them: cat A B | {path} -)" : "");
     }
 
     private static readonly Regex BadValue = new(@"^Cannot parse argument '(?<value>.*)' for option '(?<option>[^']*)' as expected type '(?<type>[^']*)'\.$", RegexOptions.Singleline);

@@ -1,3 +1,4 @@
+using System;
 using System.IO;
 using Fudge.Cli.Console;
 
@@ -40,14 +41,41 @@ internal static class CliPaths
     /// Creates (or truncates) an output file, or returns standard output (left open) for null or "-". Refuses the file
     /// the input is read from, which creating it would empty before it is read.
     /// </summary>
-    /// <exception cref="IOException">The output is the input file, or cannot be created.</exception>
-    /// <exception cref="CliException">The output is a folder.</exception>
+    /// <exception cref="IOException">The output is the input file.</exception>
+    /// <exception cref="CliException">The output is a folder, its folder is missing, or it cannot be created.</exception>
     public static Stream OpenOutput(string? path, string inputPath, CliConsole console)
     {
         if (path is null or Console) return new LeaveOpenStream(console.Output);
         if (inputPath != Console && string.Equals(Path.GetFullPath(path), Path.GetFullPath(inputPath), System.StringComparison.Ordinal))
             throw new IOException($"the output file '{path}' is the input file; write to another file");
         if (Directory.Exists(path)) throw new CliException($"the output '{path}' is a folder, not a file");
-        return new FileStream(path, FileMode.Create, FileAccess.Write, FileShare.None, BufferSize);
+        RequireFolderFor(path, "output file");
+        try
+        {
+            return new FileStream(path, FileMode.Create, FileAccess.Write, FileShare.None, BufferSize);
+        }
+        catch (UnauthorizedAccessException)
+        {
+            throw new CliException($"cannot write the output file '{path}': permission denied (write it elsewhere with -o)");
+        }
+        catch (IOException e)
+        {
+            throw new CliException($"cannot write the output file '{path}': {e.Message}", e);
+        }
+    }
+
+    /// <summary>
+    /// Refuses a file whose folder does not exist (the operating system would say "could not find a part of the path"
+    /// with the full path): names the folder to create.
+    /// </summary>
+    /// <param name="path">The file argument as given.</param>
+    /// <param name="what">What the file is, for the message: "output file", "store file"...</param>
+    /// <exception cref="CliException">The folder is missing, or is a file.</exception>
+    public static void RequireFolderFor(string path, string what)
+    {
+        string? folder = Path.GetDirectoryName(path);
+        if (string.IsNullOrEmpty(folder) || Directory.Exists(folder)) return;
+        if (File.Exists(folder)) throw new CliException($"'{folder}' is a file, not a folder, so the {what} '{path}' cannot be created in it");
+        throw new CliException($"no folder '{folder}' for the {what} '{path}': create the folder first");
     }
 }

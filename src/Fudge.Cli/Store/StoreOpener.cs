@@ -27,7 +27,20 @@ internal static class StoreOpener
             throw new IOException($"'{db}' is a {db.Substring(0, scheme)} URL; fudge opens SQLite store files and postgres:// URLs");
         if (Directory.Exists(db)) throw new CliException($"'{db}' is a folder, not a store file");
         if (!create && !db.Contains('=')) Input.CliPaths.RequireFile(db, "store file");
+        if (create && !db.Contains('=')) Input.CliPaths.RequireFolderFor(db, "store file");
+        if (!db.Contains('=') && File.Exists(db) && !LooksLikeSqlite(db))
+            throw new CliException($"'{db}' is not a store file: it is not an SQLite database ('fudge store import DB FILE' creates one)");
         return await SqliteFudgeStore.OpenAsync(db).ConfigureAwait(false);
+    }
+
+    /// <summary>An empty file (SQLite makes it a database) or one that starts with SQLite's header.</summary>
+    private static bool LooksLikeSqlite(string path)
+    {
+        ReadOnlySpan<byte> header = "SQLite format 3\0"u8;
+        using var file = new FileStream(path, FileMode.Open, FileAccess.Read, FileShare.ReadWrite);
+        if (file.Length == 0) return true;
+        var start = new byte[header.Length];
+        return file.ReadAtLeast(start, start.Length, throwOnEndOfStream: false) == start.Length && header.SequenceEqual(start);
     }
 
     /// <summary>True when <paramref name="db"/> is an SQLite file path (not a URL or connection string) with no file there yet.</summary>
