@@ -2,7 +2,7 @@
 # The NativeAOT `fudge` binary as docs/cli.md ships it: published (README/docs/cli.md's command, into a scratch folder),
 # then copied with the one file that must accompany it (libe_sqlite3.so, SQLite for `fudge store`) into an empty
 # folder, and run from there on the repository's samples: inspect with the binary alone, then `fudge store` import,
-# index, count and query on a new store. Fails if the publish folder holds any other native library the binary would
+# index, count and query on a new store, and `fudge schema check --proto` (--types refused). Fails if the publish folder holds any other native library the binary would
 # need, or if an answer differs from docs/store.md's.
 # Usage: bash .ci/aot-fudge.sh   (clang/gcc and zlib headers: bash .ci/aot-prerequisites)
 set -euo pipefail
@@ -42,4 +42,13 @@ expect "indexed \$.System.Hostname in 'documents'" "$bin/fudge" store index logs
 expect 1 "$bin/fudge" store count logs.db -w "$where"
 expect '{"System":{"Hostname":"node-5","Pid":4059},"Log":{"Type":"SECURITY","Seq":9,"Time":"2026-03-02T09:07:45.000000000+00:00","Text":"security event 9 on node-5"},"Company":{"Ticker":"AAPL"}}' \
   "$bin/fudge" store query logs.db -w "$where" --json
+
+# fudge schema check: --proto works in the binary; --types (loading compiled code) is a usage error there (docs/cli.md).
+"$bin/fudge" schema infer --proto samples/ticks.fudge -o ticks.proto
+"$bin/fudge" schema check --proto ticks.proto samples/ticks.fudge | head -n 1 | grep -qx '40 messages checked against ticks.proto: 40 fit, 0 do not' \
+  || { echo "aot-fudge: the binary does not check the ticks against their .proto" >&2; exit 1; }
+code=0; "$bin/fudge" schema check --types ticks.dll samples/ticks.fudge 2> types.err || code=$?
+[ "$code" = 2 ] && grep -q 'this NativeAOT binary cannot load assemblies' types.err \
+  || { echo "aot-fudge: schema check --types exited $code: $(cat types.err)" >&2; exit 1; }
+echo "-- schema check: --proto works, --types is refused with exit code 2"
 echo "aot-fudge: passed ($((SECONDS - start)) s)"

@@ -8,14 +8,16 @@ using Fudge.Cli.Schema;
 
 namespace Fudge.Cli;
 
-/// <summary><c>fudge schema</c>: types inferred from messages (<c>infer</c>).</summary>
+/// <summary><c>fudge schema</c>: types inferred from messages (<c>infer</c>), messages checked against types (<c>check</c>), schemas compared (<c>diff</c>).</summary>
 internal static partial class FudgeCommandLine
 {
     private static Command SchemaCommandLine(CliConsole console, Option<string[]> taxonomy)
     {
-        return new Command("schema", "Schemas from data: infer C# [FudgeMessage] types or a Fudge-Proto file from captured messages.")
+        return new Command("schema", "Schemas from data: infer C# [FudgeMessage] types or a Fudge-Proto file from captured messages, check messages against declared types, compare two schemas.")
         {
             SchemaInferCommandLine(console, taxonomy),
+            SchemaCheckCommandLine(console, taxonomy),
+            SchemaDiffCommandLine(console),
         };
     }
 

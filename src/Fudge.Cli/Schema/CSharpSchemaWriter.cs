@@ -60,8 +60,14 @@ internal static class CSharpSchemaWriter
             if (type.Fields != "Names") settings.Add("Fields = FudgeFieldIds." + type.Fields);
             if (type.FudgeMapping) settings.Add("Mapping = FudgeObjectMapping.Fudge");
             if (type.JavaClass is not null && schema.Java && JavaName(schema, type.Name) != type.JavaClass) settings.Add("TypeName = " + Literal(type.JavaClass));
+            // Class names before the fields (this library's unions): a root writes its TypeName (default: the .NET full
+            // name), each derived type the name its base's [FudgeUnion] gives it.
+            if (type.JavaClass is not null && !schema.Java && type.Base is null && schema.Namespace + "." + type.Name != type.JavaClass) settings.Add("TypeName = " + Literal(type.JavaClass));
             if (settings.Count > 0) o.Append('(').Append(string.Join(", ", settings)).Append(')');
             o.AppendLine("]");
+            if (!schema.Java)
+                foreach (var derived in schema.Types.Where(t => t.Base == type && t.JavaClass is not null))
+                    o.Append("[FudgeUnion(").Append(Literal(derived.JavaClass!)).Append(", typeof(").Append(derived.Name).AppendLine("))]");
             o.Append("public partial ").Append(kind).Append(' ').Append(type.Name);
             if (type.Base is not null) o.Append(" : ").Append(type.Base.Name);
             if (type.Extensible) o.Append(type.Base is null ? " : " : ", ").Append("IFudgeExtensible");

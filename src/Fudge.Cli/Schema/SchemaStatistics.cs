@@ -11,7 +11,7 @@ namespace Fudge.Cli.Schema;
 /// every field. Messages are added one at a time and not kept, so memory grows with the number of distinct shapes,
 /// not with the input.
 /// </summary>
-internal sealed class SchemaStatistics
+internal sealed partial class SchemaStatistics
 {
     /// <summary>Top-level messages without class names (every such message merges here).</summary>
     public ShapeNode Root { get; } = new("", null);
@@ -153,7 +153,7 @@ internal readonly record struct FieldKeyOf(string? Name, short? Ordinal)
 }
 
 /// <summary>The statistics of one message position: its fields in the order they are seen, merged over every message there.</summary>
-internal class ShapeNode
+internal partial class ShapeNode
 {
     public ShapeNode(string path, ShapeNode? parent)
     {
@@ -259,7 +259,7 @@ internal sealed class FieldStats
 }
 
 /// <summary>The values seen at one position (a field, or the elements, keys or values of a collection).</summary>
-internal sealed class ValueStats
+internal sealed partial class ValueStats
 {
     public long Count;
     public readonly Dictionary<byte, long> WireTypes = new();

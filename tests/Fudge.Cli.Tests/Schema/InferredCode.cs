@@ -28,6 +28,13 @@ public static class InferredCode
 
     /// <summary>Compiles C# source (and optionally .proto files given to the generator); fails the test on any error or warning.</summary>
     public static Assembly Compile(string csharp, params (string Path, string Text)[] protos)
+        => AssemblyLoadContext.Default.LoadFromStream(new MemoryStream(Emit(csharp, protos)));
+
+    /// <summary>Compiles C# source (and optionally .proto files) into an assembly file, as a user's build would leave it on disk.</summary>
+    public static void CompileToFile(string path, string csharp, params (string Path, string Text)[] protos)
+        => File.WriteAllBytes(path, Emit(csharp, protos));
+
+    private static byte[] Emit(string csharp, (string Path, string Text)[] protos)
     {
         var tree = CSharpSyntaxTree.ParseText(csharp, Parse, path: "Inferred.cs");
         var compilation = CSharpCompilation.Create("Inferred" + Guid.NewGuid().ToString("N"), new[] { tree }, References,
@@ -43,7 +50,7 @@ public static class InferredCode
             .ToList();
         if (problems.Count > 0 || !emitted.Success)
             throw new InvalidOperationException("the inferred code does not compile cleanly:\n" + string.Join("\n", problems) + "\n\n" + csharp);
-        return AssemblyLoadContext.Default.LoadFromStream(new MemoryStream(stream.ToArray()));
+        return stream.ToArray();
     }
 
     /// <summary>Reads one envelope into <paramref name="type"/> and writes it again with the generated formatter.</summary>
