@@ -3,14 +3,22 @@ package com.acme.trading;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.Date;
 import java.util.GregorianCalendar;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.LinkedList;
 import java.util.List;
 import java.util.Map;
+import java.util.Stack;
 import java.util.TimeZone;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 import javax.time.Instant;
 import javax.time.calendar.LocalDate;
@@ -61,6 +69,16 @@ public final class Catalog {
     cases.add(new Case("temporal", Temporal.class, temporal()));
     cases.add(new Case("naming", Naming.class, naming()));
     cases.add(new Case("wide-values", WideValues.class, wideValues()));
+    // Issue 41's mappings where Java has the type (docs/generator-java.md, "The .NET types of issue 41")
+    cases.add(new Case("bcl-lists", BclLists.class, bclLists()));
+    cases.add(new Case("bcl-sets-maps", BclSetsMaps.class, bclSetsMaps()));
+    cases.add(new Case("object-bag", ObjectBag.class, objectBag()));
+    cases.add(new Case("wide-enums", WideEnums.class, wideEnums()));
+    cases.add(new Case("offsets", Offsets.class, offsets()));
+    cases.add(new Case("offsets-odd", OddOffset.class, oddOffset()));
+    cases.add(new Case("wide-text", WideText.class, wideText()));
+    cases.add(new Case("top-list", List.class, topList()));
+    cases.add(new Case("top-map", Map.class, topMap()));
     return cases;
   }
 
@@ -286,5 +304,115 @@ public final class Catalog {
     n.setActive(true);
     n.setX(1);
     return n;
+  }
+
+  // ---------------------------------------------------------------- issue 41
+
+  static List<String> strings(String... values) {
+    return new ArrayList<String>(Arrays.asList(values));
+  }
+
+  static BclLists bclLists() {
+    BclLists b = new BclLists();
+    b.setValues(strings("a", "b"));
+    b.setImmutable(strings("c"));
+    b.setPlain(strings("d", "e"));
+    b.setReadOnly(strings("f"));
+    b.setObservable(strings("g", "h"));
+    b.setFifo(new LinkedList<String>(Arrays.asList("first", "second")));
+    Stack<String> stack = new Stack<String>();
+    stack.push("bottom");
+    stack.push("top");
+    b.setLifo(stack);
+    b.setLinked(new LinkedList<String>(Arrays.asList("x", "y", "z")));
+    b.setConcurrent(new CopyOnWriteArrayList<String>(Arrays.asList("q1", "q2")));
+    return b;
+  }
+
+  static Map<String, Double> doubles(Map<String, Double> map, Object... pairs) {
+    for (int i = 0; i < pairs.length; i += 2) {
+      map.put((String) pairs[i], (Double) pairs[i + 1]);
+    }
+    return map;
+  }
+
+  static BclSetsMaps bclSetsMaps() {
+    BclSetsMaps b = new BclSetsMaps();
+    b.setImmutableSet(new LinkedHashSet<String>(Arrays.asList("a")));
+    b.setFrozen(new LinkedHashSet<String>(Arrays.asList("f")));
+    b.setSorted(new TreeSet<String>(Arrays.asList("c", "a", "b")));
+    b.setImmutableMap(doubles(new LinkedHashMap<String, Double>(), "x", 0.25));
+    b.setFrozenMap(doubles(new LinkedHashMap<String, Double>(), "y", 0.75));
+    b.setSortedMap(doubles(new TreeMap<String, Double>(), "b", 2.5, "a", 1.5));
+    b.setSortedPairs(doubles(new TreeMap<String, Double>(), "d", 4.5, "c", 3.5));
+    b.setConcurrentMap(doubles(new ConcurrentHashMap<String, Double>(), "k", 5.5));
+    b.setReadOnlyMap(Collections.unmodifiableMap(doubles(new LinkedHashMap<String, Double>(), "r", 6.5)));
+    return b;
+  }
+
+  static ObjectBag objectBag() {
+    ObjectBag o = new ObjectBag();
+    o.setValue(Integer.valueOf(70000));
+    o.setText("s");
+    o.setBean(quote(1.0, 1.5, "XNAS"));
+    Map<String, Object> bag = new LinkedHashMap<String, Object>();
+    bag.put("n", Integer.valueOf(70000));
+    bag.put("s", "x");
+    bag.put("d", Double.valueOf(1.5));
+    bag.put("q", quote(2.0, 2.5, "BATS"));
+    bag.put("none", null);
+    o.setBag(bag);
+    o.setItems(new ArrayList<Object>(Arrays.asList(Long.valueOf(5000000000L), "x", null, quote(3.0, 3.5, "ARCA"))));
+    return o;
+  }
+
+  static WideEnums wideEnums() {
+    WideEnums w = new WideEnums();
+    w.setRating(Rating.HIGH);
+    w.setTenor(Tenor.LONG_DATED);
+    w.setLevel(Level.MAX);
+    w.setRatings(new ArrayList<Rating>(Arrays.asList(Rating.LOW, Rating.HIGH)));
+    return w;
+  }
+
+  static OffsetDateTime at(ZoneOffset offset) {
+    return OffsetDateTime.of(2026, 3, 2, 14, 30, 0, 250000000, offset);
+  }
+
+  static Offsets offsets() {
+    Offsets o = new Offsets();
+    o.setEast(at(ZoneOffset.ofHours(14)));
+    o.setWest(at(ZoneOffset.ofHours(-12)));
+    o.setNepal(at(ZoneOffset.ofHoursMinutes(5, 45)));
+    o.setNewfoundland(at(ZoneOffset.ofHoursMinutes(-3, -30)));
+    o.setUtc(at(ZoneOffset.UTC));
+    return o;
+  }
+
+  static OddOffset oddOffset() {
+    OddOffset o = new OddOffset();
+    o.setOdd(OffsetDateTime.of(2026, 3, 2, 14, 30, 0, 0, ZoneOffset.ofHoursMinutes(5, 17)));
+    return o;
+  }
+
+  static WideText wideText() {
+    WideText w = new WideText();
+    w.setBig(new BigDecimal("-123456789012345678901234567890"));
+    w.setLink("https://example.com/a%20b?q=1#f");
+    w.setRelative("/orders/1?x=y");
+    return w;
+  }
+
+  /** A top-level list (what .NET writes for a List&lt;Quote&gt;): ArrayList, which Java's ListBuilder reads back. */
+  static List<Quote> topList() {
+    return new ArrayList<Quote>(Arrays.asList(quote(1.0, 1.5, "XNAS"), null, quote(2.0, 2.5, "BATS")));
+  }
+
+  /** A top-level map: HashMap, which Java's MapBuilder reads back; keys "a" and "b" iterate in that order. */
+  static Map<String, Quote> topMap() {
+    Map<String, Quote> map = new HashMap<String, Quote>();
+    map.put("a", quote(1.0, 1.5, "XNAS"));
+    map.put("b", null);
+    return map;
   }
 }
