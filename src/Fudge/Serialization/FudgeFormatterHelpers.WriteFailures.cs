@@ -25,8 +25,9 @@ public interface IFudgeWriteFailureLocator<T>
 }
 
 // Turning what a generated writer throws (ArgumentException for a string with a lone surrogate, the FudgeException
-// of an enum value without a Java constant, ...) into one FudgeException that names the member: caught once, at the
-// FudgeSerializer boundary, then located by writing the members again, one at a time, into a scratch buffer.
+// of an enum value without a Java constant, ...) into one FudgeException that names the member: once, at the
+// FudgeSerializer boundary (reproduced there by writing the value again), then located by writing the members again,
+// one at a time, into a scratch buffer.
 public static partial class FudgeFormatterHelpers
 {
     /// <summary>The key in <see cref="Exception.Data"/> of a write failure's member path (<c>Trade.Legs[2].Symbol</c>).</summary>

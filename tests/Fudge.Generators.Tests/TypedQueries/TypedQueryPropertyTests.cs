@@ -195,7 +195,7 @@ public class TypedQueryPropertyTests
         Assert.Equal(0, stream.Position);
     }
 
-    private static byte[] Stream(IEnumerable<QTrade> trades)
+    internal static byte[] Stream(IEnumerable<QTrade> trades)
     {
         var output = new MemoryStream();
         foreach (var trade in trades) FudgeSerializer.Serialize(output, trade);

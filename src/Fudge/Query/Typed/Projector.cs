@@ -1,4 +1,5 @@
 using System;
+using System.Collections.Concurrent;
 using System.Collections.Generic;
 using System.Linq.Expressions;
 
@@ -13,9 +14,18 @@ namespace Fudge.Query;
 /// </summary>
 internal sealed class Projector
 {
+    // Compiled selectors of field-only projections, shared by every query with the same selector shape (a Select in a
+    // loop compiles once): keyed by the rewritten selector's text and the full names of every type in it.
+    private static readonly ConcurrentDictionary<string, Func<object?[], object?>> CompiledSelectors = new(StringComparer.Ordinal);
+    private const int MaxCompiledSelectors = 1024;
+
     private readonly LambdaExpression _selector;
     private readonly Expression _body;
     private readonly Leaf[] _leaves;
+    private readonly Func<object?[], object?>? _fromLeaves;
+    // The one step of each leaf when every leaf is a field of the top level (the usual projection): then one pass over
+    // the message reads them all, instead of a walk per leaf.
+    private readonly PathStep[]? _topLevelSteps;
 
     public Projector(LambdaExpression selector, Type rootType)
     {
@@ -32,25 +42,152 @@ internal sealed class Projector
         ReadsFieldsOnly = !rewriter.UsesWhole;
         _body = ReadsFieldsOnly ? body : selector.Body;
         _leaves = ReadsFieldsOnly ? rewriter.Leaves.ToArray() : Array.Empty<Leaf>();
+        if (ReadsFieldsOnly) _fromLeaves = CompileFromLeaves(body, _leaves);
+        if (_leaves.Length is > 0 and <= 64 && Array.TrueForAll(_leaves, l => l.Path.Steps.Length == 1 && l.Path.Steps[0] is { Descendant: false, HasIndex: false, Selector: KeySelector.Name or KeySelector.Ordinal }))
+            _topLevelSteps = Array.ConvertAll(_leaves, l => l.Path.Steps[0]);
     }
 
     public bool ReadsFieldsOnly { get; }
 
     public object? Project(ReadOnlySpan<byte> envelope, FudgeReaderOptions options, object? whole)
     {
-        var values = new Dictionary<ParameterExpression, object?>(_leaves.Length + 1);
         if (!ReadsFieldsOnly)
         {
-            values[_selector.Parameters[0]] = whole;
-            return ExpressionValues.Evaluate(_body, values);
+            var arguments = new Dictionary<ParameterExpression, object?>(1) { [_selector.Parameters[0]] = whole };
+            return ExpressionValues.Evaluate(_body, arguments);
         }
-        foreach (var leaf in _leaves)
+        var values = new object?[_leaves.Length];
+        if (_topLevelSteps is not null)
         {
-            var first = new FirstValue();
-            leaf.Path.Visit(envelope, ref first, options);
-            values[leaf.Parameter] = first.Found ? FudgeConvert.ToType(first.Value, leaf.Parameter.Type) ?? DefaultOf(leaf.Parameter.Type) : DefaultOf(leaf.Parameter.Type);
+            ReadTopLevel(envelope, options, values);
         }
-        return ExpressionValues.Evaluate(_body, values);
+        else
+        {
+            for (int i = 0; i < _leaves.Length; i++)
+            {
+                var first = new FirstValue();
+                _leaves[i].Path.Visit(envelope, ref first, options);
+                values[i] = LeafValue(i, first.Found, first.Value);
+            }
+        }
+        try
+        {
+            return _fromLeaves!(values);
+        }
+        catch (Exception e) when (e is not FudgeException)
+        {
+            throw new FudgeTranslationException(_selector.Body.ToString(), $"evaluating it raised {e.GetType().Name}: {e.Message}", e);
+        }
+    }
+
+    // The selector over its leaves' values, as a delegate taking them in an array. Compiled where the runtime can
+    // generate code; under NativeAOT System.Linq.Expressions interprets the same tree (its Compile falls back to its
+    // interpreter), with C#'s semantics either way.
+    private static Func<object?[], object?> CompileFromLeaves(Expression body, Leaf[] leaves)
+    {
+        var values = Expression.Parameter(typeof(object[]), "values");
+        var byParameter = new Dictionary<ParameterExpression, Expression>(leaves.Length);
+        for (int i = 0; i < leaves.Length; i++)
+            byParameter[leaves[i].Parameter] = Expression.Convert(Expression.ArrayIndex(values, Expression.Constant(i)), leaves[i].Parameter.Type);
+        var substituted = new ParameterSubstitution(byParameter).Visit(body);
+        var lambda = Expression.Lambda<Func<object?[], object?>>(Expression.Convert(substituted, typeof(object)), values);
+        var key = SelectorKey.Of(lambda);
+        if (key is not null && CompiledSelectors.TryGetValue(key, out var cached)) return cached;
+#if NET
+        var compiled = lambda.Compile(preferInterpretation: !System.Runtime.CompilerServices.RuntimeFeature.IsDynamicCodeSupported);
+#else
+        var compiled = lambda.Compile();
+#endif
+        if (key is not null && CompiledSelectors.Count < MaxCompiledSelectors) CompiledSelectors.TryAdd(key, compiled);
+        return compiled;
+    }
+
+    /// <summary>Replaces the leaves' parameters with their reads from the values array.</summary>
+    private sealed class ParameterSubstitution : ExpressionVisitor
+    {
+        private readonly Dictionary<ParameterExpression, Expression> _byParameter;
+
+        public ParameterSubstitution(Dictionary<ParameterExpression, Expression> byParameter) => _byParameter = byParameter;
+
+        protected override Expression VisitParameter(ParameterExpression node)
+            => _byParameter.TryGetValue(node, out var read) ? read : node;
+    }
+
+    /// <summary>
+    /// A cache key for a compiled selector: its text plus the full names of its nodes' types and members, or null
+    /// (not cached) when it holds a constant that is not a number, string or null (a captured variable's closure:
+    /// another query of the same text captures another value).
+    /// </summary>
+    private sealed class SelectorKey : ExpressionVisitor
+    {
+        private readonly System.Text.StringBuilder _key = new();
+        private bool _uncacheable;
+
+        public static string? Of(Expression lambda)
+        {
+            var visitor = new SelectorKey();
+            visitor._key.Append(lambda).Append('|');
+            visitor.Visit(lambda);
+            return visitor._uncacheable ? null : visitor._key.ToString();
+        }
+
+        public override Expression? Visit(Expression? node)
+        {
+            if (node is not null) _key.Append(node.NodeType).Append(':').Append(node.Type.AssemblyQualifiedName).Append(';');
+            return base.Visit(node);
+        }
+
+        protected override Expression VisitConstant(ConstantExpression node)
+        {
+            if (node.Value is not (null or string or int or long or double or bool or short or byte or float or decimal or char)) _uncacheable = true;
+            return node;
+        }
+
+        protected override Expression VisitMember(MemberExpression node)
+        {
+            _key.Append(node.Member.DeclaringType?.AssemblyQualifiedName).Append('.').Append(node.Member.Name).Append(';');
+            return base.VisitMember(node);
+        }
+
+        protected override Expression VisitNew(NewExpression node)
+        {
+            _key.Append(node.Constructor?.DeclaringType?.AssemblyQualifiedName).Append(';');
+            return base.VisitNew(node);
+        }
+
+        protected override Expression VisitMethodCall(MethodCallExpression node)
+        {
+            _key.Append(node.Method.DeclaringType?.AssemblyQualifiedName).Append('.').Append(node.Method).Append(';');
+            return base.VisitMethodCall(node);
+        }
+    }
+
+    /// <summary>Each leaf's value from the first top-level field its step selects, in one pass over the message.</summary>
+    private void ReadTopLevel(ReadOnlySpan<byte> envelope, FudgeReaderOptions options, object?[] values)
+    {
+        var steps = _topLevelSteps!;
+        ulong all = steps.Length == 64 ? ulong.MaxValue : (1UL << steps.Length) - 1, found = 0;
+        var reader = new FudgeReader(envelope, options);
+        while (found != all && reader.Read())
+        {
+            for (int i = 0; i < steps.Length; i++)
+            {
+                ulong bit = 1UL << i;
+                if ((found & bit) != 0 || !steps[i].Matches(in reader)) continue;
+                var first = new FirstValue();
+                first.Visit(in reader);
+                values[i] = LeafValue(i, true, first.Value);
+                found |= bit;
+            }
+        }
+        for (int i = 0; i < steps.Length; i++)
+            if ((found & (1UL << i)) == 0) values[i] = LeafValue(i, false, null);
+    }
+
+    private object? LeafValue(int leaf, bool found, object? value)
+    {
+        var type = _leaves[leaf].Parameter.Type;
+        return found ? FudgeConvert.ToType(value, type) ?? DefaultOf(type) : DefaultOf(type);
     }
 
     /// <summary>What a deserializer leaves in a member whose field is absent: null, or the type's zero.</summary>
@@ -92,10 +229,14 @@ internal sealed class Projector
         public bool Visit(in FudgeReader field)
         {
             var reader = field;
-            Value = FudgeMsgCodec.ReadField(ref reader).Value;
+            byte typeId = reader.TypeId;
+            // The value alone (no name string); a decode context only for a sub-message where a scalar was expected.
+            Value = FudgeMsgCodec.ReadValue(ref reader, typeId, typeId == FudgeTypeId.Message ? new DecodeContext(reader.Options.MaxFieldCount) : NoSubMessages);
             Found = true;
             return false;
         }
+
+        private static readonly DecodeContext NoSubMessages = new(0);
     }
 
     /// <summary>Replaces each scalar member chain of the message with a parameter standing for its value.</summary>
