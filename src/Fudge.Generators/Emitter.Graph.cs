@@ -42,7 +42,13 @@ internal sealed partial class Emitter
     /// <summary>True for a type whose formatter has the whole-graph entry points (and so can be called directly).</summary>
     private static bool GraphEligible(TypeModel m) => !m.IsGeneric && !m.Java && !m.ClassHeadersBelowDeclared && m.FieldIds != 4;
 
-    /// <summary>The model of a nested object written and read by its generated code directly, or null for the per-object path.</summary>
+    /// <summary>The model of a nested object the writer writes by its generated code directly, or null for the per-object path.</summary>
+    private TypeModel? GraphWriteTarget(ValueShape shape) => _options.GraphWrite ? GraphTarget(shape) : null;
+
+    /// <summary>The model of a nested object the reader reads by its generated code in place, or null for the per-object path.</summary>
+    private TypeModel? GraphReadTarget(ValueShape shape) => _options.GraphRead ? GraphTarget(shape) : null;
+
+    /// <summary>The model of a nested object whole-graph code can write and read by its generated code directly, or null.</summary>
     private TypeModel? GraphTarget(ValueShape shape)
     {
         if (_references.IsEmpty || shape.Kind != ShapeKind.Message || shape.ClassHeaders || shape.Java || _model.Java) return null;
@@ -104,6 +110,51 @@ internal sealed partial class Emitter
         return $"{f}.__WriteObject(ref writer, in {key}, {v});";
     }
 
+    /// <summary>The most room a run over a list of leaves asks for before it ends and the next begins (and the largest leaf it takes).</summary>
+    private const int LeafListRoom = 16384;
+
+    /// <summary>
+    /// The body of a list, array or read-only list writer whose elements are run leaves (Emitter.Write.cs's
+    /// CollectionWriter, after the list's sub-message is begun): the elements written many to a field run, each run
+    /// taking elements up to the next null (written through the writer as the indicator the per-element loop writes) or
+    /// about <see cref="LeafListRoom"/> bytes, and the depth guard checked once per run (every element of the list is at
+    /// the same depth). The bytes are those of one run per element. False, and nothing emitted, for other elements.
+    /// </summary>
+    private bool EmitLeafListRuns(StringBuilder sb, ValueShape element, string countProperty)
+    {
+        if (GraphWriteTarget(element) is not { } target || !IsRunLeaf(target)) return false;
+        var (constant, hasString) = LeafRoom(target);
+        if (constant > LeafListRoom / 4) return false;
+        string f = target.FullyQualifiedName + ".FudgeFormatter";
+        string inv(int n) => n.ToString(CultureInfo.InvariantCulture);
+        // Each element: its 3-byte header, 3 more for a size past 255 bytes, and its content.
+        string each = hasString ? $"{inv(6)} + {f}.__RunBytes(__x)" : inv(6 + constant);
+        sb.AppendLine("        int __at = 0;");
+        sb.AppendLine($"        while (__at < value.{countProperty})");
+        sb.AppendLine("        {");
+        if (element.CanBeNull)
+            sb.AppendLine($"            if (value[__at] == null) {{ writer.WriteIndicator(in {H}.ListElementKey); __at++; continue; }}");
+        sb.AppendLine($"            {H}.CheckObjectDepth<{target.FullyQualifiedName}>(ref writer);");
+        sb.AppendLine("            int __end = __at, __room = 0;");
+        sb.AppendLine("            do");
+        sb.AppendLine("            {");
+        sb.AppendLine("                var __x = value[__end];");
+        if (element.CanBeNull) sb.AppendLine("                if (__x == null) break;");
+        sb.AppendLine($"                __room += {each};");
+        sb.AppendLine("                __end++;");
+        sb.AppendLine($"            }} while (__end < value.{countProperty} && __room < {inv(LeafListRoom)});");
+        sb.AppendLine("            var __leaves = writer.BeginFieldRun(__room);");
+        sb.AppendLine("            for (; __at < __end; __at++)");
+        sb.AppendLine("            {");
+        sb.AppendLine("                var __leaf = __leaves.BeginMessage();");
+        sb.AppendLine($"                {f}.__WriteRun(ref __leaves, value[__at]);");
+        sb.AppendLine("                __leaves.EndMessage(__leaf);");
+        sb.AppendLine("            }");
+        sb.AppendLine("            writer.EndFieldRun(in __leaves);");
+        sb.AppendLine("        }");
+        return true;
+    }
+
     /// <summary>The argument of FudgeFieldRun.BeginMessage for <paramref name="key"/> and the header's bytes, or null for a key with a name.</summary>
     private (string Argument, int Bytes)? LeafHeader(string key)
     {
@@ -123,7 +174,7 @@ internal sealed partial class Emitter
     /// </summary>
     private RunField? LeafRunField(MemberModel member, string local)
     {
-        if (member.NullAsIndicator || GraphTarget(member.Shape) is not { } target || !IsRunLeaf(target)) return null;
+        if (member.NullAsIndicator || GraphWriteTarget(member.Shape) is not { } target || !IsRunLeaf(target)) return null;
         string f = target.FullyQualifiedName + ".FudgeFormatter";
         string o = "(short)" + member.Ordinal.ToString(CultureInfo.InvariantCulture);
         string marker = NextLocal();
@@ -138,46 +189,27 @@ internal sealed partial class Emitter
 
     /// <summary>
     /// The static entry points a holder of this type's objects calls (emitted for every type that can be a graph target):
-    /// __WriteObject and __ReadObject/__ReadEntered, and for a run leaf __RunBytes and __WriteRun.
+    /// with the writer's half on, __WriteObject, and for a run leaf __RunBytes and __WriteRun; with the reader's half on,
+    /// __ReadObject and __ReadEntered.
     /// </summary>
     private void EmitGraphEntryPoints(StringBuilder sb)
     {
         var m = _model;
         if (!_options.WholeGraph || !GraphEligible(m)) return;
         string t = m.FullyQualifiedName;
-        const string never = "    [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]";
-        const string inline = "    [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]";
+        if (_options.GraphRead) EmitGraphReadEntryPoints(sb, t);
+        if (!_options.GraphWrite) return;
         sb.AppendLine();
         sb.AppendLine("    /// <summary>The size of a recent sub-message of this type written by a generated holder, which the next reserves its size bytes by.</summary>");
         sb.AppendLine("    internal static int __GraphSizeHint;");
         sb.AppendLine();
         sb.AppendLine("    /// <summary>Writes <paramref name=\"value\"/> as a sub-message under <paramref name=\"key\"/>, as FudgeFormatterHelpers.WriteObject does, without the formatter cache.</summary>");
-        sb.AppendLine(never);
+        sb.AppendLine(Never);
         sb.AppendLine($"    internal static void __WriteObject(ref {Writer} writer, in {Key} key, {t} value)");
         sb.AppendLine("    {");
         sb.AppendLine($"        var __m = {H}.BeginObject<{t}>(ref writer, in key, __GraphSizeHint);");
         sb.AppendLine("        Instance.Write(ref writer, value);");
         sb.AppendLine($"        {H}.EndObject(ref writer, __m, ref __GraphSizeHint);");
-        sb.AppendLine("    }");
-        sb.AppendLine();
-        sb.AppendLine("    /// <summary>Reads the reader's current field, a sub-message, as a value of this type with the same reader (entered in place and left).</summary>");
-        sb.AppendLine(never);
-        sb.AppendLine($"    internal static {t} __ReadObject(ref {Reader} reader)");
-        sb.AppendLine("    {");
-        sb.AppendLine("        var __f = reader.EnterMessage();");
-        sb.AppendLine("        var __v = Instance.Read(ref reader);");
-        sb.AppendLine("        reader.LeaveMessage(in __f);");
-        sb.AppendLine("        return __v;");
-        sb.AppendLine("    }");
-        sb.AppendLine();
-        sb.AppendLine("    /// <summary>Reads the sub-message the reader has entered (<paramref name=\"frame\"/>) as a value of this type, and leaves it.</summary>");
-        sb.AppendLine(never);
-        sb.AppendLine(inline);
-        sb.AppendLine($"    internal static {t} __ReadEntered(ref {Reader} reader, in {Reader}.MessageFrame frame)");
-        sb.AppendLine("    {");
-        sb.AppendLine("        var __v = Instance.Read(ref reader);");
-        sb.AppendLine("        reader.LeaveMessage(in frame);");
-        sb.AppendLine("        return __v;");
         sb.AppendLine("    }");
         if (!IsRunLeaf(m)) return;
         var (constant, hasString) = LeafRoom(m);
@@ -195,20 +227,48 @@ internal sealed partial class Emitter
         }
         sb.AppendLine();
         sb.AppendLine("    /// <summary>The most bytes <see cref=\"__WriteRun\"/> writes for <paramref name=\"value\"/>.</summary>");
-        sb.AppendLine(never);
-        sb.AppendLine(inline);
+        sb.AppendLine(Never);
+        sb.AppendLine(Inline);
         sb.AppendLine($"    internal static int __RunBytes({t} value)");
         sb.AppendLine("    {");
         sb.AppendLine($"        return {room};");
         sb.AppendLine("    }");
         sb.AppendLine();
         sb.AppendLine("    /// <summary>Writes the fields of <paramref name=\"value\"/>'s message into a holder's field run (the bytes of Write).</summary>");
-        sb.AppendLine(never);
-        sb.AppendLine(inline);
+        sb.AppendLine(Never);
+        sb.AppendLine(Inline);
         sb.AppendLine($"    internal static void __WriteRun(ref global::Fudge.FudgeFieldRun __run, {t} value)");
         sb.AppendLine("    {");
         sb.Append(body);
         sb.AppendLine("    }");
         _ = hasString;
+    }
+
+    private const string Never = "    [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]";
+    private const string Inline = "    [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]";
+
+    /// <summary>The reader's entry points: __ReadObject (the current field entered in place) and __ReadEntered.</summary>
+    private static void EmitGraphReadEntryPoints(StringBuilder sb, string t)
+    {
+        sb.AppendLine();
+        sb.AppendLine("    /// <summary>Reads the reader's current field, a sub-message, as a value of this type with the same reader (entered in place and left).</summary>");
+        sb.AppendLine(Never);
+        sb.AppendLine($"    internal static {t} __ReadObject(ref {Reader} reader)");
+        sb.AppendLine("    {");
+        sb.AppendLine("        var __f = reader.EnterMessage();");
+        sb.AppendLine("        var __v = Instance.Read(ref reader);");
+        sb.AppendLine("        reader.LeaveMessage(in __f);");
+        sb.AppendLine("        return __v;");
+        sb.AppendLine("    }");
+        sb.AppendLine();
+        sb.AppendLine("    /// <summary>Reads the sub-message the reader has entered (<paramref name=\"frame\"/>) as a value of this type, and leaves it.</summary>");
+        sb.AppendLine(Never);
+        sb.AppendLine(Inline);
+        sb.AppendLine($"    internal static {t} __ReadEntered(ref {Reader} reader, in {Reader}.MessageFrame frame)");
+        sb.AppendLine("    {");
+        sb.AppendLine("        var __v = Instance.Read(ref reader);");
+        sb.AppendLine("        reader.LeaveMessage(in frame);");
+        sb.AppendLine("        return __v;");
+        sb.AppendLine("    }");
     }
 }

@@ -78,10 +78,12 @@ internal sealed partial class Emitter
             else if (member.Shape.Kind == ShapeKind.Indicator) sb.AppendLine($"                    __v{i} = true;");
             else
             {
+                // Where the array's value began, for the error: once read (in place, with whole-graph code) the reader has moved on.
+                if (member.FixedLength > 0) sb.AppendLine($"                    int __at{i} = reader.ValueOffset;");
                 sb.AppendLine($"                    if (reader.IsIndicator) __v{i} = default({member.Shape.TypeName});");
                 sb.AppendLine($"                    else __v{i} = {ReadExpression(member.Shape, "reader")};");
                 if (member.FixedLength > 0)
-                    sb.AppendLine($"                    if (__v{i} != null && __v{i}.Length != {member.FixedLength}) throw {H}.WrongArrayLength(reader.ValueOffset, {Literal(m.DisplayName)}, {Literal(member.Name.TrimStart('@'))}, {member.FixedLength}, __v{i}.Length);");
+                    sb.AppendLine($"                    if (__v{i} != null && __v{i}.Length != {member.FixedLength}) throw {H}.WrongArrayLength(__at{i}, {Literal(m.DisplayName)}, {Literal(member.Name.TrimStart('@'))}, {member.FixedLength}, __v{i}.Length);");
             }
             if (UsesPresence(i)) sb.AppendLine($"                    __h{i} = true;");
             sb.AppendLine("                    break;");
@@ -290,7 +292,7 @@ internal sealed partial class Emitter
             case ShapeKind.ExternEnumName: return $"{H}.ReadEnumName<{shape.TypeName}>(ref {r})";
             case ShapeKind.EnumInt32Array: return $"{EnumArrayReader(shape)}(ref {r})";
             case ShapeKind.FudgeMsg: return $"{H}.ReadMessage(ref {r})";
-            case ShapeKind.Message when GraphTarget(shape) is { } target: return $"{target.FullyQualifiedName}.FudgeFormatter.__ReadObject(ref {r})";
+            case ShapeKind.Message when GraphReadTarget(shape) is { } target: return $"{target.FullyQualifiedName}.FudgeFormatter.__ReadObject(ref {r})";
             case ShapeKind.Message: return $"{H}.ReadObject<{shape.TypeName}>(ref {r})";
             case ShapeKind.Nullable: return $"new {shape.TypeName}({ReadExpression(shape.Element!, r)})";
             case ShapeKind.Collection when shape.Collection >= CollectionKind.ImmutableArray:
@@ -319,7 +321,7 @@ internal sealed partial class Emitter
         sb.AppendLine($"    private static {shape.TypeName} {name}(ref {Reader} reader)");
         sb.AppendLine("    {");
         // Whole-graph code (issue 42): the collection's sub-message is entered in place and walked by the caller's reader.
-        bool inPlace = _options.WholeGraph;
+        bool inPlace = _options.GraphRead;
         if (inPlace)
         {
             sb.AppendLine("        var __collectionFrame = reader.EnterMessage();");
@@ -372,7 +374,7 @@ internal sealed partial class Emitter
             else sb.AppendLine($"        var __result = new global::System.Collections.Generic.List<{e}>(__n);");
             sb.AppendLine("        while (true)");
             sb.AppendLine("        {");
-            if (GraphTarget(element) is { } target)
+            if (GraphReadTarget(element) is { } target)
             {
                 // Objects of this compilation's types: each entered in place and read with this same reader.
                 sb.AppendLine("            if (__sub.TryEnterAnonymousMessage(out var __frame))");

@@ -149,7 +149,7 @@ internal sealed partial class Emitter
             return ($"reader.TryTakeString({key}, out string __e{index})", $"__e{index}");
         // Nested objects (ordinals only): the sub-message's header checked and entered in one call.
         // A type of this compilation (issue 42): entered in place, read by its Read with this same reader, and left.
-        if (ordinals && GraphTarget(shape) is { } target)
+        if (ordinals && GraphReadTarget(shape) is { } target)
             return ($"reader.TryEnterMessage({key}, out var __f{index})", $"{target.FullyQualifiedName}.FudgeFormatter.__ReadEntered(ref reader, in __f{index})");
         if (ordinals && shape.Kind == ShapeKind.Message)
             return ($"reader.TryTakeMessage({key}, out var __s{index})", $"{H}.ReadObjectFrom<{shape.TypeName}>(ref __s{index})");

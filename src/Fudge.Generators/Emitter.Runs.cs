@@ -52,7 +52,7 @@ internal sealed partial class Emitter
                 && (!member.NullAsIndicator || member.Shape.Kind == ShapeKind.String))
             {
                 local = NextLocal();
-                field = RunFieldFor(member.Shape, (short)member.Ordinal, local, member.NullAsIndicator, _options.WholeGraph) ?? LeafRunField(member, local);
+                field = RunFieldFor(member.Shape, (short)member.Ordinal, local, member.NullAsIndicator, _options.GraphWrite) ?? LeafRunField(member, local);
             }
             if (field is null)
             {

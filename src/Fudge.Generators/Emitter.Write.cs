@@ -255,7 +255,7 @@ internal sealed partial class Emitter
                 string enumType = shape.Element!.TypeName;
                 return $"writer.WriteInt32Array(in {key}, global::System.Runtime.InteropServices.MemoryMarshal.Cast<{enumType}, int>(new global::System.ReadOnlySpan<{enumType}>({v})));";
             case ShapeKind.FudgeMsg: return $"{H}.WriteMessage(ref writer, in {key}, {v});";
-            case ShapeKind.Message when GraphTarget(shape) is { } target:
+            case ShapeKind.Message when GraphWriteTarget(shape) is { } target:
                 return GraphWriteStatement(target, key, v);
             case ShapeKind.Message:
                 return shape.ClassHeaders
@@ -348,6 +348,10 @@ internal sealed partial class Emitter
         if (shape.Kind == ShapeKind.Dictionary)
         {
             WriteMapEntries(sb, shape, "value");
+        }
+        else if (counted && EmitLeafListRuns(sb, shape.Element!, countProperty))
+        {
+            // Small objects of this compilation (whole-graph code), many to a field run: emitted by Emitter.Graph.cs.
         }
         else
         {

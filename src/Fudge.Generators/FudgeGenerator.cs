@@ -59,14 +59,13 @@ public sealed class FudgeGenerator : IIncrementalGenerator
 
         var languageVersion = context.ParseOptionsProvider
             .Select(static (o, _) => o is CSharpParseOptions cs ? (int)cs.LanguageVersion : (int)LanguageVersion.Latest);
-        // Whole-graph code (issue 42) is off unless a build sets FudgeWholeGraph=true: measured, its in-place reader
-        // deserialized the benchmark graph 1.1-1.7x slower than the per-object path (benchmarks/results/whole-graph.md),
-        // so it stays opt-in until it is faster.
+        // Whole-graph code (issue 42) is off unless a build sets FudgeWholeGraph: true for both halves, write or read for
+        // one (docs/generator.md). The coordinator of the measurements decides the default; until then both are off.
         var wholeGraph = context.AnalyzerConfigOptionsProvider
-            .Select(static (o, _) => o.GlobalOptions.TryGetValue("build_property.FudgeWholeGraph", out var v) && string.Equals(v?.Trim(), "true", System.StringComparison.OrdinalIgnoreCase));
+            .Select(static (o, _) => EmitOptions.ParseWholeGraph(o.GlobalOptions.TryGetValue("build_property.FudgeWholeGraph", out var v) ? v : null));
         var emitOptions = languageVersion
             .Combine(wholeGraph)
-            .Select(static (x, _) => new EmitOptions(NullableDirectives: x.Left >= (int)LanguageVersion.CSharp8, WholeGraph: x.Right))
+            .Select(static (x, _) => new EmitOptions(NullableDirectives: x.Left >= (int)LanguageVersion.CSharp8, GraphWrite: x.Right.Write, GraphRead: x.Right.Read))
             .WithTrackingName(Steps.EmitOptions);
 
         // Each type with the models of the [FudgeMessage] types its members hold (Emitter.Graph.cs): a type is emitted

@@ -237,8 +237,30 @@ internal sealed record ParseResult(TypeModel? Model, EquatableArray<DiagnosticIn
 /// <param name="Refusal">When set, the use is refused (FUDGE016): the diagnostic is reported and nothing is registered.</param>
 internal sealed record RegistrationUse(string Statement, string? RequiresModel, ValueShape? Shape = null, string? ClassName = null, DiagnosticInfo? Refusal = null);
 
-/// <summary>Settings of the compilation that shape the emitted text.</summary>
-internal sealed record EmitOptions(bool NullableDirectives, bool WholeGraph = false);
+/// <summary>
+/// Settings of the compilation that shape the emitted text. <paramref name="GraphWrite"/> and <paramref name="GraphRead"/>
+/// are the two halves of whole-graph code (the build property FudgeWholeGraph: write, read, true for both, false).
+/// </summary>
+internal sealed record EmitOptions(bool NullableDirectives, bool GraphWrite = false, bool GraphRead = false)
+{
+    /// <summary>Either half of whole-graph code is on: the emitter needs the models of the types this one holds.</summary>
+    public bool WholeGraph => GraphWrite || GraphRead;
+
+    /// <summary>
+    /// The halves the build property's value <paramref name="value"/> selects: <c>true</c> both, <c>write</c> the
+    /// writer's, <c>read</c> the reader's, anything else (unset, <c>false</c>) neither.
+    /// </summary>
+    public static (bool Write, bool Read) ParseWholeGraph(string? value)
+    {
+        switch (value?.Trim().ToLowerInvariant())
+        {
+            case "true": return (true, true);
+            case "write": return (true, false);
+            case "read": return (false, true);
+            default: return (false, false);
+        }
+    }
+}
 
 /// <summary>A model to emit, with the models of the same compilation's [FudgeMessage] types its members hold (Emitter.Graph.cs).</summary>
 internal sealed record GraphInput(TypeModel Model, EquatableArray<TypeModel> References);

@@ -1,3 +1,5 @@
+extern alias WholeGraph;
+
 using System;
 using System.Collections.Generic;
 using System.Linq;
@@ -27,6 +29,9 @@ public static class ContenderRegistry
         ("Fudge.Ordinals", () => new GeneratedGraphContender<Models.Generated.Ordinals.Portfolio>("Fudge.Ordinals")),
         ("Fudge.Names", () => new GeneratedGraphContender<Models.Generated.Names.Portfolio>("Fudge.Names")),
         ("Fudge.Taxonomy", () => new GeneratedGraphContender<Models.Generated.Taxonomy.Portfolio>("Fudge.Taxonomy")),
+        // The same models compiled with whole-graph generated code (issue 42; benchmarks/Fudge.Benchmarks.WholeGraph): the same bytes.
+        ("Fudge.Ordinals.WholeGraph", () => new GeneratedGraphContender<WholeGraph::Fudge.Benchmarks.Models.Generated.Ordinals.Portfolio>("Fudge.Ordinals.WholeGraph")),
+        ("Fudge.Names.WholeGraph", () => new GeneratedGraphContender<WholeGraph::Fudge.Benchmarks.Models.Generated.Names.Portfolio>("Fudge.Names.WholeGraph")),
         ("Fudge.HandWritten", () => new CodecGraphContender("Fudge.HandWritten", new HandWrittenPortfolioCodec())),
         ("Fudge.Dom", () => new CodecGraphContender("Fudge.Dom", new FudgeDomCodec<Models.Portfolio>(DomMapping.ToMessage, DomMapping.ToPortfolio))),
         ("MessagePack.IntKeys", () => new TwinGraphContender<Models.Rivals.MessagePackIntKeys.Portfolio>("MessagePack.IntKeys", new MessagePackCodec<Models.Rivals.MessagePackIntKeys.Portfolio>())),

@@ -8,7 +8,7 @@ public static class ShootoutContenders
     /// <summary>Names of all contenders.</summary>
     public static readonly string[] All =
     {
-        "SBE layout (hand-written)", "FlatBuffers", "Fudge ordinals", "Fudge names", "Fudge schema-free reader", "Fudge writer (hand-written)", "MemoryPack", "MessagePack",
+        "SBE layout (hand-written)", "FlatBuffers", "Fudge ordinals", FudgeWholeGraphContender.ContenderName, "Fudge names", "Fudge schema-free reader", "Fudge writer (hand-written)", "MemoryPack", "MessagePack",
     };
 
     /// <summary>
@@ -23,6 +23,7 @@ public static class ShootoutContenders
         "SBE layout (hand-written)" => new SbeLayoutContender(),
         "FlatBuffers" => new FlatBuffersContender(),
         "Fudge ordinals" => new FudgeOrdinalsContender(),
+        FudgeWholeGraphContender.ContenderName => new FudgeWholeGraphContender(),
         "Fudge names" => new FudgeNamesContender(),
         "Fudge schema-free reader" => new FudgeSchemaFreeContender(),
         "Fudge writer (hand-written)" => new FudgeWriterContender(),

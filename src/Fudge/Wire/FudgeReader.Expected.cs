@@ -351,23 +351,14 @@ public ref partial struct FudgeReader
     public bool TryReadAnonymousMessage(out FudgeReader message)
     {
         int p = _position;
-        var data = _data;
-        if (data.Length - p >= 3 && data[p + 1] == FudgeTypeId.Message)
+        int valueAt = NextAnonymousMessage(out int length);
+        if (valueAt == 0)
         {
-            byte prefix = data[p];
-            int header = prefix == 0x20 ? 3 : prefix == 0x40 && data.Length - p >= 4 ? 4 : 0;
-            if (header != 0)
-            {
-                int length = header == 3 ? data[p + 2] : BinaryPrimitives.ReadUInt16BigEndian(data.Slice(p + 2));
-                if (data.Length - p - header >= length)
-                {
-                    Positioned(p, prefix, FudgeTypeId.Message, 0, p + header, length);
-                    message = ReadMessage();
-                    return true;
-                }
-            }
+            message = default;
+            return false;
         }
-        message = default;
-        return false;
+        Positioned(p, _data[p], FudgeTypeId.Message, 0, valueAt, length);
+        message = ReadMessage();
+        return true;
     }
 }

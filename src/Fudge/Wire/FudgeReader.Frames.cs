@@ -1,14 +1,17 @@
 using System;
-using System.Buffers.Binary;
 using System.Runtime.CompilerServices;
 
 namespace Fudge;
 
 // Sub-messages walked by the same reader (issue 42): a generated reader of a whole object graph enters each nested
 // object's sub-message in place, reads its fields with the reader it already holds, and leaves it, instead of building
-// a new reader (an 80-byte struct) per object. While it is inside, the reader is exactly the reader ReadMessage would
-// have returned (the sub-message's fields, its offsets and depth); leaving puts the outer message back, past the
-// sub-message.
+// a new reader (an 80-byte struct) per object. While it is inside, the reader reads as the reader ReadMessage would
+// have returned (the sub-message's fields, their offsets and its depth); leaving puts the outer message back, past the
+// sub-message. Entering only shortens the bytes the reader walks to the sub-message's end and moves its position to
+// the sub-message's first field (its positions stay those of the outer message, so its base offset does not move);
+// leaving moves the position to that end and gives back the outer length. The frame is the outer bytes and where the
+// sub-message's field began: a new reader per object instead loads the options, taxonomy and envelope header it copies
+// and writes its sixteen fields, and the outer reader records the field it took.
 public ref partial struct FudgeReader
 {
     /// <summary>
@@ -17,35 +20,15 @@ public ref partial struct FudgeReader
     /// </summary>
     public readonly ref struct MessageFrame
     {
-        internal MessageFrame(ReadOnlySpan<byte> data, int baseOffset, int resume, int fieldOffset, int valueStart, int valueLength,
-            int nameStart, int nameLength, short ordinal, byte prefix, byte typeId)
+        internal MessageFrame(ReadOnlySpan<byte> data, int fieldOffset)
         {
             Data = data;
-            BaseOffset = baseOffset;
-            Resume = resume;
             FieldOffset = fieldOffset;
-            ValueStart = valueStart;
-            ValueLength = valueLength;
-            NameStart = nameStart;
-            NameLength = nameLength;
-            Ordinal = ordinal;
-            Prefix = prefix;
-            TypeId = typeId;
         }
 
-        // The outer message, where to resume in it, and its current field as it was (which the Take forms leave as
-        // the field before the one they took), so that the outer reader is as a reader per sub-message leaves it.
+        // The outer message's bytes (those of the inner one are their first part) and where the sub-message's field began.
         internal ReadOnlySpan<byte> Data { get; }
-        internal int BaseOffset { get; }
-        internal int Resume { get; }
         internal int FieldOffset { get; }
-        internal int ValueStart { get; }
-        internal int ValueLength { get; }
-        internal int NameStart { get; }
-        internal int NameLength { get; }
-        internal short Ordinal { get; }
-        internal byte Prefix { get; }
-        internal byte TypeId { get; }
     }
 
     /// <summary>
@@ -57,7 +40,7 @@ public ref partial struct FudgeReader
     public MessageFrame EnterMessage()
     {
         if (_typeId != FudgeTypeId.Message) throw Mismatch("message");
-        return EnterInPlace(_fieldOffset, _valueStart, _valueLength, _position);
+        return EnterInPlace(_fieldOffset, _valueStart, _valueLength);
     }
 
     /// <summary>
@@ -69,31 +52,14 @@ public ref partial struct FudgeReader
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public bool TryEnterMessage(short ordinal, out MessageFrame frame)
     {
-        int p = _position;
-        var data = _data;
-        if (data.Length - p >= 5)
+        int valueAt = NextOrdinalMessage(ordinal, out int length);
+        if (valueAt == 0)
         {
-            uint header = BinaryPrimitives.ReadUInt32BigEndian(data.Slice(p));
-            uint key = ((uint)FudgeTypeId.Message << 16) | (ushort)ordinal;
-            int length = -1, valueAt = 0;
-            if (header == ((0x30u << 24) | key))
-            {
-                length = data[p + 4];
-                valueAt = p + 5;
-            }
-            else if (header == ((0x50u << 24) | key) && data.Length - p >= 6)
-            {
-                length = BinaryPrimitives.ReadUInt16BigEndian(data.Slice(p + 4));
-                valueAt = p + 6;
-            }
-            if (length >= 0 && data.Length - valueAt >= length)
-            {
-                frame = EnterInPlace(p, valueAt, length, valueAt + length);
-                return true;
-            }
+            frame = default;
+            return false;
         }
-        frame = default;
-        return false;
+        frame = EnterInPlace(_position, valueAt, length);
+        return true;
     }
 
     /// <summary>
@@ -105,24 +71,14 @@ public ref partial struct FudgeReader
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public bool TryEnterAnonymousMessage(out MessageFrame frame)
     {
-        int p = _position;
-        var data = _data;
-        if (data.Length - p >= 3 && data[p + 1] == FudgeTypeId.Message)
+        int valueAt = NextAnonymousMessage(out int length);
+        if (valueAt == 0)
         {
-            byte prefix = data[p];
-            int header = prefix == 0x20 ? 3 : prefix == 0x40 && data.Length - p >= 4 ? 4 : 0;
-            if (header != 0)
-            {
-                int length = header == 3 ? data[p + 2] : BinaryPrimitives.ReadUInt16BigEndian(data.Slice(p + 2));
-                if (data.Length - p - header >= length)
-                {
-                    frame = EnterInPlace(p, p + header, length, p + header + length);
-                    return true;
-                }
-            }
+            frame = default;
+            return false;
         }
-        frame = default;
-        return false;
+        frame = EnterInPlace(_position, valueAt, length);
+        return true;
     }
 
     /// <summary>
@@ -130,40 +86,37 @@ public ref partial struct FudgeReader
     /// <see cref="TryEnterAnonymousMessage"/> to the outer message, positioned after the sub-message (whatever of its
     /// fields were not read is skipped).
     /// </summary>
+    /// <remarks>
+    /// As after the Take forms (<see cref="TryTakeMessage"/>), <see cref="FieldOffset"/> is then the sub-message's and
+    /// the reader has no other current field: the properties that describe one are undefined until the next
+    /// <see cref="Read"/> or expected-field read.
+    /// </remarks>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void LeaveMessage(in MessageFrame frame)
     {
+        _position = _data.Length; // the sub-message's end
         _data = frame.Data;
-        _baseOffset = frame.BaseOffset;
-        _position = frame.Resume;
         _fieldOffset = frame.FieldOffset;
-        _valueStart = frame.ValueStart;
-        _valueLength = frame.ValueLength;
-        _nameStart = frame.NameStart;
-        _nameLength = frame.NameLength;
-        _ordinal = frame.Ordinal;
-        _prefix = frame.Prefix;
-        _typeId = frame.TypeId;
         _depth--;
     }
 
-    // The depth checks of Enter, then this reader becomes the sub-message's reader: its fields, offsets and depth, no
-    // current field (as a new reader has none; ValueOffset is the sub-message's start).
+    // The depth checks of Enter, then this reader walks the sub-message whose length bytes start at valueAt: the bytes
+    // end where it ends, the position is its first field, no current field (FieldOffset before the first Read as a new
+    // reader's, ValueOffset the sub-message's start). The rest of the current field's state is left as it is: nothing
+    // reads it before the next Read() or take sets it.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private MessageFrame EnterInPlace(int fieldOffset, int valueAt, int length, int resume)
+    private MessageFrame EnterInPlace(int fieldOffset, int valueAt, int length)
     {
-        if (_depth + 1 > _options.MaxDepth) throw TooDeepAt(fieldOffset);
-        if ((_depth & 7) == 7 && !StackRoom.ForAnotherLevel()) throw OutOfStackAt(fieldOffset);
-        var frame = new MessageFrame(_data, _baseOffset, resume, fieldOffset, _valueStart, _valueLength, _nameStart, _nameLength, _ordinal, _prefix, _typeId);
-        _data = _data.Slice(valueAt, length);
-        _baseOffset += valueAt;
-        _depth++;
-        _position = 0;
+        int depth = _depth;
+        if (depth >= _options.MaxDepth) throw TooDeepAt(fieldOffset);
+        if ((depth & 7) == 7 && !StackRoom.ForAnotherLevel()) throw OutOfStackAt(fieldOffset);
+        var outer = _data;
+        var frame = new MessageFrame(outer, fieldOffset);
+        _data = outer.Slice(0, valueAt + length);
+        _position = valueAt;
+        _depth = depth + 1;
         _fieldOffset = -1;
-        _valueStart = _valueLength = 0;
-        _nameStart = _nameLength = 0;
-        _ordinal = 0;
-        _prefix = _typeId = 0;
+        _valueStart = valueAt;
         return frame;
     }
 

@@ -157,32 +157,15 @@ public ref partial struct FudgeReader
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public bool TryTakeMessage(short ordinal, out FudgeReader message)
     {
-        int p = _position;
-        var data = _data;
-        if (data.Length - p >= 5)
+        int valueAt = NextOrdinalMessage(ordinal, out int length);
+        if (valueAt == 0)
         {
-            uint header = BinaryPrimitives.ReadUInt32BigEndian(data.Slice(p));
-            uint key = ((uint)FudgeTypeId.Message << 16) | (ushort)ordinal;
-            int length = -1, valueAt = 0;
-            if (header == ((0x30u << 24) | key))
-            {
-                length = data[p + 4];
-                valueAt = p + 5;
-            }
-            else if (header == ((0x50u << 24) | key) && data.Length - p >= 6)
-            {
-                length = BinaryPrimitives.ReadUInt16BigEndian(data.Slice(p + 4));
-                valueAt = p + 6;
-            }
-            if (length >= 0 && data.Length - valueAt >= length)
-            {
-                Took(p, valueAt + length);
-                message = Enter(valueAt, length);
-                return true;
-            }
+            message = default;
+            return false;
         }
-        message = default;
-        return false;
+        Took(_position, valueAt + length);
+        message = Enter(valueAt, length);
+        return true;
     }
 
     /// <summary>
@@ -194,25 +177,67 @@ public ref partial struct FudgeReader
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public bool TryTakeAnonymousMessage(out FudgeReader message)
     {
+        int valueAt = NextAnonymousMessage(out int length);
+        if (valueAt == 0)
+        {
+            message = default;
+            return false;
+        }
+        Took(_position, valueAt + length);
+        message = Enter(valueAt, length);
+        return true;
+    }
+
+    // The sub-message fields the Take, TryRead and TryEnter forms accept, found on their header bytes: the next field,
+    // a sub-message (type 15) with a 1- or 2-byte size and (NextOrdinalMessage) the ordinal alone or (NextAnonymousMessage)
+    // neither name nor ordinal, whose content lies inside the message. They return where its content starts and its
+    // length, or 0 (no content starts at 0: a header comes first) when the next field is anything else.
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private readonly int NextOrdinalMessage(short ordinal, out int length)
+    {
+        int p = _position;
+        var data = _data;
+        if (data.Length - p >= 5)
+        {
+            uint header = BinaryPrimitives.ReadUInt32BigEndian(data.Slice(p));
+            uint key = ((uint)FudgeTypeId.Message << 16) | (ushort)ordinal;
+            if (header == ((0x30u << 24) | key))
+            {
+                length = data[p + 4];
+                if (data.Length - p - 5 >= length) return p + 5;
+            }
+            else if (header == ((0x50u << 24) | key) && data.Length - p >= 6)
+            {
+                length = BinaryPrimitives.ReadUInt16BigEndian(data.Slice(p + 4));
+                if (data.Length - p - 6 >= length) return p + 6;
+            }
+        }
+        length = 0;
+        return 0;
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private readonly int NextAnonymousMessage(out int length)
+    {
         int p = _position;
         var data = _data;
         if (data.Length - p >= 3 && data[p + 1] == FudgeTypeId.Message)
         {
             byte prefix = data[p];
-            int header = prefix == 0x20 ? 3 : prefix == 0x40 && data.Length - p >= 4 ? 4 : 0;
-            if (header != 0)
+            if (prefix == 0x20)
             {
-                int length = header == 3 ? data[p + 2] : BinaryPrimitives.ReadUInt16BigEndian(data.Slice(p + 2));
-                if (data.Length - p - header >= length)
-                {
-                    Took(p, p + header + length);
-                    message = Enter(p + header, length);
-                    return true;
-                }
+                length = data[p + 2];
+                if (data.Length - p - 3 >= length) return p + 3;
+            }
+            else if (prefix == 0x40 && data.Length - p >= 4)
+            {
+                length = BinaryPrimitives.ReadUInt16BigEndian(data.Slice(p + 2));
+                if (data.Length - p - 4 >= length) return p + 4;
             }
         }
-        message = default;
-        return false;
+        length = 0;
+        return 0;
     }
 
     // A string value as DecodeUtf8 decodes it, with short ASCII text (symbols, venues, ids: most strings in messages)

@@ -50,6 +50,7 @@ public class ReaderFrameTests
         // The list of one anonymous object, entered in place twice over.
         Assert.True(reader.Read());
         Assert.Equal(3, reader.Ordinal);
+        int listOffset = reader.FieldOffset;
         var listFrame = reader.EnterMessage();
         Assert.True(reader.TryEnterAnonymousMessage(out var objectFrame));
         Assert.Equal(2, reader.Depth);
@@ -58,10 +59,48 @@ public class ReaderFrameTests
         reader.LeaveMessage(in objectFrame);
         Assert.False(reader.Read());
         reader.LeaveMessage(in listFrame);
-        Assert.Equal(FudgeTypeId.Message, reader.TypeId); // the outer reader's current field is the list again
+        Assert.Equal(listOffset, reader.FieldOffset); // as after a take: where the list began, for the errors raised next
+        Assert.Equal(0, reader.Depth);
         Assert.True(reader.TryTakeInt64((short)4, out long last));
         Assert.Equal(9, last);
         Assert.False(reader.Read());
+    }
+
+    [Fact]
+    public void Leaving_a_partly_read_sub_message_skips_the_rest_and_points_at_where_it_began()
+    {
+        byte[] bytes = Sample();
+        var reader = new FudgeReader(bytes);
+        Assert.True(reader.TryTakeInt64((short)1, out _));
+        var copy = reader;
+        Assert.True(copy.Read());
+        int subMessageAt = copy.FieldOffset;
+
+        Assert.True(reader.TryEnterMessage((short)2, out var frame));
+        Assert.True(reader.Read()); // the first of its two fields only
+        Assert.Equal(42, reader.GetInt64());
+        reader.LeaveMessage(in frame);
+        Assert.Equal(subMessageAt, reader.FieldOffset);
+
+        // Past it: the list, entered and left without reading anything, then the last field.
+        Assert.True(reader.Read());
+        Assert.Equal(3, reader.Ordinal);
+        var list = reader.EnterMessage();
+        reader.LeaveMessage(in list);
+        Assert.True(reader.TryTakeInt64((short)4, out long last));
+        Assert.Equal(9, last);
+        Assert.False(reader.Read());
+
+        // A frame's sub-message reads to its own end, not the outer message's.
+        var again = new FudgeReader(bytes);
+        Assert.True(again.TryTakeInt64((short)1, out _));
+        Assert.True(again.TryEnterMessage((short)2, out var inner));
+        int fields = 0;
+        while (again.Read()) fields++;
+        Assert.Equal(2, fields);
+        again.LeaveMessage(in inner);
+        Assert.True(again.Read());
+        Assert.Equal(3, again.Ordinal);
     }
 
     [Fact]

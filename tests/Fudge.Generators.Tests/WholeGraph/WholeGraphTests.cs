@@ -19,10 +19,13 @@ namespace Fudge.Generators.Tests.WholeGraph;
 /// </summary>
 public class WholeGraphTests
 {
-    private static readonly Lazy<Assembly> PerObject = new(CompilePerObject);
+    private static readonly Lazy<Assembly> PerObject = new(() => CompileModels(SwitchOptions.Off, "WholeGraphPerObject"));
 
-    /// <summary>The model file compiled with whole-graph code off: every nested object through FudgeFormatterCache.</summary>
-    private static Assembly CompilePerObject()
+    /// <summary>
+    /// The model file compiled in memory with the generator's switch as <paramref name="options"/> set it (Off: every
+    /// nested object through FudgeFormatterCache).
+    /// </summary>
+    internal static Assembly CompileModels(SwitchOptions options, string assemblyName)
     {
         string source;
         using (var stream = typeof(WholeGraphTests).Assembly.GetManifestResourceStream("WholeGraphModels.cs")!)
@@ -32,13 +35,15 @@ public class WholeGraphTests
         var references = ((string)AppContext.GetData("TRUSTED_PLATFORM_ASSEMBLIES")!).Split(Path.PathSeparator)
             .Where(p => !Path.GetFileName(p).StartsWith("Fudge.Generators", StringComparison.Ordinal))
             .Select(p => (MetadataReference)MetadataReference.CreateFromFile(p));
-        var compilation = CSharpCompilation.Create("WholeGraphPerObject", new[] { CSharpSyntaxTree.ParseText(source, parse, path: "WholeGraphModels.cs") },
+        var compilation = CSharpCompilation.Create(assemblyName, new[] { CSharpSyntaxTree.ParseText(source, parse, path: "WholeGraphModels.cs") },
             references, new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, nullableContextOptions: NullableContextOptions.Enable, optimizationLevel: OptimizationLevel.Release));
         GeneratorDriver driver = CSharpGeneratorDriver.Create(new[] { new FudgeGenerator().AsSourceGenerator() }, parseOptions: parse,
-            optionsProvider: SwitchOptions.Off);
+            optionsProvider: options);
         driver.RunGeneratorsAndUpdateCompilation(compilation, out var output, out var diagnostics);
         Assert.Empty(diagnostics);
-        Assert.DoesNotContain(output.SyntaxTrees, t => t.ToString().Contains("__WriteObject", StringComparison.Ordinal));
+        string generated = string.Concat(output.SyntaxTrees.Select(t => t.ToString()));
+        Assert.Equal(options.Write, generated.Contains("__WriteObject", StringComparison.Ordinal));
+        Assert.Equal(options.Read, generated.Contains("__ReadEntered", StringComparison.Ordinal));
         using var image = new MemoryStream();
         var emitted = output.Emit(image);
         Assert.True(emitted.Success, string.Join(Environment.NewLine, emitted.Diagnostics));
@@ -46,9 +51,12 @@ public class WholeGraphTests
     }
 
     /// <summary><paramref name="bytes"/> read and written again by the per-object formatters of the type named like <typeparamref name="T"/>.</summary>
-    private static byte[] PerObjectRoundTrip<T>(byte[] bytes)
+    private static byte[] PerObjectRoundTrip<T>(byte[] bytes) => RoundTripIn<T>(PerObject.Value, bytes);
+
+    /// <summary><paramref name="bytes"/> read and written again by <paramref name="models"/>' formatters of the type named like <typeparamref name="T"/>.</summary>
+    internal static byte[] RoundTripIn<T>(Assembly models, byte[] bytes)
     {
-        var type = PerObject.Value.GetType(typeof(T).FullName!, throwOnError: true)!;
+        var type = models.GetType(typeof(T).FullName!, throwOnError: true)!;
         var deserialize = typeof(FudgeSerializer).GetMethods().Single(m => m.Name == nameof(FudgeSerializer.Deserialize) && m.IsGenericMethodDefinition
             && m.GetParameters() is [{ ParameterType: var p0 }, _] && p0 == typeof(Stream)).MakeGenericMethod(type);
         var serialize = typeof(FudgeSerializer).GetMethods().Single(m => m.Name == nameof(FudgeSerializer.Serialize) && m.IsGenericMethodDefinition
@@ -207,12 +215,29 @@ public class WholeGraphTests
         /// <summary>A build that does not set the property: whole-graph code is off by default.</summary>
         public static readonly SwitchOptions Off = new(null);
 
-        /// <summary>A build with FudgeWholeGraph=true.</summary>
+        /// <summary>A build with FudgeWholeGraph=true: both halves.</summary>
         public static readonly SwitchOptions On = new("true");
+
+        /// <summary>A build with FudgeWholeGraph=write: the writer's half alone.</summary>
+        public static readonly SwitchOptions WriteOnly = new("write");
+
+        /// <summary>A build with FudgeWholeGraph=read: the reader's half alone.</summary>
+        public static readonly SwitchOptions ReadOnly = new("read");
 
         private readonly Options _global;
 
-        public SwitchOptions(string? value) => _global = new Options(value is null ? ImmutableDictionary<string, string>.Empty : ImmutableDictionary<string, string>.Empty.Add("build_property.FudgeWholeGraph", value));
+        public SwitchOptions(string? value)
+        {
+            _global = new Options(value is null ? ImmutableDictionary<string, string>.Empty : ImmutableDictionary<string, string>.Empty.Add("build_property.FudgeWholeGraph", value));
+            Write = value is "true" or "write";
+            Read = value is "true" or "read";
+        }
+
+        /// <summary>True when the value turns the writer's half on.</summary>
+        public bool Write { get; }
+
+        /// <summary>True when the value turns the reader's half on.</summary>
+        public bool Read { get; }
 
         public override AnalyzerConfigOptions GlobalOptions => _global;
 
