@@ -42,7 +42,7 @@ public class NewcomerMistakeTests
     {
         AssertError(FudgeTool.Run(), 2, $"fudge: 'fudge' needs a command: {Commands}\nTry 'fudge --help'.\n");
         AssertError(FudgeTool.Run("store"), 2, "fudge: 'fudge store' needs a command: import, query, index, count\nTry 'fudge store --help'.\n");
-        AssertError(FudgeTool.Run("schema"), 2, "fudge: 'fudge schema' needs a command: infer\nTry 'fudge schema --help'.\n");
+        AssertError(FudgeTool.Run("schema"), 2, "fudge: 'fudge schema' needs a command: infer, check, diff\nTry 'fudge schema --help'.\n");
     }
 
     [Fact]

@@ -45,8 +45,12 @@ public class SchemaInferTests
         Assert.Contains("[FudgeField(Accuracy = FudgeDateTimeAccuracy.Millisecond)] public DateTime When { get; set; }", code);
     }
 
+    // The vectors of Java beans (class names at ordinal 0); top-level lists and maps (top-list, top-map) name no class,
+    // so no inferred type stands for them.
     public static IEnumerable<object[]> JavaVectors()
-        => Directory.GetFiles(JavaObjects("from-java"), "*.fudge").OrderBy(f => f, StringComparer.Ordinal).Select(f => new object[] { Path.GetFileNameWithoutExtension(f) });
+        => Directory.GetFiles(JavaObjects("from-java"), "*.fudge").OrderBy(f => f, StringComparer.Ordinal)
+            .Where(f => FudgeMsg.Parse(File.ReadAllBytes(f)).Any(field => field.Ordinal == 0 && field.Name is null && field.Value is string))
+            .Select(f => new object[] { Path.GetFileNameWithoutExtension(f) });
 
     [Theory]
     [MemberData(nameof(JavaVectors))]
