@@ -65,6 +65,9 @@ internal static class AssemblyDeclarations
 
         public FolderContext(string folder) : base("fudge schema: " + folder, isCollectible: false) => _folder = folder;
 
+        // Reached only through AssemblyDeclarations.Load, which requires unreferenced code and which the NativeAOT
+        // binary refuses before calling (--types is a usage error there).
+        [UnconditionalSuppressMessage("Trimming", "IL2026", Justification = "Only reached through AssemblyDeclarations.Load, itself RequiresUnreferencedCode.")]
         protected override Assembly? Load(AssemblyName name)
         {
             if (Default.Assemblies.Any(a => AssemblyName.ReferenceMatchesDefinition(name, a.GetName()))) return null;
@@ -73,6 +76,7 @@ internal static class AssemblyDeclarations
         }
     }
 
+    [RequiresUnreferencedCode("Reflects over the members of a loaded assembly's types.")]
     private sealed class Reader
     {
         private readonly Dictionary<Type, DeclaredType?> _types = new();
