@@ -19,10 +19,13 @@ function closeMessage() {
   renderHex();
 }
 
-// A message opens with its first fields only (a screenful and more), drawn at once; the rest (up to the server's
-// 5,000) is asked for once those are drawn, so a message of thousands of fields opens as fast as a small one.
-// openMessage resolves when every field is in: what needs them all (a link's pinned field, a byte's field) awaits it.
+// A message opens with its first fields only (a screenful and more), drawn at once; the rest comes page by page
+// (each page asked for once the one before is drawn), up to the most the page holds, so a message of any size opens as
+// fast as a small one and no answer is large. openMessage resolves when every field is in: what needs them all (a
+// link's pinned field, a byte's field) awaits it.
 const firstFields = 300;
+const fieldsPage = 2000;
+const maxFieldsHeld = 100000;
 
 async function openMessage(id, options = {}) {
   state.selectedId = id;
@@ -49,27 +52,37 @@ async function openMessage(id, options = {}) {
   layoutTree();
   renderHex();
   if (options.remember !== false) remember();
-  if (body.fieldsCut && body.fields.length === firstFields) await loadRest(id);
+  if (body.fieldsCut) await loadRest(id);
 }
 
-// The rest of the fields: the tree grows under what is drawn, folds, pins and the cursor stay (indexes are in
-// document order, the same in both answers).
+// The rest of the fields, page by page: the tree grows under what is drawn; folds, pins and the cursor stay (indexes
+// are in document order, the same in every answer).
 async function loadRest(id) {
-  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))); // after the first fields are painted
-  if (state.selectedId !== id) return;
-  const { ok, body } = await getJson('api/messages/' + id);
-  if (!ok || state.selectedId !== id || state.message?.id !== id) return;
-  state.message = body;
-  showFault(body);
-  setFields(body);
-  if (state.matchText) search(state.matchText);
-  layoutTree();
-  renderHex();
+  while (state.selectedId === id && state.message?.id === id && state.fieldsCut && state.nodes.length - 1 < maxFieldsHeld) {
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))); // after what came is painted
+    if (state.selectedId !== id) return;
+    const from = state.nodes.length - 1; // the envelope header is node 0
+    const take = Math.min(fieldsPage, maxFieldsHeld - from);
+    const { ok, body } = await getJson(`api/messages/${id}/fields?from=${from}&take=${take}`);
+    if (!ok || state.selectedId !== id || state.message?.id !== id || state.nodes.length - 1 !== from) return;
+    addFields(body.fields, body.more);
+    if (body.error) showFault(body);
+    if (state.matchText) search(state.matchText);
+    layoutTree();
+    renderHex();
+  }
 }
 
 function setFields(body) {
-  state.nodes = withPaths([{ depth: 0, key: 'envelope header', type: `directives ${body.directives}, schema ${body.schemaVersion}, taxonomy ${body.taxonomyId}, size ${body.size}`, start: 0, valueStart: 8, end: 8, isHeader: true }, ...body.fields]);
-  state.fieldsCut = body.fieldsCut;
+  state.nodes = [{ depth: 0, key: 'envelope header', type: `directives ${body.directives}, schema ${body.schemaVersion}, taxonomy ${body.taxonomyId}, size ${body.size}`, start: 0, valueStart: 8, end: 8, isHeader: true }];
+  addFields(body.fields, body.fieldsCut);
+}
+
+function addFields(fields, more) {
+  const from = state.nodes.length;
+  for (const field of fields) state.nodes.push(field);
+  withPaths(state.nodes, from);
+  state.fieldsCut = more;
 }
 
 function showFault(body) {
@@ -85,14 +98,20 @@ function hexBytes(hex) {
   return bytes;
 }
 
-// Each field's display path (Log.Type), its parent, and where its subtree ends, from the depths of the flat list.
-function withPaths(nodes) {
+// Each field's display path (Log.Type), its parent, and where its subtree ends, from the depths of the flat list;
+// from the node at index `from` on (those before it are done: their open sub-messages are taken up again).
+function withPaths(nodes, from = 0) {
   const stack = [];
   const parents = [];
-  nodes.forEach((node, index) => {
+  for (let p = from - 1; p > 0; p = nodes[p].parent) { // the node before, and the sub-messages it is in
+    stack[nodes[p].depth] = nodes[p].key;
+    parents[nodes[p].depth] = p;
+  }
+  for (let index = from; index < nodes.length; index++) {
+    const node = nodes[index];
     node.index = index;
     node.subtreeEnd = index + 1;
-    if (node.isHeader) { node.displayPath = node.key; node.parent = -1; return; }
+    if (node.isHeader) { node.displayPath = node.key; node.parent = -1; continue; }
     stack.length = node.depth;
     parents.length = node.depth;
     stack.push(node.key);
@@ -100,7 +119,7 @@ function withPaths(nodes) {
     node.parent = node.depth > 0 ? parents[node.depth - 1] : -1;
     parents.push(index);
     for (let p = node.parent; p >= 0; p = nodes[p].parent) nodes[p].subtreeEnd = index + 1;
-  });
+  }
   return nodes;
 }
 
@@ -148,7 +167,11 @@ function markTreeRows() {
 
 function showInfo(index, byteOffset) {
   const info = $('hover-info');
-  if (index < 0) { info.textContent = byteOffset < 0 ? '' : `byte ${byteOffset}: not inside any field`; return; }
+  if (index < 0) {
+    const unread = state.fieldsCut && byteOffset >= (state.nodes[state.nodes.length - 1]?.end ?? 0);
+    info.textContent = byteOffset < 0 ? '' : `byte ${byteOffset}: ` + (unread ? 'in a field after those the page holds' : 'not inside any field');
+    return;
+  }
   const node = state.nodes[index];
   const parts = [];
   if (byteOffset >= 0) {

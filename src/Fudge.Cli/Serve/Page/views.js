@@ -28,7 +28,8 @@ function renderTree() {
   const rows = [];
   for (let position = first; position < last; position++) {
     if (position === state.visible.length) {
-      const more = el('div', 'row muted', '… more fields than are shown');
+      const held = state.nodes.length - 1 >= maxFieldsHeld;
+      const more = el('div', 'row muted', held ? `… more fields than the page holds (the first ${maxFieldsHeld.toLocaleString('en')} are shown)` : '… more fields coming');
       more.style.top = position * treeRow + 'px';
       rows.push(more);
       continue;
