@@ -2,6 +2,7 @@ using System;
 using System.Linq;
 using System.Threading.Tasks;
 using RabbitMQ.Client;
+using Fudge.Cli.Tests.Support;
 using Xunit;
 using static Fudge.Cli.Tests.Serve.LiveSources;
 

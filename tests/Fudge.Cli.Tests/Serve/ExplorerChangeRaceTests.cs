@@ -32,6 +32,7 @@ public class ExplorerChangeRaceTests
     [Theory]
     [InlineData("api/messages/8")]
     [InlineData("api/messages/8/bytes")]
+    [InlineData("api/messages/8/fields?from=2")]
     [InlineData("api/messages/8/value?field=1")]
     [InlineData("api/messages?skip=0&take=25")]
     [InlineData("api/messages?skip=0&take=25&where=%24.bid%20%3E%200")]

@@ -3,6 +3,7 @@ using System.Threading.Tasks;
 using NATS.Client.Core;
 using NATS.Client.JetStream;
 using NATS.Client.JetStream.Models;
+using Fudge.Cli.Tests.Support;
 using Xunit;
 using static Fudge.Cli.Tests.Serve.LiveSources;
 
