@@ -44,6 +44,7 @@ async function openMessage(id, options = {}) {
   state.pointed = state.pointedByte = state.pinned = state.pinnedByte = -1;
   state.cursor = 0;
   state.matches = [];
+  state.matchSet = new Set();
   state.match = -1;
   $('search-info').textContent = '';
   $('tree').scrollTop = 0;
@@ -275,6 +276,7 @@ function search(text) {
   const needle = text.toLowerCase();
   state.matches = !needle ? [] : state.nodes.filter((node) => !node.isHeader && (
     node.key.toLowerCase().includes(needle) || (node.name ?? '').toLowerCase().includes(needle) || (node.value ?? '').toLowerCase().includes(needle))).map((node) => node.index);
+  state.matchSet = new Set(state.matches); // what a drawn row asks
   state.matchText = text;
   state.match = -1;
 }

@@ -54,7 +54,7 @@ function treeRowElement(node, position) {
   row.tabIndex = index === state.cursor ? 0 : -1;
   if (index === state.pointed) row.classList.add('pointed');
   if (index === state.pinned) row.classList.add('pinned');
-  if (state.matches.includes(index)) row.classList.add('match');
+  if (state.matchSet?.has(index)) row.classList.add('match');
   const toggle = el('span', 'toggle', node.isMessage ? (state.collapsed.has(index) ? '▸' : '▾') : '');
   if (node.isMessage) {
     row.setAttribute('aria-expanded', String(!state.collapsed.has(index)));
