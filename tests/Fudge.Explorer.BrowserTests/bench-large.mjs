@@ -3,12 +3,13 @@
 // ("label=url" separated by spaces). A benchmark, not a test: run it on a quiet machine and quote what it prints.
 //
 // For each message and each of FUDGE_BENCH_RUNS runs (default 5), in a fresh page: the time from the click on the
-// list row to the first view (title, first tree rows, first bytes) and to every field drawn, with the main thread's
-// work in that time from Chrome's own counters (CDP Performance.getMetrics: TaskDuration is all of it, of which
-// ScriptDuration, LayoutDuration and RecalcStyleDuration), and its long tasks (over 50 ms); then real pointer moves
-// (Input.dispatchMouseEvent through page.mouse) over 60 bytes at the start of the hex view, 60 at its end and 40 tree
-// rows, each move's main-thread work being the counters' difference over the sweep divided by the moves. Prints one
-// line per run and the medians.
+// list row to the first view (title, first tree rows, first bytes), with the main thread's work in that time from
+// chromium's own counters (CDP Performance.getMetrics: TaskDuration is all of it, of which ScriptDuration,
+// LayoutDuration and RecalcStyleDuration) and its long tasks (over 50 ms); real pointer moves (page.mouse, through CDP
+// Input.dispatchMouseEvent) over 60 of the first bytes and 40 of the first tree rows, each move's work being the
+// counters' difference over the sweep divided by the moves; the last byte pointed at, from the move until it is
+// named (the pages of fields up to it read, up to the most the page holds); and moves over the last bytes and the
+// last tree rows. Prints one line per run and the medians.
 import { chromium } from 'playwright-core';
 
 const sources = (process.env.FUDGE_BENCH_SOURCES ?? '').split(/\s+/).filter(Boolean).map((s) => {
@@ -80,22 +81,34 @@ async function once(url) {
   const firstWall = Date.now() - start;
   const m1 = await metrics(cdp);
   const firstLong = await longTasks(page);
-  await page.waitForFunction(() => state.message?.id === 0 && !state.fieldsCut || state.nodes.length > 100000, null, { polling: 100, timeout: 600000 });
-  const allWall = Date.now() - start;
-  const m2 = await metrics(cdp);
-  const allLong = await longTasks(page);
-  const fields = await page.evaluate(() => state.nodes.length - 1);
 
   const hexStart = await sweep(page, cdp, '#hex .b[data-i]', 60);
+  const treeStart = await sweep(page, cdp, '#tree .row[data-node]', 40);
+
+  // The last byte: its bytes fetched, the fields up to it read page by page (up to the most the page holds), named.
   await page.evaluate(() => { const hex = document.querySelector('#hex'); hex.scrollTop = hex.scrollHeight; });
   await page.waitForFunction(() => { const cells = document.querySelectorAll('#hex .b[data-i]'); return cells.length && cells[cells.length - 1].textContent !== '··'; });
+  const lastBox = await page.$$eval('#hex .b[data-i]', (cells) => { const r = cells[cells.length - 1].getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; });
+  await longTasks(page);
+  const m2 = await metrics(cdp);
+  const lastStart = Date.now();
+  await page.mouse.move(...lastBox);
+  await page.waitForFunction(() => / in the value of |after the first/.test(document.querySelector('#hover-info').textContent), null, { polling: 50, timeout: 600000 });
+  const lastWall = Date.now() - lastStart;
+  const m3 = await metrics(cdp);
+  const lastLong = await longTasks(page);
+  const fields = await page.evaluate(() => state.nodes.length - 1);
+
   const hexEnd = await sweep(page, cdp, '#hex .b[data-i]', 60);
-  const tree = await sweep(page, cdp, '#tree .row[data-node]', 40);
+  await page.evaluate(() => { const tree = document.querySelector('#tree'); tree.scrollTop = tree.scrollHeight; });
+  await page.waitForTimeout(100);
+  const treeEnd = await sweep(page, cdp, '#tree .row[data-node]', 40);
+  const m4 = await metrics(cdp);
   const figures = {
-    fields, nodes: m2.Nodes, heapMB: +(m2.JSHeapUsedSize / 1048576).toFixed(1),
+    fields, nodes: m4.Nodes, heapMB: +(m4.JSHeapUsedSize / 1048576).toFixed(1),
     first: { wall: firstWall, ...work(m0, m1), long: firstLong },
-    all: { wall: allWall, ...work(m0, m2), long: { count: firstLong.count + allLong.count, longest: Math.max(firstLong.longest, allLong.longest) } },
-    hexStart, hexEnd, tree,
+    last: { wall: lastWall, ...work(m2, m3), long: lastLong },
+    hexStart, treeStart, hexEnd, treeEnd,
   };
   await context.close();
   return figures;
@@ -107,7 +120,8 @@ const row = (label, step, f) => console.log(`${label.padEnd(14)} ${step.padEnd(2
 
 console.log(`chromium ${browser.version()}, ${runs} runs each; milliseconds of the main thread's work (a move: per move); wall: from the click`);
 console.log(`${'message'.padEnd(14)} ${'step'.padEnd(22)} ${'wall'.padStart(7)} ${'task'.padStart(7)} ${'script'.padStart(7)} ${'layout'.padStart(7)} ${'style'.padStart(7)} ${'long'.padStart(5)} ${'longest'.padStart(7)}`);
-const steps = [['first', 'open: first view'], ['all', 'open: every field'], ['hexStart', 'point: hex start'], ['hexEnd', 'point: hex end'], ['tree', 'point: tree rows']];
+const steps = [['first', 'open: first view'], ['hexStart', 'point: first bytes'], ['treeStart', 'point: first rows'],
+  ['last', 'last byte: fields read'], ['hexEnd', 'point: last bytes'], ['treeEnd', 'point: last rows']];
 for (const { label, url } of sources) {
   const all = [];
   for (let i = 0; i < runs; i++) {

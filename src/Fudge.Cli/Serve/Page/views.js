@@ -29,7 +29,7 @@ function renderTree() {
   for (let position = first; position < last; position++) {
     if (position === state.visible.length) {
       const held = state.nodes.length - 1 >= maxFieldsHeld;
-      const more = el('div', 'row muted', held ? `… more fields than the page holds (the first ${maxFieldsHeld.toLocaleString('en')} are shown)` : '… more fields coming');
+      const more = el('div', 'row muted', held ? `… more fields than the page holds (the first ${maxFieldsHeld.toLocaleString('en')} are shown)` : '… more fields (reading them)');
       more.style.top = position * treeRow + 'px';
       rows.push(more);
       continue;
@@ -38,6 +38,7 @@ function renderTree() {
   }
   const hadFocus = tree.contains(document.activeElement) && document.activeElement !== tree;
   spacer.replaceChildren(...rows);
+  if (state.fieldsCut && last > state.visible.length - 100) loadMoreFields(); // near the last field held: the next page
   if (hadFocus) tree.querySelector(`.row[data-node="${state.cursor}"]`)?.focus({ preventScroll: true }); // keep the keyboard's place
 }
 
