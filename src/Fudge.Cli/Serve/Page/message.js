@@ -9,6 +9,8 @@ function closeMessage() {
   state.message = null;
   state.selectedId = null;
   state.nodes = [];
+  state.fieldsCut = false;
+  state.loadingFields = null;
   state.visible = [];
   state.size = 0;
   state.chunks = new Map();
