@@ -16,7 +16,7 @@ internal static class MessageTree
     /// <summary>Bytes of an envelope sent for the hex view; the tree still covers the whole envelope.</summary>
     public const int MaxHexBytes = 64 * 1024;
 
-    /// <summary>Fields sent for the tree; a larger message says that it was cut.</summary>
+    /// <summary>Fields in one answer (the first one, or a page of <see cref="Fields"/>); the rest come in further pages.</summary>
     public const int MaxFields = 5000;
 
     // The sources hand over whole envelopes whose size they have checked already: the header is read as it is.
