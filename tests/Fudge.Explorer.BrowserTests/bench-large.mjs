@@ -46,9 +46,10 @@ const longTasks = (page) => page.evaluate(() => { const tasks = window.__longTas
 // Real pointer moves to the centre of each element matched (at most `count`, spread over all of them).
 async function sweep(page, cdp, selector, count) {
   const boxes = await page.$$eval(selector, (all, n) => {
-    const step = Math.max(1, Math.floor(all.length / n));
-    return all.filter((_, i) => i % step === 0).slice(0, n).map((e) => { const r = e.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })
-      .filter(([, y]) => y > 0 && y < innerHeight);
+    // Only what shows in its pane (the rows drawn above and below the view are clipped).
+    const shown = all.filter((e) => { const r = e.getBoundingClientRect(); const pane = e.closest('#hex, #tree').getBoundingClientRect(); return r.top >= pane.top && r.bottom <= pane.bottom; });
+    const step = Math.max(1, Math.floor(shown.length / n));
+    return shown.filter((_, i) => i % step === 0).slice(0, n).map((e) => { const r = e.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; });
   }, count);
   await longTasks(page);
   const before = await metrics(cdp);
