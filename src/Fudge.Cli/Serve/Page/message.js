@@ -100,7 +100,7 @@ async function loadFieldsUntil(done) {
 const holdsByte = (offset) => () => !state.fieldsCut || state.nodes[state.nodes.length - 1].start > offset;
 
 function setFields(body) {
-  state.nodes = [{ depth: 0, key: 'envelope header', type: `directives ${body.directives}, schema ${body.schemaVersion}, taxonomy ${body.taxonomyId}, size ${body.size}`, start: 0, valueStart: 8, end: 8, isHeader: true }];
+  state.nodes = withPaths([{ depth: 0, key: 'envelope header', type: `directives ${body.directives}, schema ${body.schemaVersion}, taxonomy ${body.taxonomyId}, size ${body.size}`, start: 0, valueStart: 8, end: 8, isHeader: true }]);
   addFields(body.fields, body.fieldsCut);
 }
 
