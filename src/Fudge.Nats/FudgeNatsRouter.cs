@@ -71,7 +71,7 @@ public sealed class FudgeNatsRouter
     private async Task RunFromStreamAsync(string stream, CancellationToken cancellationToken)
     {
         // Heartbeats every second: a consumer whose server died is noticed in about two, not after the client's 30 s.
-        var consumeOpts = new NatsJSConsumeOpts { Expires = TimeSpan.FromSeconds(5), IdleHeartbeat = TimeSpan.FromSeconds(1) };
+        var consumeOpts = new NatsJSConsumeOpts { MaxMsgs = 1000, Expires = TimeSpan.FromSeconds(5), IdleHeartbeat = TimeSpan.FromSeconds(1) };
         while (!cancellationToken.IsCancellationRequested)
         {
             try

@@ -58,6 +58,8 @@ public sealed class FudgeAmqpRouter
                 string reason = await session.RunAsync(connection, cancellationToken).ConfigureAwait(false);
                 lost = true;
                 Log($"connection lost ({reason}); reconnecting");
+                // Refused publishes: let the cluster settle (a queue electing its leader) before the next channel.
+                if (reason == FudgeAmqpRouterSession.RefusedReason) await Task.Delay(_options.ConnectRetryDelay, cancellationToken).ConfigureAwait(false);
             }
             catch (Exception e) when (!cancellationToken.IsCancellationRequested && IsConnectionFailure(e))
             {

@@ -20,6 +20,9 @@ internal sealed class FudgeAmqpRouterSession
     // Cancelled when the session is lost: a publish still waiting for its confirm then gives up at once (its message
     // stays unacknowledged and comes again) instead of holding the session's teardown for ConfirmTimeout.
     private readonly CancellationTokenSource _lostToken = new();
+
+    /// <summary>Why a session ends when the broker refused one of its publishes (the router pauses before the next).</summary>
+    internal const string RefusedReason = "the broker refused a publish";
     private int _inFlight;
     private bool _draining;
     private IChannel _input = null!;
@@ -142,9 +145,12 @@ internal sealed class FudgeAmqpRouterSession
         }
         catch (PublishException e)
         {
-            // The broker refused a publish (a nack): give the message back to be routed again.
+            // The broker refused a publish (a nack): give the message back to be routed again, on a new channel. On a
+            // cluster, a channel opened while a quorum queue elected its leader went on refusing every publish to it
+            // (tens of thousands of nacks in 90 s, RabbitMQ 3.10): a new session after a pause routes again.
             _log($"publish refused (sequence {e.PublishSequenceNumber}); requeueing the message");
             await RequeueQuietlyAsync(delivery.DeliveryTag).ConfigureAwait(false);
+            _ = Lost(RefusedReason);
         }
         finally
         {
