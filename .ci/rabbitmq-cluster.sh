@@ -16,13 +16,20 @@
 # 127.0.0.1:4369, which serves many nodes. The nodes run as root, from the package's scripts without its su wrapper.
 #
 # The fault tests kill -9 a node through nN/pid and start it again with nN/start.sh (it rejoins the cluster from its
-# data folder), and stop and start its broker application with nN/ctl.sh stop_app / start_app (rabbitmqctl).
+# data folder), and stop and start its broker application with nN/call.sh rabbit stop / rabbit start (what
+# rabbitmqctl stop_app / start_app call). nN/ctl.sh is rabbitmqctl for that node, for people.
 # No systemd here (containers, CI): the nodes run detached.
+#
+# Nothing here waits on rabbitmqctl: each call starts an Erlang VM with the Elixir CLI, which took a minute per call on
+# the shared machine at load average 30 (2026-11-29), and four minutes of the cluster's start. A node's boot ends by
+# opening its AMQP listener, so the script polls the port, then asks the node itself through erl_call (Erlang's C
+# client of the distribution protocol, in erlang-base, which rabbitmq-server depends on: well under a second).
 set -euo pipefail
 
 dir="${FUDGE_RABBITMQ_CLUSTER_DIR:-${TMPDIR:-/tmp}/fudge-rabbitmq-cluster}"
 wait_seconds="${FUDGE_RABBITMQ_CLUSTER_WAIT_SECONDS:-300}"
 bin=/usr/lib/rabbitmq/bin
+erl_call=/usr/lib/erlang/bin/erl_call
 nodes=(1 2 3)
 
 node_name() { echo "fudge$1@localhost"; }
@@ -43,7 +50,11 @@ ENABLED_PLUGINS_FILE=$d/enabled_plugins
 # Loopback only; schedulers that do not spin when idle, since four brokers share a small machine.
 SERVER_ADDITIONAL_ERL_ARGS="-kernel inet_dist_use_interface {127,0,0,1} +sbwt none +sbwtdcpu none +sbwtdio none"
 CONF
-  # Peer discovery: a node starting with an empty data folder joins the first listed node that runs.
+  # Peer discovery: a node starting with an empty data folder joins the first listed node that runs. Node 1 starts
+  # first, alone: one look for the others, not ten half a second apart (they start once it runs, and join it on their
+  # first try). A node restarted with its data folder rejoins its cluster from it, without peer discovery.
+  local retries=10 interval=500
+  [ "$n" = 1 ] && retries=1 interval=100   # at least one retry (RabbitMQ refuses 0)
   cat > "$d/rabbitmq.conf" <<CONF
 listeners.tcp.default = 127.0.0.1:568$n
 vm_memory_high_watermark.absolute = 1GB
@@ -52,6 +63,8 @@ cluster_formation.peer_discovery_backend = classic_config
 cluster_formation.classic_config.nodes.1 = $(node_name 1)
 cluster_formation.classic_config.nodes.2 = $(node_name 2)
 cluster_formation.classic_config.nodes.3 = $(node_name 3)
+cluster_formation.discovery_retry_limit = $retries
+cluster_formation.discovery_retry_interval = $interval
 CONF
   echo "[]." > "$d/enabled_plugins"
   # How the node is started, here and by the fault tests after a kill -9.
@@ -70,6 +83,19 @@ export HOME='$dir' RABBITMQ_CONF_ENV_FILE='$d/rabbitmq-env.conf' ERL_EPMD_ADDRES
 exec '$bin/rabbitmqctl' -n '$(node_name "$n")' "\$@"
 SCRIPT
   chmod +x "$d/ctl.sh"
+  # One function call on this node through erl_call: call.sh rabbit stop, call.sh rabbit_nodes all_running. Prints the
+  # result term.
+  cat > "$d/call.sh" <<SCRIPT
+#!/bin/sh
+exec '$erl_call' -sname '$(node_name "$n")' -c "\$(cat '$dir/.erlang.cookie')" -timeout "\${FUDGE_CALL_TIMEOUT:-300}" -a "\$*"
+SCRIPT
+  chmod +x "$d/call.sh"
+}
+
+# apply(Module, Function, []) on node N: call N MODULE FUNCTION (prints the result; fails when the node does not answer).
+call() {
+  local n="$1"; shift
+  FUDGE_CALL_TIMEOUT=30 sh "$dir/n$n/call.sh" "$@" 2>/dev/null
 }
 
 # rabbitmqctl against node N with the cluster's cookie and environment.
@@ -79,19 +105,28 @@ ctl() {
     "$bin/rabbitmqctl" -n "$(node_name "$n")" "$@"
 }
 
+amqp_open() { (exec 3<>"/dev/tcp/127.0.0.1/568$1") 2>/dev/null; }
+
+# Waits until node N has opened its AMQP listener (the end of its boot) and says the broker runs.
 await_node() {
   local n="$1" deadline="$2"
-  until ctl "$n" -q await_startup --timeout 10 >/dev/null 2>&1; do
+  until amqp_open "$n" && [ "$(call "$n" rabbit is_running)" = true ]; do
+    if grep -q "BOOT FAILED" "$dir/n$n/log/console.log" 2>/dev/null; then
+      echo "cluster node $n ($(node_name "$n")) failed to boot" >&2
+      tail -n 30 "$dir/n$n/log/console.log" >&2 || true
+      exit 1
+    fi
     if [ "$SECONDS" -ge "$deadline" ]; then
       echo "cluster node $n ($(node_name "$n")) did not start within ${wait_seconds}s" >&2
       tail -n 30 "$dir/n$n/log/"*.log >&2 || true
       exit 1
     fi
-    sleep 0.5
+    sleep 0.2
   done
 }
 
-running_nodes() { ctl 1 -q cluster_status --formatter json 2>/dev/null | grep -o '"running_nodes":\[[^]]*\]' | grep -o 'fudge[0-9]@localhost' | sort -u | wc -l; }
+# The cluster members whose broker runs, as node 1 sees them (each name once).
+running_nodes() { call 1 rabbit_nodes all_running | grep -o 'fudge[0-9]@localhost' | sort -u | wc -l; }
 
 start() {
   command -v rabbitmq-server >/dev/null 2>&1 || { echo "rabbitmq-server is not installed: run bash .ci/rabbitmq.sh start first" >&2; exit 1; }
@@ -116,7 +151,7 @@ start() {
   await_node 3 "$deadline"
   # Peer discovery should have joined them; if a node formed a cluster of its own all the same, join it explicitly.
   for n in 2 3; do
-    if ! ctl 1 -q cluster_status --formatter json 2>/dev/null | grep -q "$(node_name "$n")"; then
+    if ! call 1 rabbit_nodes all | grep -q "$(node_name "$n")"; then
       echo "== joining node $n explicitly"
       ctl "$n" -q stop_app && ctl "$n" -q reset && ctl "$n" -q join_cluster "$(node_name 1)" && ctl "$n" -q start_app
     fi
@@ -127,7 +162,7 @@ start() {
       ctl 1 cluster_status >&2 || true
       exit 1
     fi
-    sleep 0.5
+    sleep 0.2
   done
   echo "== rabbitmq cluster ready in $((SECONDS - began)) s: 127.0.0.1:5681,5682,5683 (nodes fudge1..3@localhost, folder $dir)"
 }

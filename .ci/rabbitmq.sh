@@ -40,22 +40,26 @@ install_if_missing() {
   [ -z "$created" ] || rm -f "$policy"
 }
 
+amqp_open() { (exec 3<>/dev/tcp/127.0.0.1/5672) 2>/dev/null; }
+
 start() {
   configure
   install_if_missing
   export ERL_EPMD_ADDRESS=127.0.0.1
-  if rabbitmqctl -q status >/dev/null 2>&1; then echo "== rabbitmq already running"; return 0; fi
+  if amqp_open; then echo "== rabbitmq already running"; return 0; fi
   echo "== starting rabbitmq-server (detached, loopback only)"
   rabbitmq-server -detached
-  # await_startup blocks until the node has booted; the timeout keeps a broken install from hanging CI.
+  # The node opens its AMQP listener at the end of its boot. Polling the port rather than calling rabbitmqctl
+  # await_startup: each rabbitmqctl call starts an Erlang VM of its own, a minute a call on the loaded machine
+  # (2026-11-29, load average 30). The deadline keeps a broken install from hanging CI.
   local deadline=$((SECONDS + wait_seconds))
-  until rabbitmqctl -q await_startup --timeout 10 >/dev/null 2>&1; do
+  until amqp_open; do
     if [ "$SECONDS" -ge "$deadline" ]; then
       echo "rabbitmq-server did not start within ${wait_seconds}s" >&2
       tail -n 40 /var/log/rabbitmq/*.log 2>/dev/null >&2 || true
       exit 1
     fi
-    sleep 1
+    sleep 0.2
   done
   echo "== rabbitmq ready on 127.0.0.1:5672"
 }

@@ -27,9 +27,9 @@ if (args.Length > 0 && args[0] == "scale") return await ScaleHarness.RunAsync(ar
 if (args.Length > 0 && args[0] == "versus") return await VersusHarness.RunAsync(args);
 
 bool quick = args.Contains("--quick");
-int messages = quick ? 2_000 : int.Parse(Option("--messages", "50000"), CultureInfo.InvariantCulture);
-int repeat = quick ? 1 : int.Parse(Option("--repeat", "3"), CultureInfo.InvariantCulture);
-string? resultsFolder = args.Contains("--results") ? Option("--results", "") : null;
+int messages = quick ? 2_000 : int.Parse(Harness.Option(args, "--messages", "50000"), CultureInfo.InvariantCulture);
+int repeat = quick ? 1 : int.Parse(Harness.Option(args, "--repeat", "3"), CultureInfo.InvariantCulture);
+string? resultsFolder = args.Contains("--results") ? Harness.Option(args, "--results", "") : null;
 var uri = new Uri(Environment.GetEnvironmentVariable("FUDGE_AMQP_URI") ?? "amqp://guest:guest@127.0.0.1:5672/");
 
 await using var harness = await BrokerHarness.CreateAsync(uri, messages);
@@ -99,37 +99,20 @@ await Measure("route", "rules file (RulesRouteSelector)", async () =>
 if (resultsFolder is not null) WriteResults(resultsFolder);
 return 0;
 
-string Option(string name, string fallback)
-{
-    int i = Array.IndexOf(args, name);
-    return i >= 0 && i + 1 < args.Length ? args[i + 1] : fallback;
-}
-
-double Rate(double[] seconds) => messages / Median(seconds);
-
-static double Median(double[] values)
-{
-    var sorted = values.Order().ToArray();
-    return sorted.Length % 2 == 1 ? sorted[sorted.Length / 2] : (sorted[sorted.Length / 2 - 1] + sorted[sorted.Length / 2]) / 2;
-}
+double Rate(double[] seconds) => messages / Harness.Median(seconds);
 
 void WriteResults(string folder)
 {
     Directory.CreateDirectory(folder);
-    string load = File.Exists("/proc/loadavg") ? File.ReadAllText("/proc/loadavg").Trim() : "unknown";
-    var lines = new List<string>
+    var lines = Harness.Header("## RabbitMQ throughput (harness, not BenchmarkDotNet)", "broker: Debian rabbitmq-server on loopback, same machine", args,
+        "; the machine is shared with other builds");
+    lines.AddRange(new[]
     {
-        "## RabbitMQ throughput (harness, not BenchmarkDotNet)",
-        "",
-        $"- Date: {DateTime.UtcNow:yyyy-MM-dd HH:mm} UTC",
-        $"- Machine: {Environment.ProcessorCount} logical cores, {System.Runtime.InteropServices.RuntimeInformation.OSDescription}, .NET {Environment.Version}; broker: Debian rabbitmq-server on loopback, same machine",
-        $"- Load average at the end (1, 5, 15 min; the machine is shared with other builds): {load}",
-        $"- Command: `dotnet run -c Release --project benchmarks/Fudge.RabbitMQ.Benchmarks -- broker --messages {messages} --repeat {repeat} --results benchmarks/results`",
         $"- Method: {messages:N0} tick messages per measurement, transient, publisher confirms with {1000} in flight, prefetch 1000, one ack per message; median of {repeat} runs; rate = messages / wall-clock seconds. See docs/rabbitmq.md.",
         "",
         "| Measure | Contender | Median msg/s | Runs (s) | Ratio to first row of the measure |",
         "|---|---|---:|---|---:|",
-    };
+    });
     foreach (var group in rows.GroupBy(r => r.Measure))
     {
         double first = Rate(group.First().Seconds);

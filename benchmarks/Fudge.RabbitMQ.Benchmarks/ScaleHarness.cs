@@ -23,10 +23,10 @@ internal static class ScaleHarness
     public static async Task<int> RunAsync(string[] args)
     {
         bool quick = args.Contains("--quick");
-        int messages = quick ? 2_000 : int.Parse(Option(args, "--messages", "50000"), CultureInfo.InvariantCulture);
-        int repeat = quick ? 1 : int.Parse(Option(args, "--repeat", "3"), CultureInfo.InvariantCulture);
-        int[] routerCounts = Option(args, "--routers", "1,2,4").Split(',').Select(int.Parse).ToArray();
-        string? resultsFolder = args.Contains("--results") ? Option(args, "--results", "") : null;
+        int messages = quick ? 2_000 : int.Parse(Harness.Option(args, "--messages", "50000"), CultureInfo.InvariantCulture);
+        int repeat = quick ? 1 : int.Parse(Harness.Option(args, "--repeat", "3"), CultureInfo.InvariantCulture);
+        int[] routerCounts = Harness.Option(args, "--routers", "1,2,4").Split(',').Select(int.Parse).ToArray();
+        string? resultsFolder = args.Contains("--results") ? Harness.Option(args, "--results", "") : null;
         var single = new Uri(Environment.GetEnvironmentVariable("FUDGE_AMQP_URI") ?? "amqp://guest:guest@127.0.0.1:5672/");
         var cluster = AmqpTcpEndpoint.ParseMultiple(Environment.GetEnvironmentVariable("FUDGE_AMQP_CLUSTER") ?? "127.0.0.1:5681,127.0.0.1:5682,127.0.0.1:5683");
         var ticks = Tick.Create(messages);
@@ -46,7 +46,7 @@ internal static class ScaleHarness
                 var seconds = new double[repeat];
                 for (int i = 0; i < repeat; i++) seconds[i] = await RouteOnceAsync(endpoints, type, routers, ticks);
                 rows.Add((broker, type, routers, seconds));
-                Console.WriteLine($"{broker,-15} {type,-8} {routers} router(s) {messages / Median(seconds),10:N0} msg/s");
+                Console.WriteLine($"{broker,-15} {type,-8} {routers} router(s) {messages / Harness.Median(seconds),10:N0} msg/s");
             }
         }
         if (resultsFolder is not null) Write(resultsFolder, rows, messages, repeat, args);
@@ -111,42 +111,25 @@ internal static class ScaleHarness
     private static void Write(string folder, List<(string Broker, AmqpQueueType Type, int Routers, double[] Seconds)> rows, int messages, int repeat, string[] args)
     {
         Directory.CreateDirectory(folder);
-        string load = File.Exists("/proc/loadavg") ? File.ReadAllText("/proc/loadavg").Trim() : "unknown";
-        var lines = new List<string>
+        var lines = Harness.Header("## Routers competing on one queue: single node and cluster, classic and quorum queues (harness)",
+            "brokers: Debian rabbitmq-server on loopback, same machine (.ci/rabbitmq.sh, .ci/rabbitmq-cluster.sh)", args);
+        lines.AddRange(new[]
         {
-            "## Routers competing on one queue: single node and cluster, classic and quorum queues (harness)",
-            "",
-            $"- Date: {DateTime.UtcNow:yyyy-MM-dd HH:mm} UTC",
-            $"- Machine: {Environment.ProcessorCount} logical cores, {System.Runtime.InteropServices.RuntimeInformation.OSDescription}, .NET {Environment.Version}; brokers: Debian rabbitmq-server on loopback, same machine (.ci/rabbitmq.sh, .ci/rabbitmq-cluster.sh)",
-            $"- Load average at the end (1, 5, 15 min): {load}",
-            $"- Command: `dotnet run -c Release --project benchmarks/Fudge.RabbitMQ.Benchmarks -- {string.Join(' ', args)}`",
             $"- Method: {messages:N0} persistent tick messages published into a fresh input queue (confirms, {PublishWindow} in flight), then N routers (content selector, prefetch 200 each, own connection) started together and timed until every message is routed; median of {repeat} runs.",
             "",
             "| Broker | Queues | Routers | Median msg/s | Runs (s) | Ratio to 1 router |",
             "|---|---|---:|---:|---|---:|",
-        };
+        });
         foreach (var group in rows.GroupBy(r => (r.Broker, r.Type)))
         {
-            double first = messages / Median(group.First().Seconds);
+            double first = messages / Harness.Median(group.First().Seconds);
             foreach (var row in group)
             {
-                double rate = messages / Median(row.Seconds);
+                double rate = messages / Harness.Median(row.Seconds);
                 lines.Add($"| {row.Broker} | {row.Type.ToString().ToLowerInvariant()} | {row.Routers} | {rate:N0} | " +
                     $"{string.Join(", ", row.Seconds.Select(s => s.ToString("0.00", CultureInfo.InvariantCulture)))} | {rate / first:0.00} |");
             }
         }
         File.WriteAllLines(Path.Combine(folder, "rabbitmq-scale.md"), lines);
-    }
-
-    private static string Option(string[] args, string name, string fallback)
-    {
-        int i = Array.IndexOf(args, name);
-        return i >= 0 && i + 1 < args.Length ? args[i + 1] : fallback;
-    }
-
-    private static double Median(double[] values)
-    {
-        var sorted = values.Order().ToArray();
-        return sorted.Length % 2 == 1 ? sorted[sorted.Length / 2] : (sorted[sorted.Length / 2 - 1] + sorted[sorted.Length / 2]) / 2;
     }
 }

@@ -35,10 +35,10 @@ internal static class VersusHarness
     public static async Task<int> RunAsync(string[] args)
     {
         bool quick = args.Contains("--quick");
-        int messages = quick ? 1_000 : int.Parse(Option(args, "--messages", "50000"), CultureInfo.InvariantCulture);
-        int repeat = quick ? 1 : int.Parse(Option(args, "--repeat", "3"), CultureInfo.InvariantCulture);
+        int messages = quick ? 1_000 : int.Parse(Harness.Option(args, "--messages", "50000"), CultureInfo.InvariantCulture);
+        int repeat = quick ? 1 : int.Parse(Harness.Option(args, "--repeat", "3"), CultureInfo.InvariantCulture);
         int latencyMessages = Math.Max(100, messages / 10);
-        string? resultsFolder = args.Contains("--results") ? Option(args, "--results", "") : null;
+        string? resultsFolder = args.Contains("--results") ? Harness.Option(args, "--results", "") : null;
         var single = new Uri(Environment.GetEnvironmentVariable("FUDGE_AMQP_URI") ?? "amqp://guest:guest@127.0.0.1:5672/");
         var cluster = AmqpTcpEndpoint.ParseMultiple(Environment.GetEnvironmentVariable("FUDGE_AMQP_CLUSTER") ?? "127.0.0.1:5681,127.0.0.1:5682,127.0.0.1:5683");
         string natsSingle = Environment.GetEnvironmentVariable("FUDGE_NATS_URL") ?? "nats://127.0.0.1:4222";
@@ -66,8 +66,8 @@ internal static class VersusHarness
             }
             var latency = await contender.Latency(latencyBodies);
             rows.Add((contender, publish, consume, latency));
-            Console.WriteLine($"{contender.Setup,-15} {contender.Name,-28} publish {messages / Median(publish),9:N0} msg/s  consume {messages / Median(consume),9:N0} msg/s  " +
-                $"latency p50 {Percentile(latency, 0.50):F2} ms p99 {Percentile(latency, 0.99):F2} ms");
+            Console.WriteLine($"{contender.Setup,-15} {contender.Name,-28} publish {messages / Harness.Median(publish),9:N0} msg/s  consume {messages / Harness.Median(consume),9:N0} msg/s  " +
+                $"latency p50 {Harness.Percentile(latency, 0.50):F2} ms p99 {Harness.Percentile(latency, 0.99):F2} ms");
         }
         if (resultsFolder is not null) Write(resultsFolder, rows, messages, latencyMessages, repeat, args);
         return 0;
@@ -241,16 +241,10 @@ internal static class VersusHarness
         int latencyMessages, int repeat, string[] args)
     {
         Directory.CreateDirectory(folder);
-        string load = File.Exists("/proc/loadavg") ? File.ReadAllText("/proc/loadavg").Trim() : "unknown";
-        var lines = new List<string>
+        var lines = Harness.Header("## NATS JetStream beside RabbitMQ: the same Fudge ticks, the same acknowledgement rules (harness)",
+            "servers: Debian rabbitmq-server and nats-server on loopback, same machine (.ci/rabbitmq.sh, .ci/rabbitmq-cluster.sh, .ci/nats.sh)", args);
+        lines.AddRange(new[]
         {
-            "## NATS JetStream beside RabbitMQ: the same Fudge ticks, the same acknowledgement rules (harness)",
-            "",
-            $"- Date: {DateTime.UtcNow:yyyy-MM-dd HH:mm} UTC",
-            $"- Machine: {Environment.ProcessorCount} logical cores, {System.Runtime.InteropServices.RuntimeInformation.OSDescription}, .NET {Environment.Version}; " +
-            "servers: Debian rabbitmq-server and nats-server on loopback, same machine (.ci/rabbitmq.sh, .ci/rabbitmq-cluster.sh, .ci/nats.sh)",
-            $"- Load average at the end (1, 5, 15 min): {load}",
-            $"- Command: `dotnet run -c Release --project benchmarks/Fudge.RabbitMQ.Benchmarks -- {string.Join(' ', args)}`",
             $"- Method: {messages:N0} Fudge tick envelopes (the same bytes for every contender), durable (persistent messages; file storage); a publish counts " +
             $"once the broker acknowledged it (publisher confirm; JetStream publish acknowledgement), {Window} in flight; consumed from a full queue or stream with " +
             $"one explicit acknowledgement per message, at most {Window} unacknowledged (prefetch; max ack pending), each body deserialized; median of {repeat} runs. " +
@@ -258,11 +252,11 @@ internal static class VersusHarness
             "",
             "| Setup | Contender | Publish msg/s | Consume msg/s | Latency p50 (ms) | p99 (ms) | p99.9 (ms) | Publish runs (s) | Consume runs (s) |",
             "|---|---|---:|---:|---:|---:|---:|---|---|",
-        };
+        });
         foreach (var (contender, publish, consume, latency) in rows)
         {
-            lines.Add($"| {contender.Setup} | {contender.Name} | {messages / Median(publish):N0} | {messages / Median(consume):N0} | " +
-                $"{Percentile(latency, 0.50):F2} | {Percentile(latency, 0.99):F2} | {Percentile(latency, 0.999):F2} | {Runs(publish)} | {Runs(consume)} |");
+            lines.Add($"| {contender.Setup} | {contender.Name} | {messages / Harness.Median(publish):N0} | {messages / Harness.Median(consume):N0} | " +
+                $"{Harness.Percentile(latency, 0.50):F2} | {Harness.Percentile(latency, 0.99):F2} | {Harness.Percentile(latency, 0.999):F2} | {Runs(publish)} | {Runs(consume)} |");
         }
         File.WriteAllLines(Path.Combine(folder, "nats-vs-rabbitmq.md"), lines);
     }
@@ -274,24 +268,5 @@ internal static class VersusHarness
         var clock = Stopwatch.StartNew();
         await action();
         return clock.Elapsed.TotalSeconds;
-    }
-
-    private static string Option(string[] args, string name, string fallback)
-    {
-        int i = Array.IndexOf(args, name);
-        return i >= 0 && i + 1 < args.Length ? args[i + 1] : fallback;
-    }
-
-    private static double Median(double[] values)
-    {
-        var sorted = values.Order().ToArray();
-        return sorted.Length % 2 == 1 ? sorted[sorted.Length / 2] : (sorted[sorted.Length / 2 - 1] + sorted[sorted.Length / 2]) / 2;
-    }
-
-    private static double Percentile(double[] values, double p)
-    {
-        if (values.Length == 0) return double.NaN;
-        var sorted = values.Order().ToArray();
-        return sorted[Math.Min(sorted.Length - 1, (int)Math.Ceiling(p * sorted.Length) - 1)];
     }
 }

@@ -73,13 +73,14 @@ internal static partial class FudgeCommandLine
         var nats = new Option<string?>("--nats") { Description = "Route on NATS instead of a stream: subscribe to --from, publish to each destination, a subject template such as ticks.{$.Ticker}; runs until SIGINT/SIGTERM (docs/nats.md).", HelpName = "URL" };
         var queueGroup = new Option<string?>("--queue-group") { Description = "With --nats: share the input with the other routers of this queue group.", HelpName = "GROUP" };
         var deadLetter = new Option<string?>("--dead-letter") { Description = "With --nats: where messages with no subject (or not envelopes) go, with the reason in a header.", HelpName = "SUBJECT" };
+        var stream = new Option<string?>("--stream") { Description = "With --nats: read --from from this JetStream stream (durable consumer fudge-route, at least once) and publish into streams, each publish acknowledged.", HelpName = "STREAM" };
         var from = new Option<string?>("--from") { Description = "With --amqp: the queue to consume; with --nats: the subject to subscribe to.", HelpName = "QUEUE|SUBJECT" };
         var transform = new Option<string?>("--transform") { Description = "With --amqp: a transform file applied before publishing (rules still see the input bytes).", HelpName = "FILE" };
         var prefetch = new Option<ushort>("--prefetch") { Description = "With --amqp: messages in flight at once (bounds the duplicates a crash can cause).", DefaultValueFactory = _ => 200 };
         var attempts = new Option<int>("--connect-attempts") { Description = "With --amqp: connection attempts before giving up (the delay doubles from 1 s).", DefaultValueFactory = _ => 5 };
         var command = new Command("route", "Split the input by a rules file: one output per destination, envelopes copied byte for byte, and print how many each received. With --amqp, route a RabbitMQ queue instead.")
         {
-            rules, file, folder, toStdout, amqp, nats, queueGroup, deadLetter, from, transform, prefetch, attempts,
+            rules, file, folder, toStdout, amqp, nats, queueGroup, deadLetter, stream, from, transform, prefetch, attempts,
         };
         AtLeast(attempts, 1);
         AtLeast(prefetch, 1);
@@ -90,7 +91,10 @@ internal static partial class FudgeCommandLine
             if (onNats && result.GetValue(from) is null) result.AddError("--nats needs --from SUBJECT.");
             if (onNats && result.GetValue(file) is not null) result.AddError("--nats reads from the server: give no INPUT.");
             if (onNats && result.GetValue(transform) is not null) result.AddError("--transform goes with --amqp.");
-            if (!onNats && (result.GetValue(queueGroup) is not null || result.GetValue(deadLetter) is not null)) result.AddError("--queue-group and --dead-letter go with --nats.");
+            if (!onNats && (result.GetValue(queueGroup) is not null || result.GetValue(deadLetter) is not null || result.GetValue(stream) is not null))
+                result.AddError("--queue-group, --dead-letter and --stream go with --nats.");
+            if (result.GetValue(stream) is not null && result.GetValue(queueGroup) is not null)
+                result.AddError("--queue-group goes with a subject: routers of one --stream share its durable consumer.");
             if (onNats) return;
             bool onBroker = result.GetValue(amqp) is not null;
             if (onBroker && result.GetValue(from) is null) result.AddError("--amqp needs --from QUEUE.");
@@ -105,7 +109,7 @@ internal static partial class FudgeCommandLine
             {
                 var readerOptions = new FudgeReaderOptions { TaxonomyResolver = TaxonomyFiles.Load(parsed.GetValue(taxonomy)) };
                 return new NatsRouteCommand(console.Error).Run(url, router, parsed.GetValue(rules)!, parsed.GetValue(from)!,
-                    parsed.GetValue(queueGroup), parsed.GetValue(deadLetter), readerOptions);
+                    parsed.GetValue(queueGroup), parsed.GetValue(deadLetter), parsed.GetValue(stream), readerOptions);
             }
             if (parsed.GetValue(amqp) is string uri)
             {

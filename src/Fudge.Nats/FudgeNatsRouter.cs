@@ -40,20 +40,21 @@ public sealed class FudgeNatsRouter
     public FudgeNatsRouterCounters Counters { get; } = new();
 
     /// <summary>Routes until <paramref name="cancellationToken"/> is cancelled.</summary>
+    /// <remarks>
+    /// With a JetStream source the router outlives the servers' faults: a publish that fails (no stream leader while
+    /// one is elected, a request that timed out) is retried under the same message id for up to
+    /// <see cref="FudgeNatsRouterOptions.PublishRetryTimeout"/>, and a consumer that fails (its server killed, the
+    /// JetStream API unavailable for a moment) is opened again after <see cref="FudgeNatsRouterOptions.RetryDelay"/>;
+    /// what was not acknowledged is delivered again, and stored once thanks to the message ids. A stream or consumer
+    /// the server refuses outright (it does not exist, a configuration it cannot take) ends the run with that error.
+    /// </remarks>
     /// <exception cref="OperationCanceledException">The token was cancelled.</exception>
+    /// <exception cref="NatsJSApiException">The server refused the source stream or its consumer.</exception>
     public async Task RunAsync(CancellationToken cancellationToken)
     {
         if (_options.SourceStream is { } stream)
         {
-            var consumer = await _js.CreateDurableConsumerAsync(stream, _options.SourceConsumer, FudgeReplay.All,
-                _options.SourceSubject, cancellationToken: cancellationToken).ConfigureAwait(false);
-            await foreach (var msg in consumer.ConsumeAsync(RawIn, cancellationToken: cancellationToken).ConfigureAwait(false))
-            {
-                using var body = msg.Data;
-                string messageId = $"{stream}:{msg.Metadata?.Sequence.Stream}";
-                await RouteAsync(msg.Subject, body.Memory, msg.Headers, messageId, cancellationToken).ConfigureAwait(false);
-                await msg.AckAsync(cancellationToken: cancellationToken).ConfigureAwait(false);
-            }
+            await RunFromStreamAsync(stream, cancellationToken).ConfigureAwait(false);
         }
         else
         {
@@ -66,6 +67,46 @@ public sealed class FudgeNatsRouter
         }
         cancellationToken.ThrowIfCancellationRequested();
     }
+
+    private async Task RunFromStreamAsync(string stream, CancellationToken cancellationToken)
+    {
+        // Heartbeats every second: a consumer whose server died is noticed in about two, not after the client's 30 s.
+        var consumeOpts = new NatsJSConsumeOpts { MaxMsgs = 1000, Expires = TimeSpan.FromSeconds(5), IdleHeartbeat = TimeSpan.FromSeconds(1) };
+        while (!cancellationToken.IsCancellationRequested)
+        {
+            try
+            {
+                var consumer = await _js.CreateDurableConsumerAsync(stream, _options.SourceConsumer, _options.SourceReplay,
+                    _options.SourceSubject, _options.SourceAckWait, cancellationToken).ConfigureAwait(false);
+                await foreach (var msg in consumer.ConsumeAsync(RawIn, consumeOpts, cancellationToken).ConfigureAwait(false))
+                {
+                    using var body = msg.Data;
+                    string messageId = $"{stream}:{msg.Metadata?.Sequence.Stream}";
+                    await RouteAsync(msg.Subject, body.Memory, msg.Headers, messageId, cancellationToken).ConfigureAwait(false);
+                    await msg.AckAsync(cancellationToken: cancellationToken).ConfigureAwait(false);
+                }
+            }
+            catch (Exception e) when (!cancellationToken.IsCancellationRequested && IsTransient(e))
+            {
+                Counters.AddInterruption();
+                _options.Log?.Invoke($"JetStream source '{stream}' interrupted ({e.GetType().Name}: {e.GetBaseException().Message}); " +
+                    $"consuming again in {_options.RetryDelay.TotalSeconds:0.###} s");
+            }
+            await Task.Delay(_options.RetryDelay, cancellationToken).ConfigureAwait(false);
+        }
+    }
+
+    /// <summary>
+    /// A failure the cluster recovers from by itself: the connection or a request lost (a server killed, a leader being
+    /// elected), or the JetStream API answering 5xx (temporarily unavailable). A 4xx answer (no such stream, a
+    /// configuration the server refuses) is not.
+    /// </summary>
+    private static bool IsTransient(Exception e) => e switch
+    {
+        NatsJSApiException api => api.Error.Code >= 500,
+        NatsException or TimeoutException or OperationCanceledException => true,
+        _ => false,
+    };
 
     private async ValueTask RouteAsync(string sourceSubject, ReadOnlyMemory<byte> body, NatsHeaders? headers, string? messageId,
         CancellationToken cancellationToken)
@@ -150,8 +191,25 @@ public sealed class FudgeNatsRouter
             return;
         }
         var opts = messageId is null ? null : new NatsJSPubOpts { MsgId = messageId };
-        var ack = await _js.PublishAsync(subject, body, Raw, opts, headers, cancellationToken).ConfigureAwait(false);
-        if (ack.Duplicate) Counters.AddDuplicate();
-        else ack.EnsureSuccess();
+        var deadline = DateTime.UtcNow + _options.PublishRetryTimeout;
+        var delay = TimeSpan.FromMilliseconds(100);
+        while (true)
+        {
+            try
+            {
+                var ack = await _js.PublishAsync(subject, body, Raw, opts, headers, cancellationToken).ConfigureAwait(false);
+                if (ack.Duplicate) Counters.AddDuplicate();
+                else ack.EnsureSuccess();
+                return;
+            }
+            // Without a message id a retry could store the message twice: only an identified publish is retried.
+            catch (Exception e) when (messageId is not null && !cancellationToken.IsCancellationRequested && IsTransient(e) && DateTime.UtcNow < deadline)
+            {
+                Counters.AddRetry();
+                _options.Log?.Invoke($"publish of {messageId} to '{subject}' failed ({e.GetType().Name}: {e.GetBaseException().Message}); retrying");
+            }
+            await Task.Delay(delay, cancellationToken).ConfigureAwait(false);
+            delay = TimeSpan.FromTicks(Math.Min(delay.Ticks * 2, TimeSpan.FromSeconds(2).Ticks));
+        }
     }
 }

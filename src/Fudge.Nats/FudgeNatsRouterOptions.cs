@@ -60,6 +60,25 @@ public sealed class FudgeNatsRouterOptions
     public string SourceConsumer { get; init; } = "fudge-router";
 
     /// <summary>
+    /// Where the durable consumer of <see cref="SourceStream"/> starts when the router creates it (default
+    /// <see cref="FudgeReplay.All"/>: the whole stream; <see cref="FudgeReplay.New"/> for only what comes next, or from a
+    /// sequence or a time). A consumer that exists already carries on after its last acknowledgement.
+    /// </summary>
+    public FudgeReplay SourceReplay { get; init; } = FudgeReplay.All;
+
+    /// <summary>
+    /// How long an input of <see cref="SourceStream"/> may stay unacknowledged before the server delivers it again (to
+    /// this router or another of the same consumer); null for the server's default (30 s).
+    /// </summary>
+    public TimeSpan? SourceAckWait { get; init; }
+
+    /// <summary>How long a JetStream publish that fails transiently is retried under its message id before the router gives its source up and opens it again. Default 30 s.</summary>
+    public TimeSpan PublishRetryTimeout { get; init; } = TimeSpan.FromSeconds(30);
+
+    /// <summary>The pause before a failed JetStream source is opened again. Default 1 s.</summary>
+    public TimeSpan RetryDelay { get; init; } = TimeSpan.FromSeconds(1);
+
+    /// <summary>
     /// Publish through JetStream and wait for the stream's acknowledgement (the destination subjects must belong to a
     /// stream). With a JetStream source, each publish carries the message id <c>stream:sequence</c> of its input, so an
     /// input delivered twice is stored once.

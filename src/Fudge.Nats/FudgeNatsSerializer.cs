@@ -41,5 +41,20 @@ public sealed class FudgeNatsSerializer<T> : INatsSerialize<T>, INatsDeserialize
     /// <inheritdoc/>
     /// <exception cref="FudgeFormatException">The body is not one envelope of <typeparamref name="T"/>.</exception>
     public T? Deserialize(in ReadOnlySequence<byte> buffer)
-        => FudgeSerializer.Deserialize<T>(buffer, _readerOptions);
+    {
+        if (buffer.IsSingleSegment) return FudgeSerializer.Deserialize<T>(buffer.First.Span, _readerOptions);
+        // Split across receive segments: gathered into a pooled array, given back once the value is read (the
+        // generated formatters copy what they keep).
+        int length = checked((int)buffer.Length);
+        byte[] rented = ArrayPool<byte>.Shared.Rent(length);
+        try
+        {
+            buffer.CopyTo(rented);
+            return FudgeSerializer.Deserialize<T>(rented.AsSpan(0, length), _readerOptions);
+        }
+        finally
+        {
+            ArrayPool<byte>.Shared.Return(rented);
+        }
+    }
 }

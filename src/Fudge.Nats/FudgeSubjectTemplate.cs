@@ -13,6 +13,14 @@ namespace Fudge.Nats;
 /// first field its path selects, which must be a string, an integer or a boolean forming one valid subject token.
 /// Subscribers then pick their share with NATS wildcards (<c>ticks.*</c>, <c>md.2.&gt;</c>). Immutable, thread-safe.
 /// </summary>
+/// <remarks>
+/// Field values come from the messages, so they are checked as hostile: a value is refused (no subject, with the
+/// reason) when it is empty, holds <c>.</c> (it would add tokens), <c>*</c> or <c>&gt;</c> (wildcards), white space
+/// of any script or a control character (the protocol's separators: <c>\r\n</c> would inject a command), when it
+/// starts the subject with <c>$</c> (the system subjects, such as <c>$JS.API</c>), or when the subject would be longer
+/// than <see cref="MaxSubjectBytes"/> bytes. Other characters, non-ASCII included, are kept as they are: the client
+/// sends subjects as UTF-8.
+/// </remarks>
 public sealed class FudgeSubjectTemplate
 {
     private readonly string[] _literals;   // one more than the paths: literal, path, literal, path, ..., literal
@@ -24,6 +32,12 @@ public sealed class FudgeSubjectTemplate
         _literals = literals;
         _paths = paths;
     }
+
+    /// <summary>
+    /// The longest subject a template builds, in UTF-8 bytes. A longer one (a field holding a huge string) is refused
+    /// rather than sent: the server would close the connection on a control line past its limit (4,096 bytes by default).
+    /// </summary>
+    public const int MaxSubjectBytes = 1024;
 
     /// <summary>The template as written.</summary>
     public string Text { get; }
@@ -50,7 +64,7 @@ public sealed class FudgeSubjectTemplate
             if (c == '}') throw new FudgeQueryException(1, i + 1, "'}' without a '{' before it");
             if (c != '{')
             {
-                if (c is ' ' or '\t' or '\r' or '\n' or '*' or '>' || char.IsControl(c))
+                if (c is '*' or '>' || char.IsWhiteSpace(c) || char.IsControl(c))
                     throw new FudgeQueryException(1, i + 1, $"'{Printable(c)}' cannot appear in a NATS subject");
                 literal.Append(c);
                 i++;
@@ -93,9 +107,11 @@ public sealed class FudgeSubjectTemplate
             return true;
         }
         var builder = new StringBuilder(_literals[0], 64);
+        bool cut = false;
         for (int p = 0; p < _paths.Length; p++)
         {
-            var visitor = new TokenVisitor();
+            // The first value starts the subject when nothing literal comes before it.
+            var visitor = new TokenVisitor { StartsSubject = p == 0 && _literals[0].Length == 0 };
             _paths[p].Visit(envelope, ref visitor, options);
             if (visitor.Token is null)
             {
@@ -103,9 +119,21 @@ public sealed class FudgeSubjectTemplate
                 return false;
             }
             builder.Append(visitor.Token).Append(_literals[p + 1]);
+            if (builder.Length > MaxSubjectBytes)
+            {
+                cut = p < _paths.Length - 1;   // past the limit already (in UTF-16 units, so in UTF-8 bytes too): the rest is not read
+                break;
+            }
+        }
+        string built = builder.ToString();
+        int bytes = Encoding.UTF8.GetByteCount(built);
+        if (bytes > MaxSubjectBytes)
+        {
+            problem = $"the subject would be longer than {MaxSubjectBytes} bytes ({(cut ? "at least " : "")}{bytes})";
+            return false;
         }
         problem = null;
-        subject = builder.ToString();
+        subject = built;
         return true;
     }
 
@@ -142,21 +170,43 @@ public sealed class FudgeSubjectTemplate
         return -1;
     }
 
-    private static string Printable(char c) => char.IsControl(c) || c == ' ' ? $"\\u{(int)c:x4}" : c.ToString();
+    private static string Printable(char c) => char.IsControl(c) || char.IsWhiteSpace(c) ? $"\\u{(int)c:x4}" : c.ToString();
 
-    /// <summary>True when <paramref name="token"/> can stand as one subject token.</summary>
-    internal static bool IsValidToken(string token)
+    /// <summary>Why <paramref name="token"/> cannot stand as one subject token, or null when it can.</summary>
+    /// <param name="token">A field's value as text.</param>
+    /// <param name="startsSubject">The token begins the subject (where <c>$</c> would make a system subject).</param>
+    internal static string? TokenProblem(string token, bool startsSubject)
     {
-        if (token.Length == 0) return false;
+        if (token.Length == 0) return "it is empty";
+        if (startsSubject && token[0] == '$') return "it would start the subject with '$', the prefix of system subjects such as $JS.API";
         foreach (char c in token)
-            if (c is '.' or '*' or '>' or ' ' or '\t' or '\r' or '\n' || char.IsControl(c)) return false;
-        return true;
+        {
+            if (c == '.') return "it has '.', which would split it into several tokens";
+            if (c is '*' or '>') return $"it has the wildcard '{c}'";
+            if (char.IsWhiteSpace(c) || char.IsControl(c)) return $"it has white space or a control character (U+{(int)c:X4})";
+        }
+        return null;
+    }
+
+    /// <summary>A value as a reason quotes it: at most 40 characters, control characters and white space other than ' ' escaped.</summary>
+    private static string Quote(string value)
+    {
+        var quoted = new StringBuilder(value.Length + 2).Append('\'');
+        for (int i = 0; i < value.Length && i < 40; i++)
+        {
+            char c = value[i];
+            if (char.IsControl(c) || (char.IsWhiteSpace(c) && c != ' ')) quoted.Append("\\u").Append(((int)c).ToString("x4", CultureInfo.InvariantCulture));
+            else quoted.Append(c);
+        }
+        if (value.Length > 40) quoted.Append("...");
+        return quoted.Append('\'').ToString();
     }
 
     private struct TokenVisitor : IFudgeFieldVisitor
     {
         public string? Token;
         public string? Problem;
+        public bool StartsSubject;
 
         public bool Visit(in FudgeReader field)
         {
@@ -176,8 +226,8 @@ public sealed class FudgeSubjectTemplate
                     Problem = $"holds a {FudgeTypeId.GetName(field.TypeId)}, not a string, integer or boolean";
                     return false;
             }
-            if (IsValidToken(token)) Token = token;
-            else Problem = $"holds '{token}', which is not one subject token (empty, or has '.', '*', '>' or white space)";
+            if (TokenProblem(token, StartsSubject) is { } why) Problem = $"holds {Quote(token)}, which is not one subject token: {why}";
+            else Token = token;
             return false;
         }
     }

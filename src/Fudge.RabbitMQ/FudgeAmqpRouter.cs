@@ -51,19 +51,27 @@ public sealed class FudgeAmqpRouter
             ConnectedEndpoint = connection.Endpoint;
             Counters.AddConnection();
             Log($"connected to {connection.Endpoint}, routing '{_options.SourceQueue}'");
+            bool lost = false;
             try
             {
                 var session = new FudgeAmqpRouterSession(_options, Counters, Log);
                 string reason = await session.RunAsync(connection, cancellationToken).ConfigureAwait(false);
+                lost = true;
                 Log($"connection lost ({reason}); reconnecting");
+                // Refused publishes: let the cluster settle (a queue electing its leader) before the next channel.
+                if (reason == FudgeAmqpRouterSession.RefusedReason) await Task.Delay(_options.ConnectRetryDelay, cancellationToken).ConfigureAwait(false);
             }
             catch (Exception e) when (!cancellationToken.IsCancellationRequested && IsConnectionFailure(e))
             {
+                lost = true;
                 Log($"connection failed ({e.GetBaseException().Message}); reconnecting");
             }
             finally
             {
-                await CloseQuietlyAsync(connection).ConfigureAwait(false);
+                // A lost connection is closed in the background: closing one whose node has just died can wait for the
+                // client's timeouts (and for the session's last handlers), and the next connection need not.
+                if (lost) _ = CloseQuietlyAsync(connection);
+                else await CloseQuietlyAsync(connection).ConfigureAwait(false);
             }
         }
     }

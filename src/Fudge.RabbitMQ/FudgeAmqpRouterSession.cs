@@ -17,6 +17,12 @@ internal sealed class FudgeAmqpRouterSession
     private readonly Action<string> _log;
     private readonly string _deadLetterQueue;
     private readonly TaskCompletionSource<string> _lost = new(TaskCreationOptions.RunContinuationsAsynchronously);
+    // Cancelled when the session is lost: a publish still waiting for its confirm then gives up at once (its message
+    // stays unacknowledged and comes again) instead of holding the session's teardown for ConfirmTimeout.
+    private readonly CancellationTokenSource _lostToken = new();
+
+    /// <summary>Why a session ends when the broker refused one of its publishes (the router pauses before the next).</summary>
+    internal const string RefusedReason = "the broker refused a publish";
     private int _inFlight;
     private bool _draining;
     private IChannel _input = null!;
@@ -139,9 +145,12 @@ internal sealed class FudgeAmqpRouterSession
         }
         catch (PublishException e)
         {
-            // The broker refused a publish (a nack): give the message back to be routed again.
+            // The broker refused a publish (a nack): give the message back to be routed again, on a new channel. On a
+            // cluster, a channel opened while a quorum queue elected its leader went on refusing every publish to it
+            // (tens of thousands of nacks in 90 s, RabbitMQ 3.10): a new session after a pause routes again.
             _log($"publish refused (sequence {e.PublishSequenceNumber}); requeueing the message");
             await RequeueQuietlyAsync(delivery.DeliveryTag).ConfigureAwait(false);
+            _ = Lost(RefusedReason);
         }
         finally
         {
@@ -212,7 +221,7 @@ internal sealed class FudgeAmqpRouterSession
             // Mandatory: a destination no queue is bound to comes back as a return instead of silently dropping the message.
             var publish = _output.BasicPublishAsync(destination.Exchange, destination.RoutingKey, mandatory: true, properties, body);
             if (publish.IsCompletedSuccessfully) return null;
-            await publish.AsTask().WaitAsync(_options.ConfirmTimeout).ConfigureAwait(false);
+            await publish.AsTask().WaitAsync(_options.ConfirmTimeout, _lostToken.Token).ConfigureAwait(false);
             return null;
         }
         catch (TimeoutException)
@@ -250,7 +259,11 @@ internal sealed class FudgeAmqpRouterSession
 
     private Task Lost(string reason)
     {
-        _lost.TrySetResult(reason);
+        if (_lost.TrySetResult(reason))
+        {
+            // Not inline: this runs inside the client's shutdown event, and the publishes it releases may touch the channel.
+            ThreadPool.QueueUserWorkItem(static state => ((CancellationTokenSource)state!).Cancel(), _lostToken);
+        }
         return Task.CompletedTask;
     }
 }

@@ -71,7 +71,7 @@ public class CliRouteTests
         Assert.Contains(errors.ToArray(), line => line.Contains(message, StringComparison.Ordinal));
     }
 
-    private static Process Start(BlockingCollection<string> errors, params string[] arguments)
+    internal static Process Start(BlockingCollection<string> errors, params string[] arguments)
     {
         var start = new ProcessStartInfo("dotnet") { RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false };
         start.ArgumentList.Add(Path.Combine(AppContext.BaseDirectory, "Fudge.Cli.dll"));
@@ -85,6 +85,6 @@ public class CliRouteTests
         return process;
     }
 
-    private static string Next(BlockingCollection<string> lines)
+    internal static string Next(BlockingCollection<string> lines)
         => lines.TryTake(out string? line, TimeSpan.FromSeconds(30)) ? line : throw new TimeoutException("fudge route printed nothing within 30 s");
 }

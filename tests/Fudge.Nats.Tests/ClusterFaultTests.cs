@@ -5,17 +5,20 @@ using System.Linq;
 using System.Threading;
 using System.Threading.Tasks;
 using Fudge.Nats.Tests.Support;
+using NATS.Client.Core;
 using NATS.Client.JetStream;
-using NATS.Client.JetStream.Models;
 using Xunit;
 using Xunit.Abstractions;
 
 namespace Fudge.Nats.Tests;
 
 /// <summary>
-/// The three-node JetStream cluster with its stream leader killed (kill -9) mid-stream and restarted: every message
-/// published is delivered at least once, none is lost, duplicates are counted, the time to recover is measured.
-/// Sized (FUDGE_NATS_FAULT_MESSAGES, default 2,000) to take seconds in CI.
+/// The fault test of docs/rabbitmq.md on the three-node JetStream cluster: ticks published with acknowledgements into
+/// an input stream while a router (subject per symbol, into an output stream) and a consumer of the output run, all
+/// with three replicas. Mid-stream the node that leads the input stream, which the router is also connected to, is
+/// killed (kill -9) and later restarted. Every tick must reach the consumer at least once (none lost), each stream
+/// must hold each tick exactly once, duplicates are counted and the time to recover is measured. Sized
+/// (FUDGE_NATS_FAULT_MESSAGES, default 2,000) to take seconds in CI.
 /// </summary>
 public class ClusterFaultTests
 {
@@ -26,39 +29,71 @@ public class ClusterFaultTests
     private static int Messages => int.TryParse(Environment.GetEnvironmentVariable("FUDGE_NATS_FAULT_MESSAGES"), out int n) ? n : 2_000;
 
     [NatsClusterFact]
-    public async Task Killing_the_stream_leader_mid_stream_loses_nothing()
+    public async Task Killing_the_leader_under_a_router_mid_stream_loses_nothing()
     {
         int total = Messages;
+        var log = new ConcurrentQueue<string>();
+        var clock = Stopwatch.StartNew();
+        void Log(string line) => log.Enqueue($"{clock.Elapsed.TotalSeconds,7:F2} s {line}");
         await using var nats = await NatsServers.ConnectAsync(NatsServers.ClusterUrls);
         var js = new NatsJSContext(nats);
-        string stream = NatsServers.Unique("FAULT");
-        await RetryAsync(() => js.EnsureStreamAsync(stream, new[] { stream + ".>" }, replicas: 3).AsTask(), TimeSpan.FromSeconds(20));
+        string input = NatsServers.Unique("FAULTIN"), output = NatsServers.Unique("FAULTOUT");
+        await RetryAsync(() => js.EnsureStreamAsync(input, new[] { input + ".ticks" }, replicas: 3).AsTask(), TimeSpan.FromSeconds(20));
+        await RetryAsync(() => js.EnsureStreamAsync(output, new[] { output + ".>" }, replicas: 3).AsTask(), TimeSpan.FromSeconds(20));
+        string leader = await LeaderAsync(js, input);
         string? killed = null;
+        using var stop = new CancellationTokenSource(TimeSpan.FromSeconds(120));
+        // The router is connected to the input stream's leader (listed first, not shuffled): the kill takes both away.
+        await using var routerConnection = new NatsConnection(NatsOpts.Default with
+        {
+            Url = string.Join(",", NatsServers.ClusterUrls.Split(',').OrderBy(url => url.Trim().EndsWith(":" + ClusterNodes.ClientPort(leader)) ? 0 : 1)),
+            NoRandomize = true,
+            Name = "fudge-nats-fault-router",
+            RequestTimeout = TimeSpan.FromSeconds(2),
+        });
+        await routerConnection.ConnectAsync();
+        var router = new FudgeNatsRouter(routerConnection, new FudgeNatsRouterOptions(input + ".ticks", FudgeSubjectTemplate.Parse(output + ".{$.Symbol}"))
+        {
+            SourceStream = input,
+            PublishToJetStream = true,
+            SourceAckWait = TimeSpan.FromSeconds(3),
+            RetryDelay = TimeSpan.FromMilliseconds(250),
+            Log = line => Log("router: " + line),
+        });
+        var routing = router.RunAsync(stop.Token);
         try
         {
-            var consumer = await js.CreateDurableConsumerAsync(stream, "fault-reader", ackWait: TimeSpan.FromSeconds(2));
+            await js.CreateDurableConsumerAsync(output, "fault-reader", ackWait: TimeSpan.FromSeconds(2));
             var delivered = new ConcurrentDictionary<long, int>();
-            using var stop = new CancellationTokenSource(TimeSpan.FromSeconds(90));
-            var reading = ConsumeUntilAllAsync(js, stream, delivered, total, stop.Token);
+            var reading = ConsumeUntilAllAsync(js, output, delivered, total, stop.Token);
 
             // Publish with an id per message; a publish that fails (no leader for a moment) is retried with the same id.
             int storedDuplicates = 0, retries = 0;
-            var recovery = TimeSpan.Zero;
-            var clock = Stopwatch.StartNew();
+            TimeSpan publisherBack = TimeSpan.Zero, routerBack = TimeSpan.Zero;
             for (int i = 1; i <= total; i++)
             {
+                if (routing.IsFaulted) await routing;   // the router must not die of the fault: rethrows why it did
                 if (i == total / 3)
                 {
-                    killed = (await js.GetStreamAsync(stream)).Info.Cluster!.Leader!;
+                    killed = await LeaderAsync(js, input);
+                    Log($"killing {killed}, leader of the input stream (router connected to {routerConnection.ServerInfo?.Name}) after {i - 1} acknowledged " +
+                        $"publishes, {router.Counters.Routed} routed, {delivered.Count} consumed");
+                    long routedAtKill = router.Counters.Routed;
+                    var sinceKill = Stopwatch.StartNew();
                     ClusterNodes.Kill(killed);
-                    _output.WriteLine($"killed the stream leader {killed} after {i - 1} acknowledged publishes");
+                    _ = Task.Run(async () =>
+                    {
+                        while (router.Counters.Routed <= routedAtKill + 1 && !stop.IsCancellationRequested) await Task.Delay(10);
+                        routerBack = sinceKill.Elapsed;
+                        Log($"router routes again (connected to {routerConnection.ServerInfo?.Name})");
+                    });
                 }
                 var attempt = Stopwatch.StartNew();
                 while (true)
                 {
                     try
                     {
-                        var ack = await js.PublishFudgeAsync($"{stream}.{Tick.Number(i).Symbol}", Tick.Number(i), messageId: $"m{i}", stop.Token);
+                        var ack = await js.PublishFudgeAsync($"{input}.ticks", Tick.Number(i), messageId: $"m{i}", stop.Token);
                         if (ack.Duplicate) storedDuplicates++;
                         break;
                     }
@@ -68,32 +103,47 @@ public class ClusterFaultTests
                         await Task.Delay(100, stop.Token);
                     }
                 }
-                if (i == total / 3) recovery = attempt.Elapsed;
+                if (i == total / 3)
+                {
+                    publisherBack = attempt.Elapsed;
+                    Log($"first publish after the kill acknowledged ({retries} retries)");
+                }
                 if (i == 2 * total / 3 && killed is not null)
                 {
                     await ClusterNodes.RestartAsync(killed);
-                    _output.WriteLine($"restarted {killed}");
+                    Log($"restarted {killed}");
                 }
             }
             var publishing = clock.Elapsed;
 
             await reading;
-            var info = (await js.GetStreamAsync(stream)).Info;
+            var inputInfo = (await js.GetStreamAsync(input)).Info;
+            var outputInfo = (await js.GetStreamAsync(output)).Info;
             int duplicates = delivered.Values.Sum(n => n - 1);
-            _output.WriteLine($"{total} messages published with acks in {publishing.TotalSeconds:F1} s; first publish after the kill acknowledged " +
-                $"{recovery.TotalSeconds:F2} s after it ({retries} retries); new leader {info.Cluster!.Leader}; stored duplicates refused {storedDuplicates}; " +
-                $"deliveries {delivered.Values.Sum()}, duplicates delivered {duplicates}; total {clock.Elapsed.TotalSeconds:F1} s");
+            _output.WriteLine($"{total} ticks published with acks in {publishing.TotalSeconds:F1} s, routed and consumed in {clock.Elapsed.TotalSeconds:F1} s; " +
+                $"killed {killed} (input stream leader; new leader {inputInfo.Cluster!.Leader}); first publish acknowledged {publisherBack.TotalSeconds:F2} s " +
+                $"after the kill ({retries} publisher retries), router routing again after {routerBack.TotalSeconds:F2} s ({router.Counters.Interruptions} " +
+                $"source interruptions, {router.Counters.Retries} publish retries, {router.Counters.Duplicates} duplicates refused by the output stream); " +
+                $"stored: input {inputInfo.State.Messages}, output {outputInfo.State.Messages}; deliveries {delivered.Values.Sum()}, duplicates delivered {duplicates}");
 
-            Assert.Equal((long)total, (long)info.State.Messages);                                   // stored once each
+            Assert.Equal((long)total, (long)inputInfo.State.Messages);                                       // stored once each
+            Assert.Equal((long)total, (long)outputInfo.State.Messages);                                      // routed once each
             Assert.Equal(Enumerable.Range(1, total).Select(i => (long)i), delivered.Keys.OrderBy(k => k));   // none lost
-            Assert.NotEqual(killed, info.Cluster.Leader);
+            Assert.NotEqual(killed, inputInfo.Cluster.Leader);
             Assert.True(duplicates <= total, $"{duplicates} duplicate deliveries");
-            Assert.True(recovery < TimeSpan.FromSeconds(30), $"recovery took {recovery}");
+            Assert.True(publisherBack < TimeSpan.FromSeconds(30), $"the first publish after the kill took {publisherBack}");
+            Assert.False(routing.IsCompleted, $"the router stopped: {routing.Exception?.GetBaseException().Message}");
         }
         finally
         {
+            stop.Cancel();
+            await routing.ContinueWith(_ => { });
             if (killed is not null && !await AnswersAsync(killed)) await ClusterNodes.RestartAsync(killed);
-            try { await js.DeleteStreamAsync(stream); } catch (NatsJSException) { }
+            foreach (string stream in new[] { input, output })
+            {
+                try { await js.DeleteStreamAsync(stream); } catch (NatsJSException) { }
+            }
+            foreach (string line in log) _output.WriteLine(line);
         }
     }
 
@@ -122,6 +172,18 @@ public class ClusterFaultTests
         }
     }
 
+    /// <summary>The server leading <paramref name="stream"/> (asked again while the stream reports none yet).</summary>
+    private static async Task<string> LeaderAsync(NatsJSContext js, string stream)
+    {
+        var clock = Stopwatch.StartNew();
+        while (true)
+        {
+            if ((await js.GetStreamAsync(stream)).Info.Cluster?.Leader is { Length: > 0 } leader) return leader;
+            Assert.True(clock.Elapsed < TimeSpan.FromSeconds(20), $"the stream {stream} has no leader after 20 s");
+            await Task.Delay(250);
+        }
+    }
+
     private static async Task RetryAsync(Func<Task> action, TimeSpan patience)
     {
         var clock = Stopwatch.StartNew();
@@ -141,11 +203,10 @@ public class ClusterFaultTests
 
     private static async Task<bool> AnswersAsync(string node)
     {
-        int port = 4230 + int.Parse(node.Substring(1));
         using var client = new System.Net.Sockets.TcpClient();
         try
         {
-            await client.ConnectAsync("127.0.0.1", port).WaitAsync(TimeSpan.FromSeconds(1));
+            await client.ConnectAsync("127.0.0.1", ClusterNodes.ClientPort(node)).WaitAsync(TimeSpan.FromSeconds(1));
             return true;
         }
         catch (Exception)

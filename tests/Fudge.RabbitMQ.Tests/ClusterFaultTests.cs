@@ -194,7 +194,7 @@ public class ClusterFaultTests
             int duplicates = delivered.Values.Sum() - delivered.Count;
             int bound = publisher.Interruptions * PublishWindow + (int)(router.Counters.Connections - 1) * RouterPrefetch
                         + (int)(consumer.Connections - 1) * ConsumerPrefetch;
-            _output.WriteLine($"{fault}: {total} ticks published with confirms ({publisher.Interruptions} publisher windows failed, {publisher.Republished} republished), " +
+            _output.WriteLine($"{fault}: {total} ticks published with confirms ({publisher.Interruptions} publisher connections given up, {publisher.Republished} publishes made again; FudgeRecoveringPublisher), " +
                 $"routed ({router.Counters.Connections} router connections) and consumed ({consumer.Connections} consumer connections) in {elapsed.TotalSeconds:F1} s; " +
                 $"{delivered.Count} distinct delivered, {duplicates} duplicates (bound {bound}); audit queue {audited.Count} distinct trades; " +
                 $"recovery (longest after a fault; 0: not on the failed node): router {routerRecovery.TotalSeconds:F2} s, consumer {consumerRecovery.TotalSeconds:F2} s");

@@ -88,7 +88,7 @@ public class DeliveryGuaranteeTests
         {
             await run.WaitUntilInputAtMostAsync(remaining);
             long connections = router.Counters.Connections;
-            await Broker.RabbitmqctlAsync("close_all_connections", "delivery guarantee test");
+            await Broker.CloseAllConnectionsAsync("delivery guarantee test");
             // The next close must interrupt a new connection: wait for the reconnection (a router that gave up fails here).
             await Traffic.WaitUntilAsync(() => Task.FromResult(router.Counters.Connections > connections || routing.IsCompleted),
                 TimeSpan.FromMinutes(1), "the router has reconnected");

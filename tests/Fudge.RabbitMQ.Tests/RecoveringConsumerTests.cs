@@ -58,7 +58,7 @@ public class RecoveringConsumerTests
             {
                 // The first delivery is held unacknowledged while the broker closes the connection under it.
                 unacknowledged = delivery;
-                await Broker.RabbitmqctlAsync("close_all_connections", "recovering consumer test");
+                await Broker.CloseAllConnectionsAsync("recovering consumer test");
                 continue;
             }
             await delivery.AckAsync();

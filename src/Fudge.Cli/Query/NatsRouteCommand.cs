@@ -9,7 +9,7 @@ using NATS.Client.Core;
 namespace Fudge.Cli.Query;
 
 /// <summary>
-/// <c>fudge route --nats URL --from SUBJECT</c>: the content-based router on NATS. Subscribes to the subject, runs the
+/// <c>fudge route --nats URL --from SUBJECT [--stream STREAM]</c>: the content-based router on NATS. Subscribes to the subject (or reads it from a JetStream stream), runs the
 /// rules on each body's raw bytes and publishes the unchanged bytes to every destination, each a subject template
 /// (<c>ticks.{$.Ticker}</c>) filled from the envelope's fields (docs/nats.md). Runs until SIGINT or SIGTERM, then
 /// prints its counters.
@@ -22,7 +22,7 @@ internal sealed class NatsRouteCommand
 
     /// <summary>Routes until a stop signal; returns the exit code.</summary>
     /// <exception cref="IOException">The URL is not a NATS URL, a destination is not a subject template, or no server answers.</exception>
-    public int Run(string url, FudgeRouter rules, string rulesPath, string sourceSubject, string? queueGroup, string? deadLetter,
+    public int Run(string url, FudgeRouter rules, string rulesPath, string sourceSubject, string? queueGroup, string? deadLetter, string? stream,
         FudgeReaderOptions readerOptions)
     {
         if (!Uri.TryCreate(url, UriKind.Absolute, out var parsed) || (parsed.Scheme != "nats" && parsed.Scheme != "tls"))
@@ -34,6 +34,10 @@ internal sealed class NatsRouteCommand
             {
                 QueueGroup = queueGroup,
                 DeadLetterSubject = deadLetter,
+                // From a stream: at least once through its durable consumer, into streams with message ids (stored once).
+                SourceStream = stream,
+                SourceConsumer = "fudge-route",
+                PublishToJetStream = stream is not null,
                 ReaderOptions = readerOptions,
                 Log = line => _log.WriteLine("fudge route: " + line),
             };
@@ -56,12 +60,14 @@ internal sealed class NatsRouteCommand
         {
             throw new IOException($"could not reach the NATS server at {url}: {e.GetBaseException().Message}");
         }
-        _log.WriteLine($"fudge route: connected to {url}, routing '{options.SourceSubject}'");
+        _log.WriteLine(options.SourceStream is { } stream
+            ? $"fudge route: connected to {url}, routing '{options.SourceSubject}' from stream '{stream}'"
+            : $"fudge route: connected to {url}, routing '{options.SourceSubject}'");
         var router = new FudgeNatsRouter(connection, options);
         await SignalStop.RunAsync(router.RunAsync).ConfigureAwait(false);
         var counters = router.Counters;
         _log.WriteLine(string.Create(CultureInfo.InvariantCulture,
-            $"fudge route: routed {counters.Routed}, published {counters.Published}, dead-lettered {counters.DeadLettered}, unrouted {counters.Unrouted}"));
+            $"fudge route: routed {counters.Routed}, published {counters.Published}, dead-lettered {counters.DeadLettered}, unrouted {counters.Unrouted}{(options.SourceStream is null ? "" : ", duplicates " + counters.Duplicates.ToString(CultureInfo.InvariantCulture))}"));
         return FudgeCommandLine.Success;
     }
 }

@@ -8,6 +8,9 @@ namespace Fudge.Nats.Tests.Support;
 /// <summary>Kills and restarts nodes of the JetStream cluster of .ci/nats.sh through its pid and configuration files.</summary>
 public static class ClusterNodes
 {
+    /// <summary>The client port of the server named <paramref name="name"/> (n1: 4231, n2: 4232, n3: 4233).</summary>
+    public static int ClientPort(string name) => 4230 + int.Parse(name.Substring(1), System.Globalization.CultureInfo.InvariantCulture);
+
     /// <summary>kill -9 of the server named <paramref name="name"/> (n1, n2 or n3): no shutdown, no goodbye to its peers.</summary>
     public static void Kill(string name)
     {

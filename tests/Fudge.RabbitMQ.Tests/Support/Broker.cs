@@ -1,6 +1,7 @@
 using System;
 using System.Collections.Generic;
 using System.Diagnostics;
+using System.IO;
 using System.Threading;
 using System.Threading.Tasks;
 using RabbitMQ.Client;
@@ -85,6 +86,39 @@ public sealed class Broker : IAsyncLifetime
         await using var channel = await connection.CreateChannelAsync();
         var ok = await channel.QueueDeclarePassiveAsync(queue);
         return ok.MessageCount;
+    }
+
+    /// <summary>
+    /// Closes every client connection of the local broker, server-side (what <c>rabbitmqctl close_all_connections</c>
+    /// does), through erl_call when it and the broker's Erlang cookie are at hand: rabbitmqctl starts an Erlang VM of its
+    /// own for each call, which took a minute on the loaded machine; erl_call answers in well under a second.
+    /// </summary>
+    public static async Task CloseAllConnectionsAsync(string reason)
+    {
+        const string erlCall = "/usr/lib/erlang/bin/erl_call", cookieFile = "/var/lib/rabbitmq/.erlang.cookie";
+        if (!File.Exists(erlCall) || Uri.Host is not ("127.0.0.1" or "localhost"))
+        {
+            await RabbitmqctlAsync("close_all_connections", reason);
+            return;
+        }
+        string cookie;
+        try
+        {
+            cookie = (await File.ReadAllTextAsync(cookieFile)).Trim();
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            await RabbitmqctlAsync("close_all_connections", reason);
+            return;
+        }
+        var start = new ProcessStartInfo(erlCall) { RedirectStandardOutput = true, RedirectStandardError = true };
+        foreach (string argument in new[] { "-sname", "rabbit@localhost", "-c", cookie, "-timeout", "60", "-a", $"rabbit_networking close_all_connections [\"{reason}\"]" })
+            start.ArgumentList.Add(argument);
+        using var process = Process.Start(start)!;
+        using var timeout = new CancellationTokenSource(TimeSpan.FromSeconds(90));
+        string output = await process.StandardOutput.ReadToEndAsync(timeout.Token) + await process.StandardError.ReadToEndAsync(timeout.Token);
+        await process.WaitForExitAsync(timeout.Token);
+        if (process.ExitCode != 0 || output.Trim() != "ok") throw new InvalidOperationException($"closing the broker's connections failed ({process.ExitCode}): {output}");
     }
 
     /// <summary>Runs rabbitmqctl (the broker's own tool) and fails the test when it fails.</summary>

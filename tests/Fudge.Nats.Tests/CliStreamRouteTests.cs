@@ -1,0 +1,77 @@
+using System;
+using System.Collections.Concurrent;
+using System.Diagnostics;
+using System.IO;
+using System.Linq;
+using System.Threading;
+using System.Threading.Tasks;
+using Fudge.Nats.Tests.Support;
+using NATS.Client.JetStream;
+using Xunit;
+
+namespace Fudge.Nats.Tests;
+
+/// <summary><c>fudge route --nats --stream</c>: from a JetStream stream, at least once, into a stream.</summary>
+public class CliStreamRouteTests
+{
+    [NatsFact]
+    public async Task Fudge_route_from_a_stream_routes_what_was_stored_before_it_started_into_a_stream()
+    {
+        await using var nats = await NatsServers.ConnectAsync();
+        var js = new NatsJSContext(nats);
+        string source = NatsServers.Unique("CLIIN"), target = NatsServers.Unique("CLIOUT");
+        await js.EnsureStreamAsync(source, new[] { source + ".ticks" });
+        await js.EnsureStreamAsync(target, new[] { target + ".>" });
+        string rules = Path.Combine(Path.GetTempPath(), source + ".json");
+        await File.WriteAllTextAsync(rules, $$"""
+            { "rules": [ { "name": "all", "where": "$.Size > 0", "destinations": "{{target}}.{$.Symbol}" } ] }
+            """);
+        // Stored while no router runs: a core subscription would never see them; the stream keeps them for the router.
+        for (int i = 1; i <= 10; i++) await js.PublishFudgeAsync(source + ".ticks", Tick.Number(i));
+        var errors = new BlockingCollection<string>();
+        using var process = CliRouteTests.Start(errors, "--rules", rules, "--nats", NatsServers.Url, "--from", source + ".ticks", "--stream", source);
+        try
+        {
+            Assert.Equal($"fudge route: connected to {NatsServers.Url}, routing '{source}.ticks' from stream '{source}'", CliRouteTests.Next(errors));
+            var clock = Stopwatch.StartNew();
+            while ((await js.GetStreamAsync(target)).Info.State.Messages < 10)
+            {
+                Assert.True(clock.Elapsed < TimeSpan.FromSeconds(30), "the target stream did not get the 10 ticks within 30 s");
+                await Task.Delay(100);
+            }
+            var ibm = await js.CreateDurableConsumerAsync(target, "ibm", filterSubject: target + ".IBM");
+            Assert.Equal(new long[] { 2, 7 }, await JetStreamTests.TakeAsync(ibm, 2, ack: _ => true));
+
+            using (var signal = Process.Start("kill", new[] { "-TERM", process.Id.ToString() })!) await signal.WaitForExitAsync();
+            using var timeout = new CancellationTokenSource(TimeSpan.FromSeconds(20));
+            await process.WaitForExitAsync(timeout.Token);
+            Assert.Equal(0, process.ExitCode);
+            Assert.Contains("fudge route: routed 10, published 10, dead-lettered 0, unrouted 0, duplicates 0", errors.ToArray());
+            Assert.Equal(10UL, (await js.GetConsumerAsync(source, "fudge-route")).Info.AckFloor.StreamSeq);
+        }
+        finally
+        {
+            if (!process.HasExited) process.Kill();
+            File.Delete(rules);
+            await js.DeleteStreamAsync(source);
+            await js.DeleteStreamAsync(target);
+        }
+    }
+
+    [Theory]
+    [InlineData("and --stream go with --nats.", "--stream", "S", "x.fudge")]
+    [InlineData("--queue-group goes with a subject", "--nats", "nats://127.0.0.1:4222", "--from", "x", "--stream", "S", "--queue-group", "g")]
+    public async Task Stream_options_out_of_place_are_usage_errors(string message, params string[] arguments)
+    {
+        string rules = Path.Combine(Path.GetTempPath(), NatsServers.Unique("rules") + ".json");
+        await File.WriteAllTextAsync(rules, """{ "rules": [ { "name": "a", "where": "$.a == 1", "destinations": "x.{$.a}" } ] }""");
+        var errors = new BlockingCollection<string>();
+        using var process = CliRouteTests.Start(errors, new[] { "--rules", rules }.Concat(arguments).ToArray());
+        using var timeout = new CancellationTokenSource(TimeSpan.FromSeconds(60));
+        await process.WaitForExitAsync(timeout.Token);
+        process.WaitForExit();
+        File.Delete(rules);
+        Assert.Equal(2, process.ExitCode);
+        Assert.Contains(errors.ToArray(), line => line.Contains(message, StringComparison.Ordinal));
+    }
+}
