@@ -8,9 +8,9 @@
 #   bash tests/interop/proto-compiler/check.sh     # from a developer's clone; never run by CI
 #
 # Needs the Java reference builds (build-proto.sh beside build.sh and their source archives), by default in the
-# sibling folder of the checkout, ../shared/java/build-proto.sh (FUDGE_PROTO_BUILD=<path> to give another), OpenJDK and Debian's ant, antlr3 and
-# commons-lang (build-proto.sh installs what is missing), and the .NET SDK to build the CLI. Exit code 1 when the
-# compiler or javac refused a file.
+# sibling folder of the checkout, ../shared/java/build-proto.sh (FUDGE_PROTO_BUILD=<path> to give another), OpenJDK
+# and Debian's ant, antlr3 and commons-lang (build-proto.sh installs what is missing), and the .NET SDK to build the
+# CLI. Exit code 1 when the compiler or javac refused a file.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 repo="$(cd "$here/../../.." && pwd)"
