@@ -25,9 +25,10 @@ internal static partial class FudgeCommandLine
     {
         var inputs = new Argument<string[]>("INPUT")
         {
-            Description = "Fudge files (any number of envelopes each), folders (their *.fudge files, by name) or - for standard input.",
+            Description = SchemaInputDescription,
             Arity = ArgumentArity.OneOrMore,
         };
+        var collection = CollectionOption();
         var csharp = new Option<bool>("--csharp") { Description = "Write C# [FudgeMessage] partial types (the default)." };
         var proto = new Option<bool>("--proto") { Description = "Write a Fudge-Proto .proto file instead of C#." };
         var ns = new Option<string>("--namespace")
@@ -45,7 +46,7 @@ internal static partial class FudgeCommandLine
         var output = OutputOption("schema");
         var command = new Command("infer", "Infer one type per distinct message shape from the samples: field types merged over every message, class names at ordinal 0 as types, hierarchy and enums, structurally equal sub-messages as one type.")
         {
-            inputs, csharp, proto, ns, javaPackage, records, output,
+            inputs, collection, csharp, proto, ns, javaPackage, records, output,
         };
         command.Validators.Add(result =>
         {
@@ -60,7 +61,7 @@ internal static partial class FudgeCommandLine
             long bytes = 0;
             foreach (var path in paths)
             {
-                using var input = OpenInput(path, console, parsed.GetValue(taxonomy));
+                using var input = OpenSchemaInput(path, console, parsed.GetValue(taxonomy), parsed.GetValue(collection)!);
                 long start = bytes;
                 while (input.TryRead(out var envelope))
                 {
@@ -79,7 +80,7 @@ internal static partial class FudgeCommandLine
                 }
             }
             progress.Finish();
-            string rootName = paths.Count == 1 && paths[0] != CliPaths.Console ? RootNameFrom(paths[0]) : "Message";
+            string rootName = paths.Count == 1 && paths[0] != CliPaths.Console && !paths[0].Contains("://", System.StringComparison.Ordinal) ? RootNameFrom(paths[0]) : "Message";
             var schema = new SchemaResolver(stats).Resolve(parsed.GetValue(ns)!, parsed.GetValue(javaPackage), rootName);
             string firstInput = paths.Count > 0 ? paths[0] : CliPaths.Console;
             return WithTextOutput(console, parsed.GetValue(output), firstInput, text =>
@@ -90,6 +91,16 @@ internal static partial class FudgeCommandLine
             });
         }));
         return command;
+    }
+
+    private const string SchemaInputDescription = "Fudge files (any number of envelopes each), folders (their *.fudge files, by name), stores (an SQLite file made by 'fudge store import', or a postgres:// URL: the documents of --collection, by id) or - for standard input.";
+
+    /// <summary>A file, folder entry or standard input as <see cref="OpenInput"/> opens it; a store as the documents of its collection.</summary>
+    private static EnvelopeInput OpenSchemaInput(string path, CliConsole console, string[]? taxonomies, string collection)
+    {
+        if (path == CliPaths.Console || !StoreEnvelopeStream.IsStore(path)) return OpenInput(path, console, taxonomies);
+        var options = new FudgeReaderOptions { TaxonomyResolver = TaxonomyFiles.Load(taxonomies) };
+        return new EnvelopeInput(StoreEnvelopeStream.Open(path, collection), options, $"store '{path}', collection '{collection}'");
     }
 
     private static bool ValidNamespace(string ns)

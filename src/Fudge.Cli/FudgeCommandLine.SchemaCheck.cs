@@ -16,9 +16,10 @@ internal static partial class FudgeCommandLine
     {
         var inputs = new Argument<string[]>("INPUT")
         {
-            Description = "Fudge files (any number of envelopes each), folders (their *.fudge files, by name) or - for standard input.",
+            Description = SchemaInputDescription,
             Arity = ArgumentArity.OneOrMore,
         };
+        var collection = CollectionOption();
         var types = new Option<string>("--types")
         {
             Description = "A .NET assembly whose [FudgeMessage] types (built with this repository's source generator) the messages should fit. Not in the NativeAOT binary.",
@@ -33,7 +34,7 @@ internal static partial class FudgeCommandLine
         var json = new Option<bool>("--json") { Description = "Write JSON Lines: one object per message that does not fit, then one summary object." };
         var command = new Command("check", "Check messages against declared types: unknown fields, missing required members, wrong wire types, integers out of range, unknown class names and enum values, each with its path; then a summary table. Exits with 1 if any message does not fit.")
         {
-            inputs, types, proto, type, json,
+            inputs, collection, types, proto, type, json,
         };
         command.Validators.Add(result =>
         {
@@ -60,7 +61,7 @@ internal static partial class FudgeCommandLine
             long bytes = 0;
             foreach (var path in paths)
             {
-                using var input = OpenInput(path, console, parsed.GetValue(taxonomy));
+                using var input = OpenSchemaInput(path, console, parsed.GetValue(taxonomy), parsed.GetValue(collection)!);
                 check.Add(input, paths.Count > 1 ? path : null, progress, ref bytes);
             }
             progress.Finish();

@@ -34,7 +34,7 @@ internal static class CSharpSchemaWriter
         foreach (var e in schema.Enums)
         {
             o.AppendLine();
-            o.Append("// Fudge-Java enum ").Append(e.JavaClass).AppendLine(".");
+            o.Append("// Fudge-Java enum ").Append(Names.Comment(e.JavaClass)).AppendLine(".");
             string mapped = JavaName(schema, e.Name);
             if (mapped != e.JavaClass) o.Append("[FudgeEnum(TypeName = ").Append(Literal(e.JavaClass)).AppendLine(")]");
             o.Append("public enum ").AppendLine(e.Name);
@@ -51,7 +51,7 @@ internal static class CSharpSchemaWriter
         foreach (var type in schema.Types)
         {
             o.AppendLine();
-            o.Append("// ").Append(type.JavaClass is null ? "Seen in " : "Java class " + type.JavaClass + ": seen in ")
+            o.Append("// ").Append(type.JavaClass is null ? "Seen in " : "Java class " + Names.Comment(type.JavaClass) + ": seen in ")
                 .Append(type.Messages.ToString("#,0", CultureInfo.InvariantCulture)).Append(type.Messages == 1 ? " message" : " messages")
                 .Append(ReferenceEquals(type, schema.Root) ? " (top level)" : "").AppendLine(".");
             foreach (var note in type.Notes) o.Append("// Note: ").AppendLine(note);
@@ -88,10 +88,11 @@ internal static class CSharpSchemaWriter
                 if (!HasMember(member))
                 {
                     string why = member.Key.IsAnonymous ? "a field with neither name nor ordinal is no member"
+                        : member.OrdinalAside ? "a field with an ordinal among fields with names only (a [FudgeMessage] type writes one kind of key)"
                         : member.Repeated ? "a repeated field is no [FudgeMessage] member (a List<T> member is one sub-message; --proto declares it repeated)"
                         : member.Type is null ? "no C# member holds this wire type"
                         : "a field only ever seen as an indicator has no C# type";
-                    o.Append("    // ").Append(member.Key).Append(": kept in ExtensionData, ").Append(why).AppendLine(".");
+                    o.Append("    // ").Append(Names.Comment(member.Key.ToString())).Append(": kept in ExtensionData, ").Append(why).AppendLine(".");
                     continue;
                 }
                 var attributes = new System.Collections.Generic.List<string>();
@@ -129,7 +130,7 @@ internal static class CSharpSchemaWriter
 
     /// <summary>True when the member is written as a C# member; false when its field can only be kept in <c>ExtensionData</c>.</summary>
     public static bool HasMember(MemberDef member)
-        => member.Type is not null && !member.Repeated && !member.Key.IsAnonymous && !(member.Type.Kind == TypeRefKind.Scalar && member.Type.Scalar == "indicator");
+        => member.Type is not null && !member.Repeated && !member.Key.IsAnonymous && !member.OrdinalAside && !(member.Type.Kind == TypeRefKind.Scalar && member.Type.Scalar == "indicator");
 
     /// <summary>The Java class name the generator would give a type of the namespace without a TypeName.</summary>
     private static string JavaName(InferredSchema schema, string typeName)

@@ -49,6 +49,8 @@ internal sealed class MemberDef
     /// <summary>Null members must be written as indicators (the samples had indicators and never left the field out).</summary>
     public bool IndicatorWhenNull;
     public FudgeDateTimeAccuracy? Accuracy;
+    /// <summary>A field with an ordinal in a type whose other fields have names only: kept in <c>ExtensionData</c> in C#.</summary>
+    public bool OrdinalAside;
     public string Seen = "";
 }
 

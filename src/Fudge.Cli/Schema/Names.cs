@@ -44,6 +44,21 @@ internal static class Names
         return Keywords.Contains(result) ? result + "_" : result;
     }
 
+    /// <summary>
+    /// Text from the samples (a field name, a class name) as it may stand in a <c>//</c> comment of the output: ASCII
+    /// only, control characters and every other character as <c>\uXXXX</c>, so no line break ends the comment early.
+    /// </summary>
+    public static string Comment(string text)
+    {
+        var sb = new StringBuilder(text.Length);
+        foreach (char c in text)
+        {
+            if (c < 0x20 || c > 0x7e) sb.Append("\\u").Append(((int)c).ToString("x4", CultureInfo.InvariantCulture));
+            else sb.Append(c);
+        }
+        return sb.ToString();
+    }
+
     /// <summary><c>SHORT_SELL</c> becomes <c>ShortSell</c>; a constant that is not upper-case with underscores is kept.</summary>
     public static string PascalFromConstant(string constant)
     {

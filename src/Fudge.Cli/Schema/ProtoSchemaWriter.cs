@@ -17,7 +17,10 @@ internal static class ProtoSchemaWriter
     {
         "abstract", "binding", "default", "enum", "extends", "extern", "import", "message", "mutable", "namespace",
         "optional", "readonly", "repeated", "required", "bool", "byte", "date", "datetime", "double", "float",
-        "indicator", "int", "long", "short", "string", "time", "taxonomy", "typedef", "uses", "boolean",
+        "indicator", "int", "long", "short", "string", "time", "taxonomy", "typedef", "uses",
+        // The type aliases are keywords of Fudge-Proto's lexer too (its grammar's literal tokens).
+        "boolean", "int8", "int16", "int32", "uint32", "sint32", "fixed32", "sfixed32", "integer", "int64", "uint64",
+        "sint64", "fixed64", "sfixed64", "float32", "float64",
     };
 
     public static void Write(InferredSchema schema, TextWriter output)
@@ -32,7 +35,7 @@ internal static class ProtoSchemaWriter
         {
             o.AppendLine();
             o.Append("  enum ").Append(e.Name).Append(" { ");
-            foreach (var (_, constant) in e.Members) o.Append(Identifier(constant) ?? "_" + e.Members.Count).Append("; ");
+            for (int i = 0; i < e.Members.Count; i++) o.Append(Identifier(e.Members[i].Constant) ?? "_" + i.ToString(CultureInfo.InvariantCulture)).Append("; ");
             o.AppendLine("}");
         }
         foreach (var type in schema.Types)
@@ -42,16 +45,31 @@ internal static class ProtoSchemaWriter
             o.Append("  message ").Append(type.Name);
             if (type.Base is not null) o.Append(" extends ").Append(type.Base.Name);
             o.AppendLine(" {");
+            // Fudge-Proto refuses two fields of one name in a message: a name seen with two ordinals is declared once,
+            // and an ordinal-only field's made-up name steps aside for a real one.
+            var names = new HashSet<string>(type.Members.Where(m => m.Key.Name is not null).Select(m => Identifier(m.Key.Name!) ?? ""), System.StringComparer.Ordinal);
+            var declared = new HashSet<string>(System.StringComparer.Ordinal);
+            // Both code generators name a field's accessors by upper-casing its first letter (Fudge-Proto's Java also
+            // its key constant, BID_SIZE_KEY): two fields that meet there cannot be in one message of either.
+            var accessors = new HashSet<string>(System.StringComparer.Ordinal) { "FudgeFormatter" };
+            var constants = new HashSet<string>(System.StringComparer.Ordinal);
             foreach (var member in type.Members)
             {
                 o.Append("    // ").Append(member.Seen).AppendLine(".");
                 string? typeName = member.Type is null ? null : ProtoType(member.Type);
-                string? name = member.Key.IsAnonymous ? null : member.Key.Name is null ? "field" + member.Key.Ordinal!.Value.ToString(CultureInfo.InvariantCulture).Replace('-', '_') : Identifier(member.Key.Name);
-                if (typeName is null || name is null)
+                string? name = member.Key.IsAnonymous ? null : member.Key.Name is null ? OrdinalName(member.Key.Ordinal!.Value, names) : Identifier(member.Key.Name);
+                bool twice = name is not null && typeName is not null && !declared.Add(name);
+                bool clash = name is not null && typeName is not null && !twice && (accessors.Contains(Accessor(name)) || constants.Contains(JavaConstant(name)));
+                if (typeName is null || name is null || twice || clash)
                 {
-                    o.Append("    // Left out: ").Append(typeName is null ? "no Fudge-Proto type holds these values" : "the name is no Fudge-Proto identifier").Append(" (field ").Append(member.Key).AppendLine(").");
+                    o.Append("    // Left out: ").Append(typeName is null ? "no Fudge-Proto type holds these values"
+                        : twice ? "a field of this name is declared above"
+                        : clash ? $"its accessors ({Accessor(name!)}) or Java key constant ({JavaConstant(name!)}_KEY) would be those of a field above, which Fudge-Proto's Java and this library's generator refuse"
+                        : "the name is no Fudge-Proto identifier").Append(" (field ").Append(Names.Comment(member.Key.ToString())).AppendLine(").");
                     continue;
                 }
+                accessors.Add(Accessor(name));
+                constants.Add(JavaConstant(name));
                 o.Append("    ").Append(member.Repeated ? "repeated " : member.Nullable ? "optional " : "required ").Append(typeName).Append(' ').Append(name);
                 if (member.Key.Name is null && member.Key.Ordinal is short ordinal) o.Append(" = ").Append(ordinal.ToString(CultureInfo.InvariantCulture));
                 o.AppendLine(";");
@@ -60,6 +78,49 @@ internal static class ProtoSchemaWriter
         }
         o.AppendLine("}");
         output.Write(o.ToString());
+    }
+
+    /// <summary>The accessor stem both generators make of a field name: <c>bidSize</c> gives <c>BidSize</c> (C# property, Java getBidSize).</summary>
+    private static string Accessor(string name)
+    {
+        string bare = name.TrimStart('$');
+        return char.ToUpperInvariant(bare[0]) + bare.Substring(1);
+    }
+
+    /// <summary>Fudge-Proto's Java constant stem of a field name (JavaClassCode.fieldConstant): <c>bidSize</c> and <c>bid_size</c> give <c>BID_SIZE</c>.</summary>
+    private static string JavaConstant(string name)
+    {
+        var sb = new StringBuilder();
+        bool lower = false;
+        foreach (char c in name.TrimStart('$'))
+        {
+            if (char.IsUpper(c))
+            {
+                if (lower) sb.Append('_');
+                lower = false;
+                sb.Append(c);
+            }
+            else if (c == '_')
+            {
+                sb.Append(c);
+                lower = false;
+            }
+            else
+            {
+                sb.Append(char.ToUpperInvariant(c));
+                lower = true;
+            }
+        }
+        return sb.ToString();
+    }
+
+    /// <summary>A name for a field known by its ordinal only (<c>field5</c>, <c>field_5</c> for -5) that no named field of the message has.</summary>
+    private static string OrdinalName(short ordinal, HashSet<string> names)
+    {
+        string name = "field" + ordinal.ToString(CultureInfo.InvariantCulture).Replace('-', '_');
+        while (names.Contains(name)) name = "_" + name;
+        names.Add(name);
+        return name;
     }
 
     /// <summary>The name as a Fudge-Proto field name whose wire name is the name itself (a keyword escaped with '$'), or null.</summary>

@@ -68,7 +68,13 @@ internal sealed partial class SchemaResolver
         bool anyName = type.Members.Any(m => m.Key.Name is not null), anyOrdinal = type.Members.Any(m => m.Key.Ordinal is not null);
         bool allOrdinal = type.Members.All(m => m.Key.Ordinal is not null), allBoth = type.Members.All(m => m.Key.Ordinal is not null && m.Key.Name is not null);
         type.Fields = !anyOrdinal || _schema.Java ? "Names" : allBoth ? "NamesAndOrdinals" : allOrdinal && !anyName ? "Ordinals" : "Names";
-        if (anyOrdinal && type.Fields == "Names" && !_schema.Java) type.Notes.Add("fields with and without ordinals are mixed; the type writes names only");
+        if (anyOrdinal && type.Fields == "Names" && !_schema.Java)
+        {
+            // A [FudgeMessage] type writes one kind of key: the named fields become members, and the fields with
+            // ordinals stay in ExtensionData, so they are written back with the keys they came with.
+            type.Notes.Add("fields with and without ordinals are mixed; the members are the named fields, the fields with ordinals are kept in ExtensionData");
+            foreach (var member in type.Members.Where(m => m.Key.Ordinal is not null)) member.OrdinalAside = true;
+        }
     }
 
     private static string Count(long n) => n.ToString("#,0", CultureInfo.InvariantCulture);
@@ -109,7 +115,9 @@ internal sealed partial class SchemaResolver
             case FudgeTypeId.DoubleArray: return TypeRef.Of("double[]");
             case FudgeTypeId.Date: return TypeRef.Of("DateOnly");
             case FudgeTypeId.Time:
-                accuracy = v.Accuracies.Count == 1 && v.Accuracies.First() != FudgeDateTimeAccuracy.Nanosecond ? v.Accuracies.First() : null;
+                // The generator writes a TimeOnly at nanosecond accuracy ([FudgeField(Accuracy)] is for date-times only).
+                if (v.Accuracies.Count == 1 && v.Accuracies.First() != FudgeDateTimeAccuracy.Nanosecond)
+                    seen += $"; {v.Accuracies.First().ToString().ToLowerInvariant()} accuracy, which a TimeOnly member writes as nanosecond";
                 return TypeRef.Of("TimeOnly");
             case FudgeTypeId.DateTime:
                 accuracy = v.Accuracies.Count == 1 && v.Accuracies.First() != FudgeDateTimeAccuracy.Nanosecond ? v.Accuracies.First() : null;
@@ -144,17 +152,22 @@ internal sealed partial class SchemaResolver
         if (v.Lists > 0)
         {
             var element = Resolve(v.Elements!, property: false, out _, out _) ?? TypeRef.Of("object");
+            if (IsIndicator(element)) return new TypeRef(TypeRefKind.FudgeMsg);   // no C# element type stands for indicators
             // Fudge-Java writes an array of objects without class names, a List's elements with them.
             var kind = _schema.Java && element.Kind == TypeRefKind.Type && v.Elements!.RuntimeClasses.Count == 0 ? TypeRefKind.Array : TypeRefKind.List;
             return new TypeRef(kind, Element: element, ElementNullable: v.Elements!.HasIndicator);
         }
         if (v.Sets > 0)
-            return new TypeRef(TypeRefKind.Set, Element: Resolve(v.Elements!, false, out _, out _) ?? TypeRef.Of("object"), ElementNullable: false);
+        {
+            var element = Resolve(v.Elements!, false, out _, out _) ?? TypeRef.Of("object");
+            return IsIndicator(element) ? new TypeRef(TypeRefKind.FudgeMsg) : new TypeRef(TypeRefKind.Set, Element: element, ElementNullable: false);
+        }
         if (v.Maps > 0)
         {
             var key = Resolve(v.Keys!, false, out _, out _) ?? TypeRef.Of("object");
-            if (key.Kind != TypeRefKind.Scalar || key.Scalar == "object") return new TypeRef(TypeRefKind.FudgeMsg);
-            return new TypeRef(TypeRefKind.Map, Key: key, Element: Resolve(v.MapValues!, false, out _, out _) ?? TypeRef.Of("object"), ElementNullable: v.MapValues!.HasIndicator);
+            var value = Resolve(v.MapValues!, false, out _, out _) ?? TypeRef.Of("object");
+            if (key.Kind != TypeRefKind.Scalar || key.Scalar == "object" || IsIndicator(key) || IsIndicator(value)) return new TypeRef(TypeRefKind.FudgeMsg);
+            return new TypeRef(TypeRefKind.Map, Key: key, Element: value, ElementNullable: v.MapValues!.HasIndicator);
         }
         if (classes)
         {
@@ -175,6 +188,8 @@ internal sealed partial class SchemaResolver
         }
         return new TypeRef(TypeRefKind.Type, Type: type);
     }
+
+    private static bool IsIndicator(TypeRef type) => type.Kind == TypeRefKind.Scalar && type.Scalar == "indicator";
 
     private bool IsChar(ShapeNode node)
     {

@@ -36,7 +36,8 @@ internal static class SourceOpener
     public static bool IsPlainFile(string path)
         => !path.Contains("://", StringComparison.Ordinal) && File.Exists(path) && !IsSqlite(path);
 
-    private static bool IsSqlite(string path)
+    /// <summary>True when the file starts with SQLite's header (a <c>fudge store</c> file).</summary>
+    internal static bool IsSqlite(string path)
     {
         using var handle = File.OpenHandle(path);
         Span<byte> start = stackalloc byte[16];
