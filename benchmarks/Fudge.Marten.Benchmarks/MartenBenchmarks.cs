@@ -13,7 +13,7 @@ namespace Fudge.Marten.Benchmarks;
 [MemoryDiagnoser]
 public class MartenBenchmarks
 {
-    private static string ConnectionString => Environment.GetEnvironmentVariable("FUDGE_POSTGRES")
+    internal static string ConnectionString => Environment.GetEnvironmentVariable("FUDGE_POSTGRES")
         ?? "Host=127.0.0.1;Port=5432;Username=fudge;Password=fudge;Database=fudge_test;Timeout=30;Command Timeout=600";
 
     private MartenComparison _loaded = null!;

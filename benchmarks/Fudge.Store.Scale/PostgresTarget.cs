@@ -65,9 +65,17 @@ internal sealed class PostgresTarget : ScaleTarget
     /// <summary>The server's CPU seconds so far in the two backends of the run: the store's and the harness's own.</summary>
     public override double? ServerCpuSeconds() => _backends.Sum(ServerCounters.CpuSecondsOf);
 
-    /// <summary>Sets storage parameters of the GIN index (<c>fastupdate</c>, <c>gin_pending_list_limit</c>) before the import.</summary>
-    public override async Task ConfigureAsync(IFudgeCollection collection, string? ginStorage)
+    /// <summary>
+    /// Sets storage parameters of the GIN index (<c>fastupdate</c>, <c>gin_pending_list_limit</c>) before the import,
+    /// or drops it (<c>--no-gin</c>: the declared B-tree indexes alone are maintained).
+    /// </summary>
+    public override async Task ConfigureAsync(IFudgeCollection collection, string? ginStorage, bool noGin)
     {
+        if (noGin)
+        {
+            await Execute(_side, $"DROP INDEX {await TableAsync(collection)}_gin");
+            return;
+        }
         if (ginStorage is null) return;
         await Execute(_side, $"ALTER INDEX {await TableAsync(collection)}_gin SET ({ginStorage})");
     }

@@ -30,6 +30,10 @@ internal sealed class ScaleOptions
           --index-build-memory MB  with --index-mode after: FudgeBulkInsertOptions.IndexBuildMemoryMegabytes
           --gin-storage PARAMS   PostgreSQL: storage parameters set on the GIN index before the import, e.g.
                                  "fastupdate=off" or "gin_pending_list_limit=65536" (kB)
+          --no-gin               PostgreSQL: the GIN index dropped before the import, so that only the kind's
+                                 declared B-tree indexes (with --index-mode maintained) are kept up; the ingest of
+                                 issue 43 (two declared indexes, no GIN): --stores postgres --kinds ticks
+                                 --index-mode maintained --no-gin
           --help                 this text
         """;
 
@@ -44,6 +48,7 @@ internal sealed class ScaleOptions
     public string Output { get; private init; } = Path.Combine("benchmarks", "results", "store-scale.md");
     public bool Keep { get; private init; }
     public bool ImportOnly { get; private init; }
+    public bool NoGin { get; private init; }
     public IndexMode IndexMode { get; private init; }
     public string? GinStorage { get; private init; }
     public int? IndexBuildMemoryMegabytes { get; private init; }
@@ -52,11 +57,12 @@ internal sealed class ScaleOptions
     public static ScaleOptions Parse(IReadOnlyList<string> args)
     {
         var values = new Dictionary<string, string>(StringComparer.Ordinal);
-        bool keep = false, importOnly = false;
+        bool keep = false, importOnly = false, noGin = false;
         for (int i = 0; i < args.Count; i++)
         {
             if (args[i] == "--keep") { keep = true; continue; }
             if (args[i] == "--import-only") { importOnly = true; continue; }
+            if (args[i] == "--no-gin") { noGin = true; continue; }
             if (!args[i].StartsWith("--", StringComparison.Ordinal) || i + 1 == args.Count) throw new ArgumentException($"unexpected argument '{args[i]}'");
             values[args[i]] = args[++i];
         }
@@ -67,6 +73,8 @@ internal sealed class ScaleOptions
         long first = Number(values, "--checkpoint", documents / 10, 100);
         if (first > documents) throw new ArgumentException("--checkpoint cannot exceed --documents");
         var defaults = new ScaleOptions();
+        if (noGin && values.GetValueOrDefault("--index-mode") != "maintained")
+            throw new ArgumentException("--no-gin goes with --index-mode maintained (the declared indexes kept up by every batch, no GIN)");
         return new ScaleOptions
         {
             Documents = documents,
@@ -81,6 +89,7 @@ internal sealed class ScaleOptions
             Output = values.GetValueOrDefault("--output", defaults.Output),
             Keep = keep,
             ImportOnly = importOnly,
+            NoGin = noGin,
             IndexMode = values.GetValueOrDefault("--index-mode", "none") switch
             {
                 "none" => IndexMode.None,

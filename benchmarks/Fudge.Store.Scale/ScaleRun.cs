@@ -48,7 +48,7 @@ internal sealed class ScaleRun
         long peak = 0;
         using var documents = kind.Documents().GetEnumerator();
         var batch = new List<byte[]>(_options.Batch);
-        await target.ConfigureAsync(collection, _options.GinStorage);
+        await target.ConfigureAsync(collection, _options.GinStorage, _options.NoGin);
         if (_options.IndexMode != IndexMode.None) await target.CreateIndexesAsync(collection, kind.IndexedPaths);
         var counters = await ServerStretches.StartAsync(target, collection, Math.Max(1, _options.Documents / 10));
         double importCpu = 0;

@@ -66,8 +66,11 @@ internal abstract class ScaleTarget : IAsyncDisposable
     /// <summary>The database server's CPU seconds spent for this run so far, or null when the store has no server.</summary>
     public virtual double? ServerCpuSeconds() => null;
 
-    /// <summary>Applies the run's storage settings to a new collection before the import (PostgreSQL's GIN parameters).</summary>
-    public virtual Task ConfigureAsync(IFudgeCollection collection, string? ginStorage) => Task.CompletedTask;
+    /// <summary>
+    /// Applies the run's storage settings to a new collection before the import (PostgreSQL's GIN parameters, or its
+    /// GIN index dropped when <paramref name="noGin"/>).
+    /// </summary>
+    public virtual Task ConfigureAsync(IFudgeCollection collection, string? ginStorage, bool noGin) => Task.CompletedTask;
 
     /// <summary>Deletes what the run created (the file, the schema) unless asked to keep it.</summary>
     public abstract ValueTask DisposeAsync();

@@ -12,10 +12,15 @@ namespace Fudge.Store.PostgreSql;
 /// <remarks>
 /// Translated: <c>==</c>, <c>!=</c> and <c>in [...]</c> with string, number and boolean literals; <c>&lt;</c>, <c>&lt;=</c>,
 /// <c>&gt;</c>, <c>&gt;=</c> with numbers; existence; <c>&amp;&amp;</c> (each side alone if need be) and <c>||</c> (both
-/// sides needed); on paths of names, <c>*</c> and <c>..name</c>. Left to the client: <c>!</c>, ordinal and anonymous
-/// steps (the jsonb keys are names), indexes (a Fudge index counts occurrences, a JSON index counts array elements),
-/// dates, string ranges, type tests, counts, string functions and path comparisons. Values are written as jsonpath
-/// literals with JSON escapes: the jsonpath travels as a query parameter, never as SQL text.
+/// sides needed); <c>any(path, filter)</c> as <c>exists(@path ? (filter))</c> (the filter translated the same way, so
+/// one element answers every test); on paths of names, <c>*</c>, <c>..name</c> and anonymous steps <c>#</c>. The jsonb
+/// form keys a field with neither name nor ordinal by the empty name, and several of them (a list's elements) as one
+/// array under it, which the lax mode of jsonpath unwraps: <c>$.Legs.#.Venue</c> is <c>$.Legs."".Venue</c> (a field
+/// whose name is empty is keyed the same way, so the set selected is a superset). Left to the client: <c>!</c>, ordinal
+/// steps (a field with a name and an ordinal is keyed by its name), indexes (a Fudge index counts occurrences, a JSON
+/// index counts array elements), dates, string ranges, type tests, counts, string functions and path comparisons.
+/// Values are written as jsonpath literals with JSON escapes: the jsonpath travels as a query parameter, never as SQL
+/// text.
 /// </remarks>
 internal static class JsonPathTranslation
 {
@@ -51,6 +56,11 @@ internal static class JsonPathTranslation
                 return Comparison(comparison);
             case MembershipNode membership:
                 return Membership(membership);
+            case AnyElementNode any:
+                // Some element passes every translated test of the inner filter (in lax mode the filter is applied to
+                // each element of an array); when none translates, that some element exists.
+                if (Steps(any.Path) is not string elements) return null;
+                return Node(any.Inner) is string inner ? $"exists(@{elements} ? ({inner}))" : $"exists(@{elements})";
             default:
                 return null;
         }
@@ -103,6 +113,9 @@ internal static class JsonPathTranslation
                 case KeySelector.Any:
                     text.Append(".*");
                     break;
+                case KeySelector.Anonymous:
+                    text.Append(".\"\"");
+                    break;
                 default:
                     return null;
             }
@@ -110,7 +123,8 @@ internal static class JsonPathTranslation
         return text.ToString();
     }
 
-    private static string? Literal(QueryLiteral literal)
+    /// <summary>The literal as jsonpath (and so JSON) text, or null for dates and what jsonb cannot hold.</summary>
+    internal static string? Literal(QueryLiteral literal)
     {
         switch (literal.Kind)
         {

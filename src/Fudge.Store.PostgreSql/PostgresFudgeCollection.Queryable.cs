@@ -114,9 +114,19 @@ internal sealed partial class PostgresFudgeCollection
                     ?? throw new FudgeTranslationException(ordering.Path.Text, "PostgreSQL orders by the jsonb form, whose keys are names: a path of ordinals or anonymous fields cannot order a query there");
                 string name = "o" + i.ToString(CultureInfo.InvariantCulture);
                 command.Parameters.AddWithValue(name, NpgsqlDbType.JsonPath, path);
-                // Strings by code point (the C collation), other values by jsonb's order (numbers by value); null first as C# orders it.
-                string key = ordering.Text ? $"(jsonb_path_query_first(json, @{name}) #>> '{{}}') COLLATE \"C\"" : $"jsonb_path_query_first(json, @{name})";
-                order.Append(key).Append(ordering.Descending ? " DESC NULLS LAST, " : " ASC NULLS FIRST, ");
+                // Strings by code point (the C collation), date-times by instant, other values by jsonb's order (numbers
+                // by value); null first as C# orders it.
+                string value = $"jsonb_path_query_first(json, @{name})";
+                string direction = ordering.Descending ? " DESC NULLS LAST, " : " ASC NULLS FIRST, ";
+                if (ordering.Instant)
+                {
+                    var (instant, tenth) = InstantKeys($"({value} #>> '{{}}')");
+                    order.Append(instant).Append(direction).Append(tenth).Append(direction);
+                }
+                else
+                {
+                    order.Append(ordering.Text ? $"({value} #>> '{{}}') COLLATE \"C\"" : value).Append(direction);
+                }
             }
             order.Append("id ASC");
         }
@@ -157,6 +167,22 @@ internal sealed partial class PostgresFudgeCollection
         }
         command.CommandText = $"SELECT id, doc {from}";
         return command;
+    }
+
+    /// <summary>
+    /// The order of a date-time held in the jsonb as ISO 8601 text (<paramref name="text"/>: SQL of that text), as the
+    /// instant C# compares: the offset taken off, no zone as UTC. A timestamptz holds microseconds and rounds what is
+    /// finer, so the text is cut to six decimals before the cast (the first key) and the seventh decimal orders ties
+    /// (the second: .NET's 100 ns ticks; finer digits are below a tick, as when the value is read back). Text that is not
+    /// a date-time of years 1 to 9999 orders as null.
+    /// </summary>
+    private static (string Instant, string Tenth) InstantKeys(string text)
+    {
+        const string DateTimePattern = @"^\d{4}-\d\d-\d\d(T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d+)?)?)?(Z|[+-]\d\d:\d\d)?$";
+        string cut = $@"regexp_replace({text}, '(\.\d{{6}})\d+', '\1')";
+        string zoned = $@"{cut} || CASE WHEN {text} ~ '(Z|[+-]\d\d:\d\d)$' THEN '' ELSE '+00:00' END";
+        return ($"CASE WHEN {text} ~ '{DateTimePattern}' THEN ({zoned})::timestamptz END",
+            $@"coalesce(substring({text} from '\.\d{{6}}(\d)'), '0')");
     }
 
     /// <summary>The jsonpaths of the columns when every one is a number, string or boolean on a path of names; else null.</summary>

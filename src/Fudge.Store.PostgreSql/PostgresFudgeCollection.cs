@@ -311,7 +311,7 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
         if (path is null) throw new ArgumentNullException(nameof(path));
         string text = path.Text.Trim();
         if (_indexedPaths.Contains(text)) return;
-        string key = BTreePredicate.KeyOf(path)
+        string key = BTreePredicate.IndexKeyOf(path)
             ?? throw new FudgeStoreException($"The path {text} has no SQL/JSON equivalent (ordinal, anonymous and indexed steps), so the server cannot index it.");
         await using var register = _store.CreateCommand("""
             INSERT INTO fudge_indexes (collection_id, path) VALUES (@id, @path) ON CONFLICT DO NOTHING;

@@ -51,7 +51,7 @@ internal sealed partial class SqliteFudgeCollection
 
     /// <summary>
     /// The statement: the filter as every query of this store has it (the indexed part, then fudge_match), the
-    /// orderings by the first value of each path (NULL first, as C# orders null), ties by id (LINQ's order is stable),
+    /// orderings by the first value of each path (date-times by instant; NULL first, as C# orders null), ties by id (LINQ's order is stable),
     /// the window as LIMIT/OFFSET, and the columns a projection reads through fudge_field instead of the document.
     /// </summary>
     private SqliteCommand Command(FudgeQueryPlan plan)
@@ -74,7 +74,8 @@ internal sealed partial class SqliteFudgeCollection
             {
                 string name = "$o" + i.ToString(CultureInfo.InvariantCulture);
                 command.Parameters.AddWithValue(name, plan.Order[i].Path.Text);
-                order.Append("fudge_get(doc, ").Append(name).Append(plan.Order[i].Descending ? ") DESC, " : ") ASC, ");
+                // Date-times by their instant (fudge_instant), everything else by its value (strings by code point).
+                order.Append(plan.Order[i].Instant ? "fudge_instant(doc, " : "fudge_get(doc, ").Append(name).Append(plan.Order[i].Descending ? ") DESC, " : ") ASC, ");
             }
             order.Append("id ASC");
         }

@@ -50,15 +50,21 @@ internal sealed class FudgeQueryPlan
     };
 }
 
-/// <summary>One ordering: the path whose first value orders, the direction, and whether the values are strings (ordered by code point).</summary>
+/// <summary>
+/// One ordering: the path whose first value orders, the direction, and whether the values are strings (ordered by code
+/// point) or date-times (ordered by instant: the offset taken off, a value with no zone as UTC, to the 100 ns tick).
+/// </summary>
 internal readonly struct FudgeQueryOrder
 {
-    public FudgeQueryOrder(FudgePath path, bool descending, bool text)
+    public FudgeQueryOrder(FudgePath path, bool descending, bool text, bool instant = false)
     {
         Path = path;
         Descending = descending;
         Text = text;
+        Instant = instant;
     }
+
+    public bool Instant { get; }
 
     public FudgePath Path { get; }
 

@@ -60,8 +60,8 @@ internal sealed class FudgeQueryableParser
                 if (Selector is not null || Plan.Skip > 0 || Plan.Take is not null)
                     throw Refuse(call, "ordering after Select, Skip or Take is not translated; order before them");
                 if (name.StartsWith("Order", StringComparison.Ordinal)) Plan.Order.Clear();
-                string path = ExpressionTranslator.OrderPathOf(key, out bool text);
-                Plan.Order.Add(new FudgeQueryOrder(FudgePath.Compile(path), name.EndsWith("Descending", StringComparison.Ordinal), text));
+                string path = ExpressionTranslator.OrderPathOf(key, out bool text, out bool instant);
+                Plan.Order.Add(new FudgeQueryOrder(FudgePath.Compile(path), name.EndsWith("Descending", StringComparison.Ordinal), text, instant));
                 return;
             case "Skip" when args.Count == 2:
             {

@@ -154,11 +154,7 @@ internal sealed class FilterParser
 
     private FilterNode ParseStringFunction(int start, StringFunction function)
     {
-        ExpectOpen(start);
-        var path = ParsePath();
-        _text.SkipBlanks();
-        _text.Expect(',', "',' between the path and the string");
-        _text.SkipBlanks();
+        var path = ParseFirstArgument(start, "',' between the path and the string");
         int argumentAt = _text.Position;
         if (_text.Current is not ('\'' or '"')) throw _text.ErrorHere("expected a quoted string as the second argument");
         var argument = QueryLiteral.ForString(_text.ReadQuoted());
@@ -180,25 +176,32 @@ internal sealed class FilterParser
 
     private FilterNode ParseTypeTest(int start)
     {
-        ExpectOpen(start);
-        var path = ParsePath();
+        var path = ParseEqualityWithText(start, "type(...) is compared with == or != and a type name, e.g. type($.price) == 'double'",
+            "expected a quoted type name, e.g. 'double', 'number' or 'string'", out bool equal, out string name, out int nameAt);
+        var types = FilterTypeNames.Resolve(name) ?? throw _text.ErrorAt(nameAt, $"unknown type name '{name}' (use a Fudge type such as 'int', 'double', 'string', 'message', 'datetime', or 'integer', 'number', 'bytes', 'array')");
+        return new TypeNode(path, types, equal);
+    }
+
+    // name(path) == 'text' or name(path) != 'text' (type and hex): the path, whether the operator is ==, and the text.
+    private FudgePath ParseEqualityWithText(int start, string operatorExpected, string textExpected, out bool equal, out string text, out int textAt)
+    {
+        var path = ParseFirstArgument(start, comma: null);
         ExpectClose();
         _text.SkipBlanks();
         int opAt = _text.Position;
         if (!TryParseOperator(out var op, out _) || op is not (ComparisonOperator.Equal or ComparisonOperator.NotEqual))
-            throw _text.ErrorAt(opAt, "type(...) is compared with == or != and a type name, e.g. type($.price) == 'double'");
+            throw _text.ErrorAt(opAt, operatorExpected);
+        equal = op == ComparisonOperator.Equal;
         _text.SkipBlanks();
-        int nameAt = _text.Position;
-        if (_text.Current is not ('\'' or '"')) throw _text.ErrorHere("expected a quoted type name, e.g. 'double', 'number' or 'string'");
-        string name = _text.ReadQuoted();
-        var types = FilterTypeNames.Resolve(name) ?? throw _text.ErrorAt(nameAt, $"unknown type name '{name}' (use a Fudge type such as 'int', 'double', 'string', 'message', 'datetime', or 'integer', 'number', 'bytes', 'array')");
-        return new TypeNode(path, types, op == ComparisonOperator.Equal);
+        textAt = _text.Position;
+        if (_text.Current is not ('\'' or '"')) throw _text.ErrorHere(textExpected);
+        text = _text.ReadQuoted();
+        return path;
     }
 
     private FilterNode ParseCount(int start)
     {
-        ExpectOpen(start);
-        var path = ParsePath();
+        var path = ParseFirstArgument(start, comma: null);
         ExpectClose();
         _text.SkipBlanks();
         if (!TryParseOperator(out var op, out _)) throw _text.ErrorHere("count(...) is compared with a whole number, e.g. count($.legs) >= 2");
@@ -207,6 +210,18 @@ internal sealed class FilterParser
         var literal = ParseLiteral();
         if (literal.Kind != LiteralKind.Integer) throw _text.ErrorAt(at, "count(...) is compared with a whole number");
         return new CountNode(path, op, literal);
+    }
+
+    // The start of a function's arguments: '(', the path, and the ',' before a second argument when there is one.
+    private FudgePath ParseFirstArgument(int functionAt, string? comma)
+    {
+        ExpectOpen(functionAt);
+        var path = ParsePath();
+        if (comma is null) return path;
+        _text.SkipBlanks();
+        _text.Expect(',', comma);
+        _text.SkipBlanks();
+        return path;
     }
 
     private void ExpectOpen(int functionAt)
@@ -239,10 +254,7 @@ internal sealed class FilterParser
     // any(path, filter): some sub-message the path selects passes the filter, whose paths start at '@'.
     private FilterNode ParseAnyElement(int start)
     {
-        ExpectOpen(start);
-        var path = ParsePath();
-        _text.SkipBlanks();
-        _text.Expect(',', "',' between the path and the element's filter");
+        var path = ParseFirstArgument(start, "',' between the path and the element's filter");
         Enter(start);
         _elementDepth++;
         var inner = ParseOr();
@@ -255,18 +267,10 @@ internal sealed class FilterParser
     // hex(path) == 'hex digits': a byte-array field holds exactly those bytes.
     private FilterNode ParseHex(int start)
     {
-        ExpectOpen(start);
-        var path = ParsePath();
-        ExpectClose();
-        _text.SkipBlanks();
-        int opAt = _text.Position;
-        if (!TryParseOperator(out var op, out _) || op is not (ComparisonOperator.Equal or ComparisonOperator.NotEqual))
-            throw _text.ErrorAt(opAt, "hex(...) is compared with == or != and quoted hex digits, e.g. hex($.id) == '00ff'");
-        _text.SkipBlanks();
-        int at = _text.Position;
-        if (_text.Current is not ('\'' or '"')) throw _text.ErrorHere("expected quoted hex digits, e.g. '00ff'");
-        var bytes = HexNode.ParseHex(_text.ReadQuoted()) ?? throw _text.ErrorAt(at, "expected an even number of hex digits (0-9, a-f)");
-        return new HexNode(path, bytes, op == ComparisonOperator.Equal);
+        var path = ParseEqualityWithText(start, "hex(...) is compared with == or != and quoted hex digits, e.g. hex($.id) == '00ff'",
+            "expected quoted hex digits, e.g. '00ff'", out bool equal, out string digits, out int at);
+        var bytes = HexNode.ParseHex(digits) ?? throw _text.ErrorAt(at, "expected an even number of hex digits (0-9, a-f)");
+        return new HexNode(path, bytes, equal);
     }
 
     private bool TryParseOperator(out ComparisonOperator op, out int at)

@@ -249,7 +249,15 @@ public sealed class FudgeStreamProjection<T, TResult> : IEnumerable<TResult>, IA
     /// <inheritdoc/>
     public IEnumerator<TResult> GetEnumerator()
     {
-        foreach (var envelope in _query.Envelopes()) yield return Project(envelope.Span);
+        if (!_projector.ReadsFieldsOnly)
+        {
+            foreach (var envelope in _query.Envelopes()) yield return ProjectWhole(envelope.Span);
+            yield break;
+        }
+        // Per message: one pass over its bytes into the reused slots, and the compiled selector over them.
+        var slots = _projector.NewSlots();
+        var selector = _projector.Selector<TResult>();
+        foreach (var envelope in _query.Envelopes()) yield return Project(envelope.Span, slots, selector);
     }
 
     System.Collections.IEnumerator System.Collections.IEnumerable.GetEnumerator() => GetEnumerator();
@@ -257,19 +265,35 @@ public sealed class FudgeStreamProjection<T, TResult> : IEnumerable<TResult>, IA
     /// <inheritdoc/>
     public async IAsyncEnumerator<TResult> GetAsyncEnumerator(CancellationToken cancellationToken = default)
     {
-        await foreach (var envelope in _query.EnvelopesAsync(cancellationToken).ConfigureAwait(false)) yield return Project(envelope.Span);
+        if (!_projector.ReadsFieldsOnly)
+        {
+            await foreach (var envelope in _query.EnvelopesAsync(cancellationToken).ConfigureAwait(false)) yield return ProjectWhole(envelope.Span);
+            yield break;
+        }
+        var slots = _projector.NewSlots();
+        var selector = _projector.Selector<TResult>();
+        await foreach (var envelope in _query.EnvelopesAsync(cancellationToken).ConfigureAwait(false)) yield return Project(envelope.Span, slots, selector);
     }
 
-    private TResult Project(ReadOnlySpan<byte> envelope)
+    private TResult Project(ReadOnlySpan<byte> envelope, LeafSlots slots, Func<LeafSlots, TResult> selector)
     {
         try
         {
-            object? whole = _projector.ReadsFieldsOnly ? null : _query.Deserialize(envelope);
-            return (TResult)_projector.Project(envelope, _query.Options, whole)!;
+            _projector.ReadLeaves(envelope, _query.Options, slots);
         }
         catch (FudgeFormatException e)
         {
             throw _query.AtStreamOffset(e);
         }
+        try
+        {
+            return selector(slots);
+        }
+        catch (Exception e) when (e is not FudgeException)
+        {
+            throw _projector.Failed(e);
+        }
     }
+
+    private TResult ProjectWhole(ReadOnlySpan<byte> envelope) => (TResult)_projector.ProjectWhole(_query.Deserialize(envelope))!;
 }

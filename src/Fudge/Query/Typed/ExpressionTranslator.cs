@@ -63,22 +63,24 @@ internal sealed partial class ExpressionTranslator
 
     /// <summary>
     /// The path of the member an ordering reads (<c>OrderBy(t =&gt; t.Price)</c>), refused when a database cannot order
-    /// its values as C# does: sub-messages, collections, text-written values (decimal, Guid, Java enums) and date-times
-    /// (held as text with their offsets).
+    /// its values as C# does: sub-messages, collections and text-written values (decimal, Guid, Java enums).
+    /// <paramref name="text"/> is true for strings (ordered by code point), <paramref name="instant"/> for
+    /// <see cref="DateTime"/> and <see cref="DateTimeOffset"/> members, which a store orders by the instant each value
+    /// reads back as (a zone's offset taken off; a value with no zone as UTC), not by their text.
     /// </summary>
-    public static string OrderPathOf(LambdaExpression selector, out bool text)
+    public static string OrderPathOf(LambdaExpression selector, out bool text, out bool instant)
     {
         var root = selector.Parameters[0];
         var translator = new ExpressionTranslator(root, ModelOf(root.Type, selector), Array.Empty<ParameterExpression>());
         var field = translator.FieldOf(selector.Body);
         if (field.IsRoot) throw new FudgeTranslationException(selector.ToString(), "order by a member of the message");
         text = field.Shape.Kind is FudgeQueryKind.String or FudgeQueryKind.Char;
+        instant = field.Shape.Kind is FudgeQueryKind.DateTime or FudgeQueryKind.DateTimeOffset;
         return field.Shape.Kind switch
         {
             FudgeQueryKind.Integer or FudgeQueryKind.Float or FudgeQueryKind.String or FudgeQueryKind.Char or FudgeQueryKind.Boolean
-                or FudgeQueryKind.Enum or FudgeQueryKind.TimeSpan or FudgeQueryKind.Date => field.Path,
-            FudgeQueryKind.DateTime or FudgeQueryKind.DateTimeOffset => throw new FudgeTranslationException(selector.ToString(),
-                "ordering by a date-time is not translated: the stores hold it as text with its offset, whose order is not the instants' order"),
+                or FudgeQueryKind.Enum or FudgeQueryKind.TimeSpan or FudgeQueryKind.Date
+                or FudgeQueryKind.DateTime or FudgeQueryKind.DateTimeOffset => field.Path,
             var kind => throw new FudgeTranslationException(selector.ToString(),
                 $"{Describe(field)} is {(kind == FudgeQueryKind.Unsupported ? "written as " + field.Shape.WireShape : "a " + kind)}, which a store cannot order as C# does; order by a scalar member"),
         };

@@ -7,44 +7,50 @@ namespace Fudge.Query;
 
 /// <summary>
 /// Evaluates a typed projection (<c>t =&gt; new { t.Symbol, t.Trade.Price }</c>) on an envelope's bytes: each member
-/// chain of the message that ends at a scalar is read by its path (the first field it selects, converted to the
-/// member's type as <see cref="FudgeConvert"/> does), and the rest of the selector is interpreted over those values.
-/// A selector that uses the message otherwise (a whole sub-object, a collection) is interpreted over the deserialized
-/// object instead.
+/// chain of the message that ends at a scalar is a leaf, read by its path (the first field it selects, converted to
+/// the member's type as <see cref="FudgeConvert"/> does) into a typed slot of <see cref="LeafSlots"/>
+/// (<see cref="ProjectionLeaves"/>: one pass over the message for every leaf), and the rest of the selector is
+/// compiled once per shape over those slots. A selector that uses the message otherwise (a whole sub-object, a
+/// collection) is interpreted over the deserialized object instead.
 /// </summary>
 internal sealed class Projector
 {
     // Compiled selectors of field-only projections, shared by every query with the same selector shape (a Select in a
     // loop compiles once): keyed by the rewritten selector's text and the full names of every type in it.
-    private static readonly ConcurrentDictionary<string, Func<object?[], object?>> CompiledSelectors = new(StringComparer.Ordinal);
+    private static readonly ConcurrentDictionary<string, Delegate> CompiledSelectors = new(StringComparer.Ordinal);
     private const int MaxCompiledSelectors = 1024;
 
+    private static readonly System.Reflection.FieldInfo IntegersField = typeof(LeafSlots).GetField(nameof(LeafSlots.Integers))!;
+    private static readonly System.Reflection.FieldInfo FloatsField = typeof(LeafSlots).GetField(nameof(LeafSlots.Floats))!;
+    private static readonly System.Reflection.FieldInfo StringsField = typeof(LeafSlots).GetField(nameof(LeafSlots.Strings))!;
+    private static readonly System.Reflection.FieldInfo ObjectsField = typeof(LeafSlots).GetField(nameof(LeafSlots.Objects))!;
+    private static readonly System.Reflection.FieldInfo PresentField = typeof(LeafSlots).GetField(nameof(LeafSlots.Present))!;
+
     private readonly LambdaExpression _selector;
-    private readonly Expression _body;
     private readonly Leaf[] _leaves;
-    private readonly Func<object?[], object?>? _fromLeaves;
-    // The one step of each leaf when every leaf is a field of the top level (the usual projection): then one pass over
-    // the message reads them all, instead of a walk per leaf.
-    private readonly PathStep[]? _topLevelSteps;
+    // With ReadsFieldsOnly: the leaves' reads, and the selector's body over their slots.
+    private readonly ProjectionLeaves? _reads;
+    private readonly ParameterExpression? _slots;
+    private readonly Expression? _overSlots;
+    private Func<LeafSlots, object?>? _untyped;
+    private Delegate? _typed;
 
     public Projector(LambdaExpression selector, Type rootType)
     {
         _selector = selector;
+        _leaves = Array.Empty<Leaf>();
         var model = FudgeQueryModels.Find(rootType);
-        if (model is null)
-        {
-            _body = selector.Body;
-            _leaves = Array.Empty<Leaf>();
-            return;
-        }
+        if (model is null) return;
         var rewriter = new LeafRewriter(selector.Parameters[0], model);
         var body = rewriter.Visit(selector.Body);
         ReadsFieldsOnly = !rewriter.UsesWhole;
-        _body = ReadsFieldsOnly ? body : selector.Body;
-        _leaves = ReadsFieldsOnly ? rewriter.Leaves.ToArray() : Array.Empty<Leaf>();
-        if (ReadsFieldsOnly) _fromLeaves = CompileFromLeaves(body, _leaves);
-        if (_leaves.Length is > 0 and <= 64 && Array.TrueForAll(_leaves, l => l.Path.Steps.Length == 1 && l.Path.Steps[0] is { Descendant: false, HasIndex: false, Selector: KeySelector.Name or KeySelector.Ordinal }))
-            _topLevelSteps = Array.ConvertAll(_leaves, l => l.Path.Steps[0]);
+        if (!ReadsFieldsOnly) return;
+        _leaves = rewriter.Leaves.ToArray();
+        _reads = new ProjectionLeaves(Array.ConvertAll(_leaves, leaf => leaf.Path), Array.ConvertAll(_leaves, leaf => leaf.Parameter.Type));
+        _slots = Expression.Parameter(typeof(LeafSlots), "slots");
+        var byParameter = new Dictionary<ParameterExpression, Expression>(_leaves.Length);
+        for (int i = 0; i < _leaves.Length; i++) byParameter[_leaves[i].Parameter] = SlotRead(_slots, i, _reads.KindOf(i), _leaves[i].Parameter.Type);
+        _overSlots = new ParameterSubstitution(byParameter).Visit(body);
     }
 
     public bool ReadsFieldsOnly { get; }
@@ -61,66 +67,84 @@ internal sealed class Projector
     /// </summary>
     public object? ProjectValues(IReadOnlyList<object?> values, IReadOnlyList<bool> found)
     {
-        var leaves = new object?[_leaves.Length];
-        for (int i = 0; i < leaves.Length; i++) leaves[i] = LeafValue(i, found[i], values[i]);
+        var slots = NewSlots();
+        _reads!.Set(values, found, slots);
+        var selector = _untyped ??= Compile<object?>();
         try
         {
-            return _fromLeaves!(leaves);
+            return selector(slots);
         }
         catch (Exception e) when (e is not FudgeException)
         {
-            throw new FudgeTranslationException(_selector.Body.ToString(), $"evaluating it raised {e.GetType().Name}: {e.Message}", e);
+            throw Failed(e);
         }
     }
 
     /// <summary>The projection of a whole deserialized object (when not <see cref="ReadsFieldsOnly"/>).</summary>
     public object? ProjectWhole(object? whole)
-        => ExpressionValues.Evaluate(_selector.Body, new Dictionary<ParameterExpression, object?> { [_selector.Parameters[0]] = whole });
+        => ExpressionValues.Evaluate(_selector.Body, new Dictionary<ParameterExpression, object?>(1) { [_selector.Parameters[0]] = whole });
 
-    public object? Project(ReadOnlySpan<byte> envelope, FudgeReaderOptions options, object? whole)
+    /// <summary>Slots for <see cref="ReadLeaves"/>, to reuse from one message to the next (one reader at a time).</summary>
+    public LeafSlots NewSlots() => new(_leaves.Length);
+
+    /// <summary>Reads the leaves of the envelope into <paramref name="slots"/> (when <see cref="ReadsFieldsOnly"/>), in one pass.</summary>
+    public void ReadLeaves(ReadOnlySpan<byte> envelope, FudgeReaderOptions options, LeafSlots slots) => _reads!.Read(envelope, options, slots);
+
+    /// <summary>The selector over the leaves' slots (when <see cref="ReadsFieldsOnly"/>), compiled once per shape.</summary>
+    public Func<LeafSlots, TResult> Selector<TResult>()
     {
-        if (!ReadsFieldsOnly)
-        {
-            var arguments = new Dictionary<ParameterExpression, object?>(1) { [_selector.Parameters[0]] = whole };
-            return ExpressionValues.Evaluate(_body, arguments);
-        }
-        var values = new object?[_leaves.Length];
-        if (_topLevelSteps is not null)
-        {
-            ReadTopLevel(envelope, options, values);
-        }
-        else
-        {
-            for (int i = 0; i < _leaves.Length; i++)
-            {
-                var first = new FirstValue();
-                _leaves[i].Path.Visit(envelope, ref first, options);
-                values[i] = LeafValue(i, first.Found, first.Value);
-            }
-        }
-        try
-        {
-            return _fromLeaves!(values);
-        }
-        catch (Exception e) when (e is not FudgeException)
-        {
-            throw new FudgeTranslationException(_selector.Body.ToString(), $"evaluating it raised {e.GetType().Name}: {e.Message}", e);
-        }
+        if (_typed is Func<LeafSlots, TResult> typed) return typed;
+        typed = Compile<TResult>();
+        _typed = typed;
+        return typed;
     }
 
-    // The selector over its leaves' values, as a delegate taking them in an array. Compiled where the runtime can
-    // generate code; under NativeAOT System.Linq.Expressions interprets the same tree (its Compile falls back to its
-    // interpreter), with C#'s semantics either way.
-    private static Func<object?[], object?> CompileFromLeaves(Expression body, Leaf[] leaves)
+    /// <summary>What the selector raised, as the exception a projection raises.</summary>
+    public FudgeTranslationException Failed(Exception e)
+        => new(_selector.Body.ToString(), $"evaluating it raised {e.GetType().Name}: {e.Message}", e);
+
+    // The read of leaf i's value from its slot, as the member's type.
+    private static Expression SlotRead(ParameterExpression slots, int i, LeafKind kind, Type type)
     {
-        var values = Expression.Parameter(typeof(object[]), "values");
-        var byParameter = new Dictionary<ParameterExpression, Expression>(leaves.Length);
-        for (int i = 0; i < leaves.Length; i++)
-            byParameter[leaves[i].Parameter] = Expression.Convert(Expression.ArrayIndex(values, Expression.Constant(i)), leaves[i].Parameter.Type);
-        var substituted = new ParameterSubstitution(byParameter).Visit(body);
-        var lambda = Expression.Lambda<Func<object?[], object?>>(Expression.Convert(substituted, typeof(object)), values);
+        var index = Expression.Constant(i);
+        var underlying = Nullable.GetUnderlyingType(type) ?? type;
+        Expression value;
+        switch (kind)
+        {
+            case LeafKind.Integer:
+                var raw = Expression.ArrayIndex(Expression.Field(slots, IntegersField), index);
+                value = underlying == typeof(bool) ? Expression.NotEqual(raw, Expression.Constant(0L))
+                    : underlying.IsEnum ? Expression.Convert(Expression.Convert(raw, Enum.GetUnderlyingType(underlying)), underlying)
+                    : Expression.Convert(raw, underlying);
+                break;
+            case LeafKind.Double:
+            case LeafKind.Single:
+                var floating = Expression.ArrayIndex(Expression.Field(slots, FloatsField), index);
+                value = underlying == typeof(double) ? floating : Expression.Convert(floating, underlying);
+                break;
+            case LeafKind.String:
+                return Expression.ArrayIndex(Expression.Field(slots, StringsField), index);
+            default:
+                return Expression.Convert(Expression.ArrayIndex(Expression.Field(slots, ObjectsField), index), type);
+        }
+        if (underlying == type) return value;
+        // A nullable member: null where the leaf has no value.
+        return Expression.Condition(
+            Expression.ArrayIndex(Expression.Field(slots, PresentField), index),
+            Expression.Convert(value, type),
+            Expression.Constant(null, type));
+    }
+
+    // The selector over the slots as a delegate. Compiled where the runtime can generate code; under NativeAOT
+    // System.Linq.Expressions interprets the same tree (its Compile falls back to its interpreter), with C#'s semantics
+    // either way.
+    private Func<LeafSlots, TResult> Compile<TResult>()
+    {
+        var body = _overSlots!;
+        if (body.Type != typeof(TResult)) body = Expression.Convert(body, typeof(TResult));
+        var lambda = Expression.Lambda<Func<LeafSlots, TResult>>(body, _slots!);
         var key = SelectorKey.Of(lambda);
-        if (key is not null && CompiledSelectors.TryGetValue(key, out var cached)) return cached;
+        if (key is not null && CompiledSelectors.TryGetValue(key, out var cached)) return (Func<LeafSlots, TResult>)cached;
 #if NET
         var compiled = lambda.Compile(preferInterpretation: !System.Runtime.CompilerServices.RuntimeFeature.IsDynamicCodeSupported);
 #else
@@ -130,7 +154,7 @@ internal sealed class Projector
         return compiled;
     }
 
-    /// <summary>Replaces the leaves' parameters with their reads from the values array.</summary>
+    /// <summary>Replaces the leaves' parameters with their reads from the slots.</summary>
     private sealed class ParameterSubstitution : ExpressionVisitor
     {
         private readonly Dictionary<ParameterExpression, Expression> _byParameter;
@@ -190,52 +214,6 @@ internal sealed class Projector
         }
     }
 
-    /// <summary>Each leaf's value from the first top-level field its step selects, in one pass over the message.</summary>
-    private void ReadTopLevel(ReadOnlySpan<byte> envelope, FudgeReaderOptions options, object?[] values)
-    {
-        var steps = _topLevelSteps!;
-        ulong all = steps.Length == 64 ? ulong.MaxValue : (1UL << steps.Length) - 1, found = 0;
-        var reader = new FudgeReader(envelope, options);
-        while (found != all && reader.Read())
-        {
-            for (int i = 0; i < steps.Length; i++)
-            {
-                ulong bit = 1UL << i;
-                if ((found & bit) != 0 || !steps[i].Matches(in reader)) continue;
-                var first = new FirstValue();
-                first.Visit(in reader);
-                values[i] = LeafValue(i, true, first.Value);
-                found |= bit;
-            }
-        }
-        for (int i = 0; i < steps.Length; i++)
-            if ((found & (1UL << i)) == 0) values[i] = LeafValue(i, false, null);
-    }
-
-    private object? LeafValue(int leaf, bool found, object? value)
-    {
-        var type = _leaves[leaf].Parameter.Type;
-        return found ? FudgeConvert.ToType(value, type) ?? DefaultOf(type) : DefaultOf(type);
-    }
-
-    /// <summary>What a deserializer leaves in a member whose field is absent: null, or the type's zero.</summary>
-    private static object? DefaultOf(Type type)
-    {
-        if (!type.IsValueType || Nullable.GetUnderlyingType(type) is not null) return null;
-        if (type.IsEnum) return Enum.ToObject(type, 0);
-        if (type.IsPrimitive) return Convert.ChangeType(0, type, System.Globalization.CultureInfo.InvariantCulture);
-        if (type == typeof(decimal)) return 0m;
-        if (type == typeof(DateTime)) return default(DateTime);
-        if (type == typeof(DateTimeOffset)) return default(DateTimeOffset);
-        if (type == typeof(TimeSpan)) return default(TimeSpan);
-        if (type == typeof(Guid)) return default(Guid);
-#if NET6_0_OR_GREATER
-        if (type == typeof(DateOnly)) return default(DateOnly);
-        if (type == typeof(TimeOnly)) return default(TimeOnly);
-#endif
-        throw new FudgeException($"A projected {type.Name} is absent from the message and has no known default.");
-    }
-
     private sealed class Leaf
     {
         public Leaf(FudgePath path, ParameterExpression parameter)
@@ -247,24 +225,6 @@ internal sealed class Projector
         public FudgePath Path { get; }
 
         public ParameterExpression Parameter { get; }
-    }
-
-    private struct FirstValue : IFudgeFieldVisitor
-    {
-        public bool Found;
-        public object? Value;
-
-        public bool Visit(in FudgeReader field)
-        {
-            var reader = field;
-            byte typeId = reader.TypeId;
-            // The value alone (no name string); a decode context only for a sub-message where a scalar was expected.
-            Value = FudgeMsgCodec.ReadValue(ref reader, typeId, typeId == FudgeTypeId.Message ? new DecodeContext(reader.Options.MaxFieldCount) : NoSubMessages);
-            Found = true;
-            return false;
-        }
-
-        private static readonly DecodeContext NoSubMessages = new(0);
     }
 
     /// <summary>Replaces each scalar member chain of the message with a parameter standing for its value.</summary>

@@ -1,0 +1,203 @@
+using System;
+using System.Collections.Generic;
+using System.Diagnostics;
+using System.Globalization;
+using System.IO;
+using System.Linq;
+using System.Text;
+using System.Threading.Tasks;
+using Fudge.Benchmarks.Reporting;
+using Npgsql;
+
+namespace Fudge.Marten.Benchmarks;
+
+/// <summary>
+/// The side-by-side table of issue 43 in one run, without BenchmarkDotNet (one load of a million documents is the
+/// measurement): the same ticks loaded into Marten (<c>BulkInsertAsync</c>) and into Fudge.Store.PostgreSql
+/// (<c>InsertManyAsync</c>) on the same server with the same declared indexes, the bytes each store holds, and the
+/// typed queries of <see cref="MartenComparison"/> timed on both, their answers checked equal. Writes Markdown with
+/// the machine, its load and the command.
+/// </summary>
+internal static class MartenTable
+{
+    public const string Usage = """
+        dotnet run -c Release --project benchmarks/Fudge.Marten.Benchmarks -- --table [options]
+          --documents N     ticks loaded into each store (default 1000000; at least 100)
+          --repetitions N   timed runs of each query on each store, after one untimed (default 10)
+          --output FILE     the Markdown results (default benchmarks/results/marten-side-by-side.md)
+        PostgreSQL from FUDGE_POSTGRES, else the server of bash .ci/postgres.sh start.
+        """;
+
+    private const string Schema = "marten_table";
+
+    public static async Task<int> RunAsync(IReadOnlyList<string> args)
+    {
+        int documents = 1_000_000, repetitions = 10;
+        string output = Path.Combine("benchmarks", "results", "marten-side-by-side.md");
+        for (int i = 0; i < args.Count; i++)
+        {
+            string? value = i + 1 < args.Count ? args[i + 1] : null;
+            switch (args[i])
+            {
+                case "--documents" when int.TryParse(value, NumberStyles.None, CultureInfo.InvariantCulture, out documents) && documents >= 100:
+                case "--repetitions" when int.TryParse(value, NumberStyles.None, CultureInfo.InvariantCulture, out repetitions) && repetitions >= 1:
+                    i++;
+                    break;
+                case "--output" when value is not null:
+                    output = value;
+                    i++;
+                    break;
+                default:
+                    Console.Error.WriteLine($"fudge marten table: unexpected or invalid argument '{args[i]}'\n{Usage}");
+                    return 2;
+            }
+        }
+        RunInfo.Command = "dotnet run -c Release --project benchmarks/Fudge.Marten.Benchmarks -- --table " + string.Join(' ', args);
+        string loadBefore = LoadAverage();
+        var total = Stopwatch.StartNew();
+        var ticks = MartenComparison.Ticks(documents);
+        MartenComparison both;
+        try
+        {
+            both = await MartenComparison.CreateAsync(MartenBenchmarks.ConnectionString, Schema);
+        }
+        catch (Exception e) when (e is NpgsqlException or TimeoutException or System.Net.Sockets.SocketException)
+        {
+            Console.Error.WriteLine($"fudge marten table: no PostgreSQL server answers ({e.Message}): start one with bash .ci/postgres.sh start, or set FUDGE_POSTGRES");
+            return 1;
+        }
+        await using (both)
+        {
+            Console.Error.WriteLine($"loading {documents:N0} ticks into each store");
+            double martenLoad = await SecondsAsync(() => both.MartenInsertAsync(ticks));
+            double fudgeLoad = await SecondsAsync(() => both.FudgeInsertAsync(ticks));
+            await using var side = new NpgsqlConnection(MartenBenchmarks.ConnectionString);
+            await side.OpenAsync();
+            foreach (string schema in new[] { Schema, Schema + "_fudge" })
+                foreach (string table in await TablesAsync(side, schema))
+                    await ExecuteAsync(side, $"VACUUM ANALYZE {schema}.\"{table}\"");
+            long martenBytes = await SchemaBytesAsync(side, Schema);
+            long fudgeBytes = await SchemaBytesAsync(side, Schema + "_fudge");
+            string server = (string)(await ScalarAsync(side, "SHOW server_version"))!;
+
+            var rows = new List<string>
+            {
+                Row($"ingest of {documents:N0} ticks (s)", martenLoad, fudgeLoad, "F2"),
+                Row("ingest (documents/s)", documents / martenLoad, documents / fudgeLoad, "N0"),
+                Row("bytes on disk per document (tables, TOAST, indexes)", (double)martenBytes / documents, (double)fudgeBytes / documents, "F1"),
+            };
+            var queries = new (string Name, Func<Task<object>> Marten, Func<Task<object>> Fudge)[]
+            {
+                ($"equality on an indexed member (Symbol == \"{MartenComparison.EqualitySymbol}\")", async () => await both.MartenEqualityAsync(), async () => await both.FudgeEqualityAsync()),
+                ($"range ({MartenComparison.RangeLow} <= Price < {MartenComparison.RangeHigh})", async () => await both.MartenRangeAsync(), async () => await both.FudgeRangeAsync()),
+                ($"nested member (Trade.Size > {MartenComparison.NestedSize})", async () => await both.MartenNestedAsync(), async () => await both.FudgeNestedAsync()),
+                ($"collection Any (Legs.Any(Venue == \"{MartenComparison.AnyVenue}\"))", async () => await both.MartenAnyAsync(), async () => await both.FudgeAnyAsync()),
+                ("projection of the range (Id, Symbol, Price)", async () => await both.MartenProjectionAsync(), async () => await both.FudgeProjectionAsync()),
+                ($"count (Symbol == \"{MartenComparison.CountSymbol}\")", async () => await both.MartenCountAsync(), async () => await both.FudgeCountAsync()),
+            };
+            var differences = new List<string>();
+            foreach (var (name, marten, fudge) in queries)
+            {
+                Console.Error.WriteLine($"timing: {name}");
+                var (martenMs, martenAnswer) = await MedianMsAsync(marten, repetitions);
+                var (fudgeMs, fudgeAnswer) = await MedianMsAsync(fudge, repetitions);
+                if (!SameAnswer(martenAnswer, fudgeAnswer)) differences.Add(name);
+                rows.Add(Row($"{name}, median of {repetitions} (ms); {Size(fudgeAnswer)}", martenMs, fudgeMs, "F2"));
+            }
+
+            var text = new StringBuilder(RunInfo.MarkdownHeader($"Marten and Fudge.Store.PostgreSql side by side: {documents:N0} ticks"));
+            text.Append(CultureInfo.InvariantCulture, $"- Load average (1, 5, 15 min) at start: {loadBefore}; at end: {LoadAverage()}\n");
+            text.Append(CultureInfo.InvariantCulture, $"- PostgreSQL {server}; Marten {typeof(global::Marten.DocumentStore).Assembly.GetName().Version}; Npgsql {typeof(NpgsqlConnection).Assembly.GetName().Version}\n");
+            text.Append(CultureInfo.InvariantCulture, $"- Whole run: {total.Elapsed.TotalMinutes:F1} min\n");
+            text.Append(differences.Count == 0 ? "- Answers: identical for every query\n" : $"- **Answers differ:** {string.Join("; ", differences)}\n");
+            text.Append("""
+
+                Method: both stores start empty in their own schemas with the same declared indexes (Symbol and Price: Marten's
+                computed indexes, Fudge's B-tree expression indexes; Fudge also keeps its GIN index on the whole jsonb). The
+                same ticks (MartenComparison.Ticks, seeded) are loaded with Marten's BulkInsertAsync and Fudge's
+                InsertManyAsync, timed alone, then both tables get VACUUM ANALYZE. Bytes: every table of the store's schema
+                with its TOAST and indexes (pg_total_relation_size), per document. Each query runs once untimed, then is timed;
+                the median is shown, and the answers of the two stores are compared.
+
+                | measure | Marten | Fudge | Fudge / Marten |
+                |---|---:|---:|---:|
+
+                """);
+            foreach (string row in rows) text.Append(row).Append('\n');
+            string markdown = text.ToString();
+            string? directory = Path.GetDirectoryName(output);
+            if (!string.IsNullOrEmpty(directory)) Directory.CreateDirectory(directory);
+            await File.WriteAllTextAsync(output, markdown);
+            Console.Out.Write(markdown);
+            return differences.Count == 0 ? 0 : 1;
+        }
+    }
+
+    private static string Row(string measure, double marten, double fudge, string format)
+    {
+        string ratio = marten == 0 ? "" : (fudge / marten).ToString("F2", CultureInfo.InvariantCulture) + "x";
+        return string.Create(CultureInfo.InvariantCulture, $"| {measure} | {marten.ToString(format, CultureInfo.InvariantCulture)} | {fudge.ToString(format, CultureInfo.InvariantCulture)} | {ratio} |");
+    }
+
+    private static async Task<double> SecondsAsync(Func<Task> action)
+    {
+        var clock = Stopwatch.StartNew();
+        await action();
+        return clock.Elapsed.TotalSeconds;
+    }
+
+    private static async Task<(double Ms, object Answer)> MedianMsAsync(Func<Task<object>> query, int repetitions)
+    {
+        object answer = await query();
+        var times = new double[repetitions];
+        for (int i = 0; i < repetitions; i++)
+        {
+            var clock = Stopwatch.StartNew();
+            await query();
+            times[i] = clock.Elapsed.TotalMilliseconds;
+        }
+        Array.Sort(times);
+        return (times[repetitions / 2], answer);
+    }
+
+    private static bool SameAnswer(object a, object b) => (a, b) switch
+    {
+        (System.Collections.IEnumerable x, System.Collections.IEnumerable y) => x.Cast<object>().SequenceEqual(y.Cast<object>()),
+        _ => Equals(a, b),
+    };
+
+    private static string Size(object answer) => answer is System.Collections.ICollection rows ? $"{rows.Count:N0} rows" : $"= {answer}";
+
+    private static string LoadAverage() => File.Exists("/proc/loadavg") ? File.ReadAllText("/proc/loadavg").Trim() : "unknown";
+
+    private static async Task<List<string>> TablesAsync(NpgsqlConnection connection, string schema)
+    {
+        await using var command = new NpgsqlCommand("SELECT tablename FROM pg_tables WHERE schemaname = @schema", connection);
+        command.Parameters.AddWithValue("schema", schema);
+        var tables = new List<string>();
+        await using var reader = await command.ExecuteReaderAsync();
+        while (await reader.ReadAsync()) tables.Add(reader.GetString(0));
+        return tables;
+    }
+
+    private static async Task<long> SchemaBytesAsync(NpgsqlConnection connection, string schema)
+    {
+        await using var command = new NpgsqlCommand(
+            "SELECT coalesce(sum(pg_total_relation_size(c.oid)), 0)::bigint FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = @schema AND c.relkind = 'r'",
+            connection);
+        command.Parameters.AddWithValue("schema", schema);
+        return (long)(await command.ExecuteScalarAsync())!;
+    }
+
+    private static async Task ExecuteAsync(NpgsqlConnection connection, string sql)
+    {
+        await using var command = new NpgsqlCommand(sql, connection) { CommandTimeout = 0 };
+        await command.ExecuteNonQueryAsync();
+    }
+
+    private static async Task<object?> ScalarAsync(NpgsqlConnection connection, string sql)
+    {
+        await using var command = new NpgsqlCommand(sql, connection);
+        return await command.ExecuteScalarAsync();
+    }
+}
