@@ -97,13 +97,18 @@ public class ClusterFaultTests
         string Progress() => $"{publisher.Confirmed} confirmed ({publisher.Connections} publisher connections), {router.Counters.Routed} routed " +
             $"({router.Counters.Connections} router connections, on {router.ConnectedEndpoint}), {delivered.Count} distinct of {Interlocked.Read(ref deliveries)} consumed " +
             $"({consumer.Connections} consumer connections, on {consumer.ConnectedEndpoint})";
+        long Moved() => publisher.Confirmed + router.Counters.Routed + Interlocked.Read(ref deliveries);
         async Task WaitUntilAsync(Func<bool> condition, string what, params Task[] participants)
         {
+            // Patience is for a stall, not for the whole wait: at 1,000,000 ticks the router alone needs minutes between
+            // two faults, so the clock starts again whenever any tick moves on (confirmed, routed or consumed).
             var deadline = DateTime.UtcNow + Patience;
+            long moved = Moved();
             while (!condition())
             {
                 if (participants.FirstOrDefault(t => t.IsFaulted || t.IsCanceled) is { } failed) await failed;   // rethrows its exception
-                if (DateTime.UtcNow > deadline) throw new TimeoutException($"gave up after {Patience.TotalSeconds:0} s waiting until {what}: {Progress()}");
+                if (Moved() is var now && now != moved) (moved, deadline) = (now, DateTime.UtcNow + Patience);
+                if (DateTime.UtcNow > deadline) throw new TimeoutException($"gave up after {Patience.TotalSeconds:0} s without progress waiting until {what}: {Progress()}");
                 await Task.Delay(20);
             }
         }
