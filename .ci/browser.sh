@@ -8,6 +8,10 @@
 #                                 browser tests (*.test.mjs) and stops the servers. With
 #                                 FUDGE_EXPLORER_SCREENSHOT=PATH the screenshot docs/serve.md shows is written there.
 #                                 FUDGE_CLI=COMMAND runs another build of the tool, e.g. the NativeAOT binary.
+#   bash .ci/browser.sh bench     a benchmark, not a test (run it on a quiet machine): serves a 1 MB message of 90,000
+#                                 fields, the tests' 10 MB message and a 10 MB message of 900,000 fields, and prints the
+#                                 main thread's work to open each and to point over it (bench-large.mjs;
+#                                 FUDGE_BENCH_RUNS=N runs each, default 5)
 # Cost on a 2-core machine: the tests ~30 s; the chromium install (only when missing) ~1 min, which .ci/run overlaps
 # with the build.
 set -euo pipefail
@@ -41,6 +45,30 @@ serve() {
   return 1
 }
 
+# Writes FILE: one message of ROWS sub-messages of 4 fields each and a string of BLOB characters (none when 0).
+large_message() {
+  node -e 'const [rows, blob] = process.argv.slice(1).map(Number); const list = [];
+    for (let i = 0; i < rows; i++) list.push({ seq: i, ticker: "T" + i, bid: i + 0.5, ask: i + 0.75 });
+    process.stdout.write(JSON.stringify(blob ? { rows: list, blob: "x".repeat(blob) } : { rows: list }) + "\n");' "$2" "$3" > "$1.jsonl"
+  ${FUDGE_CLI:-dotnet src/Fudge.Cli/bin/Release/net10.0/Fudge.Cli.dll} from-json "$1.jsonl" -o "$1"
+}
+
+run_bench() {
+  [ -d "$tests/node_modules/playwright-core" ] || install
+  work="$(mktemp -d)"
+  pids=()
+  trap 'for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$work"' EXIT
+  local sources=""
+  large_message "$work/fields-1mb.fudge" 18000 0
+  large_message "$work/string-10mb.fudge" 1000 10000000
+  large_message "$work/fields-10mb.fudge" 180000 0
+  for name in fields-1mb string-10mb fields-10mb; do
+    serve "$name" "$work/$name.fudge"
+    sources="$sources $name($(stat -c %s "$work/$name.fudge")B)=$url"
+  done
+  (cd "$tests" && FUDGE_BENCH_SOURCES="$sources" node bench-large.mjs)
+}
+
 run_tests() {
   [ -d "$tests/node_modules/playwright-core" ] || install
   work="$(mktemp -d)"
@@ -51,9 +79,7 @@ run_tests() {
   serve hostile samples/hostile
   FUDGE_EXPLORER_HOSTILE_URL="$url"
   # One message of 10 MB: 1,000 small sub-messages (5,000 fields in the tree) and a 10,000,000-character string.
-  node -e 'const rows = []; for (let i = 0; i < 1000; i++) rows.push({ seq: i, ticker: "T" + i, bid: i + 0.5, ask: i + 0.75 });
-    process.stdout.write(JSON.stringify({ rows, blob: "x".repeat(10000000) }) + "\n");' > "$work/large.jsonl"
-  ${FUDGE_CLI:-dotnet src/Fudge.Cli/bin/Release/net10.0/Fudge.Cli.dll} from-json "$work/large.jsonl" -o "$work/large.fudge"
+  large_message "$work/large.fudge" 1000 10000000
   serve large "$work/large.fudge"
   FUDGE_EXPLORER_LARGE_URL="$url"
   # A file that grows while it is shown (--follow): the first 5 ticks; follow.test.mjs appends to it and truncates it.
@@ -69,5 +95,6 @@ run_tests() {
 case "${1:-test}" in
   install) install ;;
   test) run_tests ;;
-  *) echo "usage: $0 install|test" >&2; exit 2 ;;
+  bench) run_bench ;;
+  *) echo "usage: $0 install|test|bench" >&2; exit 2 ;;
 esac

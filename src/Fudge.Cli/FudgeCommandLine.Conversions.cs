@@ -103,6 +103,7 @@ internal static partial class FudgeCommandLine
         command.SetAction(parsed => Guarded(console, WritesToStandardOutput(parsed.GetValue(output)), progress =>
         {
             using var input = OpenInput(parsed.GetValue(file)!, console, parsed.GetValue(taxonomy));
+            console.OutputIsXml();
             return WithTextOutput(console, parsed.GetValue(output), parsed.GetValue(file)!, text =>
                 new ToXmlCommand(text, Mode(parsed, mode), parsed.GetValue(indent)).Run(input, progress));
         }));

@@ -69,7 +69,8 @@ internal sealed partial class Emitter
         foreach (var member in m.Members)
         {
             if (!member.HasOrdinal || member.Shape.Java || member.Repeated || member.FixedLength > 0 || member.SetMode == SetMode.WriteOnly
-                || member.NullAsIndicator && member.Shape.Kind != ShapeKind.String) return false;
+                || member.NullAsIndicator && member.Shape.Kind != ShapeKind.String
+                || member.Shape.Kind == ShapeKind.Bytes) return false; // byte arrays join a holder's own run, not a leaf's
             var field = RunFieldFor(member.Shape, (short)member.Ordinal, "v", member.NullAsIndicator);
             if (field is null) return false;
             if (field.MaxBytesExpression is not null) strings++;

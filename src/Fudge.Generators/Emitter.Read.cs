@@ -321,10 +321,17 @@ internal sealed partial class Emitter
         sb.AppendLine($"    private static {shape.TypeName} {name}(ref {Reader} reader)");
         sb.AppendLine("    {");
         // Whole-graph code (issue 42): the collection's sub-message is entered in place and walked by the caller's reader.
+        // {name}Entered reads it once entered: the in-place reader's expected run enters it on its header bytes
+        // (TryEnterMessage) and calls that directly.
         bool inPlace = _options.GraphRead;
         if (inPlace)
         {
             sb.AppendLine("        var __collectionFrame = reader.EnterMessage();");
+            sb.AppendLine($"        return {name}Entered(ref reader, in __collectionFrame);");
+            sb.AppendLine("    }");
+            sb.AppendLine();
+            sb.AppendLine($"    private static {shape.TypeName} {name}Entered(ref {Reader} reader, in {Reader}.MessageFrame __collectionFrame)");
+            sb.AppendLine("    {");
             sb.AppendLine($"        ref {Reader} __sub = ref reader;");
         }
         else sb.AppendLine("        var __sub = reader.ReadMessage();");

@@ -50,17 +50,34 @@ internal sealed partial class Emitter
         // A union case's writer puts its type names (ordinal 0) before the members: step over them the same quick way.
         if (m.TypeNames.Count > 0 && !m.Java) sb.AppendLine("        reader.SkipFields((short)0);");
         bool expected = false;
+        // Consecutive fields the reader can take from a local (FudgeTakeRun) share one: begun before the first, ended
+        // after the last and before any jump to the general loop.
+        string? run = null;
+        int runs = 0;
         for (int i = 0; i < m.Members.Count; i++)
         {
             if (m.Members[i].Repeated) break; // any number of fields: the general loop takes them
             if (m.Members[i].SetMode == SetMode.WriteOnly) break; // a Java property without a setter: the general loop skips it
             var step = ExpectedFieldRead(m.Members[i], i);
             if (step is null) break;
-            sb.AppendLine($"        if (!{step.Value.Test}) goto __general;");
+            if (step.Value.InRun && run is null)
+            {
+                run = "__t" + (++runs).ToString(CultureInfo.InvariantCulture);
+                sb.AppendLine($"        var {run} = reader.BeginTakeRun();");
+            }
+            else if (!step.Value.InRun && run is not null)
+            {
+                sb.AppendLine($"        reader.EndTakeRun(in {run});");
+                run = null;
+            }
+            string test = run is null ? step.Value.Test : step.Value.Test.Replace("__t.", run + ".");
+            string miss = run is null ? "goto __general;" : $"{{ reader.EndTakeRun(in {run}); goto __general; }}";
+            sb.AppendLine($"        if (!{test}) {miss}");
             sb.AppendLine($"        __result.{m.Members[i].Name} = {step.Value.Value};");
             if (m.Members[i].IsRequired) sb.AppendLine($"        __h{i} = true;");
             expected = true;
         }
+        if (run is not null) sb.AppendLine($"        reader.EndTakeRun(in {run});");
         if (expected) sb.AppendLine("        __general:");
         if (m.Members.Count == 0 && !FindsDerivedTypes)
         {
@@ -110,7 +127,7 @@ internal sealed partial class Emitter
     /// next field (else the run jumps to the general loop), and the value to assign after it. Null when the member's key cannot be predicted from the header alone (names and
     /// ordinals together, or an ordinal-only mode member without an ordinal), which ends the run.
     /// </summary>
-    private (string Test, string Value)? ExpectedFieldRead(MemberModel member, int index)
+    private (string Test, string Value, bool InRun)? ExpectedFieldRead(MemberModel member, int index)
     {
         bool ordinals = _model.FieldIds is 1 or 3; // Ordinals, Taxonomy: ordinals alone on the wire
         bool names = _model.FieldIds == 0;          // Names: names alone on the wire
@@ -119,18 +136,24 @@ internal sealed partial class Emitter
         string key = ordinals ? $"(short){member.Ordinal.ToString(CultureInfo.InvariantCulture)}" : $"__n{index}";
         var shape = member.Shape;
         bool enumOf(ShapeKind kind) => shape.Kind == ShapeKind.Enum && shape.EnumUnderlying == kind && !shape.Java; // Java's is a message
+        var integer = shape.Kind == ShapeKind.Enum && !shape.Java ? shape.EnumUnderlying : shape.Kind;
+        // Ordinals: the scalar fields are taken from a FudgeTakeRun (__t, renamed by the caller), a local holding the
+        // reader's bytes and position in registers: one header compare and the value's load per field. Each take
+        // accepts what Read() and the member's getter accept and gives the same value; anything else (an out-of-range
+        // integer, text that is not strict UTF-8, another type or key) is left to the general loop, which reads or
+        // reports it as before.
+        if (ordinals && TakeRunRead(shape, integer, key, index) is { } taken) return (taken.Test, taken.Value, true);
         // Integers and doubles: header check and value read in one call, no second look at the type. The Take forms move
         // past the field without making it the current one: nothing here reads that state, and setting it per field
         // cost a generated reader about a tenth of its time on messages of small fields.
         if (shape.Kind == ShapeKind.Int64 || enumOf(ShapeKind.Int64))
-            return ($"reader.TryTakeInt64({key}, out long __e{index})", $"({shape.TypeName})__e{index}");
+            return ($"reader.TryTakeInt64({key}, out long __e{index})", $"({shape.TypeName})__e{index}", false);
         if (shape.Kind == ShapeKind.Int32 || enumOf(ShapeKind.Int32))
-            return ($"reader.TryTakeInt32({key}, out int __e{index})", $"({shape.TypeName})__e{index}");
+            return ($"reader.TryTakeInt32({key}, out int __e{index})", $"({shape.TypeName})__e{index}", false);
         // The other integers take the same fused read and are narrowed as their general reads narrow (a ulong by its
         // bits, as it was written): no call to GetInt64 and no second look at the type per field.
         if (shape.Kind == ShapeKind.UInt64 || enumOf(ShapeKind.UInt64))
-            return ($"reader.TryTakeInt64({key}, out long __e{index})", $"({shape.TypeName})unchecked((ulong)__e{index})");
-        var integer = shape.Kind == ShapeKind.Enum && !shape.Java ? shape.EnumUnderlying : shape.Kind;
+            return ($"reader.TryTakeInt64({key}, out long __e{index})", $"({shape.TypeName})unchecked((ulong)__e{index})", false);
         string? narrow = integer switch
         {
             ShapeKind.Byte => "ToByte",
@@ -141,20 +164,56 @@ internal sealed partial class Emitter
             _ => null,
         };
         if (narrow is not null)
-            return ($"reader.TryTakeInt64({key}, out long __e{index})", $"({shape.TypeName}){H}.{narrow}(ref reader, __e{index})");
+            return ($"reader.TryTakeInt64({key}, out long __e{index})", $"({shape.TypeName}){H}.{narrow}(ref reader, __e{index})", false);
         if (shape.Kind == ShapeKind.Double)
-            return ($"reader.TryTakeDouble({key}, out double __e{index})", $"__e{index}");
-        // Ordinals only: short strings and date-times .NET can hold, header check, decode and conversion in one call.
-        if (ordinals && shape.Kind == ShapeKind.String)
-            return ($"reader.TryTakeString({key}, out string __e{index})", $"__e{index}");
+            return ($"reader.TryTakeDouble({key}, out double __e{index})", $"__e{index}", false);
         // Nested objects (ordinals only): the sub-message's header checked and entered in one call.
         // A type of this compilation (issue 42): entered in place, read by its Read with this same reader, and left.
         if (ordinals && GraphReadTarget(shape) is { } target)
-            return ($"reader.TryEnterMessage({key}, out var __f{index})", $"{target.FullyQualifiedName}.FudgeFormatter.__ReadEntered(ref reader, in __f{index})");
+            return ($"reader.TryEnterMessage({key}, out var __f{index})", $"{target.FullyQualifiedName}.FudgeFormatter.__ReadEntered(ref reader, in __f{index})", false);
+        // A list, array, set or dictionary with whole-graph reading: its sub-message entered on its header bytes and
+        // read by the collection reader from there (no Read() and no second look at the field's type).
+        if (ordinals && _options.GraphRead && shape.Kind is ShapeKind.Collection or ShapeKind.Dictionary && shape.Collection < CollectionKind.ImmutableArray)
+            return ($"reader.TryEnterMessage({key}, out var __f{index})", $"{CollectionReader(shape)}Entered(ref reader, in __f{index})", false);
         if (ordinals && shape.Kind == ShapeKind.Message)
-            return ($"reader.TryTakeMessage({key}, out var __s{index})", $"{H}.ReadObjectFrom<{shape.TypeName}>(ref __s{index})");
-        if (ordinals && shape.Kind == ShapeKind.DateTime)
-            return ($"reader.TryReadDateTimeField({key}, out global::System.DateTime __e{index})", $"__e{index}");
-        return ($"reader.TryReadField({key})", ValueOrDefault(shape));
+            return ($"reader.TryTakeMessage({key}, out var __s{index})", $"{H}.ReadObjectFrom<{shape.TypeName}>(ref __s{index})", false);
+        return ($"reader.TryReadField({key})", ValueOrDefault(shape), false);
+    }
+
+    /// <summary>
+    /// The take of a scalar member under an ordinal from the run <c>__t</c>, or null for shapes no take reads. The
+    /// narrower integers give the range their getter accepts, so that a value out of it is reported by the general read.
+    /// </summary>
+    private static (string Test, string Value)? TakeRunRead(ValueShape shape, ShapeKind integer, string key, int index)
+    {
+        string e = "__e" + index.ToString(CultureInfo.InvariantCulture);
+        string cast = "(" + shape.TypeName + ")";
+        bool isEnum = shape.Kind == ShapeKind.Enum && !shape.Java;
+        if (shape.Kind == ShapeKind.Enum && !isEnum) return null;
+        switch (integer)
+        {
+            case ShapeKind.Int64: return ($"__t.TryTakeInt64({key}, out long {e})", cast + e);
+            case ShapeKind.UInt64: return ($"__t.TryTakeInt64({key}, out long {e})", $"{cast}unchecked((ulong){e})");
+            case ShapeKind.Int32: return ($"__t.TryTakeInt32({key}, out int {e})", cast + e);
+            case ShapeKind.SByte: return Ranged("-128L", "127L");
+            case ShapeKind.Byte: return Ranged("0L", "255L");
+            case ShapeKind.Int16: return Ranged("-32768L", "32767L");
+            case ShapeKind.UInt16: return Ranged("0L", "65535L");
+            case ShapeKind.UInt32: return Ranged("0L", "4294967295L");
+        }
+        if (isEnum) return null;
+        switch (shape.Kind)
+        {
+            case ShapeKind.Boolean: return ($"__t.TryTakeBoolean({key}, out bool {e})", e);
+            case ShapeKind.Single: return ($"__t.TryTakeSingle({key}, out float {e})", e);
+            case ShapeKind.Double: return ($"__t.TryTakeDouble({key}, out double {e})", e);
+            case ShapeKind.String: return ($"__t.TryTakeString({key}, out string {e})", e);
+            case ShapeKind.Bytes: return ($"__t.TryTakeBytes({key}, out byte[] {e})", e);
+            case ShapeKind.DateTime: return ($"__t.TryTakeDateTime({key}, out global::System.DateTime {e})", e);
+            case ShapeKind.DateOnly: return ($"__t.TryTakeDateOnly({key}, out global::System.DateOnly {e})", e);
+            default: return null;
+        }
+
+        (string, string) Ranged(string min, string max) => ($"__t.TryTakeInt64({key}, {min}, {max}, out long {e})", cast + e);
     }
 }

@@ -49,7 +49,7 @@ internal sealed partial class Emitter
             // A member whose null is written as an indicator joins a run only as a string: the run's string write
             // gives null the same 4-byte indicator the writer would (the tick's Symbol with its "" initializer).
             if (m.FieldIds is 1 or 3 && member.HasOrdinal && !member.Shape.Java && !member.Repeated && member.FixedLength == 0
-                && (!member.NullAsIndicator || member.Shape.Kind == ShapeKind.String))
+                && (!member.NullAsIndicator || member.Shape.Kind is ShapeKind.String or ShapeKind.Bytes))
             {
                 local = NextLocal();
                 field = RunFieldFor(member.Shape, (short)member.Ordinal, local, member.NullAsIndicator, _options.GraphWrite) ?? LeafRunField(member, local);
@@ -61,7 +61,7 @@ internal sealed partial class Emitter
                 continue;
             }
             // The stretch's members are read before the run begins: a string's room depends on its length.
-            // A run holds one string at most and a bounded room, so that its room is never more than an int holds.
+            // A run holds one string or byte array at most and a bounded room, so that its room is never more than an int holds.
             if (pending.Count > 0 && (field.MaxBytesExpression is not null && pending.Any(f => f.MaxBytesExpression is not null) || pending.Sum(f => f.MaxBytes) + field.MaxBytes > 60000))
                 Flush();
             pending.Add(field);
@@ -139,6 +139,11 @@ internal sealed partial class Emitter
                 return new RunField(nullAsIndicator ? $"__run.WriteString({o}, {v});" : $"if ({v} != null) __run.WriteString({o}, {v});",
                     0, $"global::Fudge.FudgeFieldRun.MaxStringFieldBytes({v})");
             // Dates (issue 42): the bytes of the writer's ordinal overloads, which FudgeFormatterHelpers' date writers call.
+            // Byte arrays (issue 42, with the dates): the bytes of the writer's WriteBytes under an ordinal; null as the
+            // writer's statement has it (nothing, or with nullAsIndicator the indicator MaxBytesFieldBytes(null) counts).
+            case ShapeKind.Bytes when dates:
+                return new RunField(nullAsIndicator ? $"__run.WriteBytes({o}, {v});" : $"if ({v} != null) __run.WriteBytes({o}, {v});",
+                    0, $"global::Fudge.FudgeFieldRun.MaxBytesFieldBytes({v})");
             case ShapeKind.DateOnly when dates: return new RunField($"__run.WriteDate({o}, global::Fudge.FudgeDate.FromDateOnly({v}));", DateFieldBytes);
             case ShapeKind.DateTime when shape.Accuracy < 0 && dates:
                 return new RunField($"__run.WriteDateTime({o}, global::Fudge.FudgeDateTime.FromDateTime({v}));", DateTimeFieldBytes);

@@ -1,12 +1,11 @@
-// Moving around: jumps, pages, a filter's count, the URL as the state, the keyboard, search, copying, whole values, a
-// layout that never moves under the pointer, and a 10 MB message (FUDGE_EXPLORER_LARGE_URL) opened and pointed at.
+// Moving around: jumps, pages, a filter's count, the URL as the state, the keyboard, search, copying, whole values, and a
+// layout that never moves under the pointer. (A 10 MB message: large.test.mjs.)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { open, required, text } from './browser.mjs';
 
 const ticksUrl = required('FUDGE_EXPLORER_URL');
 const hostileUrl = required('FUDGE_EXPLORER_HOSTILE_URL');
-const largeUrl = process.env.FUDGE_EXPLORER_LARGE_URL;
 
 const pageInfo = (page, expected) => page.waitForFunction((e) => document.querySelector('#page-info').textContent === e, expected);
 const title = (page, start) => page.waitForFunction((s) => document.querySelector('#message-title').textContent.startsWith(s), start);
@@ -197,54 +196,6 @@ test('nothing moves under the pointer, and a click pins the selection', async ()
   await page.hover('#tree .row[data-path="ticker"]');
   await page.hover('#tree .row[data-path="seq"]');
   assert.match(await text(page, '#hover-info'), /^seq \(/);
-  assert.deepEqual(problems, []);
-  await context.close();
-});
-
-test('a 10 MB message opens and is pointed at within 100 ms', { skip: !largeUrl }, async (t) => {
-  const { page, context, problems } = await open(largeUrl);
-  await page.waitForSelector('#list tbody tr[data-id="0"]');
-  // The first view (title, first tree rows, first bytes), then every field (the page asks for the rest after drawing).
-  const { opened, allFields } = await page.evaluate(() => new Promise((resolve) => {
-    const start = performance.now();
-    let first = null;
-    document.querySelector('#list tbody tr[data-id="0"]').click();
-    const check = () => {
-      if (first === null && document.querySelector('#message-title').textContent.startsWith('Message 0') && document.querySelector('#tree .row[data-node="1"]') && document.querySelector('#hex .b[data-i="0"]')) {
-        first = performance.now() - start;
-      }
-      if (first !== null && state.nodes.length > 5000) resolve({ opened: first, allFields: performance.now() - start });
-      else requestAnimationFrame(check);
-    };
-    check();
-  }));
-  const size = Number((await text(page, '#message-title')).match(/(\d+) bytes/)[1]);
-  assert.ok(size > 10_000_000, `${size} bytes`);
-
-  // Point at bytes at the start and at the end of the message, and at tree rows, timing the script each move runs.
-  const timing = (selector) => page.evaluate((s) => {
-    const times = [];
-    for (const cell of [...document.querySelectorAll(s)].slice(0, 40)) {
-      const start = performance.now();
-      cell.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
-      times.push(performance.now() - start);
-    }
-    times.sort((a, b) => a - b);
-    return { median: times[times.length >> 1], max: times[times.length - 1], count: times.length };
-  }, selector);
-  const hexStart = await timing('#hex .b[data-i]');
-  await page.evaluate(() => { const hex = document.querySelector('#hex'); hex.scrollTop = hex.scrollHeight; renderHex(); });
-  await page.waitForFunction(() => { const cells = document.querySelectorAll('#hex .b[data-i]'); return cells.length && cells[cells.length - 1].textContent !== '··'; });
-  const hexEnd = await timing('#hex .b[data-i]');
-  const tree = await timing('#tree .row[data-node]');
-  const scrolled = await page.evaluate(() => { const start = performance.now(); const tree = document.querySelector('#tree'); tree.scrollTop = tree.scrollHeight; renderTree(); return performance.now() - start; });
-  const figures = { size, openMs: Math.round(opened), allFieldsMs: Math.round(allFields), hexStart, hexEnd, tree, treeScrollMs: scrolled };
-  t.diagnostic(JSON.stringify(figures));
-  console.log('large message figures: ' + JSON.stringify(figures));
-  // The goal is 100 ms a move; a loaded CI machine gets slack on the slowest move, not on the typical one.
-  assert.ok(hexEnd.median < 100 && hexStart.median < 100 && tree.median < 100, JSON.stringify(figures));
-  assert.ok(hexEnd.max < 500 && hexStart.max < 500 && tree.max < 500, JSON.stringify(figures));
-  assert.ok(opened < 3000, JSON.stringify(figures)); // the goal is 100 ms (see docs/serve.md for the figure); a loaded CI machine gets slack
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -1,11 +1,13 @@
 // The views and the address: Back and Forward between the list, a message, the charts (with their statistics) and the
 // schema restore each from the address alone; the Schema tab shows what GET /api/schema (fudge schema infer's code)
-// infers, as C# and as Fudge-Proto.
+// infers, as C# and as Fudge-Proto. With FUDGE_EXPLORER_SCHEMA_SCREENSHOT=PATH the schema view's screenshot
+// docs/serve.md shows is written there.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { open, required, text } from './browser.mjs';
 
 const ticksUrl = required('FUDGE_EXPLORER_URL');
+const screenshotPath = process.env.FUDGE_EXPLORER_SCHEMA_SCREENSHOT;
 
 // restore() marks the address it restored: a Back or Forward is done when the mark is the address.
 const restored = (page) => page.waitForFunction(() => document.body.dataset.restored === location.search);
@@ -80,6 +82,7 @@ test('the Schema tab shows the inferred schema, as C# and as Fudge-Proto, over w
   assert.equal(await text(page, '#schema-text'), csharp.text);
   assert.match(csharp.text, /\[FudgeMessage\]/);
   assert.match(await text(page, '#schema-info'), /^inferred from 40 messages/);
+  if (screenshotPath) await page.screenshot({ path: screenshotPath });
 
   await page.selectOption('#schema-format', 'proto');
   const proto = await page.evaluate(async () => (await fetch('api/schema?format=proto')).json());

@@ -17,7 +17,7 @@ internal sealed class CliConsole
     public CliConsole(Stream input, Stream output, TextWriter error, bool errorIsTerminal = false, bool outputIsTerminal = false)
     {
         Input = input;
-        Output = output;
+        Output = outputIsTerminal ? new TerminalEscapingStream(output) : output; // nothing a message holds can change what a person reads
         Error = error;
         ErrorIsTerminal = errorIsTerminal;
         OutputIsTerminal = outputIsTerminal;
@@ -31,7 +31,10 @@ internal sealed class CliConsole
     /// <summary>Standard input as bytes.</summary>
     public Stream Input { get; }
 
-    /// <summary>Standard output as bytes; flush <see cref="Out"/> before writing here directly.</summary>
+    /// <summary>
+    /// Standard output as bytes; flush <see cref="Out"/> before writing here directly. On a terminal, hidden characters
+    /// are written as escapes (<see cref="TerminalEscapingStream"/>); redirected, the bytes are exactly those written.
+    /// </summary>
     public Stream Output { get; }
 
     /// <summary>Standard output as UTF-8 text with "\n" line ends on every platform, so output compares exactly.</summary>
@@ -45,6 +48,12 @@ internal sealed class CliConsole
 
     /// <summary>True when standard output is an interactive terminal.</summary>
     public bool OutputIsTerminal { get; }
+
+    /// <summary>What is written to standard output is XML: on a terminal, hidden characters become character references.</summary>
+    public void OutputIsXml()
+    {
+        if (Output is TerminalEscapingStream terminal) terminal.XmlReferences = true;
+    }
 
     /// <summary>Flushes buffered standard output.</summary>
     public void Flush()

@@ -89,12 +89,20 @@ internal sealed record MessageError(long Offset, long FileOffset, string Reason)
 /// <param name="TaxonomyId">The envelope's taxonomy id.</param>
 /// <param name="NamesRestored">True when a taxonomy restored names of ordinal-only fields.</param>
 /// <param name="Hex">The envelope's first bytes (at most <see cref="MessageTree.MaxHexBytes"/>) as lower-case hex.</param>
-/// <param name="Fields">The fields in document order (at most <see cref="MessageTree.MaxFields"/>).</param>
-/// <param name="FieldsCut">True when there were more fields than are listed.</param>
+/// <param name="Fields">The first fields in document order (at most <see cref="MessageTree.MaxFields"/>; the rest page by page from <c>/api/messages/{id}/fields</c>).</param>
+/// <param name="FieldsCut">True when there are more fields than are listed.</param>
 /// <param name="Error">Where reading stopped, for a malformed message; null when it was read to its end.</param>
 internal sealed record MessageDetail(
     long Id, string? Location, long Offset, int Size, int Directives, int SchemaVersion, short TaxonomyId, bool NamesRestored,
     string Hex, FieldNode[] Fields, bool FieldsCut, MessageError? Error);
+
+/// <summary>A page of a message's fields (<c>GET /api/messages/{id}/fields?from=N&amp;take=N</c>).</summary>
+/// <param name="Id">The message's id.</param>
+/// <param name="From">The index (document order) of the first field of the page.</param>
+/// <param name="Fields">The fields, as <see cref="MessageDetail.Fields"/> gives them (at most <see cref="MessageTree.MaxFields"/>).</param>
+/// <param name="More">True when the message has fields after these.</param>
+/// <param name="Error">Where reading stopped, for a message malformed before the page's end; null otherwise.</param>
+internal sealed record FieldPage(long Id, int From, FieldNode[] Fields, bool More, MessageError? Error);
 
 /// <summary>An RFC 9457 problem: what went wrong with a request, and for a filter, where in its text.</summary>
 /// <param name="Type">"about:blank".</param>
@@ -110,6 +118,7 @@ internal sealed record Problem(string Type, string Title, int Status, string Det
 [JsonSerializable(typeof(SourceInfo))]
 [JsonSerializable(typeof(MessageList))]
 [JsonSerializable(typeof(MessageDetail))]
+[JsonSerializable(typeof(FieldPage))]
 [JsonSerializable(typeof(Problem))]
 [JsonSerializable(typeof(FieldValue))]
 [JsonSerializable(typeof(LocatedMessage))]

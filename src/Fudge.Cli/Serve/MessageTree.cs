@@ -16,7 +16,7 @@ internal static class MessageTree
     /// <summary>Bytes of an envelope sent for the hex view; the tree still covers the whole envelope.</summary>
     public const int MaxHexBytes = 64 * 1024;
 
-    /// <summary>Fields sent for the tree; a larger message says that it was cut.</summary>
+    /// <summary>Fields in one answer (the first one, or a page of <see cref="Fields"/>); the rest come in further pages.</summary>
     public const int MaxFields = 5000;
 
     // The sources hand over whole envelopes whose size they have checked already: the header is read as it is.
@@ -38,15 +38,35 @@ internal static class MessageTree
         var bytes = message.Bytes.Span;
         var header = FudgeReader.ReadEnvelopeHeader(bytes, HeaderOnly);
         string hex = Convert.ToHexStringLower(bytes.Slice(0, Math.Min(bytes.Length, MaxHexBytes)));
-        var fields = new List<FieldNode>();
-        bool cut = false;
+        var window = new Window(0, Math.Clamp(maxFields, 1, MaxFields));
+        bool restored = Read(message, options, window, out var error);
+        return new MessageDetail(message.Id, message.Location, message.Offset, bytes.Length, header.ProcessingDirectives, header.SchemaVersion,
+            header.TaxonomyId, restored, hex, window.Fields.ToArray(), window.More, error);
+    }
+
+    /// <summary>
+    /// Fields <paramref name="from"/> to <paramref name="from"/> + <paramref name="take"/> - 1 of the message in document
+    /// order, as <see cref="Open"/> gives them (paths and byte ranges the same): the page asks for the fields of a
+    /// large message page by page after its first ones, so no answer carries more than <see cref="MaxFields"/>.
+    /// </summary>
+    public static FieldPage Fields(SourceMessage message, FudgeReaderOptions options, int from, int take)
+    {
+        var window = new Window(from, Math.Clamp(take, 1, MaxFields));
+        Read(message, options, window, out var error);
+        return new FieldPage(message.Id, from, window.Fields.ToArray(), window.More, error);
+    }
+
+    // Reads the message's fields into the window; true when a taxonomy restored names. A malformed message gives the
+    // fields before the fault and the fault.
+    private static bool Read(SourceMessage message, FudgeReaderOptions options, Window window, out MessageError? error)
+    {
+        error = null;
         bool restored = false;
-        MessageError? error = null;
         try
         {
-            var reader = new FudgeReader(bytes, options);
+            var reader = new FudgeReader(message.Bytes.Span, options);
             restored = reader.Taxonomy is not null;
-            cut = !AddFields(ref reader, fields, 0, "$", Math.Clamp(maxFields, 1, MaxFields));
+            AddFields(ref reader, window, 0, "$");
         }
         catch (FudgeException e)
         {
@@ -54,28 +74,48 @@ internal static class MessageTree
             string reason = e is FudgeFormatException f ? f.Reason : e.Message;
             error = new MessageError(offset, message.Offset + offset, reason);
         }
-        return new MessageDetail(message.Id, message.Location, message.Offset, bytes.Length, header.ProcessingDirectives, header.SchemaVersion,
-            header.TaxonomyId, restored, hex, fields.ToArray(), cut, error);
+        return restored;
     }
 
-    // False when the field limit was reached.
-    private static bool AddFields(ref FudgeReader reader, List<FieldNode> fields, int depth, string parentPath, int maxFields)
+    // The fields wanted, by their index in document order: those before From are read (their paths and sub-messages
+    // count) but not described; reading stops at the first one past the window, which says there are more.
+    private sealed class Window(int from, int take)
+    {
+        public readonly List<FieldNode> Fields = new();
+        public int Next;
+        public bool More;
+        public bool Wants => Next >= from;
+        public bool Full => Next >= from + (long)take;
+    }
+
+    // False when the window is full (there are more fields after it).
+    private static bool AddFields(ref FudgeReader reader, Window window, int depth, string parentPath)
     {
         var repeats = CountKeys(reader);
         var seen = new Dictionary<string, int>(StringComparer.Ordinal);
         while (reader.Read())
         {
-            if (fields.Count >= maxFields) return false;
+            if (window.Full)
+            {
+                window.More = true;
+                return false;
+            }
             string step = FieldPaths.Step(reader.GetName(), reader.HasOrdinal ? reader.Ordinal : null);
             int occurrence = seen.TryGetValue(step, out int before) ? before + 1 : 0;
             seen[step] = occurrence;
-            string path = parentPath + step + (repeats[step] > 1 ? "[" + occurrence.ToString(CultureInfo.InvariantCulture) + "]" : "");
-            fields.Add(Node(ref reader, depth, path));
-            if (reader.TypeId == FudgeTypeId.Message)
+            bool isMessage = reader.TypeId == FudgeTypeId.Message;
+            if (window.Wants || isMessage)
             {
-                var sub = reader.ReadMessage();
-                if (!AddFields(ref sub, fields, depth + 1, path, maxFields)) return false;
+                string path = parentPath + step + (repeats[step] > 1 ? "[" + occurrence.ToString(CultureInfo.InvariantCulture) + "]" : "");
+                if (window.Wants) window.Fields.Add(Node(ref reader, depth, path));
+                window.Next++;
+                if (isMessage)
+                {
+                    var sub = reader.ReadMessage();
+                    if (!AddFields(ref sub, window, depth + 1, path)) return false;
+                }
             }
+            else window.Next++;
         }
         return true;
     }

@@ -1,6 +1,7 @@
 using System;
 using System.Buffers.Binary;
 using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
 
 namespace Fudge;
 
@@ -231,6 +232,61 @@ public ref struct FudgeFieldRun
     }
 
     /// <summary>
+    /// The most bytes <see cref="WriteBytes(short, byte[])"/> takes for <paramref name="value"/>: header, size bytes and
+    /// the array (an indicator's 4 for null). At most <see cref="int.MaxValue"/> - 65,536.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static int MaxBytesFieldBytes(byte[]? value)
+        => value is null ? 4 : value.Length <= MaxRoom - 8 ? 8 + value.Length : MaxRoom;
+
+    /// <summary>
+    /// Writes a byte array under <paramref name="ordinal"/>, or an indicator for null: the bytes of
+    /// <see cref="FudgeWriter.WriteBytes(in FudgeFieldKey, ReadOnlySpan{byte})"/> under an ordinal (a fixed-width type
+    /// 17 to 25 for the lengths that have one, else type 6 with the narrowest size). It takes at most
+    /// <see cref="MaxBytesFieldBytes"/> bytes.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void WriteBytes(short ordinal, byte[]? value)
+    {
+        if (value is null)
+        {
+            BinaryPrimitives.WriteUInt32BigEndian(Take(4), OrdinalFixedHeader | ((uint)FudgeTypeId.Indicator << 16) | (ushort)ordinal);
+            return;
+        }
+        byte typeId = FudgeTypeId.ForByteArrayLength(value.Length);
+        if (typeId != FudgeTypeId.ByteArray)
+        {
+            var span = Take(4 + value.Length);
+            BinaryPrimitives.WriteUInt32BigEndian(span, OrdinalFixedHeader | ((uint)typeId << 16) | (ushort)ordinal);
+            value.AsSpan().CopyTo(span.Slice(4));
+        }
+        else if (value.Length <= byte.MaxValue)
+        {
+            var span = Take(5 + value.Length);
+            BinaryPrimitives.WriteUInt32BigEndian(span, OrdinalVariableHeader1 | ((uint)FudgeTypeId.ByteArray << 16) | (ushort)ordinal);
+            span[4] = (byte)value.Length;
+            value.AsSpan().CopyTo(span.Slice(5));
+        }
+        else _length = WriteWideBytes(_room, _length, ordinal, value, _fixedDestination, _writerPosition);
+    }
+
+    // A byte array of more than 255 bytes: a 2- or 4-byte size, as the writer picks. Static, as OutOfRoom, so that the
+    // run's address is never taken. Returns the run's new length.
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static int WriteWideBytes(Span<byte> room, int start, short ordinal, byte[] value, bool fixedDestination, int writerPosition)
+    {
+        bool two = value.Length <= short.MaxValue;
+        int header = two ? 6 : 8;
+        if (room.Length - start - header < value.Length) throw OutOfRoom(fixedDestination, writerPosition, room.Length, (int)Math.Min(int.MaxValue, (long)start + header + value.Length));
+        var span = room.Slice(start);
+        BinaryPrimitives.WriteUInt32BigEndian(span, ((two ? 0x50u : 0x70u) << 24) | ((uint)FudgeTypeId.ByteArray << 16) | (ushort)ordinal);
+        if (two) BinaryPrimitives.WriteInt16BigEndian(span.Slice(4), (short)value.Length);
+        else BinaryPrimitives.WriteInt32BigEndian(span.Slice(4), value.Length);
+        value.AsSpan().CopyTo(span.Slice(header));
+        return start + header + value.Length;
+    }
+
+    /// <summary>
     /// Writes already-encoded text (type 14) of up to 255 bytes under <paramref name="ordinal"/>, copied as given:
     /// the bytes of <see cref="FudgeWriter.WriteStringUtf8(short, ReadOnlySpan{byte})"/>. It takes 5 bytes and the text.
     /// </summary>
@@ -320,7 +376,12 @@ public ref struct FudgeFieldRun
         int start = _length;
         if (_room.Length - start < count) throw OutOfRoom(_fixedDestination, _writerPosition, _room.Length, start + count);
         _length = start + count;
+#if NET5_0_OR_GREATER
+        // The compare above is the bounds check (0 <= start <= the room's length, count >= 0): Slice would repeat it.
+        return MemoryMarshal.CreateSpan(ref Unsafe.Add(ref MemoryMarshal.GetReference(_room), (nint)(uint)start), count);
+#else
         return _room.Slice(start, count);
+#endif
     }
 
     // Static, so that the run's address is never taken and the JIT keeps its fields in registers. A fixed destination

@@ -144,12 +144,22 @@ public ref partial struct FudgeReader
         int count = 0;
         while (p < data.Length)
         {
-            // Lists of objects hold anonymous sub-messages with a 1-byte size: one hop each.
+            // Lists of objects hold anonymous sub-messages with a 1-byte size (a 2-byte one past 255 bytes): one hop each.
             if (data.Length - p >= 3 && data[p] == 0x20 && data[p + 1] == FudgeTypeId.Message && data.Length - p - 3 >= data[p + 2])
             {
                 p += 3 + data[p + 2];
                 count++;
                 continue;
+            }
+            if (data.Length - p >= 4 && data[p] == 0x40 && data[p + 1] == FudgeTypeId.Message)
+            {
+                int length = BinaryPrimitives.ReadUInt16BigEndian(data.Slice(p + 2));
+                if (data.Length - p - 4 >= length)
+                {
+                    p += 4 + length;
+                    count++;
+                    continue;
+                }
             }
             if (data.Length - p < 2) return count + 1;
             byte prefix = data[p];

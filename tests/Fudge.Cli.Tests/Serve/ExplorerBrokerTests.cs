@@ -1,14 +1,10 @@
 using System;
-using System.Buffers.Binary;
-using System.Collections.Generic;
-using System.IO;
 using System.Linq;
-using System.Net.Sockets;
-using System.Text.Json;
 using System.Threading.Tasks;
-using Fudge.Cli.Tests.Support;
 using RabbitMQ.Client;
+using Fudge.Cli.Tests.Support;
 using Xunit;
+using static Fudge.Cli.Tests.Serve.LiveSources;
 
 namespace Fudge.Cli.Tests.Serve;
 
@@ -20,51 +16,7 @@ namespace Fudge.Cli.Tests.Serve;
 /// </summary>
 public class ExplorerBrokerTests
 {
-    private static readonly TimeSpan Patience = TimeSpan.FromSeconds(20);
-
-    private static Uri Broker => new(Environment.GetEnvironmentVariable("FUDGE_AMQP_URI") ?? "amqp://guest:guest@127.0.0.1:5672/");
-
-    private static byte[][] Ticks(int count)
-    {
-        byte[] all = File.ReadAllBytes(RepoFiles.Sample("ticks.fudge"));
-        var envelopes = new List<byte[]>();
-        for (int at = 0; at < all.Length && envelopes.Count < count;)
-        {
-            int size = BinaryPrimitives.ReadInt32BigEndian(all.AsSpan(at + 4, 4));
-            envelopes.Add(all.AsSpan(at, size).ToArray());
-            at += size;
-        }
-        return envelopes.ToArray();
-    }
-
     private static async Task<IConnection> ConnectAsync() => await new ConnectionFactory { Uri = Broker }.CreateConnectionAsync("fudge-cli-tests");
-
-    private static string SourceUri(string query) => new UriBuilder(Broker) { Query = query }.Uri.ToString();
-
-    private static async Task PublishAsync(IChannel channel, string exchange, string key, IEnumerable<byte[]> bodies)
-    {
-        foreach (var body in bodies)
-            await channel.BasicPublishAsync(exchange, key, mandatory: false, new BasicProperties { ContentType = "application/vnd.fudgemsg" }, body);
-    }
-
-    private static async Task<JsonElement> WaitForCountAsync(Explorer explorer, long count)
-    {
-        var deadline = DateTime.UtcNow + Patience;
-        while (true)
-        {
-            var (_, source) = await explorer.GetJsonAsync("api/source");
-            if (source.GetProperty("count").GetInt64() >= count) return source;
-            if (DateTime.UtcNow > deadline) throw new TimeoutException($"gave up waiting for {count} messages: {source}");
-            await Task.Delay(100);
-        }
-    }
-
-    private static async Task<byte[]> BytesAsync(Explorer explorer, long id)
-    {
-        using var response = await explorer.Client.GetAsync($"api/messages/{id}/bytes");
-        response.EnsureSuccessStatusCode();
-        return await response.Content.ReadAsByteArrayAsync();
-    }
 
     [BrokerFact]
     public async Task An_exchange_is_tapped_through_a_temporary_queue_and_its_own_queues_keep_every_message()
@@ -79,7 +31,7 @@ public class ExplorerBrokerTests
         try
         {
             var ticks = Ticks(5);
-            await using (var explorer = await Explorer.StartAsync(SourceUri("exchange=" + exchange)))
+            await using (var explorer = await Explorer.StartAsync(AmqpSource("exchange=" + exchange)))
             {
                 var (_, before) = await explorer.GetJsonAsync("api/source");
                 Assert.Equal("exchange", before.GetProperty("kind").GetString());
@@ -87,8 +39,8 @@ public class ExplorerBrokerTests
                 Assert.Contains("temporary queue", before.GetProperty("notice").GetString());
 
                 await PublishAsync(channel, exchange, "ticks.acme", ticks);
-                await WaitForCountAsync(explorer, 5);
-                for (int i = 0; i < ticks.Length; i++) Assert.Equal(ticks[i], await BytesAsync(explorer, i));
+                await explorer.WaitForCountAsync(5);
+                for (int i = 0; i < ticks.Length; i++) Assert.Equal(ticks[i], await explorer.BytesAsync(i));
                 var (_, page) = await explorer.GetJsonAsync("api/messages?take=10");
                 Assert.Equal(5, page.GetProperty("total").GetInt64());
             }
@@ -113,17 +65,17 @@ public class ExplorerBrokerTests
         {
             var ticks = Ticks(6);
             await PublishAsync(channel, "", queue, ticks.Take(4));
-            await using (var explorer = await Explorer.StartAsync(SourceUri("queue=" + queue)))
+            await using (var explorer = await Explorer.StartAsync(AmqpSource("queue=" + queue)))
             {
-                await WaitForCountAsync(explorer, 4);
+                await explorer.WaitForCountAsync(4);
                 await Task.Delay(2500); // two more browse passes: the same 4 are not listed again
                 var (_, source) = await explorer.GetJsonAsync("api/source");
                 Assert.Equal(4, source.GetProperty("count").GetInt64());
-                for (int i = 0; i < 4; i++) Assert.Equal(ticks[i], await BytesAsync(explorer, i));
+                for (int i = 0; i < 4; i++) Assert.Equal(ticks[i], await explorer.BytesAsync(i));
 
                 await PublishAsync(channel, "", queue, ticks.Skip(4));
-                await WaitForCountAsync(explorer, 6);
-                Assert.Equal(ticks[5], await BytesAsync(explorer, 5));
+                await explorer.WaitForCountAsync(6);
+                Assert.Equal(ticks[5], await explorer.BytesAsync(5));
             }
             // Handed back: all six wait for the queue's consumers, in their order.
             Assert.Equal(6u, (await channel.QueueDeclarePassiveAsync(queue)).MessageCount);
@@ -143,7 +95,7 @@ public class ExplorerBrokerTests
     [BrokerFact]
     public async Task A_queue_that_does_not_exist_is_a_one_line_error()
     {
-        var result = FudgeTool.Run("serve", SourceUri("queue=fudge-test.serve.absent." + Guid.NewGuid().ToString("N")));
+        var result = FudgeTool.Run("serve", AmqpSource("queue=fudge-test.serve.absent." + Guid.NewGuid().ToString("N")));
 
         Assert.Equal(1, result.ExitCode);
         Assert.StartsWith("fudge: the broker has no queue 'fudge-test.serve.absent.", result.Stderr);
@@ -161,31 +113,5 @@ public class ExplorerBrokerTests
 
         Assert.Equal(1, result.ExitCode);
         Assert.Contains("a broker source is amqp://HOST[:PORT]/[VHOST]?queue=NAME or ?exchange=NAME", result.Stderr);
-    }
-}
-
-/// <summary>A test that needs the local RabbitMQ broker: skipped with a notice where none listens, never in CI.</summary>
-[AttributeUsage(AttributeTargets.Method)]
-[Xunit.Sdk.XunitTestCaseDiscoverer("Fudge.Tests.Support.SkipNoticeFactDiscoverer", "Fudge.Cli.Tests")]
-public sealed class BrokerFactAttribute : FactAttribute
-{
-    private static readonly Lazy<string?> Unavailable = new(() =>
-    {
-        if (!string.IsNullOrEmpty(Environment.GetEnvironmentVariable("CI"))) return null;
-        var broker = new Uri(Environment.GetEnvironmentVariable("FUDGE_AMQP_URI") ?? "amqp://guest:guest@127.0.0.1:5672/");
-        try
-        {
-            using var client = new TcpClient();
-            if (client.ConnectAsync(broker.Host, broker.Port).Wait(TimeSpan.FromSeconds(2)) && client.Connected) return null;
-        }
-        catch (Exception e) when (e is SocketException or AggregateException)
-        {
-        }
-        return $"SKIPPED: no RabbitMQ broker at {broker.Host}:{broker.Port} for the fudge serve amqp:// tests; start one with `bash .ci/rabbitmq.sh start` (CI never skips these tests)";
-    });
-
-    public BrokerFactAttribute()
-    {
-        if (Unavailable.Value is { } reason) Skip = reason;
     }
 }

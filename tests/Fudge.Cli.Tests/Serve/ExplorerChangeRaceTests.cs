@@ -1,5 +1,4 @@
 using System;
-using System.Buffers.Binary;
 using System.Collections.Generic;
 using System.IO;
 using System.Linq;
@@ -9,6 +8,7 @@ using System.Threading.Tasks;
 using Fudge.Cli.Serve.Sources;
 using Fudge.Cli.Tests.Support;
 using Xunit;
+using static Fudge.Cli.Tests.Serve.LiveSources;
 
 namespace Fudge.Cli.Tests.Serve;
 
@@ -20,19 +20,6 @@ namespace Fudge.Cli.Tests.Serve;
 /// </summary>
 public class ExplorerChangeRaceTests
 {
-    private static byte[][] Ticks(int count)
-    {
-        byte[] all = File.ReadAllBytes(RepoFiles.Sample("ticks.fudge"));
-        var envelopes = new List<byte[]>();
-        for (int at = 0; at < all.Length && envelopes.Count < count;)
-        {
-            int size = BinaryPrimitives.ReadInt32BigEndian(all.AsSpan(at + 4, 4));
-            envelopes.Add(all.AsSpan(at, size).ToArray());
-            at += size;
-        }
-        return envelopes.ToArray();
-    }
-
     private static async Task<Explorer> ServeUnwatchedAsync(string path)
     {
         var options = new FudgeReaderOptions();
@@ -45,6 +32,7 @@ public class ExplorerChangeRaceTests
     [Theory]
     [InlineData("api/messages/8")]
     [InlineData("api/messages/8/bytes")]
+    [InlineData("api/messages/8/fields?from=2")]
     [InlineData("api/messages/8/value?field=1")]
     [InlineData("api/messages?skip=0&take=25")]
     [InlineData("api/messages?skip=0&take=25&where=%24.bid%20%3E%200")]

@@ -1,5 +1,4 @@
 using System;
-using System.Buffers.Binary;
 using System.Collections.Generic;
 using System.IO;
 using System.Linq;
@@ -8,6 +7,7 @@ using System.Text.Json;
 using System.Threading.Tasks;
 using Fudge.Cli.Tests.Support;
 using Xunit;
+using static Fudge.Cli.Tests.Serve.LiveSources;
 
 namespace Fudge.Cli.Tests.Serve;
 
@@ -17,22 +17,6 @@ namespace Fudge.Cli.Tests.Serve;
 /// </summary>
 public class ExplorerFollowTests
 {
-    private static readonly TimeSpan Patience = TimeSpan.FromSeconds(15);
-
-    /// <summary>The envelopes of samples/ticks.fudge, each whole.</summary>
-    private static byte[][] Ticks()
-    {
-        byte[] all = File.ReadAllBytes(RepoFiles.Sample("ticks.fudge"));
-        var envelopes = new List<byte[]>();
-        for (int at = 0; at < all.Length;)
-        {
-            int size = BinaryPrimitives.ReadInt32BigEndian(all.AsSpan(at + 4, 4));
-            envelopes.Add(all.AsSpan(at, size).ToArray());
-            at += size;
-        }
-        return envelopes.ToArray();
-    }
-
     private static byte[] Concat(IEnumerable<byte[]> envelopes) => envelopes.SelectMany(e => e).ToArray();
 
     private static void Append(string path, byte[] bytes)
@@ -40,22 +24,6 @@ public class ExplorerFollowTests
         using var file = new FileStream(path, FileMode.Append, FileAccess.Write, FileShare.ReadWrite);
         file.Write(bytes);
     }
-
-    // Polls /api/source until the condition holds, and returns that answer.
-    private static async Task<JsonElement> WaitForSourceAsync(Explorer explorer, Func<JsonElement, bool> condition, string what)
-    {
-        var deadline = DateTime.UtcNow + Patience;
-        while (true)
-        {
-            var (status, source) = await explorer.GetJsonAsync("api/source");
-            Assert.Equal(HttpStatusCode.OK, status);
-            if (condition(source)) return source;
-            if (DateTime.UtcNow > deadline) throw new TimeoutException($"gave up waiting until {what}: {source}");
-            await Task.Delay(50);
-        }
-    }
-
-    private static long Count(JsonElement source) => source.GetProperty("count").GetInt64();
 
     private static int Generation(JsonElement source) => source.GetProperty("generation").GetInt32();
 
@@ -72,12 +40,12 @@ public class ExplorerFollowTests
         var ticks = Ticks();
         using var file = new RepoFiles.TempFile(Concat(ticks.Take(3)));
         await using var explorer = await Explorer.StartAsync(file.Path, follow: true);
-        var source = await WaitForSourceAsync(explorer, s => s.GetProperty("complete").GetBoolean(), "the first 3 are counted");
+        var source = await explorer.WaitForSourceAsync(s => s.GetProperty("complete").GetBoolean(), "the first 3 are counted");
         Assert.Equal(3, Count(source));
         Assert.True(source.GetProperty("following").GetBoolean());
 
         Append(file.Path, Concat(ticks.Skip(3).Take(2)));
-        await WaitForSourceAsync(explorer, s => Count(s) == 5, "the 2 appended are counted");
+        await explorer.WaitForSourceAsync(s => Count(s) == 5, "the 2 appended are counted");
         Assert.Equal(new long[] { 3, 4 }, await PageIdsAsync(explorer, 3));
         using (var bytes = await explorer.Client.GetAsync("api/messages/4/bytes"))
             Assert.Equal(ticks[4], await bytes.Content.ReadAsByteArrayAsync());
@@ -85,11 +53,11 @@ public class ExplorerFollowTests
         // Half of an envelope: its writer has not finished it, so it is neither listed nor an error.
         Append(file.Path, ticks[5].AsSpan(0, 11).ToArray());
         await Task.Delay(800);
-        source = await WaitForSourceAsync(explorer, s => s.GetProperty("complete").GetBoolean(), "the index is idle");
+        source = await explorer.WaitForSourceAsync(s => s.GetProperty("complete").GetBoolean(), "the index is idle");
         Assert.Equal(5, Count(source));
         Assert.False(source.TryGetProperty("error", out _));
         Append(file.Path, ticks[5].AsSpan(11).ToArray());
-        await WaitForSourceAsync(explorer, s => Count(s) == 6, "the finished envelope is counted");
+        await explorer.WaitForSourceAsync(s => Count(s) == 6, "the finished envelope is counted");
 
         // A filter's page and count see the growth too.
         string where = Uri.EscapeDataString("$.bid > 0 || $.ask > 0 || $.trade.price > 0 || $.ticker == $.ticker");
@@ -103,12 +71,12 @@ public class ExplorerFollowTests
         var ticks = Ticks();
         using var file = new RepoFiles.TempFile(Concat(ticks.Take(10)));
         await using var explorer = await Explorer.StartAsync(file.Path, follow: true);
-        await WaitForSourceAsync(explorer, s => Count(s) == 10 && s.GetProperty("complete").GetBoolean(), "all 10 are counted");
+        await explorer.WaitForSourceAsync(s => Count(s) == 10 && s.GetProperty("complete").GetBoolean(), "all 10 are counted");
 
         using (var stream = new FileStream(file.Path, FileMode.Open, FileAccess.Write, FileShare.ReadWrite))
             stream.SetLength(ticks.Take(4).Sum(t => t.Length));
 
-        var source = await WaitForSourceAsync(explorer, s => Generation(s) == 1 && s.GetProperty("complete").GetBoolean(), "the truncation is noticed");
+        var source = await explorer.WaitForSourceAsync(s => Generation(s) == 1 && s.GetProperty("complete").GetBoolean(), "the truncation is noticed");
         Assert.Equal(4, Count(source));
         Assert.Contains("shrank", source.GetProperty("notice").GetString());
         Assert.Equal(new long[] { 0, 1, 2, 3 }, await PageIdsAsync(explorer, 0));
@@ -119,7 +87,7 @@ public class ExplorerFollowTests
 
         // It goes on following the shorter file.
         Append(file.Path, ticks[20]);
-        await WaitForSourceAsync(explorer, s => Count(s) == 5, "the appended one after the truncation");
+        await explorer.WaitForSourceAsync(s => Count(s) == 5, "the appended one after the truncation");
         using var bytes = await explorer.Client.GetAsync("api/messages/4/bytes");
         Assert.Equal(ticks[20], await bytes.Content.ReadAsByteArrayAsync());
     }
@@ -130,14 +98,14 @@ public class ExplorerFollowTests
         var ticks = Ticks();
         using var file = new RepoFiles.TempFile(Concat(ticks.Take(6)));
         await using var explorer = await Explorer.StartAsync(file.Path, follow: true);
-        await WaitForSourceAsync(explorer, s => Count(s) == 6, "all 6 are counted");
+        await explorer.WaitForSourceAsync(s => Count(s) == 6, "all 6 are counted");
 
         // As a log rotation or a restarted capture does: a new file written aside, then renamed over the old one.
         string aside = file.Path + ".new";
         File.WriteAllBytes(aside, Concat(ticks.Skip(30).Take(8)));
         File.Move(aside, file.Path, overwrite: true);
 
-        var source = await WaitForSourceAsync(explorer, s => Generation(s) == 1 && Count(s) == 8, "the replacement is read");
+        var source = await explorer.WaitForSourceAsync(s => Generation(s) == 1 && Count(s) == 8, "the replacement is read");
         Assert.Contains("another file", source.GetProperty("notice").GetString());
         using var bytes = await explorer.Client.GetAsync("api/messages/0/bytes");
         Assert.Equal(ticks[30], await bytes.Content.ReadAsByteArrayAsync());
@@ -149,7 +117,7 @@ public class ExplorerFollowTests
         var ticks = Ticks();
         using var file = new RepoFiles.TempFile(Concat(ticks.Take(8)));
         await using var explorer = await Explorer.StartAsync(file.Path);
-        var source = await WaitForSourceAsync(explorer, s => s.GetProperty("complete").GetBoolean(), "counted");
+        var source = await explorer.WaitForSourceAsync(s => s.GetProperty("complete").GetBoolean(), "counted");
         Assert.False(source.GetProperty("following").GetBoolean());
 
         Append(file.Path, ticks[8]);
@@ -158,7 +126,7 @@ public class ExplorerFollowTests
 
         using (var stream = new FileStream(file.Path, FileMode.Open, FileAccess.Write, FileShare.ReadWrite))
             stream.SetLength(ticks[0].Length + ticks[1].Length);
-        source = await WaitForSourceAsync(explorer, s => Generation(s) == 1 && s.GetProperty("complete").GetBoolean(), "the truncation is noticed");
+        source = await explorer.WaitForSourceAsync(s => Generation(s) == 1 && s.GetProperty("complete").GetBoolean(), "the truncation is noticed");
         Assert.Equal(2, Count(source));
         var (status, _) = await explorer.GetJsonAsync("api/messages?skip=0&take=25");
         Assert.Equal(HttpStatusCode.OK, status);

@@ -1,15 +1,11 @@
 using System;
-using System.Buffers.Binary;
-using System.Collections.Generic;
-using System.IO;
-using System.Linq;
-using System.Net.Sockets;
 using System.Threading.Tasks;
-using Fudge.Cli.Tests.Support;
 using NATS.Client.Core;
 using NATS.Client.JetStream;
 using NATS.Client.JetStream.Models;
+using Fudge.Cli.Tests.Support;
 using Xunit;
+using static Fudge.Cli.Tests.Serve.LiveSources;
 
 namespace Fudge.Cli.Tests.Serve;
 
@@ -21,49 +17,15 @@ namespace Fudge.Cli.Tests.Serve;
 /// </summary>
 public class ExplorerNatsTests
 {
-    private static readonly TimeSpan Patience = TimeSpan.FromSeconds(20);
-
-    internal static Uri Server => new(Environment.GetEnvironmentVariable("FUDGE_NATS_URL") ?? "nats://127.0.0.1:4222");
+    private static Uri Server => NatsServer;
 
     private static string Unique(string prefix) => $"{prefix}_{Guid.NewGuid():N}"[..(prefix.Length + 13)];
-
-    private static byte[][] Ticks(int count)
-    {
-        byte[] all = File.ReadAllBytes(RepoFiles.Sample("ticks.fudge"));
-        var envelopes = new List<byte[]>();
-        for (int at = 0; at < all.Length && envelopes.Count < count;)
-        {
-            int size = BinaryPrimitives.ReadInt32BigEndian(all.AsSpan(at + 4, 4));
-            envelopes.Add(all.AsSpan(at, size).ToArray());
-            at += size;
-        }
-        return envelopes.ToArray();
-    }
 
     private static async Task<NatsConnection> ConnectAsync()
     {
         var nats = new NatsConnection(NatsOpts.Default with { Url = Server.ToString(), Name = "fudge-cli-tests" });
         await nats.ConnectAsync();
         return nats;
-    }
-
-    private static async Task WaitForCountAsync(Explorer explorer, long count)
-    {
-        var deadline = DateTime.UtcNow + Patience;
-        while (true)
-        {
-            var (_, source) = await explorer.GetJsonAsync("api/source");
-            if (source.GetProperty("count").GetInt64() >= count) return;
-            if (DateTime.UtcNow > deadline) throw new TimeoutException($"gave up waiting for {count} messages: {source}");
-            await Task.Delay(100);
-        }
-    }
-
-    private static async Task<byte[]> BytesAsync(Explorer explorer, long id)
-    {
-        using var response = await explorer.Client.GetAsync($"api/messages/{id}/bytes");
-        response.EnsureSuccessStatusCode();
-        return await response.Content.ReadAsByteArrayAsync();
     }
 
     [NatsFact]
@@ -83,8 +45,8 @@ public class ExplorerNatsTests
 
             for (int i = 0; i < ticks.Length; i++) await nats.PublishAsync($"{root}.ticks.{(i % 2 == 0 ? "ACME" : "INIT")}", ticks[i]);
             await nats.PublishAsync($"{root}.elsewhere", ticks[0]);   // not matched: not shown
-            await WaitForCountAsync(explorer, 5);
-            for (int i = 0; i < ticks.Length; i++) Assert.Equal(ticks[i], await BytesAsync(explorer, i));
+            await explorer.WaitForCountAsync(5);
+            for (int i = 0; i < ticks.Length; i++) Assert.Equal(ticks[i], await explorer.BytesAsync(i));
             var (_, page) = await explorer.GetJsonAsync("api/messages?take=10");
             Assert.Equal(5, page.GetProperty("total").GetInt64());
         }
@@ -112,10 +74,10 @@ public class ExplorerNatsTests
             {
                 var (_, source) = await explorer.GetJsonAsync("api/source");
                 Assert.Equal("stream", source.GetProperty("kind").GetString());
-                await WaitForCountAsync(explorer, 4);
+                await explorer.WaitForCountAsync(4);
                 for (int i = 4; i < 6; i++) (await js.PublishAsync($"{root}.ticks", ticks[i])).EnsureSuccess();
-                await WaitForCountAsync(explorer, 6);
-                for (int i = 0; i < 6; i++) Assert.Equal(ticks[i], await BytesAsync(explorer, i));
+                await explorer.WaitForCountAsync(6);
+                for (int i = 0; i < 6; i++) Assert.Equal(ticks[i], await explorer.BytesAsync(i));
             }
             // Nothing was acknowledged for the application's durable consumer: all six wait for it.
             await durable.RefreshAsync();
@@ -149,31 +111,5 @@ public class ExplorerNatsTests
         Assert.Equal(1, result.ExitCode);
         Assert.StartsWith("fudge: " + message, result.Stderr);
         Assert.Single(result.Stderr.TrimEnd('\n').Split('\n'));
-    }
-}
-
-/// <summary>A test that needs the local NATS server: skipped with a notice where none listens, never in CI.</summary>
-[AttributeUsage(AttributeTargets.Method)]
-[Xunit.Sdk.XunitTestCaseDiscoverer("Fudge.Tests.Support.SkipNoticeFactDiscoverer", "Fudge.Cli.Tests")]
-public sealed class NatsFactAttribute : FactAttribute
-{
-    private static readonly Lazy<string?> Unavailable = new(() =>
-    {
-        if (!string.IsNullOrEmpty(Environment.GetEnvironmentVariable("CI"))) return null;
-        var server = ExplorerNatsTests.Server;
-        try
-        {
-            using var client = new TcpClient();
-            if (client.ConnectAsync(server.Host, server.Port).Wait(TimeSpan.FromSeconds(2)) && client.Connected) return null;
-        }
-        catch (Exception e) when (e is SocketException or AggregateException)
-        {
-        }
-        return $"SKIPPED: no NATS server at {server.Host}:{server.Port} for the fudge serve nats:// tests; start one with `bash .ci/nats.sh start` (CI never skips these tests)";
-    });
-
-    public NatsFactAttribute()
-    {
-        if (Unavailable.Value is { } reason) Skip = reason;
     }
 }

@@ -157,7 +157,7 @@ public class ProtoReadonlyTests
             return output.SyntaxTrees.Single(t => t.FilePath.EndsWith("P.Fudge.g.cs", StringComparison.Ordinal)).ToString();
         }
         string readonlyReader = Reader("readonly");
-        Assert.Contains("if (!reader.TryTakeDouble((short)1, out double __e0)) goto __general;", readonlyReader);
+        Assert.Contains("if (!__t1.TryTakeDouble((short)1, out double __e0)) { reader.EndTakeRun(in __t1); goto __general; }", readonlyReader);
         Assert.Contains("__result.X = __e0;", readonlyReader);
         Assert.Equal(Reader("mutable"), readonlyReader);
     }

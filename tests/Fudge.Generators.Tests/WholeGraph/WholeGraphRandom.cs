@@ -44,7 +44,7 @@ internal sealed class WholeGraphRandom
     public GPosition Position() => new()
     {
         Id = Int(), Instrument = Text(0)!, Book = (short)_random.Next(short.MinValue, short.MaxValue), Strategy = (sbyte)_random.Next(-128, 128),
-        Quantity = Long(), Price = _random.NextDouble(), Weight = (float)_random.NextDouble(), Hash = Bytes(),
+        Quantity = Long(), Price = _random.NextDouble(), Weight = (float)_random.NextDouble(), Hash = Chance(5) ? null! : Bytes(),
         Maturity = Date(), Lots = ListOf(Chance(10) ? 40 : 6, Lot),
     };
 

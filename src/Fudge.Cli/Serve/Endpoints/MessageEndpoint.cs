@@ -8,12 +8,38 @@ namespace Fudge.Cli.Serve.Endpoints;
 /// <summary>
 /// <c>GET /api/messages/{id}?fields=N</c>: one message as a tree of fields with their byte ranges (the first N, at most
 /// and by default <see cref="MessageTree.MaxFields"/>), and its first bytes. A malformed message is still a 200: the
-/// fields read before the fault, and the fault's offset and reason.
+/// fields read before the fault, and the fault's offset and reason. <c>GET /api/messages/{id}/fields?from=N&amp;take=N</c>:
+/// the fields after those, page by page (<c>take</c> 1 to <see cref="MessageTree.MaxFields"/>, default
+/// <see cref="DefaultPage"/>), so that no answer about a large message is large.
 /// </summary>
 internal static class MessageEndpoint
 {
+    /// <summary>Fields a page holds when <c>take</c> is not given.</summary>
+    public const int DefaultPage = 2000;
+
     public static void Map(IEndpointRouteBuilder app, ExplorerState state)
-        => app.MapGet("/api/messages/{id}", async context =>
+    {
+        app.MapGet("/api/messages/{id}/fields", async context =>
+        {
+            string? text = context.Request.RouteValues["id"] as string;
+            long? from = ExplorerResponses.ReadNumber(context, "from", 0, 0, int.MaxValue);
+            long? take = ExplorerResponses.ReadNumber(context, "take", DefaultPage, 1, MessageTree.MaxFields);
+            if (!long.TryParse(text, NumberStyles.None, CultureInfo.InvariantCulture, out long id) || from is null || take is null)
+            {
+                await ExplorerResponses.Problem(context, StatusCodes.Status400BadRequest, "Invalid page of fields",
+                    $"A message id is a whole number from 0; from is a field's index from 0, and take a whole number from 1 to {MessageTree.MaxFields.ToString(CultureInfo.InvariantCulture)}.");
+                return;
+            }
+            var message = await state.Source.GetAsync(id, context.RequestAborted);
+            if (message is null)
+            {
+                await ExplorerResponses.Problem(context, StatusCodes.Status404NotFound, "No such message", $"There is no message {id.ToString(CultureInfo.InvariantCulture)}.");
+                return;
+            }
+            await ExplorerResponses.Json(context, MessageTree.Fields(message, state.Options, (int)from.Value, (int)take.Value), ExplorerJson.Default.FieldPage);
+        });
+
+        app.MapGet("/api/messages/{id}", async context =>
         {
             string? text = context.Request.RouteValues["id"] as string;
             if (!long.TryParse(text, NumberStyles.None, CultureInfo.InvariantCulture, out long id))
@@ -35,4 +61,5 @@ internal static class MessageEndpoint
             }
             await ExplorerResponses.Json(context, MessageTree.Open(message, state.Options, (int)fields.Value), ExplorerJson.Default.MessageDetail);
         });
+    }
 }

@@ -22,7 +22,7 @@ internal static class NavigationEndpoints
         app.MapGet("/api/messages/{id}/value", async context =>
         {
             string? text = context.Request.RouteValues["id"] as string;
-            long? field = ExplorerResponses.ReadNumber(context, "field", -1, 0, MessageTree.MaxFields - 1);
+            long? field = ExplorerResponses.ReadNumber(context, "field", -1, 0, int.MaxValue);
             if (!long.TryParse(text, NumberStyles.None, CultureInfo.InvariantCulture, out long id) || field is null or < 0)
             {
                 await ExplorerResponses.Problem(context, StatusCodes.Status400BadRequest, "Invalid field", "A message id is a whole number from 0, and field=N names a field by its index in the tree.");

@@ -57,7 +57,10 @@ async function restore() {
   const f = params.get('f');
   if (m !== null && m !== '') {
     if (Number(m) !== state.selectedId || !state.message) await openMessage(Number(m), { remember: false });
-    if (f !== null && f !== '') pin(Number(f) + 1, -1, { remember: false, reveal: true });
+    if (f !== null && f !== '') {
+      await loadFieldsUntil(() => state.nodes.length > Number(f) + 1); // a field past the first ones: its page first
+      pin(Number(f) + 1, -1, { remember: false, reveal: true });
+    }
     else unpin();
   } else {
     closeMessage();

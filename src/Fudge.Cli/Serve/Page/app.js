@@ -18,7 +18,7 @@ const state = {
   source: null, skip: 0, where: '', total: null, filterCount: null, countTimer: 0,
   message: null, selectedId: null, nodes: [], visible: [], collapsed: new Set(), cursor: -1,
   pointed: -1, pointedByte: -1, pinned: -1, pinnedByte: -1, chunks: new Map(), size: 0, fault: -1,
-  matches: [], match: -1, fullValue: null,
+  matches: [], matchSet: new Set(), matchText: '', match: -1, fullValue: null, fieldsCut: false, loadingFields: null, collapseNew: false,
 };
 const $ = (id) => document.getElementById(id);
 

@@ -9,6 +9,8 @@ function closeMessage() {
   state.message = null;
   state.selectedId = null;
   state.nodes = [];
+  state.fieldsCut = false;
+  state.loadingFields = null;
   state.visible = [];
   state.size = 0;
   state.chunks = new Map();
@@ -19,10 +21,13 @@ function closeMessage() {
   renderHex();
 }
 
-// A message opens with its first fields only (a screenful and more), drawn at once; the rest (up to the server's
-// 5,000) is asked for once those are drawn, so a message of thousands of fields opens as fast as a small one.
-// openMessage resolves when every field is in: what needs them all (a link's pinned field, a byte's field) awaits it.
+// A message opens with its first fields only (a screenful and more), drawn at once, whatever its size. The rest come
+// page by page, each when something needs it: the tree scrolled near the last field held, a byte pointed at or jumped
+// to past them, a link's pinned field, a search. So opening costs the same for a message of 90,000 fields as for one
+// of five, and no answer is large. The page holds at most maxFieldsHeld fields of a message.
 const firstFields = 300;
+const fieldsPage = 2000;
+const maxFieldsHeld = 100000;
 
 async function openMessage(id, options = {}) {
   state.selectedId = id;
@@ -36,11 +41,15 @@ async function openMessage(id, options = {}) {
   showFault(body);
   state.size = body.size;
   state.chunks = new Map([[0, hexBytes(body.hex)]]);
+  state.loadingFields = null;
+  state.collapseNew = false;
   setFields(body);
   state.collapsed = new Set();
   state.pointed = state.pointedByte = state.pinned = state.pinnedByte = -1;
   state.cursor = 0;
   state.matches = [];
+  state.matchSet = new Set();
+  state.matchText = '';
   state.match = -1;
   $('search-info').textContent = '';
   $('tree').scrollTop = 0;
@@ -49,27 +58,58 @@ async function openMessage(id, options = {}) {
   layoutTree();
   renderHex();
   if (options.remember !== false) remember();
-  if (body.fieldsCut && body.fields.length === firstFields) await loadRest(id);
 }
 
-// The rest of the fields: the tree grows under what is drawn, folds, pins and the cursor stay (indexes are in
-// document order, the same in both answers).
-async function loadRest(id) {
-  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))); // after the first fields are painted
-  if (state.selectedId !== id) return;
-  const { ok, body } = await getJson('api/messages/' + id);
-  if (!ok || state.selectedId !== id || state.message?.id !== id) return;
-  state.message = body;
-  showFault(body);
-  setFields(body);
-  if (state.matchText) search(state.matchText);
-  layoutTree();
-  renderHex();
+// Asks for the next page of fields (one request at a time: a second call gets the first's promise); resolves true
+// when fields were added. The tree grows under what is drawn; folds, pins and the cursor stay (indexes are in
+// document order, the same in every answer).
+function loadMoreFields() {
+  const id = state.selectedId;
+  if (!state.fieldsCut || state.message?.id !== id || state.nodes.length - 1 >= maxFieldsHeld) return Promise.resolve(false);
+  if (state.loadingFields) return state.loadingFields;
+  const from = state.nodes.length - 1; // the envelope header is node 0
+  const take = Math.min(fieldsPage, maxFieldsHeld - from);
+  const loading = getJson(`api/messages/${id}/fields?from=${from}&take=${take}`).then(({ ok, body }) => {
+    if (state.loadingFields === loading) state.loadingFields = null;
+    if (!ok || state.selectedId !== id || state.message?.id !== id || state.nodes.length - 1 !== from) return false;
+    addFields(body.fields, body.more);
+    if (body.error) showFault(body);
+    if (state.matchText) {
+      const at = state.matches[state.match];
+      search(state.matchText);
+      state.match = at === undefined ? -1 : state.matches.indexOf(at);
+      showSearchCount();
+    }
+    layoutTree();
+    if (state.pointedByte >= 0 && state.pinned < 0) { const offset = state.pointedByte; state.pointedByte = -2; point(ownerOf(offset), offset); }
+    return true;
+  });
+  state.loadingFields = loading;
+  return loading;
 }
+
+// Loads pages until `done()` holds, the message has no more fields, or the page holds all it may.
+async function loadFieldsUntil(done) {
+  const id = state.selectedId;
+  while (!done() && state.selectedId === id && state.fieldsCut && state.nodes.length - 1 < maxFieldsHeld) {
+    if (!(await loadMoreFields())) return;
+  }
+}
+
+// True once every field that starts at or before a byte is held (fields are in document order: starts only grow).
+const holdsByte = (offset) => () => !state.fieldsCut || state.nodes[state.nodes.length - 1].start > offset;
 
 function setFields(body) {
-  state.nodes = withPaths([{ depth: 0, key: 'envelope header', type: `directives ${body.directives}, schema ${body.schemaVersion}, taxonomy ${body.taxonomyId}, size ${body.size}`, start: 0, valueStart: 8, end: 8, isHeader: true }, ...body.fields]);
-  state.fieldsCut = body.fieldsCut;
+  state.nodes = withPaths([{ depth: 0, key: 'envelope header', type: `directives ${body.directives}, schema ${body.schemaVersion}, taxonomy ${body.taxonomyId}, size ${body.size}`, start: 0, valueStart: 8, end: 8, isHeader: true }]);
+  addFields(body.fields, body.fieldsCut);
+}
+
+function addFields(fields, more) {
+  const from = state.nodes.length;
+  for (const field of fields) state.nodes.push(field);
+  withPaths(state.nodes, from);
+  if (state.collapseNew) for (let i = from; i < state.nodes.length; i++) if (state.nodes[i].isMessage) state.collapsed.add(i);
+  state.fieldsCut = more;
 }
 
 function showFault(body) {
@@ -81,18 +121,25 @@ function showFault(body) {
 
 function hexBytes(hex) {
   const bytes = new Uint8Array(hex.length / 2);
-  for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(hex.substr(i * 2, 2), 16);
+  const digit = (c) => (c < 58 ? c - 48 : c - 87); // 0-9, a-f (the server writes lower case)
+  for (let i = 0; i < bytes.length; i++) bytes[i] = (digit(hex.charCodeAt(2 * i)) << 4) | digit(hex.charCodeAt(2 * i + 1));
   return bytes;
 }
 
-// Each field's display path (Log.Type), its parent, and where its subtree ends, from the depths of the flat list.
-function withPaths(nodes) {
+// Each field's display path (Log.Type), its parent, and where its subtree ends, from the depths of the flat list;
+// from the node at index `from` on (those before it are done: their open sub-messages are taken up again).
+function withPaths(nodes, from = 0) {
   const stack = [];
   const parents = [];
-  nodes.forEach((node, index) => {
+  for (let p = from - 1; p > 0; p = nodes[p].parent) { // the node before, and the sub-messages it is in
+    stack[nodes[p].depth] = nodes[p].key;
+    parents[nodes[p].depth] = p;
+  }
+  for (let index = from; index < nodes.length; index++) {
+    const node = nodes[index];
     node.index = index;
     node.subtreeEnd = index + 1;
-    if (node.isHeader) { node.displayPath = node.key; node.parent = -1; return; }
+    if (node.isHeader) { node.displayPath = node.key; node.parent = -1; continue; }
     stack.length = node.depth;
     parents.length = node.depth;
     stack.push(node.key);
@@ -100,7 +147,7 @@ function withPaths(nodes) {
     node.parent = node.depth > 0 ? parents[node.depth - 1] : -1;
     parents.push(index);
     for (let p = node.parent; p >= 0; p = nodes[p].parent) nodes[p].subtreeEnd = index + 1;
-  });
+  }
   return nodes;
 }
 
@@ -148,7 +195,12 @@ function markTreeRows() {
 
 function showInfo(index, byteOffset) {
   const info = $('hover-info');
-  if (index < 0) { info.textContent = byteOffset < 0 ? '' : `byte ${byteOffset}: not inside any field`; return; }
+  if (index < 0) {
+    const unread = byteOffset >= 0 && !holdsByte(byteOffset)();
+    const full = state.nodes.length - 1 >= maxFieldsHeld;
+    info.textContent = byteOffset < 0 ? '' : `byte ${byteOffset}: ` + (!unread ? 'not inside any field' : full ? `in a field after the first ${maxFieldsHeld.toLocaleString('en')}, which are all the page holds` : 'reading the fields up to it…');
+    return;
+  }
   const node = state.nodes[index];
   const parts = [];
   if (byteOffset >= 0) {
@@ -252,16 +304,30 @@ function search(text) {
   const needle = text.toLowerCase();
   state.matches = !needle ? [] : state.nodes.filter((node) => !node.isHeader && (
     node.key.toLowerCase().includes(needle) || (node.name ?? '').toLowerCase().includes(needle) || (node.value ?? '').toLowerCase().includes(needle))).map((node) => node.index);
+  state.matchSet = new Set(state.matches); // what a drawn row asks
   state.matchText = text;
   state.match = -1;
 }
 
+// What the search found; while fields are still being read for it, that it goes on.
+function showSearchCount() {
+  const more = state.fieldsCut && state.loadingFields ? ' so far (reading the rest)' : '';
+  $('search-info').textContent = !state.matchText ? '' : !state.matches.length ? 'no field matches' + more
+    : state.match >= 0 ? `${state.match + 1} of ${state.matches.length}${more}` : `${state.matches.length} fields match${more}`;
+}
+
+// A search covers every field the page may hold: the pages not read yet are read for it, and it is run again on each.
+function searchAll(text) {
+  search(text);
+  if (text && state.fieldsCut) loadFieldsUntil(() => false).then(showSearchCount);
+}
+
 function nextMatch() {
   const text = $('search').value;
-  if (text !== state.matchText) search(text);
-  if (!state.matches.length) { $('search-info').textContent = text ? 'no field matches' : ''; renderTree(); return; }
+  if (text !== state.matchText) searchAll(text);
+  if (!state.matches.length) { showSearchCount(); renderTree(); return; }
   state.match = (state.match + 1) % state.matches.length;
-  $('search-info').textContent = `${state.match + 1} of ${state.matches.length}`;
+  showSearchCount();
   pin(state.matches[state.match], -1, { reveal: true });
 }
 
@@ -283,6 +349,7 @@ async function gotoOffset(text) {
   if (state.where) { state.where = ''; $('filter').value = ''; startCount(); }
   await gotoMessage(body.id);
   const offset = Number(match[2]) - body.offset;
+  await loadFieldsUntil(holdsByte(offset));
   const owner = ownerOf(offset);
   if (owner >= 0) pin(owner, offset, { reveal: true, remember: false });
   $('hex').scrollTop = Math.max(0, Math.floor(offset / bytesPerRow) * hexRow - $('hex').clientHeight / 3);
@@ -328,24 +395,29 @@ $('tree').addEventListener('keydown', (event) => {
   }
   if (handled) event.preventDefault();
 });
+// A byte past the fields held: said at once, named when the pages up to it have come (loadMoreFields points again).
 $('hex').addEventListener('mouseover', (event) => {
   const cell = event.target.closest('.b[data-i]');
   if (!cell || !state.nodes.length) return;
   const offset = Number(cell.dataset.i);
   point(ownerOf(offset), offset);
+  if (!holdsByte(offset)()) loadFieldsUntil(holdsByte(offset));
 });
-$('hex').addEventListener('click', (event) => {
+$('hex').addEventListener('click', async (event) => {
   const cell = event.target.closest('.b[data-i]');
   if (!cell || !state.nodes.length) return;
   const offset = Number(cell.dataset.i);
+  const id = state.selectedId;
+  await loadFieldsUntil(holdsByte(offset));
   const owner = ownerOf(offset);
-  if (owner >= 0) pin(owner, offset, { reveal: true });
+  if (owner >= 0 && state.selectedId === id) pin(owner, offset, { reveal: true });
 });
 document.addEventListener('keydown', (event) => { if (event.key === 'Escape' && state.pinned >= 0) { unpin(); point(-1); remember(); } });
 $('search-form').addEventListener('submit', (event) => { event.preventDefault(); nextMatch(); });
-$('search').addEventListener('input', () => { search($('search').value); $('search-info').textContent = $('search').value ? `${state.matches.length} fields match` : ''; renderTree(); });
-$('expand-all').addEventListener('click', () => { state.collapsed.clear(); layoutTree(); });
-$('collapse-all').addEventListener('click', () => { state.nodes.forEach((node) => { if (node.isMessage) state.collapsed.add(node.index); }); layoutTree(); });
+$('search').addEventListener('input', () => { searchAll($('search').value); showSearchCount(); renderTree(); });
+// Folding all holds for the fields read later too.
+$('expand-all').addEventListener('click', () => { state.collapseNew = false; state.collapsed.clear(); layoutTree(); });
+$('collapse-all').addEventListener('click', () => { state.collapseNew = true; state.nodes.forEach((node) => { if (node.isMessage) state.collapsed.add(node.index); }); layoutTree(); });
 $('show-all').addEventListener('click', showAll);
 $('copy-path').addEventListener('click', () => copy('path'));
 $('copy-value').addEventListener('click', () => copy('value'));

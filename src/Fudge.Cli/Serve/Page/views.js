@@ -28,7 +28,8 @@ function renderTree() {
   const rows = [];
   for (let position = first; position < last; position++) {
     if (position === state.visible.length) {
-      const more = el('div', 'row muted', '… more fields than are shown');
+      const held = state.nodes.length - 1 >= maxFieldsHeld;
+      const more = el('div', 'row muted', held ? `… more fields than the page holds (the first ${maxFieldsHeld.toLocaleString('en')} are shown)` : '… more fields (reading them)');
       more.style.top = position * treeRow + 'px';
       rows.push(more);
       continue;
@@ -37,6 +38,7 @@ function renderTree() {
   }
   const hadFocus = tree.contains(document.activeElement) && document.activeElement !== tree;
   spacer.replaceChildren(...rows);
+  if (state.fieldsCut && last > state.visible.length - 100) loadMoreFields(); // near the last field held: the next page
   if (hadFocus) tree.querySelector(`.row[data-node="${state.cursor}"]`)?.focus({ preventScroll: true }); // keep the keyboard's place
 }
 
@@ -53,7 +55,7 @@ function treeRowElement(node, position) {
   row.tabIndex = index === state.cursor ? 0 : -1;
   if (index === state.pointed) row.classList.add('pointed');
   if (index === state.pinned) row.classList.add('pinned');
-  if (state.matches.includes(index)) row.classList.add('match');
+  if (state.matchSet?.has(index)) row.classList.add('match');
   const toggle = el('span', 'toggle', node.isMessage ? (state.collapsed.has(index) ? '▸' : '▾') : '');
   if (node.isMessage) {
     row.setAttribute('aria-expanded', String(!state.collapsed.has(index)));

@@ -1,0 +1,126 @@
+// A message of 10 MB (FUDGE_EXPLORER_LARGE_URL: 1,000 sub-messages, 5,001 fields, a 10,000,000-character string).
+// What keeps it as quick as a small one, checked by what a regression would change rather than by timing alone: only
+// the rows in view are in the document (the tree's and the hex view's), however far either is scrolled or unfolded;
+// the server sends the fields in pages, asked for only when something needs them (here: the last byte pointed at),
+// and the bytes in 64 KiB pieces as they come into view, so no answer is large.
+// The timings of the main thread's work are measured by bench-large.mjs (bash .ci/browser.sh bench) on a quiet machine.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { open, text } from './browser.mjs';
+
+const largeUrl = process.env.FUDGE_EXPLORER_LARGE_URL;
+
+// What is in the document, against what the panes can show: a row is 20 px in the tree and 18 px in the hex view,
+// and each draws 5 rows more above and below (and the tree a "more fields" row).
+const drawn = (page) => page.evaluate(() => {
+  const tree = document.querySelector('#tree');
+  const hex = document.querySelector('#hex');
+  return {
+    treeRows: tree.querySelectorAll('.row').length,
+    treeCapacity: Math.ceil(tree.clientHeight / 20) + 11 + 1,
+    hexRows: hex.querySelectorAll('.hex-row').length,
+    hexCapacity: Math.ceil(hex.clientHeight / 18) + 11,
+    elements: document.getElementsByTagName('*').length,
+    nodes: state.nodes.length,
+  };
+});
+
+function assertBounded(figures, when) {
+  const at = `${when}: ${JSON.stringify(figures)}`;
+  assert.ok(figures.treeRows > 0 && figures.treeRows <= figures.treeCapacity, 'tree rows ' + at);
+  assert.ok(figures.hexRows > 0 && figures.hexRows <= figures.hexCapacity, 'hex rows ' + at);
+  // The whole page: the list, the panes' rows in view and the rest. The whole tree would add 30,000 elements, the
+  // whole hex view millions.
+  assert.ok(figures.elements < 3000, 'elements ' + at);
+}
+
+test('a 10 MB message: only the rows in view are drawn, its fields and bytes come in pages when needed, pointing stays quick', { skip: !largeUrl }, async (t) => {
+  const { page, context, problems } = await open(largeUrl);
+  const answers = [];
+  page.on('response', async (response) => {
+    const url = new URL(response.url());
+    if (!url.pathname.startsWith('/api/messages/0')) return;
+    const body = await response.body().catch(() => Buffer.alloc(0));
+    const fields = url.pathname.endsWith('/fields') || url.pathname === '/api/messages/0' ? JSON.parse(body.toString()).fields.length : undefined;
+    answers.push({ path: url.pathname + url.search, bytes: body.length, fields });
+  });
+  await page.waitForSelector('#list tbody tr[data-id="0"]');
+
+  // The first view (title, first tree rows, first bytes), timed from the click: it needs the first page of fields only.
+  const opened = await page.evaluate(() => new Promise((resolve) => {
+    const start = performance.now();
+    document.querySelector('#list tbody tr[data-id="0"]').click();
+    const check = () => {
+      if (document.querySelector('#message-title').textContent.startsWith('Message 0') && document.querySelector('#tree .row[data-node="1"]') && document.querySelector('#hex .b[data-i="0"]')) resolve(performance.now() - start);
+      else requestAnimationFrame(check);
+    };
+    check();
+  }));
+  const size = Number((await text(page, '#message-title')).match(/(\d+) bytes/)[1]);
+  assert.ok(size > 10_000_000, `${size} bytes`);
+  await page.waitForTimeout(300); // nothing else is asked for while nothing needs it
+  const opening = await drawn(page);
+  assert.equal(opening.nodes, 301, 'the first 300 fields (and the envelope header) only: ' + JSON.stringify(opening));
+  assertBounded(opening, 'opened');
+
+  // The last byte pointed at: the pages up to it are read, and it is named.
+  const pointedLast = await page.evaluate(() => new Promise((resolve) => {
+    const hex = document.querySelector('#hex');
+    hex.scrollTop = hex.scrollHeight;
+    renderHex();
+    const start = performance.now();
+    const check = () => {
+      const cells = document.querySelectorAll('#hex .b[data-i]');
+      const last = cells[cells.length - 1];
+      if (last && last.textContent !== '··') {
+        if (!window.__pointed) { last.dispatchEvent(new MouseEvent('mouseover', { bubbles: true })); window.__pointed = true; }
+        if (/in the value of blob/.test(document.querySelector('#hover-info').textContent)) { resolve(performance.now() - start); return; }
+      }
+      requestAnimationFrame(check);
+    };
+    check();
+  }));
+  assert.equal((await drawn(page)).nodes, 5002, 'every field is in once the last byte is named');
+  assertBounded(await drawn(page), 'hex view scrolled to its end');
+
+  // Fields in pages: the first answer holds the first 300, each page after it at most 2,000; no answer is large.
+  await page.waitForTimeout(100); // the last response's body
+  const fieldAnswers = answers.filter((a) => a.fields !== undefined);
+  assert.ok(fieldAnswers.length >= 4, JSON.stringify(answers));
+  assert.equal(fieldAnswers[0].fields, 300, JSON.stringify(answers));
+  assert.equal(fieldAnswers.reduce((sum, a) => sum + a.fields, 0), 5001, JSON.stringify(answers));
+  for (const answer of fieldAnswers) assert.ok(answer.fields <= 2000, JSON.stringify(answer));
+  for (const answer of answers) assert.ok(answer.bytes < 1_000_000, JSON.stringify(answer));
+
+  // Scrolled to their ends, unfolded and folded: still only what is in view.
+  await page.evaluate(() => { const tree = document.querySelector('#tree'); tree.scrollTop = tree.scrollHeight; renderTree(); });
+  assertBounded(await drawn(page), 'tree scrolled to its end');
+  const fetched = answers.filter((a) => a.path.includes('/bytes')).reduce((sum, a) => sum + a.bytes, 0);
+  assert.ok(fetched <= 2 * 65536, `the bytes in view were fetched, not the message: ${fetched} bytes`);
+  await page.click('#collapse-all');
+  await page.click('#expand-all');
+  assertBounded(await drawn(page), 'folded and unfolded');
+
+  // Pointing: the script a move runs, at the end of the bytes, at their start and over the tree.
+  const timing = (selector) => page.evaluate((s) => {
+    const times = [];
+    for (const cell of [...document.querySelectorAll(s)].slice(0, 40)) {
+      const start = performance.now();
+      cell.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
+      times.push(performance.now() - start);
+    }
+    times.sort((a, b) => a - b);
+    return { median: times[times.length >> 1], max: times[times.length - 1], count: times.length };
+  }, selector);
+  const hexEnd = await timing('#hex .b[data-i]');
+  await page.evaluate(() => { const hex = document.querySelector('#hex'); hex.scrollTop = 0; renderHex(); });
+  const hexStart = await timing('#hex .b[data-i]');
+  const tree = await timing('#tree .row[data-node]');
+  const figures = { size, openMs: Math.round(opened), lastByteNamedMs: Math.round(pointedLast), hexStart, hexEnd, tree, answers: answers.length };
+  t.diagnostic(JSON.stringify(figures));
+  // Generous bounds for a loaded CI machine; the figures to quote come from bench-large.mjs on a quiet one.
+  assert.ok(hexEnd.median < 100 && hexStart.median < 100 && tree.median < 100, JSON.stringify(figures));
+  assert.ok(opened < 5000, JSON.stringify(figures));
+  assert.deepEqual(problems, []);
+  await context.close();
+});

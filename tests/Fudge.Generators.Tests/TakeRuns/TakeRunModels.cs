@@ -1,0 +1,33 @@
+using System;
+using System.Collections.Generic;
+using Fudge.Serialization;
+
+namespace Fudge.Generators.Tests.TakeRuns;
+
+public enum TSmall : byte { Zero, One, Big = 250 }
+
+public enum TWide : long { Low = long.MinValue, Zero = 0, High = long.MaxValue }
+
+/// <summary>One member of every shape the generated reader takes from a FudgeTakeRun, then a list of its own kind.</summary>
+[FudgeMessage(Fields = FudgeFieldIds.Ordinals)]
+public sealed partial class TScalars
+{
+    [FudgeField(1)] public byte B { get; set; }
+    [FudgeField(2)] public sbyte SB { get; set; }
+    [FudgeField(3)] public short S { get; set; }
+    [FudgeField(4)] public ushort US { get; set; }
+    [FudgeField(5)] public int I { get; set; }
+    [FudgeField(6)] public uint UI { get; set; }
+    [FudgeField(7)] public long L { get; set; }
+    [FudgeField(8)] public ulong UL { get; set; }
+    [FudgeField(9)] public TSmall Small { get; set; }
+    [FudgeField(10)] public TWide Wide { get; set; }
+    [FudgeField(11)] public bool Flag { get; set; }
+    [FudgeField(12)] public float F { get; set; }
+    [FudgeField(13)] public double D { get; set; }
+    [FudgeField(14)] public string? Text { get; set; }
+    [FudgeField(15)] public byte[]? Data { get; set; }
+    [FudgeField(16)] public DateOnly Day { get; set; }
+    [FudgeField(17)] public DateTime At { get; set; }
+    [FudgeField(18)] public List<TScalars>? Children { get; set; }
+}
