@@ -6,7 +6,7 @@
 #   - the NativeAOT `fudge` published and run alone in an empty folder (.ci/aot-fudge.sh).
 # A publish for linux-x64 in the main tree restores its projects for that runtime, and the next `dotnet test` restores
 # and rebuilds them once more; from a copy they also run while the browser and unit tests run: .ci/run starts this
-# script in the background, at a lower CPU priority, right after the main build, and waits for it before the benchmarks.
+# script in the background, at a lower CPU priority, right after the main build, and waits for it at the end.
 # Usage: bash .ci/aside.sh OUTDIR   (writes OUTDIR/inspect.txt, OUTDIR/aot/ and OUTDIR/aot-publish.txt; exits non-zero
 # on the first failure)
 set -euo pipefail

@@ -74,9 +74,18 @@ internal static partial class FudgeCommandLine
         };
         command.SetAction(parsed => Guarded(console, WritesToStandardOutput(parsed.GetValue(output)), progress =>
         {
-            using var input = new StreamReader(CliPaths.OpenInput(parsed.GetValue(file)!, console));
-            using var target = CliPaths.OpenOutput(parsed.GetValue(output), parsed.GetValue(file)!, console);
-            return new FromJsonCommand(target, Mode(parsed, mode), WriterOptions(parsed, javaStrings)).Run(input, progress);
+            string path = parsed.GetValue(file)!;
+            using var source = new HeadKeepingStream(CliPaths.OpenInput(path, console));
+            using var input = new StreamReader(source);
+            using var target = CliPaths.OpenOutput(parsed.GetValue(output), path, console);
+            try
+            {
+                return new FromJsonCommand(target, Mode(parsed, mode), WriterOptions(parsed, javaStrings)).Run(input, progress);
+            }
+            catch (FudgeException) when (FudgeGivenAsText.Explain(path, source.Head, "JSON", "from-json", "to-json") is { } fudge)
+            {
+                throw fudge;
+            }
         }));
         return command;
     }
@@ -113,9 +122,18 @@ internal static partial class FudgeCommandLine
         };
         command.SetAction(parsed => Guarded(console, WritesToStandardOutput(parsed.GetValue(output)), progress =>
         {
-            using var input = CliPaths.OpenInput(parsed.GetValue(file)!, console);
-            using var target = CliPaths.OpenOutput(parsed.GetValue(output), parsed.GetValue(file)!, console);
-            return new FromXmlCommand(target, Mode(parsed, mode), WriterOptions(parsed, javaStrings)).Run(input, progress);
+            string path = parsed.GetValue(file)!;
+            using var input = new HeadKeepingStream(CliPaths.OpenInput(path, console));
+            using var target = CliPaths.OpenOutput(parsed.GetValue(output), path, console);
+            try
+            {
+                return new FromXmlCommand(target, Mode(parsed, mode), WriterOptions(parsed, javaStrings)).Run(input, progress);
+            }
+            catch (Exception e) when (e is FudgeException or System.Xml.XmlException
+                && FudgeGivenAsText.Explain(path, input.Head, "XML", "from-xml", "to-xml") is { } fudge)
+            {
+                throw fudge;
+            }
         }));
         return command;
     }

@@ -4,7 +4,8 @@
 # TARGET: parse, reader, deserialize, javaobjects, tojson, toxml, fromjson, fromxml, query, querytext, or all (SECONDS each,
 # as many at once as there are cores, or FUDGE_FUZZ_JOBS).
 # Installs afl++ from Debian when missing and the pinned SharpFuzz tool from the local tool manifest, builds the
-# targets into WORKDIR/bin, copies that to WORKDIR/afl and instruments Fudge.dll, Fudge.Json.dll and the model there
+# targets into WORKDIR/bin (or copies FUDGE_FUZZ_BUILT, an existing Release output folder of tests/Fudge.Fuzz, there),
+# copies that to WORKDIR/afl and instruments Fudge.dll, Fudge.Json.dll and the model there
 # (instrumented code only runs under afl-fuzz), runs afl-fuzz for SECONDS and fails when it recorded any crash.
 # Crashing inputs are left in WORKDIR/TARGET/findings/default/crashes; replay one (uninstrumented) with:
 #   dotnet WORKDIR/bin/Fudge.Fuzz.dll TARGET FILE
@@ -27,11 +28,18 @@ if ! command -v afl-fuzz >/dev/null; then
   $sudo apt-get update -qq && $sudo apt-get install -y -qq afl++ >/dev/null
 fi
 
-echo "== building into $work/bin, instrumenting a copy in $work/afl"
 (cd "$repo" && dotnet tool restore >/dev/null)
-if ! dotnet build "$repo/tests/Fudge.Fuzz/Fudge.Fuzz.csproj" -c Release -o "$work/bin" -nologo > "$work/build.log" 2>&1; then
-  tail -n 30 "$work/build.log" >&2
-  exit 1
+if [ -n "${FUDGE_FUZZ_BUILT:-}" ]; then
+  # A Release build of tests/Fudge.Fuzz made just before (CI's solution build): its output folder is used as it is.
+  echo "== using the build in $FUDGE_FUZZ_BUILT, instrumenting a copy in $work/afl"
+  [ -f "$FUDGE_FUZZ_BUILT/Fudge.Fuzz.dll" ] || { echo "no Fudge.Fuzz.dll in FUDGE_FUZZ_BUILT=$FUDGE_FUZZ_BUILT" >&2; exit 1; }
+  rm -rf "$work/bin" && cp -r "$FUDGE_FUZZ_BUILT" "$work/bin"
+else
+  echo "== building into $work/bin, instrumenting a copy in $work/afl"
+  if ! dotnet build "$repo/tests/Fudge.Fuzz/Fudge.Fuzz.csproj" -c Release -o "$work/bin" -nologo > "$work/build.log" 2>&1; then
+    tail -n 30 "$work/build.log" >&2
+    exit 1
+  fi
 fi
 rm -rf "$work/afl" && cp -r "$work/bin" "$work/afl"
 for dll in Fudge.dll Fudge.Json.dll Fudge.Fuzz.Model.dll; do

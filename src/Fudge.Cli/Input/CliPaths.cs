@@ -54,15 +54,35 @@ internal static class CliPaths
         {
             return new FileStream(path, FileMode.Create, FileAccess.Write, FileShare.None, BufferSize);
         }
-        catch (UnauthorizedAccessException)
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
         {
-            throw new CliException($"cannot write the output file '{path}': permission denied (write it elsewhere with -o)");
-        }
-        catch (IOException e)
-        {
-            throw new CliException($"cannot write the output file '{path}': {e.Message}", e);
+            throw new CliException($"cannot write the output file '{path}': {WhyNotCreated(path, e)} (write it elsewhere with -o)", e);
         }
     }
+
+    /// <summary>
+    /// Why the system refused to create a file whose folder exists, in the tool's words rather than .NET's ("Could not
+    /// find file '/proc/x'" for a file it was asked to create).
+    /// </summary>
+    private static string WhyNotCreated(string path, Exception error)
+    {
+        string folder = Path.GetDirectoryName(Path.GetFullPath(path)) ?? path;
+        return error switch
+        {
+            UnauthorizedAccessException => "permission denied",
+            FileNotFoundException or DirectoryNotFoundException => $"the folder '{folder}' does not take new files",
+            // On Unix, .NET gives the errno as the HResult of the IOExceptions it does not map to a type of its own.
+            IOException { HResult: ReadOnlyFileSystem } => $"the folder '{folder}' is on a read-only file system",
+            IOException { HResult: NoSpaceLeft } => "no space left on the device",
+            IOException { HResult: FileTooLarge } => "the file system refuses a file this large",
+            // Anything else is rare enough that the system's own words, on the same one line, say more than a guess.
+            _ => "the system refused to create it: " + error.Message,
+        };
+    }
+
+    private const int NoSpaceLeft = 28;        // ENOSPC
+    private const int ReadOnlyFileSystem = 30; // EROFS
+    private const int FileTooLarge = 27;       // EFBIG
 
     /// <summary>
     /// Refuses a file whose folder does not exist (the operating system would say "could not find a part of the path"
