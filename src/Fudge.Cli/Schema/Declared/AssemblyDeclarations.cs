@@ -56,11 +56,19 @@ internal static class AssemblyDeclarations
     }
 
     /// <summary>
-    /// Loads an assembly's dependencies from its folder, but those this tool has loaded already (Fudge above all) from
-    /// the tool: the generated code must register its models with the tool's <see cref="FudgeQueryModels"/>.
+    /// Loads an assembly's dependencies from its folder, but Fudge always from this tool, and those this tool has loaded
+    /// already from the tool: the generated code must register its models with the tool's <see cref="FudgeQueryModels"/>.
     /// </summary>
+    /// <remarks>
+    /// A user's build leaves its own copy of Fudge.dll beside the assembly, and when the assembly's references are
+    /// resolved (<see cref="Assembly.GetTypes"/>) the tool may not have loaded Fudge yet: the folder's copy was loaded into
+    /// this context then, the module initializer registered with that copy's <see cref="FudgeQueryModels"/>, and the tool
+    /// found no models ("holds no [FudgeMessage] types"). So Fudge is matched by name, whatever its version.
+    /// </remarks>
     private sealed class FolderContext : AssemblyLoadContext
     {
+        private static readonly Assembly ToolFudge = typeof(FudgeQueryModels).Assembly;
+
         private readonly string _folder;
 
         public FolderContext(string folder) : base("fudge schema: " + folder, isCollectible: false) => _folder = folder;
@@ -70,6 +78,7 @@ internal static class AssemblyDeclarations
         [UnconditionalSuppressMessage("Trimming", "IL2026", Justification = "Only reached through AssemblyDeclarations.Load, itself RequiresUnreferencedCode.")]
         protected override Assembly? Load(AssemblyName name)
         {
+            if (AssemblyName.ReferenceMatchesDefinition(name, ToolFudge.GetName())) return ToolFudge;
             if (Default.Assemblies.Any(a => AssemblyName.ReferenceMatchesDefinition(name, a.GetName()))) return null;
             string candidate = Path.Combine(_folder, name.Name + ".dll");
             return File.Exists(candidate) ? LoadFromAssemblyPath(candidate) : null;
