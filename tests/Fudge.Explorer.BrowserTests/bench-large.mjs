@@ -88,7 +88,9 @@ async function once(url) {
 
   // The last byte: its bytes fetched, the fields up to it read page by page (up to the most the page holds), named.
   await page.evaluate(() => { const hex = document.querySelector('#hex'); hex.scrollTop = hex.scrollHeight; });
-  await page.waitForFunction(() => { const cells = document.querySelectorAll('#hex .b[data-i]'); return cells.length && cells[cells.length - 1].textContent !== '··'; });
+  // The rows at the end drawn (the scroll redraws on the next frame) and their bytes fetched: until then the last
+  // cell drawn is one of the first rows', and pointing at it names an early field at once.
+  await page.waitForFunction(() => { const cells = document.querySelectorAll('#hex .b[data-i]'); const last = cells[cells.length - 1]; return last && Number(last.dataset.i) === state.size - 1 && last.textContent !== '··'; });
   const lastBox = await page.$$eval('#hex .b[data-i]', (cells) => { const r = cells[cells.length - 1].getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; });
   await longTasks(page);
   const m2 = await metrics(cdp);
