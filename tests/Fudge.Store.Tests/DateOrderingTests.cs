@@ -71,25 +71,14 @@ public static class DateOrderingCases
     }
 }
 
-public sealed class SqliteDateOrderingTests : IAsyncLifetime
+public sealed class SqliteDateOrderingTests() : TemporarySqliteStore("fudge-dates-")
 {
-    private readonly string _file = Path.Combine(Path.GetTempPath(), "fudge-dates-" + Guid.NewGuid().ToString("N") + ".db");
-    private SqliteFudgeStore? _store;
-
-    public async Task InitializeAsync() => _store = await SqliteFudgeStore.OpenAsync(_file);
-
-    public async Task DisposeAsync()
-    {
-        if (_store is not null) await _store.DisposeAsync();
-        foreach (var suffix in new[] { "", "-wal", "-shm" }) File.Delete(_file + suffix);
-    }
-
     [Theory]
     [InlineData(4311)]
     [InlineData(4312)]
     public async Task Orderings_by_date_times_agree_with_linq_to_objects(int seed)
     {
-        var trades = await _store!.GetCollectionAsync("dated" + seed);
+        var trades = await Store.GetCollectionAsync("dated" + seed);
         var documents = DateOrderingCases.Trades(seed, 200);
         await trades.InsertManyAsync(documents);
         await DateOrderingCases.AgreeWithLinqAsync(trades, documents);

@@ -121,26 +121,15 @@ public static class QueryableCases
 }
 
 /// <summary>The LINQ provider on SQLite: the same answers as LINQ to Objects, the SQL shown, and the declared index used.</summary>
-public sealed class SqliteQueryableTests : IAsyncLifetime
+public sealed class SqliteQueryableTests() : TemporarySqliteStore("fudge-queryable-")
 {
-    private readonly string _file = Path.Combine(Path.GetTempPath(), "fudge-queryable-" + Guid.NewGuid().ToString("N") + ".db");
-    private SqliteFudgeStore? _store;
-
-    public async Task InitializeAsync() => _store = await SqliteFudgeStore.OpenAsync(_file);
-
-    public async Task DisposeAsync()
-    {
-        if (_store is not null) await _store.DisposeAsync();
-        foreach (var suffix in new[] { "", "-wal", "-shm" }) File.Delete(_file + suffix);
-    }
-
     [Theory]
     [InlineData(4301)]
     [InlineData(4302)]
     [InlineData(4303)]
     public async Task Queries_agree_with_linq_to_objects(int seed)
     {
-        var trades = await _store!.GetCollectionAsync("trades" + seed);
+        var trades = await Store.GetCollectionAsync("trades" + seed);
         var documents = QueryableCases.Trades(seed, 250);
         await trades.InsertManyAsync(documents);
         await QueryableCases.AgreeWithLinqAsync(trades, documents);
@@ -149,13 +138,13 @@ public sealed class SqliteQueryableTests : IAsyncLifetime
     [Fact]
     public async Task Untranslatable_shapes_are_refused_before_running()
     {
-        QueryableCases.RefusesUntranslatableShapes(await _store!.GetCollectionAsync("trades"));
+        QueryableCases.RefusesUntranslatableShapes(await Store.GetCollectionAsync("trades"));
     }
 
     [Fact]
     public async Task ToQueryString_shows_the_sql_and_its_parameters()
     {
-        var trades = await _store!.GetCollectionAsync("trades");
+        var trades = await Store.GetCollectionAsync("trades");
         var query = trades.Query<QueryableTrade>().Where(t => t.Symbol == "AAPL").OrderByDescending(t => t.Price).Skip(2).Take(3).Select(t => new { t.Qty, t.Price });
         string sql = query.ToQueryString();
         Assert.Contains("-- $filter='$.Symbol == ''AAPL'''", sql, StringComparison.Ordinal);
@@ -168,7 +157,7 @@ public sealed class SqliteQueryableTests : IAsyncLifetime
     [Fact]
     public async Task A_query_on_a_declared_index_searches_it()
     {
-        var trades = await _store!.GetCollectionAsync("trades");
+        var trades = await Store.GetCollectionAsync("trades");
         await trades.InsertManyAsync(QueryableCases.Trades(7, 300));
         await trades.CreateIndexAsync((QueryableTrade t) => t.Symbol);
         var query = trades.Query<QueryableTrade>().Where(t => t.Symbol == "AAPL" && t.Price > 10).OrderBy(t => t.Qty).Select(t => t.Price);
