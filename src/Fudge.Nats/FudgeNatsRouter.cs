@@ -72,6 +72,8 @@ public sealed class FudgeNatsRouter
     {
         // Heartbeats every second: a consumer whose server died is noticed in about two, not after the client's 30 s.
         var consumeOpts = new NatsJSConsumeOpts { MaxMsgs = 1000, Expires = TimeSpan.FromSeconds(5), IdleHeartbeat = TimeSpan.FromSeconds(1) };
+        // The inputs being routed (MaxInFlight > 1), oldest first; each acknowledges its input itself.
+        var inFlight = new Queue<Task>();
         while (!cancellationToken.IsCancellationRequested)
         {
             try
@@ -80,10 +82,14 @@ public sealed class FudgeNatsRouter
                     _options.SourceSubject, _options.SourceAckWait, cancellationToken).ConfigureAwait(false);
                 await foreach (var msg in consumer.ConsumeAsync(RawIn, consumeOpts, cancellationToken).ConfigureAwait(false))
                 {
-                    using var body = msg.Data;
-                    string messageId = $"{stream}:{msg.Metadata?.Sequence.Stream}";
-                    await RouteAsync(msg.Subject, body.Memory, msg.Headers, messageId, cancellationToken).ConfigureAwait(false);
-                    await msg.AckAsync(cancellationToken: cancellationToken).ConfigureAwait(false);
+                    var routing = RouteAndAckAsync(msg, stream, cancellationToken);
+                    if (_options.MaxInFlight == 1)
+                    {
+                        await routing.ConfigureAwait(false);
+                        continue;
+                    }
+                    inFlight.Enqueue(routing);
+                    while (inFlight.Count >= _options.MaxInFlight) await inFlight.Dequeue().ConfigureAwait(false);
                 }
             }
             catch (Exception e) when (!cancellationToken.IsCancellationRequested && IsTransient(e))
@@ -92,8 +98,32 @@ public sealed class FudgeNatsRouter
                 _options.Log?.Invoke($"JetStream source '{stream}' interrupted ({e.GetType().Name}: {e.GetBaseException().Message}); " +
                     $"consuming again in {_options.RetryDelay.TotalSeconds:0.###} s");
             }
+            finally
+            {
+                // What was in flight ends before the source is opened again (or the run ends): what it did not
+                // acknowledge is delivered again, and stored once thanks to the message ids.
+                while (inFlight.Count > 0)
+                {
+                    try
+                    {
+                        await inFlight.Dequeue().ConfigureAwait(false);
+                    }
+                    catch (Exception)
+                    {
+                        // Its input stays unacknowledged; the first failure is the one reported.
+                    }
+                }
+            }
             await Task.Delay(_options.RetryDelay, cancellationToken).ConfigureAwait(false);
         }
+    }
+
+    private async Task RouteAndAckAsync(INatsJSMsg<NatsMemoryOwner<byte>> msg, string stream, CancellationToken cancellationToken)
+    {
+        using var body = msg.Data;
+        string messageId = $"{stream}:{msg.Metadata?.Sequence.Stream}";
+        await RouteAsync(msg.Subject, body.Memory, msg.Headers, messageId, cancellationToken).ConfigureAwait(false);
+        await msg.AckAsync(cancellationToken: cancellationToken).ConfigureAwait(false);
     }
 
     /// <summary>

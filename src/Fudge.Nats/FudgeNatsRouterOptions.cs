@@ -75,6 +75,21 @@ public sealed class FudgeNatsRouterOptions
     /// <summary>How long a JetStream publish that fails transiently is retried under its message id before the router gives its source up and opens it again. Default 30 s.</summary>
     public TimeSpan PublishRetryTimeout { get; init; } = TimeSpan.FromSeconds(30);
 
+    /// <summary>
+    /// How many inputs of <see cref="SourceStream"/> are routed at once, each acknowledged as soon as its own publishes
+    /// are. 1, the default, routes one after another, so the destinations receive the source's order; more overlaps
+    /// the round trips (each JetStream publish waits for its stream's replicas: a few milliseconds on a cluster), for
+    /// up to that many times the throughput, but a message may then be stored before one that came ahead of it (by at
+    /// most this many, more after a retry). Between 1 and 10,000.
+    /// </summary>
+    public int MaxInFlight
+    {
+        get => _maxInFlight;
+        init => _maxInFlight = value is >= 1 and <= 10_000 ? value : throw new ArgumentOutOfRangeException(nameof(value), value, "MaxInFlight is between 1 and 10,000.");
+    }
+
+    private readonly int _maxInFlight = 1;
+
     /// <summary>The pause before a failed JetStream source is opened again. Default 1 s.</summary>
     public TimeSpan RetryDelay { get; init; } = TimeSpan.FromSeconds(1);
 

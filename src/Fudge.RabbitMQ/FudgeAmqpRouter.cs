@@ -39,7 +39,7 @@ public sealed class FudgeAmqpRouter
     public FudgeAmqpRouterCounters Counters { get; } = new();
 
     /// <summary>Routes until <paramref name="cancellationToken"/> is cancelled, reconnecting whenever the connection is lost.</summary>
-    /// <exception cref="FudgeAmqpException">The broker could not be reached within <see cref="FudgeAmqpRouterOptions.MaxConnectAttempts"/>.</exception>
+    /// <exception cref="FudgeAmqpException">The broker could not be reached within <see cref="FudgeAmqpRecoveryOptions.MaxConnectAttempts"/>.</exception>
     /// <exception cref="OperationCanceledException">The token was cancelled (after in-flight messages were drained).</exception>
     public async Task RunAsync(CancellationToken cancellationToken)
     {

@@ -27,12 +27,15 @@ internal sealed class FudgeAmqpRouterSession
     private bool _draining;
     private IChannel _input = null!;
     private IChannel _output = null!;
+    private readonly ConfirmWatch _confirms;
+    private volatile bool _ended;
 
     public FudgeAmqpRouterSession(FudgeAmqpRouterOptions options, FudgeAmqpRouterCounters counters, Action<string> log)
     {
         _options = options;
         _counters = counters;
         _log = log;
+        _confirms = new ConfirmWatch(options.ConfirmTimeout, log);
         _deadLetterQueue = options.DeadLetterQueue ?? DeadLetters.DefaultQueueFor(options.SourceQueue);
     }
 
@@ -40,6 +43,18 @@ internal sealed class FudgeAmqpRouterSession
     public async Task<string> RunAsync(IConnection connection, CancellationToken cancellationToken)
     {
         connection.ConnectionShutdownAsync += (_, e) => Lost($"connection closed: {e.ReplyText}");
+        // A resource alarm anywhere in the cluster blocks every publishing connection: confirms stop, and a new
+        // connection would be blocked too, so the confirm timeout is not counted while it lasts.
+        connection.ConnectionBlockedAsync += (_, e) =>
+        {
+            _confirms.Blocked(e.Reason);
+            return Task.CompletedTask;
+        };
+        connection.ConnectionUnblockedAsync += (_, _) =>
+        {
+            _confirms.Unblocked();
+            return Task.CompletedTask;
+        };
         // Input handlers run concurrently, one per prefetched message, each waiting for its own confirms: the
         // window of unacknowledged messages is the prefetch count, and it is also the bound on duplicates.
         _input = await connection.CreateChannelAsync(
@@ -61,15 +76,23 @@ internal sealed class FudgeAmqpRouterSession
         // router idle: reconnect instead. Its own cancel, when draining, is expected.
         consumer.UnregisteredAsync += (_, _) => Volatile.Read(ref _draining) ? Task.CompletedTask : Lost("the broker cancelled the consumer");
         string consumerTag = await _input.BasicConsumeAsync(_options.SourceQueue, autoAck: false, consumer, cancellationToken).ConfigureAwait(false);
+        _ = WatchConfirmsAsync();
 
-        var cancelled = new TaskCompletionSource<string>(TaskCreationOptions.RunContinuationsAsynchronously);
-        using (cancellationToken.Register(() => cancelled.TrySetResult("cancelled")))
+        try
         {
-            var ended = await Task.WhenAny(_lost.Task, cancelled.Task).ConfigureAwait(false);
-            if (ended == _lost.Task) return await _lost.Task.ConfigureAwait(false);
+            var cancelled = new TaskCompletionSource<string>(TaskCreationOptions.RunContinuationsAsynchronously);
+            using (cancellationToken.Register(() => cancelled.TrySetResult("cancelled")))
+            {
+                var ended = await Task.WhenAny(_lost.Task, cancelled.Task).ConfigureAwait(false);
+                if (ended == _lost.Task) return await _lost.Task.ConfigureAwait(false);
+            }
+            await DrainAsync(consumerTag).ConfigureAwait(false);
+            throw new OperationCanceledException(cancellationToken);
         }
-        await DrainAsync(consumerTag).ConfigureAwait(false);
-        throw new OperationCanceledException(cancellationToken);
+        finally
+        {
+            _ended = true;   // stops WatchConfirmsAsync
+        }
     }
 
     /// <summary>Stops new deliveries and waits for the ones in flight to be confirmed and acknowledged.</summary>
@@ -140,8 +163,7 @@ internal sealed class FudgeAmqpRouterSession
         }
         catch (TimeoutException)
         {
-            // No confirm within ConfirmTimeout: the session is given up (see PublishAsync); the message stays
-            // unacknowledged and the broker delivers it again once the connection is closed.
+            // The client's own continuation timeout: the message stays unacknowledged and comes again.
         }
         catch (PublishException e)
         {
@@ -216,24 +238,54 @@ internal sealed class FudgeAmqpRouterSession
 
     private async Task<string?> PublishAsync(AmqpDestination destination, BasicProperties properties, ReadOnlyMemory<byte> body)
     {
+        bool answered = false;
+        _confirms.Started();
         try
         {
             // Mandatory: a destination no queue is bound to comes back as a return instead of silently dropping the message.
             var publish = _output.BasicPublishAsync(destination.Exchange, destination.RoutingKey, mandatory: true, properties, body);
-            if (publish.IsCompletedSuccessfully) return null;
-            await publish.AsTask().WaitAsync(_options.ConfirmTimeout, _lostToken.Token).ConfigureAwait(false);
+            // No timeout of its own: WatchConfirmsAsync gives the session up when the channel's confirms stop.
+            if (!publish.IsCompletedSuccessfully) await publish.AsTask().WaitAsync(_lostToken.Token).ConfigureAwait(false);
+            answered = true;
             return null;
         }
-        catch (TimeoutException)
+        catch (PublishException e)
         {
-            // A channel whose confirms stopped (on a cluster, a queue whose leader moved and never answered) is not
-            // recovered by waiting: end the session, so that the connection is closed and opened again.
-            _ = Lost($"no publisher confirm within {_options.ConfirmTimeout.TotalSeconds:0.#} s");
+            answered = true;
+            if (e.IsReturn) return $"no queue receives {destination}";
             throw;
         }
-        catch (PublishException e) when (e.IsReturn)
+        finally
         {
-            return $"no queue receives {destination}";
+            if (answered) _confirms.Answered();
+            else _confirms.Abandoned();
+        }
+    }
+
+    /// <summary>
+    /// Gives the session up when the broker has answered none of the output channel's publishes for
+    /// <see cref="FudgeAmqpRouterOptions.ConfirmTimeout"/> while some waited (on a cluster, a queue whose leader moved
+    /// and never answered): such a channel is not recovered by waiting. A broker that confirms slowly is not given up:
+    /// a new connection would repeat the whole window for nothing.
+    /// </summary>
+    private async Task WatchConfirmsAsync()
+    {
+        var interval = TimeSpan.FromMilliseconds(250);
+        try
+        {
+            while (!_lost.Task.IsCompleted && !_ended)
+            {
+                await Task.Delay(interval, _lostToken.Token).ConfigureAwait(false);
+                if (!_ended && _confirms.Check() is { } reason)
+                {
+                    _ = Lost(reason);
+                    return;
+                }
+            }
+        }
+        catch (OperationCanceledException)
+        {
+            // The session is over.
         }
     }
 

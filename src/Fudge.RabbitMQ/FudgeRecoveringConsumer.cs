@@ -10,7 +10,7 @@ namespace Fudge.RabbitMQ;
 
 /// <summary>
 /// Consumes a queue as <see cref="FudgeConsumer"/> does, across lost connections: it connects (to one of a cluster's
-/// nodes), declares its <see cref="FudgeRecoveringConsumerOptions.Topology"/>, consumes, and when the connection or
+/// nodes), declares its <see cref="FudgeAmqpRecoveryOptions.Topology"/>, consumes, and when the connection or
 /// channel is lost connects again (to another node when its own has died), declares again and goes on, within the
 /// same enumeration.
 /// </summary>
@@ -45,12 +45,12 @@ public sealed class FudgeRecoveringConsumer
     public AmqpTcpEndpoint? ConnectedEndpoint => Volatile.Read(ref _endpoint);
 
     /// <summary>The messages of <paramref name="queue"/>, deserialized as <typeparamref name="T"/>, until cancelled.</summary>
-    /// <exception cref="FudgeAmqpException">No node could be reached within <see cref="FudgeRecoveringConsumerOptions.MaxConnectAttempts"/>.</exception>
+    /// <exception cref="FudgeAmqpException">No node could be reached within <see cref="FudgeAmqpRecoveryOptions.MaxConnectAttempts"/>.</exception>
     public IAsyncEnumerable<FudgeDelivery<T>> ConsumeAsync<T>(string queue, CancellationToken cancellationToken = default)
         => RecoverAsync(queue, (consumer, token) => consumer.ConsumeAsync<T>(queue, token), cancellationToken);
 
     /// <summary>The raw envelopes of <paramref name="queue"/>, each read in place (valid until the next is asked for), until cancelled.</summary>
-    /// <exception cref="FudgeAmqpException">No node could be reached within <see cref="FudgeRecoveringConsumerOptions.MaxConnectAttempts"/>.</exception>
+    /// <exception cref="FudgeAmqpException">No node could be reached within <see cref="FudgeAmqpRecoveryOptions.MaxConnectAttempts"/>.</exception>
     public IAsyncEnumerable<FudgeDelivery> ConsumeEnvelopesAsync(string queue, CancellationToken cancellationToken = default)
         => RecoverAsync(queue, (consumer, token) => consumer.ConsumeEnvelopesAsync(queue, token), cancellationToken);
 

@@ -11,7 +11,7 @@ namespace Fudge.RabbitMQ;
 /// Publishes as <see cref="FudgePublisher"/> does, with publisher confirms, across lost connections: each publish
 /// completes only once the broker has confirmed it, and one that fails because its node died (or whose confirm does
 /// not come within <see cref="FudgeRecoveringPublisherOptions.ConfirmTimeout"/>) is made again on a new connection, to
-/// another node of a cluster when its own has died, after the <see cref="FudgeRecoveringPublisherOptions.Topology"/> has
+/// another node of a cluster when its own has died, after the <see cref="FudgeAmqpRecoveryOptions.Topology"/> has
 /// been declared there.
 /// </summary>
 /// <remarks>
@@ -52,7 +52,7 @@ public sealed class FudgeRecoveringPublisher : IAsyncDisposable
     public AmqpTcpEndpoint? ConnectedEndpoint => Volatile.Read(ref _session)?.Connection.Endpoint;
 
     /// <summary>Serializes <paramref name="value"/> with its generated formatter and publishes it; completes once confirmed.</summary>
-    /// <exception cref="FudgeAmqpException">No node could be reached within <see cref="FudgeRecoveringPublisherOptions.MaxConnectAttempts"/>.</exception>
+    /// <exception cref="FudgeAmqpException">No node could be reached within <see cref="FudgeAmqpRecoveryOptions.MaxConnectAttempts"/>.</exception>
     public Task PublishAsync<T>(AmqpDestination destination, T value, CancellationToken cancellationToken = default)
     {
         if (value is null) throw new ArgumentNullException(nameof(value));
@@ -61,7 +61,7 @@ public sealed class FudgeRecoveringPublisher : IAsyncDisposable
 
     /// <summary>Publishes an already encoded envelope as it is; completes once confirmed.</summary>
     /// <exception cref="FudgeFormatException">The bytes do not start with an envelope header declaring their length.</exception>
-    /// <exception cref="FudgeAmqpException">No node could be reached within <see cref="FudgeRecoveringPublisherOptions.MaxConnectAttempts"/>.</exception>
+    /// <exception cref="FudgeAmqpException">No node could be reached within <see cref="FudgeAmqpRecoveryOptions.MaxConnectAttempts"/>.</exception>
     public Task PublishEnvelopeAsync(AmqpDestination destination, ReadOnlyMemory<byte> envelope, CancellationToken cancellationToken = default)
     {
         FudgeEnvelopeCheck.ReadHeader(envelope.Span, null);

@@ -17,24 +17,22 @@ public class CliStreamRouteTests
     [NatsFact]
     public async Task Fudge_route_from_a_stream_routes_what_was_stored_before_it_started_into_a_stream()
     {
-        await using var nats = await NatsServers.ConnectAsync();
-        var js = new NatsJSContext(nats);
-        string source = NatsServers.Unique("CLIIN"), target = NatsServers.Unique("CLIOUT");
-        await js.EnsureStreamAsync(source, new[] { source + ".ticks" });
-        await js.EnsureStreamAsync(target, new[] { target + ".>" });
+        await using var streams = await RouteStreams.CreateAsync("CLIIN", "CLIOUT");
+        var js = streams.JetStream;
+        string source = streams.Source, target = streams.Target;
         string rules = Path.Combine(Path.GetTempPath(), source + ".json");
         await File.WriteAllTextAsync(rules, $$"""
             { "rules": [ { "name": "all", "where": "$.Size > 0", "destinations": "{{target}}.{$.Symbol}" } ] }
             """);
         // Stored while no router runs: a core subscription would never see them; the stream keeps them for the router.
-        for (int i = 1; i <= 10; i++) await js.PublishFudgeAsync(source + ".ticks", Tick.Number(i));
+        await streams.PublishTicksAsync(1, 10);
         var errors = new BlockingCollection<string>();
         using var process = CliRouteTests.Start(errors, "--rules", rules, "--nats", NatsServers.Url, "--from", source + ".ticks", "--stream", source);
         try
         {
             Assert.Equal($"fudge route: connected to {NatsServers.Url}, routing '{source}.ticks' from stream '{source}'", CliRouteTests.Next(errors));
             var clock = Stopwatch.StartNew();
-            while ((await js.GetStreamAsync(target)).Info.State.Messages < 10)
+            while (await streams.TargetCountAsync() < 10)
             {
                 Assert.True(clock.Elapsed < TimeSpan.FromSeconds(30), "the target stream did not get the 10 ticks within 30 s");
                 await Task.Delay(100);
@@ -53,8 +51,6 @@ public class CliStreamRouteTests
         {
             if (!process.HasExited) process.Kill();
             File.Delete(rules);
-            await js.DeleteStreamAsync(source);
-            await js.DeleteStreamAsync(target);
         }
     }
 

@@ -26,6 +26,9 @@ public class ClusterFaultTests
 
     public ClusterFaultTests(ITestOutputHelper output) => _output = output;
 
+    private const int PublishWindow = 256;
+    private const int RouterInFlight = 256;
+
     private static int Messages => int.TryParse(Environment.GetEnvironmentVariable("FUDGE_NATS_FAULT_MESSAGES"), out int n) ? n : 2_000;
 
     [NatsClusterFact]
@@ -42,7 +45,8 @@ public class ClusterFaultTests
         await RetryAsync(() => js.EnsureStreamAsync(output, new[] { output + ".>" }, replicas: 3).AsTask(), TimeSpan.FromSeconds(20));
         string leader = await LeaderAsync(js, input);
         string? killed = null;
-        using var stop = new CancellationTokenSource(TimeSpan.FromSeconds(120));
+        // 120 s for CI's 2,000 ticks; a large run gets 4 ms a tick.
+        using var stop = new CancellationTokenSource(TimeSpan.FromSeconds(Math.Max(120, total / 250)));
         // The router is connected to the input stream's leader (listed first, not shuffled): the kill takes both away.
         await using var routerConnection = new NatsConnection(NatsOpts.Default with
         {
@@ -56,6 +60,7 @@ public class ClusterFaultTests
         {
             SourceStream = input,
             PublishToJetStream = true,
+            MaxInFlight = RouterInFlight,   // round trips overlapped: at 2 ms a publish on the cluster, one at a time is 500 a second at best
             SourceAckWait = TimeSpan.FromSeconds(3),
             RetryDelay = TimeSpan.FromMilliseconds(250),
             Log = line => Log("router: " + line),
@@ -67,14 +72,38 @@ public class ClusterFaultTests
             var delivered = new ConcurrentDictionary<long, int>();
             var reading = ConsumeUntilAllAsync(js, output, delivered, total, stop.Token);
 
-            // Publish with an id per message; a publish that fails (no leader for a moment) is retried with the same id.
+            // Publish with an id per message, a window of them in flight (as a publisher that needs throughput does); a
+            // publish that fails (no leader for a moment) is retried with the same id.
             int storedDuplicates = 0, retries = 0;
             TimeSpan publisherBack = TimeSpan.Zero, routerBack = TimeSpan.Zero;
+            var window = new System.Collections.Generic.Queue<Task<bool>>();
+            async Task<bool> PublishAsync(int i)
+            {
+                while (true)
+                {
+                    try
+                    {
+                        var ack = await js.PublishFudgeAsync($"{input}.ticks", Tick.Number(i), messageId: $"m{i}", stop.Token);
+                        return ack.Duplicate;
+                    }
+                    catch (Exception e) when (e is not OperationCanceledException || !stop.IsCancellationRequested)
+                    {
+                        Interlocked.Increment(ref retries);
+                        await Task.Delay(100, stop.Token);
+                    }
+                }
+            }
+            async Task DrainWindowAsync(int keep)
+            {
+                while (window.Count > keep)
+                    if (await window.Dequeue()) storedDuplicates++;
+            }
             for (int i = 1; i <= total; i++)
             {
                 if (routing.IsFaulted) await routing;   // the router must not die of the fault: rethrows why it did
                 if (i == total / 3)
                 {
+                    await DrainWindowAsync(0);   // the kill comes after exactly i - 1 acknowledged publishes
                     killed = await LeaderAsync(js, input);
                     Log($"killing {killed}, leader of the input stream (router connected to {routerConnection.ServerInfo?.Name}) after {i - 1} acknowledged " +
                         $"publishes, {router.Counters.Routed} routed, {delivered.Count} consumed");
@@ -89,31 +118,22 @@ public class ClusterFaultTests
                     });
                 }
                 var attempt = Stopwatch.StartNew();
-                while (true)
-                {
-                    try
-                    {
-                        var ack = await js.PublishFudgeAsync($"{input}.ticks", Tick.Number(i), messageId: $"m{i}", stop.Token);
-                        if (ack.Duplicate) storedDuplicates++;
-                        break;
-                    }
-                    catch (Exception e) when (e is not OperationCanceledException || !stop.IsCancellationRequested)
-                    {
-                        retries++;
-                        await Task.Delay(100, stop.Token);
-                    }
-                }
+                window.Enqueue(PublishAsync(i));
                 if (i == total / 3)
                 {
+                    await DrainWindowAsync(0);
                     publisherBack = attempt.Elapsed;
                     Log($"first publish after the kill acknowledged ({retries} retries)");
                 }
+                await DrainWindowAsync(PublishWindow - 1);
+                if (i % 100_000 == 0) Log($"{i} published, {router.Counters.Routed} routed, {delivered.Count} consumed");
                 if (i == 2 * total / 3 && killed is not null)
                 {
                     await ClusterNodes.RestartAsync(killed);
                     Log($"restarted {killed}");
                 }
             }
+            await DrainWindowAsync(0);
             var publishing = clock.Elapsed;
 
             await reading;
@@ -122,7 +142,7 @@ public class ClusterFaultTests
             int duplicates = delivered.Values.Sum(n => n - 1);
             _output.WriteLine($"{total} ticks published with acks in {publishing.TotalSeconds:F1} s, routed and consumed in {clock.Elapsed.TotalSeconds:F1} s; " +
                 $"killed {killed} (input stream leader; new leader {inputInfo.Cluster!.Leader}); first publish acknowledged {publisherBack.TotalSeconds:F2} s " +
-                $"after the kill ({retries} publisher retries), router routing again after {routerBack.TotalSeconds:F2} s ({router.Counters.Interruptions} " +
+                $"after the kill ({retries} publisher retries, {storedDuplicates} of them stored already), router routing again after {routerBack.TotalSeconds:F2} s ({router.Counters.Interruptions} " +
                 $"source interruptions, {router.Counters.Retries} publish retries, {router.Counters.Duplicates} duplicates refused by the output stream); " +
                 $"stored: input {inputInfo.State.Messages}, output {outputInfo.State.Messages}; deliveries {delivered.Values.Sum()}, duplicates delivered {duplicates}");
 

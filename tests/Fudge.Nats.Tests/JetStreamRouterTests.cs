@@ -3,7 +3,6 @@ using System.Diagnostics;
 using System.Threading;
 using System.Threading.Tasks;
 using Fudge.Nats.Tests.Support;
-using NATS.Client.JetStream;
 using Xunit;
 
 namespace Fudge.Nats.Tests;
@@ -14,38 +13,25 @@ public class JetStreamRouterTests
     [NatsFact]
     public async Task Routing_from_a_stream_into_a_stream_stores_each_input_once_even_when_it_is_routed_again()
     {
-        await using var nats = await NatsServers.ConnectAsync();
-        var js = new NatsJSContext(nats);
-        string source = NatsServers.Unique("IN"), target = NatsServers.Unique("BOOK");
-        await js.EnsureStreamAsync(source, new[] { source + ".ticks" });
-        await js.EnsureStreamAsync(target, new[] { target + ".>" });
-        try
+        await using var streams = await RouteStreams.CreateAsync("IN", "BOOK");
+        await streams.PublishTicksAsync(1, 20);
+        var options = new FudgeNatsRouterOptions(streams.SourceSubject, FudgeSubjectTemplate.Parse(streams.Target + ".{$.Symbol}"))
         {
-            for (int i = 1; i <= 20; i++) await js.PublishFudgeAsync(source + ".ticks", Tick.Number(i));
-            var options = new FudgeNatsRouterOptions(source + ".ticks", FudgeSubjectTemplate.Parse(target + ".{$.Symbol}"))
-            {
-                SourceStream = source,
-                PublishToJetStream = true,
-            };
+            SourceStream = streams.Source,
+            PublishToJetStream = true,
+        };
 
-            var first = new FudgeNatsRouter(nats, options);
-            await RouteUntilAsync(first, () => first.Counters.Routed == 20);
-            Assert.Equal(0, first.Counters.Duplicates);
+        var first = new FudgeNatsRouter(streams.Nats, options);
+        await RouteUntilAsync(first, () => first.Counters.Routed == 20);
+        Assert.Equal(0, first.Counters.Duplicates);
 
-            // The router's consumer is lost (as if its acknowledgements never reached the server): everything is routed again.
-            await js.DeleteConsumerAsync(source, options.SourceConsumer);
-            var second = new FudgeNatsRouter(nats, options);
-            await RouteUntilAsync(second, () => second.Counters.Routed == 20);
-            Assert.Equal(20, second.Counters.Duplicates);
+        // The router's consumer is lost (as if its acknowledgements never reached the server): everything is routed again.
+        await streams.JetStream.DeleteConsumerAsync(streams.Source, options.SourceConsumer);
+        var second = new FudgeNatsRouter(streams.Nats, options);
+        await RouteUntilAsync(second, () => second.Counters.Routed == 20);
+        Assert.Equal(20, second.Counters.Duplicates);
 
-            var book = (await js.GetStreamAsync(target)).Info.State;
-            Assert.Equal(20L, (long)book.Messages);
-        }
-        finally
-        {
-            await js.DeleteStreamAsync(source);
-            await js.DeleteStreamAsync(target);
-        }
+        Assert.Equal(20L, await streams.TargetCountAsync());
     }
 
     private static async Task RouteUntilAsync(FudgeNatsRouter router, Func<bool> done)

@@ -66,6 +66,10 @@ public class ClusterFaultTests
         var clock = Stopwatch.StartNew();
         void Log(string line) => log.Enqueue($"{clock.Elapsed.TotalSeconds,7:F2} s {line}");
         await DeclareAsync(topology);
+        // The brokers' side of every stall in the log: each queue's leader and members' indexes, alarms, memory.
+        await using var monitor = new ClusterMonitor(
+            new System.Collections.Generic.Dictionary<string, string> { ["input"] = input, ["output"] = output, ["audit"] = audit },
+            line => Log(line), TimeSpan.FromSeconds(5));
         var selector = new FieldValueRouteSelector(ordinal: 1)
             .Route(1, AmqpDestination.Queue(output), AmqpDestination.Queue(audit))
             .Route(2, AmqpDestination.Queue(output));

@@ -106,6 +106,32 @@ public static class RabbitCluster
             throw new InvalidOperationException($"{function} on cluster node {node} failed (exit {process.ExitCode}): {result}{errors}");
     }
 
+    /// <summary>
+    /// Evaluates Erlang expressions on node <paramref name="node"/> (erl_call -e with the cluster's cookie) and returns
+    /// what erl_call prints (<c>{ok,Result}</c>), or null when the node does not answer within <paramref name="timeout"/>.
+    /// </summary>
+    public static string? Evaluate(int node, string expressions, TimeSpan timeout)
+    {
+        var start = new ProcessStartInfo("/usr/lib/erlang/bin/erl_call")
+        {
+            RedirectStandardInput = true, RedirectStandardOutput = true, RedirectStandardError = true,
+        };
+        foreach (string argument in new[] { "-sname", $"fudge{node}@localhost", "-c", File.ReadAllText(Path.Combine(Folder, ".erlang.cookie")).Trim(),
+                     "-timeout", ((int)Math.Ceiling(timeout.TotalSeconds)).ToString(System.Globalization.CultureInfo.InvariantCulture), "-e" })
+            start.ArgumentList.Add(argument);
+        using var process = Process.Start(start)!;
+        process.StandardInput.Write(expressions);
+        process.StandardInput.Close();
+        var output = process.StandardOutput.ReadToEndAsync();
+        _ = process.StandardError.ReadToEndAsync();
+        if (!process.WaitForExit(timeout + TimeSpan.FromSeconds(5)))
+        {
+            process.Kill();
+            return null;
+        }
+        return process.ExitCode == 0 ? output.Result.Trim() : null;
+    }
+
     /// <summary>True when something listens on node <paramref name="node"/>'s AMQP port.</summary>
     public static bool Answers(int node)
     {
