@@ -91,7 +91,21 @@ public sealed class FudgeRecoveringPublisher : IAsyncDisposable
             var session = await CurrentAsync(cancellationToken).ConfigureAwait(false);
             try
             {
-                await publish(session.Publisher, cancellationToken).AsTask().WaitAsync(_options.ConfirmTimeout, cancellationToken).ConfigureAwait(false);
+                var publishing = publish(session.Publisher, cancellationToken).AsTask();
+                while (true)
+                {
+                    try
+                    {
+                        await publishing.WaitAsync(_options.ConfirmTimeout, cancellationToken).ConfigureAwait(false);
+                        break;
+                    }
+                    catch (TimeoutException) when (session.StillAnswering(_options.ConfirmTimeout))
+                    {
+                        // The broker blocks the connection (a resource alarm, every publisher alike) or still confirms
+                        // other publishes: a new connection would only publish the window again. Wait on.
+                    }
+                }
+                session.Answered();
                 return;
             }
             catch (Exception e) when (!cancellationToken.IsCancellationRequested && IsConnectionLoss(e))
@@ -136,6 +150,19 @@ public sealed class FudgeRecoveringPublisher : IAsyncDisposable
                     publisherConfirmationsEnabled: true, publisherConfirmationTrackingEnabled: true), cancellationToken).ConfigureAwait(false);
                 if (_options.Topology is { } topology) await topology.DeclareAsync(channel, cancellationToken).ConfigureAwait(false);
                 var session = new Session(connection, channel, new FudgePublisher(channel, _options.Publisher));
+                connection.ConnectionBlockedAsync += (_, e) =>
+                {
+                    session.Blocked = true;
+                    _options.Log?.Invoke($"the broker blocked the connection to {connection.Endpoint} ({e.Reason}); publishes wait until it unblocks it");
+                    return Task.CompletedTask;
+                };
+                connection.ConnectionUnblockedAsync += (_, _) =>
+                {
+                    session.Answered();
+                    session.Blocked = false;
+                    _options.Log?.Invoke($"the broker unblocked the connection to {connection.Endpoint}");
+                    return Task.CompletedTask;
+                };
                 Interlocked.Increment(ref _connections);
                 _options.Log?.Invoke($"connected to {connection.Endpoint}");
                 Volatile.Write(ref _session, session);
@@ -205,6 +232,23 @@ public sealed class FudgeRecoveringPublisher : IAsyncDisposable
         public IChannel Channel { get; }
 
         public FudgePublisher Publisher { get; }
+
+        private long _lastAnswer = System.Diagnostics.Stopwatch.GetTimestamp();
+        private volatile bool _blocked;
+
+        /// <summary>The broker has blocked the connection (connection.blocked: a memory or disk alarm in the cluster).</summary>
+        public bool Blocked
+        {
+            get => _blocked;
+            set => _blocked = value;
+        }
+
+        /// <summary>A publish of this session was confirmed (or the connection unblocked): the broker is answering.</summary>
+        public void Answered() => Interlocked.Exchange(ref _lastAnswer, System.Diagnostics.Stopwatch.GetTimestamp());
+
+        /// <summary>True while the connection is blocked, or the broker confirmed some publish within <paramref name="timeout"/>.</summary>
+        public bool StillAnswering(TimeSpan timeout)
+            => _blocked || System.Diagnostics.Stopwatch.GetElapsedTime(Interlocked.Read(ref _lastAnswer)) < timeout;
 
         public Task CloseQuietlyAsync() => FudgeRecoveringPublisher.CloseQuietlyAsync(Channel, Connection);
     }

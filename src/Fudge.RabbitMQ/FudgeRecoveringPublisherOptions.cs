@@ -10,7 +10,9 @@ public sealed class FudgeRecoveringPublisherOptions : FudgeAmqpRecoveryOptions
 
     /// <summary>
     /// How long a publish waits for its confirm before its connection is taken for lost and the publish is made again
-    /// on a new one. Default 30 seconds.
+    /// on a new one, unless the broker confirmed another publish of the connection within that time (it is slow, not
+    /// gone) or has blocked the connection (<c>connection.blocked</c>, a memory or disk alarm, which blocks every
+    /// publisher alike): a new connection would then only publish the window again. Default 30 seconds.
     /// </summary>
     public TimeSpan ConfirmTimeout { get; set; } = TimeSpan.FromSeconds(30);
 }
