@@ -23,7 +23,7 @@ export SharedCompilationId="fudge-aside-$$"
 stop_compiler_server() {
   local proc
   for proc in /proc/[0-9]*; do
-    if tr '\0' ' ' < "$proc/cmdline" 2>/dev/null | grep -q -- "-pipename:$SharedCompilationId"; then kill "${proc#/proc/}" 2>/dev/null || true; fi
+    if { tr '\0' ' ' < "$proc/cmdline"; } 2>/dev/null | grep -q -- "-pipename:$SharedCompilationId"; then kill "${proc#/proc/}" 2>/dev/null || true; fi
   done
 }
 trap 'stop_compiler_server; rm -rf "$copy"' EXIT
