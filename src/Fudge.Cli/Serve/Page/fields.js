@@ -79,8 +79,9 @@ function addPage(body) {
   };
   let added = 0;
   for (const ancestor of body.ancestors ?? []) {
-    place(ancestor, ancestor.index + 1);
-    added += holdRange(ancestor.index + 1, ancestor.index + 2);
+    const index = ancestor.index + 1; // the answer's index is the field's; place() makes it the node's
+    place(ancestor, index);
+    added += holdRange(index, index + 1);
   }
   body.fields.forEach((field, i) => place(field, from + i));
   if (body.fields.length) added += holdRange(from, from + body.fields.length);
