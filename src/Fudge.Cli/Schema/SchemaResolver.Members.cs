@@ -61,6 +61,7 @@ internal sealed partial class SchemaResolver
             member.Accuracy = accuracy;
             member.Nullable = present < total || merged.HasIndicator || member.Type is null;
             member.IndicatorWhenNull = !_schema.Java && merged.HasIndicator && present == total && !member.Repeated;
+            member.ElementNullable = member.Repeated && merged.HasIndicator;
             member.Seen = $"{Count(present)} of {Count(total)} messages{(maxPer > 1 ? $", up to {maxPer} times in one" : "")}; {seen}{(merged.Sample is null ? "" : "; e.g. " + merged.Sample)}"
                 + (merged.BelowTicks > 0 ? $"; {Count(merged.BelowTicks)} with nanoseconds below 100 ns, which .NET drops" : "");
             type.Members.Add(member);
