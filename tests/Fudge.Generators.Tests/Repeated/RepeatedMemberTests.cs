@@ -3,7 +3,7 @@ using System.Collections.Generic;
 using System.IO;
 using System.Linq;
 using System.Reflection;
-using Fudge.Generators.Tests.ProtoGenerated.repeated;
+using Fudge.Generators.Tests.ProtoGenerated.repeats;
 using Fudge.Generators.Tests.WholeGraph;
 using Fudge.Serialization;
 using Microsoft.CodeAnalysis;
