@@ -145,13 +145,13 @@ public class RepeatedMemberTests
         Assert.Equal(bytes, WholeGraphTests.RoundTripIn<T>(PerObject.Value, bytes));
     }
 
+    /// <summary>FudgeSerializer.Deserialize&lt;T&gt;(bytes) for a type known at run time (of either assembly).</summary>
     private static object Deserialize(Type type, byte[] bytes)
     {
-        var deserialize = typeof(FudgeSerializer).GetMethods().Single(m => m.Name == nameof(FudgeSerializer.Deserialize) && m.IsGenericMethodDefinition
-            && m.GetParameters() is [{ ParameterType: var p0 }, _] && p0 == typeof(Stream)).MakeGenericMethod(type);
+        var deserialize = typeof(RepeatedMemberTests).GetMethod(nameof(DeserializeAs), BindingFlags.NonPublic | BindingFlags.Static)!.MakeGenericMethod(type);
         try
         {
-            return deserialize.Invoke(null, new object?[] { new MemoryStream(bytes), null })!;
+            return deserialize.Invoke(null, new object[] { bytes })!;
         }
         catch (TargetInvocationException e) when (e.InnerException is not null)
         {
@@ -159,6 +159,8 @@ public class RepeatedMemberTests
             throw;
         }
     }
+
+    private static object DeserializeAs<T>(byte[] bytes) => FudgeSerializer.Deserialize<T>(bytes)!;
 
     private static byte[] SerializeIn(Assembly models, Type like, object value)
     {
