@@ -20,13 +20,14 @@ public class RepeatedDiagnosticsTests
     [InlineData("System.Collections.Immutable.ImmutableArray<int>", "ImmutableArray<int>")]
     public void A_repeated_member_that_is_no_list_or_array_is_FUDGE018_at_the_member(string type, string spelled)
     {
-        var diagnostic = Assert.Single(Diagnostics($"[FudgeMessage] public partial class M {{ [FudgeField(Repeated = true)] public {type} Tags {{ get; set; }} = default!; }}"));
+        string source = $"[FudgeMessage] public partial class M {{ [FudgeField(Repeated = true)] public {type} Tags {{ get; set; }} = default!; }}";
+        var diagnostic = Assert.Single(Diagnostics(source));
         Assert.Equal("FUDGE018", diagnostic.Id);
         Assert.Equal(DiagnosticSeverity.Error, diagnostic.Severity);
         Assert.Equal($"Member 'Tags' is [FudgeField(Repeated = true)] but has type '{spelled}': a repeated member is a list or an array (T[], List<T>, IList<T>, ICollection<T>, IEnumerable<T>, IReadOnlyList<T> or IReadOnlyCollection<T>) whose elements are written as fields of their own",
             diagnostic.GetMessage());
         Assert.Equal("https://github.com/FudgeMsg/Fudge-DotNet/blob/main/docs/generator.md#fudge018", diagnostic.Descriptor.HelpLinkUri);
-        Assert.Equal("Tags", diagnostic.Location.SourceTree!.ToString().Substring(diagnostic.Location.SourceSpan.Start, diagnostic.Location.SourceSpan.Length));
+        Assert.Equal("Tags", Wrap(source).Substring(diagnostic.Location.SourceSpan.Start, diagnostic.Location.SourceSpan.Length));
     }
 
     [Fact]
