@@ -30,7 +30,7 @@ public class SchemaInferOptionsTests
         Assert.Contains("public string Field1 { get; set; }", bare.Stdout);
         Assert.DoesNotContain("Ticker", bare.Stdout);
         Assert.Matches(@"\[FudgeField\(1, Name = ""ticker""\)\] public string Ticker \{ get; set; \}", named.Stdout);
-        Assert.Matches(@"\[FudgeField\(9, Name = ""trade""\)\] public Trade\? Trade \{ get; set; \}", named.Stdout);
+        Assert.Matches(@"\[FudgeField\(9, Name = ""trade""\)\] public Trade\w*\? Trade \{ get; set; \}", named.Stdout);
         Assert.DoesNotContain("Field1", named.Stdout);
 
         // The named types read the ordinal-only bytes (by ordinal) into the named members.
