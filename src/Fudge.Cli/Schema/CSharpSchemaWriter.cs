@@ -89,6 +89,7 @@ internal static class CSharpSchemaWriter
                 {
                     string why = member.Key.IsAnonymous ? "a field with neither name nor ordinal is no member"
                         : member.OrdinalAside ? "a field with an ordinal among fields with names only (a [FudgeMessage] type writes one kind of key)"
+                        : member.KeptRepeated ? "a repeated field a list member would not write back as it came (its key, or empty sub-messages among its objects)"
                         : member.Type is null ? "no C# member holds this wire type"
                         : "a field only ever seen as an indicator has no C# type";
                     o.Append("    // ").Append(Names.Comment(member.Key.ToString())).Append(": kept in ExtensionData, ").Append(why).AppendLine(".");
@@ -143,7 +144,7 @@ internal static class CSharpSchemaWriter
 
     /// <summary>True when the member is written as a C# member; false when its field can only be kept in <c>ExtensionData</c>.</summary>
     public static bool HasMember(MemberDef member)
-        => member.Type is not null && !member.Key.IsAnonymous && !member.OrdinalAside && !(member.Type.Kind == TypeRefKind.Scalar && member.Type.Scalar == "indicator");
+        => member.Type is not null && !member.KeptRepeated && !member.Key.IsAnonymous && !member.OrdinalAside && !(member.Type.Kind == TypeRefKind.Scalar && member.Type.Scalar == "indicator");
 
     private static bool IsObject(TypeRef type) => type.Kind == TypeRefKind.Scalar && type.Scalar == "object";
 

@@ -49,6 +49,11 @@ internal sealed class MemberDef
     public bool Repeated;
     /// <summary>A repeated field's values held indicators: its elements are nullable.</summary>
     public bool ElementNullable;
+    /// <summary>
+    /// A repeated field a list member would not write back as it came (a key the type's field mode writes otherwise, or
+    /// empty sub-messages among its objects): kept in <c>ExtensionData</c> instead.
+    /// </summary>
+    public bool KeptRepeated;
     /// <summary>Null members must be written as indicators (the samples had indicators and never left the field out).</summary>
     public bool IndicatorWhenNull;
     public FudgeDateTimeAccuracy? Accuracy;
