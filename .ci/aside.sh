@@ -5,18 +5,28 @@
 #   - samples/Fudge.AotSample published with NativeAOT, trim and AOT warnings as errors, and its binary run;
 #   - the NativeAOT `fudge` published and run alone in an empty folder (.ci/aot-fudge.sh).
 # A publish for linux-x64 in the main tree restores its projects for that runtime, and the next `dotnet test` restores
-# and rebuilds them once more; from a copy they also run while the browser and unit tests run: .ci/run starts this
-# script in the background, at a lower CPU priority, right after the main build, and waits for it at the end.
+# and rebuilds them once more; from a copy they also run beside the main build and the tests: .ci/run starts this
+# script in the background, at a lower CPU priority, before the main build (whose cores it fills where the build waits
+# on one project), and waits for it at the end.
 # Usage: bash .ci/aside.sh OUTDIR   (writes OUTDIR/inspect.txt, OUTDIR/aot/ and OUTDIR/aot-publish.txt; exits non-zero
-# on the first failure)
+# on the first failure; with FUDGE_APT_DONE=FILE it installs the NativeAOT toolchain only once FILE exists)
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 out="$(cd "${1:?usage: bash .ci/aside.sh OUTDIR}" && pwd)"
 copy="$(mktemp -d)"
-trap 'rm -rf "$copy"' EXIT
 # Builds of their own: MSBuild nodes neither borrowed from the main build nor left for it (they would carry this
-# script's lower priority into the main build's tests).
+# script's lower priority into the main build's tests), and a compiler server of their own (SharedCompilationId names
+# its pipe): the main build's server runs every compilation sent to it at the main build's priority, and one started
+# from here would run the main build's at this script's. It is stopped when the script ends.
 export MSBUILDDISABLENODEREUSE=1
+export SharedCompilationId="fudge-aside-$$"
+stop_compiler_server() {
+  local proc
+  for proc in /proc/[0-9]*; do
+    if { tr '\0' ' ' < "$proc/cmdline"; } 2>/dev/null | grep -q -- "-pipename:$SharedCompilationId"; then kill "${proc#/proc/}" 2>/dev/null || true; fi
+  done
+}
+trap 'stop_compiler_server; rm -rf "$copy"' EXIT
 (cd "$repo" && tar --exclude=./.git --exclude=bin --exclude=obj --exclude=BenchmarkDotNet.Artifacts --exclude=node_modules -cf - .) \
   | tar -xf - -C "$copy"
 cd "$copy"
@@ -29,6 +39,8 @@ echo "   ($((SECONDS - start)) s)"
 
 start=$SECONDS
 echo "== NativeAOT: the sample publishes with no trim/AOT warning (warnings are errors) and its binary runs"
+# apt may be busy installing the servers (.ci/run's chain, whose apt calls do not wait for the lock): clang waits for it.
+if [ -n "${FUDGE_APT_DONE:-}" ]; then until [ -e "$FUDGE_APT_DONE" ]; do sleep 2; done; fi
 bash .ci/aot-prerequisites
 dotnet publish samples/Fudge.AotSample -c Release -warnaserror -o "$out/aot" > "$out/aot-publish.txt" || { cat "$out/aot-publish.txt"; exit 1; }
 "$out/aot/Fudge.AotSample" | tail -n 1

@@ -3,7 +3,8 @@
 #   bash .ci/browser.sh install   installs chromium (Debian package) if missing, and the pinned npm packages
 #                                 (tests/Fudge.Explorer.BrowserTests/package-lock.json)
 #   bash .ci/browser.sh test      starts `fudge serve` on samples/ticks.fudge, on samples/hostile/ and on a generated
-#                                 file of one 10 MB message and on a file that grows (--follow) (from the Release
+#                                 file of one 10 MB message, on one of a message of 90,000 fields and on a file that
+#                                 grows (--follow) (from the Release
 #                                 build, which must exist, with the page's vendored uPlot: .ci/vendor-page.sh), runs the
 #                                 browser tests (*.test.mjs) and stops the servers. With
 #                                 FUDGE_EXPLORER_SCREENSHOT=PATH the screenshot docs/serve.md shows is written there.
@@ -82,13 +83,17 @@ run_tests() {
   large_message "$work/large.fudge" 1000 10000000
   serve large "$work/large.fudge"
   FUDGE_EXPLORER_LARGE_URL="$url"
+  # One message of 90,000 fields (18,000 sub-messages of 4, about 1 MB): jump.test.mjs jumps to its last byte.
+  large_message "$work/fields.fudge" 18000 0
+  serve fields "$work/fields.fudge"
+  FUDGE_EXPLORER_FIELDS_URL="$url"
   # A file that grows while it is shown (--follow): the first 5 ticks; follow.test.mjs appends to it and truncates it.
   FUDGE_EXPLORER_FOLLOW_FILE="$work/live.fudge"
   head -c 731 samples/ticks.fudge > "$FUDGE_EXPLORER_FOLLOW_FILE" # the first 5 envelopes (116+167+166+116+166 bytes)
   serve follow "$FUDGE_EXPLORER_FOLLOW_FILE" --follow
   FUDGE_EXPLORER_FOLLOW_URL="$url"
-  export FUDGE_EXPLORER_URL FUDGE_EXPLORER_HOSTILE_URL FUDGE_EXPLORER_LARGE_URL FUDGE_EXPLORER_FOLLOW_URL FUDGE_EXPLORER_FOLLOW_FILE
-  echo "== browser tests against $FUDGE_EXPLORER_URL, $FUDGE_EXPLORER_HOSTILE_URL, $FUDGE_EXPLORER_LARGE_URL and $FUDGE_EXPLORER_FOLLOW_URL"
+  export FUDGE_EXPLORER_URL FUDGE_EXPLORER_HOSTILE_URL FUDGE_EXPLORER_LARGE_URL FUDGE_EXPLORER_FIELDS_URL FUDGE_EXPLORER_FOLLOW_URL FUDGE_EXPLORER_FOLLOW_FILE
+  echo "== browser tests against $FUDGE_EXPLORER_URL, $FUDGE_EXPLORER_HOSTILE_URL, $FUDGE_EXPLORER_LARGE_URL, $FUDGE_EXPLORER_FIELDS_URL and $FUDGE_EXPLORER_FOLLOW_URL"
   (cd "$tests" && node --test --test-reporter=spec ./*.test.mjs)
 }
 

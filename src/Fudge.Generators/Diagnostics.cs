@@ -105,4 +105,9 @@ internal static class Diagnostics
         "FUDGE017", "Type declared serializable is not supported",
         "[assembly: FudgeSerializable(typeof({0}))] declares a type Fudge cannot serialize: {1}",
         Category, DiagnosticSeverity.Error, isEnabledByDefault: true, helpLinkUri: Help("FUDGE017"));
+
+    public static readonly DiagnosticDescriptor RepeatedNotList = new(
+        "FUDGE018", "Repeated member is not a list",
+        "Member '{0}' is [FudgeField(Repeated = true)] but has type '{1}': a repeated member is a list or an array (T[], List<T>, IList<T>, ICollection<T>, IEnumerable<T>, IReadOnlyList<T> or IReadOnlyCollection<T>) whose elements are written as fields of their own",
+        Category, DiagnosticSeverity.Error, isEnabledByDefault: true, helpLinkUri: Help("FUDGE018"));
 }

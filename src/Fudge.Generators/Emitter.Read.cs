@@ -58,6 +58,7 @@ internal sealed partial class Emitter
             if (member.SetMode == SetMode.WriteOnly) continue; // written, never read
             sb.AppendLine($"        {member.Shape.TypeName} __v{i} = default({member.Shape.TypeName});");
             if (UsesPresence(i)) sb.AppendLine($"        bool __h{i} = false;");
+            if (member.Repeated && RepeatedGathersApart(member)) sb.AppendLine($"        {RepeatedListType(member)} __r{i} = null;");
         }
         if (m.IsExtensible)
         {
@@ -74,7 +75,7 @@ internal sealed partial class Emitter
             var member = m.Members[i];
             sb.AppendLine($"                case {i}:");
             if (member.SetMode == SetMode.WriteOnly) { sb.AppendLine("                    break;"); continue; } // as Fudge-Java, a property without a setter is not read
-            if (member.Repeated) EmitRepeatedElement(sb, member, i);
+            if (member.Repeated) EmitRepeatedElement(sb, member, RepeatedGathersApart(member) ? $"__r{i}" : $"__v{i}");
             else if (member.Shape.Kind == ShapeKind.Indicator) sb.AppendLine($"                    __v{i} = true;");
             else
             {
@@ -97,6 +98,7 @@ internal sealed partial class Emitter
         sb.AppendLine("                    break;");
         sb.AppendLine("            }");
         sb.AppendLine("        }");
+        EmitRepeatedFinish(sb);
         EmitDerivedRead(sb);
         for (int i = 0; i < m.Members.Count; i++)
         {
@@ -184,14 +186,14 @@ internal sealed partial class Emitter
 
     private static string CaseFormatter(UnionModel union) => $"{union.FullyQualifiedName}.FudgeFormatter.Instance";
 
-    /// <summary>One element of a repeated member (one field per element) added to its list, created at the first.</summary>
-    private void EmitRepeatedElement(StringBuilder sb, MemberModel member, int index)
+    /// <summary>One element of a repeated member (one field per element) added to <paramref name="list"/>, created at the first (Emitter.Repeated.cs).</summary>
+    private void EmitRepeatedElement(StringBuilder sb, MemberModel member, string list)
     {
         var element = member.Shape.Element!;
-        sb.AppendLine($"                    if (__v{index} == null) __v{index} = new {member.Shape.TypeName}();");
+        sb.AppendLine($"                    if ({list} == null) {list} = new {RepeatedListType(member)}();");
         // An element of a repeated indicator is an indicator field: each one is a true.
         string value = element.Kind == ShapeKind.Indicator ? "true" : $"reader.IsIndicator ? default({element.TypeName}) : {ReadExpression(element, "reader")}";
-        sb.AppendLine($"                    __v{index}.Add({value});");
+        sb.AppendLine($"                    {list}.Add({value});");
     }
 
     /// <summary>The check, once the message is read, that required member <paramref name="index"/> was present.</summary>

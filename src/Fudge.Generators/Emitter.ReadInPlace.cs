@@ -40,7 +40,7 @@ internal sealed partial class Emitter
         for (int i = 0; i < m.Members.Count; i++)
         {
             if (m.Members[i].IsRequired) sb.AppendLine($"        bool __h{i} = false;");
-            if (m.Members[i].Repeated) sb.AppendLine($"        {m.Members[i].Shape.TypeName} __v{i} = null;");
+            if (m.Members[i].Repeated) sb.AppendLine($"        {RepeatedListType(m.Members[i])} __v{i} = null;");
         }
         EmitDerivedLocals(sb);
         sb.AppendLine($"        var __result = new {m.FullyQualifiedName}();");
@@ -97,7 +97,7 @@ internal sealed partial class Emitter
             if (member.SetMode == SetMode.WriteOnly) { sb.AppendLine("                    break;"); continue; }
             if (member.Repeated)
             {
-                EmitRepeatedElement(sb, member, i);
+                EmitRepeatedElement(sb, member, $"__v{i}");
             }
             else sb.AppendLine($"                    __result.{member.Name} = {ValueOrDefault(member.Shape)};");
             if (member.IsRequired) sb.AppendLine($"                    __h{i} = true;");
@@ -116,7 +116,7 @@ internal sealed partial class Emitter
         {
             var member = m.Members[i];
             if (member.IsRequired) EmitRequiredCheck(sb, member, i);
-            if (member.Repeated) sb.AppendLine($"        if (__v{i} != null) __result.{member.Name} = __v{i};");
+            if (member.Repeated) sb.AppendLine($"        if (__v{i} != null) __result.{member.Name} = {RepeatedValue(member, $"__v{i}")};");
         }
         sb.AppendLine("        return __result;");
         sb.AppendLine("    }");

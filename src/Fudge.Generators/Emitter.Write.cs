@@ -169,14 +169,12 @@ internal sealed partial class Emitter
         sb.AppendLine($"    public void WriteFields(ref {Writer} writer, {t} value, int declaredNames)");
     }
 
-    /// <summary>A repeated member (Fudge-Proto): one field per element, all under the member's key.</summary>
+    /// <summary>A repeated member (Fudge-Proto, [FudgeField(Repeated = true)]): one field per element, all under the member's key.</summary>
     private void WriteRepeated(StringBuilder sb, MemberModel member, string key, string list)
     {
         string e = NextLocal();
         sb.AppendLine($"        if ({list} != null)");
-        sb.AppendLine($"            for (int __i = 0; __i < {list}.Count; __i++)");
-        sb.AppendLine("            {");
-        sb.AppendLine($"                var {e} = {list}[__i];");
+        EmitRepeatedLoopHead(sb, member, list, e);
         WriteValue(sb, "                ", member.Shape.Element!, key, e, nullAsIndicator: true);
         sb.AppendLine("            }");
     }

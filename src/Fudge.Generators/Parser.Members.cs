@@ -28,6 +28,7 @@ internal static partial class Parser
                 {
                     if (named.Key == "Name" && named.Value.Value is string s) WireName = s;
                     if (named.Key == "Accuracy" && named.Value.Value is byte a && a != NanosecondAccuracy) Accuracy = a;
+                    if (named.Key == "Repeated" && named.Value.Value is bool r) Repeated = r;
                 }
             }
             IsRequired = IsRequiredMember(symbol);
@@ -65,6 +66,8 @@ internal static partial class Parser
         public int Ordinal { get; }
         public string? WireName { get; }
         public int Accuracy { get; } = -1;
+        /// <summary>[FudgeField(Repeated = true)]: each element of the list is a field of its own (Parser.Repeated.cs).</summary>
+        public bool Repeated { get; }
         public bool IsRequired { get; }
         public bool CanAssign { get; }
         public bool IsInitOnly { get; }

@@ -146,7 +146,13 @@ internal static partial class Parser
                 hasErrorType = true;
                 continue;
             }
-            var shape = ResolveShape(candidate.Type, 0, java, member: true);
+            // [FudgeField(Repeated = true)]: a list whose elements are fields of their own (Parser.Repeated.cs).
+            if (candidate.Repeated && !IsRepeatable(candidate.Type))
+            {
+                diagnostics.Add(Diag(Diagnostics.RepeatedNotList, candidate.Location, name, candidate.Type.ToDisplayString(CSharpSpelling)));
+                continue;
+            }
+            var shape = candidate.Repeated ? RepeatedShape(candidate.Type, java) : ResolveShape(candidate.Type, 0, java, member: true);
             if (shape is null && writeOnly.Contains(candidate)) continue; // a computed value Java would write, of a type with no mapping: left out
             if (shape is null)
             {
@@ -158,7 +164,8 @@ internal static partial class Parser
             }
             if (candidate.Accuracy >= 0)
             {
-                if (WithAccuracy(shape, candidate.Accuracy) is { } dated) shape = dated;
+                if (candidate.Repeated && WithAccuracy(shape.Element!, candidate.Accuracy) is { } datedElement) shape = shape with { Element = datedElement };
+                else if (!candidate.Repeated && WithAccuracy(shape, candidate.Accuracy) is { } dated) shape = dated;
                 else diagnostics.Add(Diag(Diagnostics.SettingWithoutEffect, candidate.Location, name,
                     "Accuracy applies to DateTime and DateTimeOffset members only"));
             }
@@ -194,11 +201,12 @@ internal static partial class Parser
                 : SetMode.Assign;
             string? absentDefault = mode2 == SetMode.Initializer && !candidate.IsRequired
                 ? ConstantInitializer(symbol, context.SemanticModel.Compilation, ct) : null;
-            bool nullIndicator = shape.CanBeNull && AbsenceIsNotNull(candidate, mode2, absentDefault, constructor,
+            // A repeated member writes nothing for a null or empty list (its elements are the fields): no indicator of its own.
+            bool nullIndicator = !candidate.Repeated && shape.CanBeNull && AbsenceIsNotNull(candidate, mode2, absentDefault, constructor,
                 byParameter, type, context.SemanticModel.Compilation, ct);
             members.Add(new MemberModel(EscapeIdentifier(name), wireName, ordinal, shape, candidate.IsRequired, mode2,
                 mode2 == SetMode.Assign ? candidate.BaseSetter : null, candidate.ExposesSetter, absentDefault,
-                NullAsIndicator: nullIndicator));
+                Repeated: candidate.Repeated, NullAsIndicator: nullIndicator));
         }
 
         if (hasErrorType) return null;

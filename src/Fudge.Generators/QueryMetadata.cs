@@ -56,7 +56,9 @@ internal static class QueryMetadata
                 string wireName = ordinalOnly ? "null" : Literal(member.WireName);
                 string ordinal = member.HasOrdinal ? member.Ordinal.ToString(CultureInfo.InvariantCulture) : "null";
                 string nullAsIndicator = member.NullAsIndicator ? "true" : "false";
-                sb.AppendLine($"                new {Q}FudgeQueryMember({Literal(member.Name.TrimStart('@'))}, {wireName}, {ordinal}, {Shape(member.Shape, model.Java)}, {nullAsIndicator}),");
+                // A repeated member (one field per element) says so; the others keep the constructor they always had.
+                string repeated = member.Repeated ? ", true" : "";
+                sb.AppendLine($"                new {Q}FudgeQueryMember({Literal(member.Name.TrimStart('@'))}, {wireName}, {ordinal}, {Shape(member.Shape, model.Java)}, {nullAsIndicator}{repeated}),");
             }
             sb.AppendLine("            }));");
         }

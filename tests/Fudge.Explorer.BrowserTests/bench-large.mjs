@@ -8,8 +8,8 @@
 // LayoutDuration and RecalcStyleDuration) and its long tasks (over 50 ms); real pointer moves (page.mouse, through CDP
 // Input.dispatchMouseEvent) over 60 of the first bytes and 40 of the first tree rows, each move's work being the
 // counters' difference over the sweep divided by the moves; the last byte pointed at, from the move until it is
-// named (the pages of fields up to it read, up to the most the page holds); and moves over the last bytes and the
-// last tree rows. Prints one line per run and the medians.
+// named (the page of fields around it read); and moves over the last bytes and the last tree rows. Prints one line
+// per run and the medians ("N fields": the fields the page then holds).
 import { chromium } from 'playwright-core';
 
 const sources = (process.env.FUDGE_BENCH_SOURCES ?? '').split(/\s+/).filter(Boolean).map((s) => {
@@ -96,11 +96,11 @@ async function once(url) {
   const m2 = await metrics(cdp);
   const lastStart = Date.now();
   await page.mouse.move(...lastBox);
-  await page.waitForFunction(() => / in the value of |after the first/.test(document.querySelector('#hover-info').textContent), null, { polling: 50, timeout: 600000 });
+  await page.waitForFunction(() => / in the value of |the page holds all/.test(document.querySelector('#hover-info').textContent), null, { polling: 50, timeout: 600000 });
   const lastWall = Date.now() - lastStart;
   const m3 = await metrics(cdp);
   const lastLong = await longTasks(page);
-  const fields = await page.evaluate(() => state.nodes.length - 1);
+  const fields = await page.evaluate(() => state.held);
 
   const hexEnd = await sweep(page, cdp, '#hex .b[data-i]', 60);
   await page.evaluate(() => { const tree = document.querySelector('#tree'); tree.scrollTop = tree.scrollHeight; });

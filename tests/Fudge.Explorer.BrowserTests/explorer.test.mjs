@@ -130,7 +130,7 @@ test('names and values that are HTML show as text and run nothing; a malformed m
   assert.match(await text(page, '#hover-info'), /^<nested attr="x">\.<\/li><\/ul><h1> \(string\)/);
   assert.equal(await page.evaluate(() => window.fudgePwned), undefined);
   assert.equal(await page.locator('img, iframe, h1 + h1, #tree h1, #tree b').count(), 0);
-  assert.deepEqual(await page.$$eval('script', (scripts) => scripts.map((s) => s.getAttribute('src'))), ['vendor/uPlot.iife.min.js', 'views.js', 'app.js', 'message.js', 'address.js', 'charts.js', 'schema.js']);
+  assert.deepEqual(await page.$$eval('script', (scripts) => scripts.map((s) => s.getAttribute('src'))), ['vendor/uPlot.iife.min.js', 'views.js', 'app.js', 'fields.js', 'message.js', 'address.js', 'charts.js', 'schema.js']);
 
   await page.click('#list tbody tr[data-id="2"]');
   await page.waitForSelector('#message-error:not([hidden])');

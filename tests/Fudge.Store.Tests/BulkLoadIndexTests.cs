@@ -156,14 +156,9 @@ public abstract class BulkLoadIndexContractTests
 /// <summary>The option on an SQLite file: everything happens in the load's transaction, so other connections keep the index.</summary>
 public sealed class SqliteBulkLoadIndexTests : BulkLoadIndexContractTests, IDisposable
 {
-    private readonly List<string> _files = new();
+    private readonly TemporarySqliteFiles _files = new("fudge-bulk-");
 
-    protected override Task<string> NewDatabaseAsync()
-    {
-        string file = Path.Combine(Path.GetTempPath(), $"fudge-bulk-{Guid.NewGuid():N}.db");
-        _files.Add(file);
-        return Task.FromResult(file);
-    }
+    protected override Task<string> NewDatabaseAsync() => Task.FromResult(_files.NewFile());
 
     protected override async ValueTask<IFudgeStore> OpenAsync(string database) => await Sqlite.SqliteFudgeStore.OpenAsync(database);
 
@@ -202,10 +197,5 @@ public sealed class SqliteBulkLoadIndexTests : BulkLoadIndexContractTests, IDisp
         Assert.True(await IndexUsedAsync(store, logs, Node5));
     }
 
-    public void Dispose()
-    {
-        Microsoft.Data.Sqlite.SqliteConnection.ClearAllPools();
-        foreach (string file in _files)
-            foreach (string suffix in new[] { "", "-wal", "-shm" }) File.Delete(file + suffix);
-    }
+    public void Dispose() => _files.Dispose();
 }

@@ -87,8 +87,7 @@ public sealed class SqliteMultiProcessLoadTests : MultiProcessLoadTests
 
     protected override Task DeleteStoreAsync(string db)
     {
-        Microsoft.Data.Sqlite.SqliteConnection.ClearAllPools();
-        foreach (string file in new[] { db, db + "-wal", db + "-shm" }) File.Delete(file);
+        TemporarySqliteFiles.Delete(db);
         return Task.CompletedTask;
     }
 }

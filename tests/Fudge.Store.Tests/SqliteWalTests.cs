@@ -159,9 +159,5 @@ public sealed class SqliteWalTests : IDisposable
         return (byte)file.ReadByte();
     }
 
-    public void Dispose()
-    {
-        SqliteConnection.ClearAllPools();
-        foreach (string file in new[] { _file, _file + "-wal", _file + "-shm" }) File.Delete(file);
-    }
+    public void Dispose() => TemporarySqliteFiles.Delete(_file);
 }

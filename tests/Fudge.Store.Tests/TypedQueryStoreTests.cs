@@ -1,6 +1,5 @@
 using System;
 using System.Collections.Generic;
-using System.IO;
 using System.Linq;
 using System.Linq.Expressions;
 using System.Threading.Tasks;
@@ -29,34 +28,23 @@ public partial class StoredLeg
 }
 
 /// <summary>Typed predicates over an SQLite collection: the same answers as LINQ to Objects, and the declared index used.</summary>
-public sealed class TypedQueryStoreTests : IAsyncLifetime
+public sealed class TypedQueryStoreTests() : TemporarySqliteStore("fudge-typed-")
 {
-    private readonly string _file = Path.Combine(Path.GetTempPath(), "fudge-typed-" + Guid.NewGuid().ToString("N") + ".db");
-    private SqliteFudgeStore? _store;
-    private readonly List<StoredTrade> _trades = new();
+    private readonly List<StoredTrade> _trades = Trades(43);
 
-    public async Task InitializeAsync()
+    /// <summary>300 trades drawn from <paramref name="seed"/>: some without a symbol or a main leg, some quantities past 32 bits.</summary>
+    public static List<StoredTrade> Trades(int seed)
     {
-        _store = await SqliteFudgeStore.OpenAsync(_file);
-        var random = new Random(43);
+        var random = new Random(seed);
         string[] symbols = { "AAPL", "MSFT", "東京", "Zürich" };
-        for (int i = 0; i < 300; i++)
+        return Enumerable.Range(0, 300).Select(_ => new StoredTrade
         {
-            _trades.Add(new StoredTrade
-            {
-                Symbol = random.Next(5) == 0 ? null : symbols[random.Next(symbols.Length)],
-                Price = Math.Round(random.NextDouble() * 200, 2),
-                Qty = random.Next(3) == 0 ? random.Next(100) : (long)random.Next() << 8,
-                Main = random.Next(3) == 0 ? null : new StoredLeg { Venue = random.Next(2) == 0 ? "BATS" : "XNAS" },
-                Legs = Enumerable.Range(0, random.Next(3)).Select(_ => new StoredLeg { Venue = random.Next(2) == 0 ? "BATS" : "ARCA" }).ToList(),
-            });
-        }
-    }
-
-    public async Task DisposeAsync()
-    {
-        if (_store is not null) await _store.DisposeAsync();
-        foreach (var suffix in new[] { "", "-wal", "-shm" }) File.Delete(_file + suffix);
+            Symbol = random.Next(5) == 0 ? null : symbols[random.Next(symbols.Length)],
+            Price = Math.Round(random.NextDouble() * 200, 2),
+            Qty = random.Next(3) == 0 ? random.Next(100) : (long)random.Next() << 8,
+            Main = random.Next(3) == 0 ? null : new StoredLeg { Venue = random.Next(2) == 0 ? "BATS" : "XNAS" },
+            Legs = Enumerable.Range(0, random.Next(3)).Select(_ => new StoredLeg { Venue = random.Next(2) == 0 ? "BATS" : "ARCA" }).ToList(),
+        }).ToList();
     }
 
     public static IEnumerable<object[]> Predicates() => new List<Expression<Func<StoredTrade, bool>>>
@@ -73,7 +61,7 @@ public sealed class TypedQueryStoreTests : IAsyncLifetime
     [MemberData(nameof(Predicates))]
     public async Task Typed_predicates_agree_with_linq_and_use_the_declared_index(Expression<Func<StoredTrade, bool>> predicate)
     {
-        var trades = await _store!.GetCollectionAsync("trades");
+        var trades = await Store.GetCollectionAsync("trades");
         await trades.InsertManyAsync(_trades);
         await trades.CreateIndexAsync((StoredTrade t) => t.Symbol);
         Assert.Equal(new[] { "$.Symbol" }, await trades.ListIndexesAsync());
@@ -92,7 +80,7 @@ public sealed class TypedQueryStoreTests : IAsyncLifetime
     [Fact]
     public async Task An_equality_on_a_declared_index_searches_the_index()
     {
-        var trades = await _store!.GetCollectionAsync("trades");
+        var trades = await Store.GetCollectionAsync("trades");
         await trades.InsertManyAsync(_trades);
         await trades.CreateIndexAsync((StoredTrade t) => t.Symbol);
         var plan = await ((SqliteFudgeCollection)trades).ExplainAsync(FudgeTypedQuery.Filter<StoredTrade>(t => t.Symbol == "AAPL" && t.Price > 1));
@@ -110,26 +98,12 @@ public sealed class TypedQueryStoreTests : IAsyncLifetime
 [NeedsPostgres]
 public sealed class PostgresTypedQueryStoreTests
 {
-    private static List<StoredTrade> Trades()
-    {
-        var random = new Random(44);
-        string[] symbols = { "AAPL", "MSFT", "東京", "Zürich" };
-        return Enumerable.Range(0, 300).Select(_ => new StoredTrade
-        {
-            Symbol = random.Next(5) == 0 ? null : symbols[random.Next(symbols.Length)],
-            Price = Math.Round(random.NextDouble() * 200, 2),
-            Qty = random.Next(3) == 0 ? random.Next(100) : (long)random.Next() << 8,
-            Main = random.Next(3) == 0 ? null : new StoredLeg { Venue = random.Next(2) == 0 ? "BATS" : "XNAS" },
-            Legs = Enumerable.Range(0, random.Next(3)).Select(_ => new StoredLeg { Venue = random.Next(2) == 0 ? "BATS" : "ARCA" }).ToList(),
-        }).ToList();
-    }
-
     [StoreFact]
     public async Task Typed_predicates_agree_with_linq_and_use_the_gin_index()
     {
         await using var store = await Fudge.Store.PostgreSql.PostgresFudgeStore.OpenAsync(await Postgres.FreshSchemaAsync());
         var trades = (Fudge.Store.PostgreSql.PostgresFudgeCollection)await store.GetCollectionAsync("trades");
-        var all = Trades();
+        var all = TypedQueryStoreTests.Trades(44);
         await trades.InsertManyAsync(all);
         var back = all.Select(t => FudgeSerializer.Deserialize<StoredTrade>(FudgeSerializer.Serialize(t))).ToList();
         foreach (var row in TypedQueryStoreTests.Predicates())

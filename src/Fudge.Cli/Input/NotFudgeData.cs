@@ -80,7 +80,7 @@ internal static class NotFudgeData
 }
 
 /// <summary>Keeps a copy of the first bytes read through it (for <see cref="NotFudgeData"/>); passes everything else on.</summary>
-internal sealed class HeadKeepingStream : Stream
+internal sealed class HeadKeepingStream : ForwardReadStream
 {
     private readonly Stream _inner;
     private readonly byte[] _head = new byte[NotFudgeData.Kept];
@@ -131,16 +131,6 @@ internal sealed class HeadKeepingStream : Stream
         }
         return read.Length;
     }
-
-    public override bool CanRead => true;
-    public override bool CanSeek => false;
-    public override bool CanWrite => false;
-    public override long Length => throw new NotSupportedException();
-    public override long Position { get => throw new NotSupportedException(); set => throw new NotSupportedException(); }
-    public override void Flush() { }
-    public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
-    public override void SetLength(long value) => throw new NotSupportedException();
-    public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
 
     protected override void Dispose(bool disposing)
     {

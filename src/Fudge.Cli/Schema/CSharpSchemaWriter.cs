@@ -89,7 +89,7 @@ internal static class CSharpSchemaWriter
                 {
                     string why = member.Key.IsAnonymous ? "a field with neither name nor ordinal is no member"
                         : member.OrdinalAside ? "a field with an ordinal among fields with names only (a [FudgeMessage] type writes one kind of key)"
-                        : member.Repeated ? "a repeated field is no [FudgeMessage] member (a List<T> member is one sub-message; --proto declares it repeated)"
+                        : member.KeptRepeated ? "a repeated field a list member would not write back as it came (its key, or empty sub-messages among its objects)"
                         : member.Type is null ? "no C# member holds this wire type"
                         : "a field only ever seen as an indicator has no C# type";
                     o.Append("    // ").Append(Names.Comment(member.Key.ToString())).Append(": kept in ExtensionData, ").Append(why).AppendLine(".");
@@ -106,6 +106,13 @@ internal static class CSharpSchemaWriter
                 {
                     attributes.Add($"FudgeField(Name = {Literal(member.Key.Name!)})");
                 }
+                if (member.Repeated)
+                {
+                    // Each element a field of its own under the member's key (a List<T> member is otherwise one sub-message).
+                    int at = attributes.FindIndex(x => x.StartsWith("FudgeField(", StringComparison.Ordinal));
+                    if (at < 0) attributes.Add("FudgeField(Repeated = true)");
+                    else attributes[at] = attributes[at].Substring(0, attributes[at].Length - 1) + ", Repeated = true)";
+                }
                 if (member.Accuracy is { } accuracy)
                 {
                     string a = $"Accuracy = FudgeDateTimeAccuracy.{accuracy}";
@@ -116,6 +123,13 @@ internal static class CSharpSchemaWriter
                 o.Append("    ");
                 if (attributes.Count > 0) o.Append('[').Append(string.Join(", ", attributes)).Append("] ");
                 var memberType = member.Type!;
+                if (member.Repeated)
+                {
+                    // A repeated field is a list of its values (null ones seen as indicators); absent, the list stays empty.
+                    o.Append("public List<").Append(TypeName(memberType)).Append(member.ElementNullable || IsObject(memberType) ? "?" : "")
+                        .Append("> ").Append(member.Name).AppendLine(" { get; set; } = new();");
+                    continue;
+                }
                 string typeName = TypeName(memberType);
                 bool nullable = member.Nullable || memberType.Kind == TypeRefKind.Scalar && memberType.Scalar == "object";
                 o.Append("public ").Append(typeName).Append(nullable ? "?" : "").Append(' ').Append(member.Name).Append(" { get; set; }");
@@ -130,7 +144,9 @@ internal static class CSharpSchemaWriter
 
     /// <summary>True when the member is written as a C# member; false when its field can only be kept in <c>ExtensionData</c>.</summary>
     public static bool HasMember(MemberDef member)
-        => member.Type is not null && !member.Repeated && !member.Key.IsAnonymous && !member.OrdinalAside && !(member.Type.Kind == TypeRefKind.Scalar && member.Type.Scalar == "indicator");
+        => member.Type is not null && !member.KeptRepeated && !member.Key.IsAnonymous && !member.OrdinalAside && !(member.Type.Kind == TypeRefKind.Scalar && member.Type.Scalar == "indicator");
+
+    private static bool IsObject(TypeRef type) => type.Kind == TypeRefKind.Scalar && type.Scalar == "object";
 
     /// <summary>The Java class name the generator would give a type of the namespace without a TypeName.</summary>
     private static string JavaName(InferredSchema schema, string typeName)

@@ -27,7 +27,7 @@ internal sealed class TypeDef
     public readonly List<MemberDef> Members = new();
     public long Messages;
     public bool HasDerived;
-    /// <summary>Some field has no member (anonymous, repeated, indicator-only, unknown type): the type keeps it in <c>ExtensionData</c>.</summary>
+    /// <summary>Some field has no member (anonymous, indicator-only, unknown type): the type keeps it in <c>ExtensionData</c>.</summary>
     public bool Extensible;
     /// <summary>Fudge-Java's <c>char</c> message: no type of its own is written.</summary>
     public bool IsChar;
@@ -45,7 +45,15 @@ internal sealed class MemberDef
     public string Name = "";
     public TypeRef? Type;
     public bool Nullable;
+    /// <summary>The field came more than once in a message: a list member, each element a field of its own ([FudgeField(Repeated = true)]).</summary>
     public bool Repeated;
+    /// <summary>A repeated field's values held indicators: its elements are nullable.</summary>
+    public bool ElementNullable;
+    /// <summary>
+    /// A repeated field a list member would not write back as it came (a key the type's field mode writes otherwise, or
+    /// empty sub-messages among its objects): kept in <c>ExtensionData</c> instead.
+    /// </summary>
+    public bool KeptRepeated;
     /// <summary>Null members must be written as indicators (the samples had indicators and never left the field out).</summary>
     public bool IndicatorWhenNull;
     public FudgeDateTimeAccuracy? Accuracy;

@@ -61,6 +61,8 @@ internal sealed partial class SchemaResolver
             member.Accuracy = accuracy;
             member.Nullable = present < total || merged.HasIndicator || member.Type is null;
             member.IndicatorWhenNull = !_schema.Java && merged.HasIndicator && present == total && !member.Repeated;
+            member.ElementNullable = member.Repeated && merged.HasIndicator;
+            member.KeptRepeated = member.Repeated && merged.Empties > 0;
             member.Seen = $"{Count(present)} of {Count(total)} messages{(maxPer > 1 ? $", up to {maxPer} times in one" : "")}; {seen}{(merged.Sample is null ? "" : "; e.g. " + merged.Sample)}"
                 + (merged.BelowTicks > 0 ? $"; {Count(merged.BelowTicks)} with nanoseconds below 100 ns, which .NET drops" : "");
             type.Members.Add(member);
@@ -68,6 +70,14 @@ internal sealed partial class SchemaResolver
         bool anyName = type.Members.Any(m => m.Key.Name is not null), anyOrdinal = type.Members.Any(m => m.Key.Ordinal is not null);
         bool allOrdinal = type.Members.All(m => m.Key.Ordinal is not null), allBoth = type.Members.All(m => m.Key.Ordinal is not null && m.Key.Name is not null);
         type.Fields = !anyOrdinal || _schema.Java ? "Names" : allBoth ? "NamesAndOrdinals" : allOrdinal && !anyName ? "Ordinals" : "Names";
+        // A repeated member's elements are written with the key the field mode gives: one that came otherwise stays as it came.
+        foreach (var member in type.Members.Where(m => m.Repeated))
+            member.KeptRepeated |= type.Fields switch
+            {
+                "Ordinals" => member.Key.Ordinal is null || member.Key.Name is not null,
+                "NamesAndOrdinals" => member.Key.Ordinal is null || member.Key.Name is null,
+                _ => member.Key.Name is null || member.Key.Ordinal is not null,
+            };
         if (anyOrdinal && type.Fields == "Names" && !_schema.Java)
         {
             // A [FudgeMessage] type writes one kind of key: the named fields become members, and the fields with

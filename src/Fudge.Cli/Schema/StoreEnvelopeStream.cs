@@ -1,6 +1,7 @@
 using System;
 using System.Collections.Generic;
 using System.IO;
+using Fudge.Cli.Input;
 using Fudge.Cli.Store;
 using Fudge.Store;
 
@@ -12,7 +13,7 @@ namespace Fudge.Cli.Schema;
 /// writes, read one document at a time, so <c>fudge schema infer</c> and <c>check</c> take a store as they take a
 /// file (byte offsets count through the documents in id order).
 /// </summary>
-internal sealed class StoreEnvelopeStream : Stream
+internal sealed class StoreEnvelopeStream : ForwardReadStream
 {
     private readonly IFudgeStore _store;
     private readonly IAsyncEnumerator<FudgeStoredDocument> _documents;
@@ -79,31 +80,4 @@ internal sealed class StoreEnvelopeStream : Stream
         }
         base.Dispose(disposing);
     }
-
-    /// <inheritdoc />
-    public override bool CanRead => true;
-
-    /// <inheritdoc />
-    public override bool CanSeek => false;
-
-    /// <inheritdoc />
-    public override bool CanWrite => false;
-
-    /// <inheritdoc />
-    public override long Length => throw new NotSupportedException();
-
-    /// <inheritdoc />
-    public override long Position { get => throw new NotSupportedException(); set => throw new NotSupportedException(); }
-
-    /// <inheritdoc />
-    public override void Flush() { }
-
-    /// <inheritdoc />
-    public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
-
-    /// <inheritdoc />
-    public override void SetLength(long value) => throw new NotSupportedException();
-
-    /// <inheritdoc />
-    public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
 }

@@ -50,11 +50,15 @@ internal sealed record MessageList(MessageSummary[] Messages, long Skip, long? T
 /// <paramref name="Name"/> is the name exactly as written. <paramref name="Path"/> selects the field in the filter
 /// language (an index when its key repeats among its siblings); <paramref name="Hidden"/> is true when the name or
 /// the value holds invisible or direction-changing characters, shown as escapes; <paramref name="Cut"/> is true when
-/// the value shown is cut (<c>GET /api/messages/{id}/value?field=N</c> has all of it).
+/// the value shown is cut (<c>GET /api/messages/{id}/value?field=N</c> has all of it). A sub-message has
+/// <paramref name="Descendants"/>, the number of fields inside it at every depth, so that a page holding only some of
+/// them knows where its subtree ends. <paramref name="Index"/> (the field's index in document order) is given only
+/// where the field's place in the answer does not say it: for a page's <see cref="FieldPage.Ancestors"/>.
 /// </summary>
 internal sealed record FieldNode(
     int Depth, string Key, string? Name, int? Ordinal, string Type, int TypeId, string? Value, bool IsMessage,
-    int Start, int? NameStart, int? NameEnd, int ValueStart, int End, string Path, bool? Hidden, bool? Cut);
+    int Start, int? NameStart, int? NameEnd, int ValueStart, int End, string Path, bool? Hidden, bool? Cut,
+    int? Descendants = null, int? Index = null);
 
 /// <summary>A field's whole value (<c>GET /api/messages/{id}/value?field=N</c>).</summary>
 /// <param name="Field">The field's index in document order.</param>
@@ -96,13 +100,24 @@ internal sealed record MessageDetail(
     long Id, string? Location, long Offset, int Size, int Directives, int SchemaVersion, short TaxonomyId, bool NamesRestored,
     string Hex, FieldNode[] Fields, bool FieldsCut, MessageError? Error);
 
-/// <summary>A page of a message's fields (<c>GET /api/messages/{id}/fields?from=N&amp;take=N</c>).</summary>
+/// <summary>
+/// A page of a message's fields (<c>GET /api/messages/{id}/fields?from=N&amp;take=N</c>, or <c>?at=B&amp;take=N</c>:
+/// the page around the field holding byte B of the envelope).
+/// </summary>
 /// <param name="Id">The message's id.</param>
 /// <param name="From">The index (document order) of the first field of the page.</param>
 /// <param name="Fields">The fields, as <see cref="MessageDetail.Fields"/> gives them (at most <see cref="MessageTree.MaxFields"/>).</param>
 /// <param name="More">True when the message has fields after these.</param>
 /// <param name="Error">Where reading stopped, for a message malformed before the page's end; null otherwise.</param>
-internal sealed record FieldPage(long Id, int From, FieldNode[] Fields, bool More, MessageError? Error);
+/// <param name="Ancestors">The sub-messages that hold the page's first field, outermost first, each with its
+/// <see cref="FieldNode.Index"/> (all before <paramref name="From"/>); null when that field is at the top level.</param>
+/// <param name="At">For <c>?at=B</c>: the byte asked for.</param>
+/// <param name="Field">For <c>?at=B</c>: the index of the innermost field holding that byte (one of
+/// <paramref name="Fields"/>); null when no field holds it (the envelope header, or past the fault of a malformed message).</param>
+/// <param name="Part">For <c>?at=B</c>: which part of it the byte is in: <c>header</c>, <c>name</c> or <c>value</c>
+/// of <paramref name="Field"/>, or <c>envelope header</c>; null past a fault.</param>
+internal sealed record FieldPage(long Id, int From, FieldNode[] Fields, bool More, MessageError? Error,
+    FieldNode[]? Ancestors = null, int? At = null, int? Field = null, string? Part = null);
 
 /// <summary>An RFC 9457 problem: what went wrong with a request, and for a filter, where in its text.</summary>
 /// <param name="Type">"about:blank".</param>

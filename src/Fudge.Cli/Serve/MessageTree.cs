@@ -53,7 +53,24 @@ internal static class MessageTree
     {
         var window = new Window(from, Math.Clamp(take, 1, MaxFields));
         Read(message, options, window, out var error);
-        return new FieldPage(message.Id, from, window.Fields.ToArray(), window.More, error);
+        return new FieldPage(message.Id, from, window.Fields.ToArray(), window.More, error, window.Ancestors);
+    }
+
+    /// <summary>
+    /// The page of <paramref name="take"/> fields around the one holding byte <paramref name="offset"/> of the envelope
+    /// (which the caller has checked is one of its bytes), as <see cref="Fields"/> gives a page: the field is found by a
+    /// byte walk (<see cref="FieldLocator"/>) and the page starts half a page before it, so the page asks for what it
+    /// points at or jumps to without the fields before it. Past the fault of a malformed message, the page ends at the
+    /// fault (with the error) and no field is named.
+    /// </summary>
+    public static FieldPage FieldsAt(SourceMessage message, FudgeReaderOptions options, int offset, int take)
+    {
+        take = Math.Clamp(take, 1, MaxFields);
+        var location = FieldLocator.Locate(message.Bytes.Span, options, offset);
+        int around = location.Field >= 0 ? location.Field : location.FieldsBefore;
+        int from = location.Fault is null ? Math.Max(0, around - take / 2) : Math.Max(0, around - take);
+        var page = Fields(message, options, from, take);
+        return page with { At = offset, Field = location.Field >= 0 ? location.Field : null, Part = location.Part };
     }
 
     // Reads the message's fields into the window; true when a taxonomy restored names. A malformed message gives the
@@ -82,10 +99,20 @@ internal static class MessageTree
     private sealed class Window(int from, int take)
     {
         public readonly List<FieldNode> Fields = new();
+        // The sub-messages entered before the window starts (those that hold its first field, once it is reached).
+        public readonly List<FieldNode> Open = new();
+        public FieldNode[]? Ancestors;
         public int Next;
         public bool More;
+        public int From => from;
         public bool Wants => Next >= from;
         public bool Full => Next >= from + (long)take;
+
+        public void Add(FieldNode node)
+        {
+            if (Fields.Count == 0 && Open.Count > 0) Ancestors = Open.ToArray();
+            Fields.Add(node);
+        }
     }
 
     // False when the window is full (there are more fields after it).
@@ -104,15 +131,25 @@ internal static class MessageTree
             int occurrence = seen.TryGetValue(step, out int before) ? before + 1 : 0;
             seen[step] = occurrence;
             bool isMessage = reader.TypeId == FudgeTypeId.Message;
+            // A sub-message that ends before the window is counted, not entered (a byte walk: no names, no paths).
+            if (isMessage && !window.Wants && FieldLocator.TryCountInside(reader, out int inside) && window.Next + 1 + (long)inside <= window.From)
+            {
+                window.Next += 1 + inside;
+                continue;
+            }
             if (window.Wants || isMessage)
             {
                 string path = parentPath + step + (repeats[step] > 1 ? "[" + occurrence.ToString(CultureInfo.InvariantCulture) + "]" : "");
-                if (window.Wants) window.Fields.Add(Node(ref reader, depth, path));
+                bool wanted = window.Wants;
+                if (wanted) window.Add(Node(ref reader, depth, path));
+                else window.Open.Add(Node(ref reader, depth, path) with { Index = window.Next });
                 window.Next++;
                 if (isMessage)
                 {
                     var sub = reader.ReadMessage();
-                    if (!AddFields(ref sub, window, depth + 1, path)) return false;
+                    bool more = AddFields(ref sub, window, depth + 1, path);
+                    if (!wanted) window.Open.RemoveAt(window.Open.Count - 1);
+                    if (!more) return false;
                 }
             }
             else window.Next++;
@@ -166,8 +203,14 @@ internal static class MessageTree
             value = isMessage || reader.IsIndicator ? null : ValueText.Format(ref reader, full: false);
             cut = value is not null && IsCut(ref reader);
         }
+        int? descendants = null;
+        if (isMessage)
+        {
+            FieldLocator.TryCountInside(reader, out int inside); // a malformed one: the fields before its fault
+            descendants = inside;
+        }
         return new FieldNode(depth, InspectCommand.KeyText(name, ordinal), name, ordinal, ValueText.TypeName(reader.TypeId), reader.TypeId, value, isMessage,
-            start, nameStart, nameEnd, reader.ValueOffset, reader.ValueOffset + reader.ValueSpan.Length, path, hidden ? true : null, cut ? true : null);
+            start, nameStart, nameEnd, reader.ValueOffset, reader.ValueOffset + reader.ValueSpan.Length, path, hidden ? true : null, cut ? true : null, descendants);
     }
 
     // True when ValueText cut the value (a long string, array or byte array): the page offers the whole of it.
@@ -198,6 +241,11 @@ internal static class MessageTree
             if (at++ == index) return reader.TypeId == FudgeTypeId.Message ? null : ValueText.Format(ref reader, full: true);
             if (reader.TypeId == FudgeTypeId.Message)
             {
+                if (FieldLocator.TryCountInside(reader, out int inside) && at + (long)inside <= index)
+                {
+                    at += inside; // the field is after this sub-message: counted, not entered
+                    continue;
+                }
                 var sub = reader.ReadMessage();
                 string? found = FindValue(ref sub, index, ref at);
                 if (found is not null || at > index) return found;

@@ -158,6 +158,15 @@ public sealed class FudgeFieldAttribute : Attribute
     /// Fudge-Java writes for a <c>java.util.Date</c> or <c>Calendar</c>.
     /// </summary>
     public FudgeDateTimeAccuracy Accuracy { get; set; } = FudgeDateTimeAccuracy.Nanosecond;
+
+    /// <summary>
+    /// On a list or array member (<c>T[]</c>, <c>List&lt;T&gt;</c>, <c>IList&lt;T&gt;</c>, <c>ICollection&lt;T&gt;</c>,
+    /// <c>IEnumerable&lt;T&gt;</c>, <c>IReadOnlyList&lt;T&gt;</c>, <c>IReadOnlyCollection&lt;T&gt;</c>): each element is a
+    /// field of its own under the member's name and ordinal (a name repeated in the message, as a Fudge-Proto
+    /// <c>repeated</c> field and a <see cref="FudgeMsg"/> with several fields of one name are written), instead of one
+    /// sub-message holding the elements. Default false.
+    /// </summary>
+    public bool Repeated { get; set; }
 }
 
 /// <summary>Leaves a public member out of the message.</summary>

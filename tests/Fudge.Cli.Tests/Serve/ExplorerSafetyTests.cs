@@ -71,7 +71,7 @@ public class ExplorerSafetyTests
         await using var explorer = await Explorer.StartAsync(Ticks);
 
         string page = await explorer.Client.GetStringAsync("");
-        string[] scripts = { "views.js", "app.js", "message.js", "address.js", "charts.js", "schema.js" };
+        string[] scripts = { "views.js", "app.js", "message.js", "fields.js", "address.js", "charts.js", "schema.js" };
         string script = "";
         foreach (string name in scripts)
         {

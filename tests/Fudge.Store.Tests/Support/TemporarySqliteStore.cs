@@ -1,7 +1,9 @@
 using System;
+using System.Collections.Generic;
 using System.IO;
 using System.Threading.Tasks;
 using Fudge.Store.Sqlite;
+using Microsoft.Data.Sqlite;
 using Xunit;
 
 namespace Fudge.Store.Tests.Support;
@@ -12,12 +14,16 @@ namespace Fudge.Store.Tests.Support;
 /// </summary>
 public abstract class TemporarySqliteStore : IAsyncLifetime
 {
+    private readonly TemporarySqliteFiles _files;
     private readonly string _file;
     private SqliteFudgeStore? _store;
 
     /// <param name="prefix">The start of the file's name, saying which tests made it.</param>
-    protected TemporarySqliteStore(string prefix) =>
-        _file = Path.Combine(Path.GetTempPath(), prefix + Guid.NewGuid().ToString("N") + ".db");
+    protected TemporarySqliteStore(string prefix)
+    {
+        _files = new TemporarySqliteFiles(prefix);
+        _file = _files.NewFile();
+    }
 
     /// <summary>The open store (from <see cref="InitializeAsync"/> on).</summary>
     protected SqliteFudgeStore Store => _store ?? throw new InvalidOperationException("The store is opened by InitializeAsync.");
@@ -29,6 +35,40 @@ public abstract class TemporarySqliteStore : IAsyncLifetime
     public async Task DisposeAsync()
     {
         if (_store is not null) await _store.DisposeAsync();
-        foreach (var suffix in new[] { "", "-wal", "-shm" }) File.Delete(_file + suffix);
+        _files.Dispose();
+    }
+}
+
+/// <summary>
+/// Names for SQLite files in the temporary folder, each new; on disposal the files are removed with their write-ahead
+/// log and shared memory files (after the connection pools let go of them).
+/// </summary>
+public sealed class TemporarySqliteFiles : IDisposable
+{
+    private readonly string _prefix;
+    private readonly List<string> _files = new();
+
+    /// <param name="prefix">The start of the files' names, saying which tests made them.</param>
+    public TemporarySqliteFiles(string prefix) => _prefix = prefix;
+
+    /// <summary>A new file name (the file is not created).</summary>
+    public string NewFile()
+    {
+        string file = Path.Combine(Path.GetTempPath(), _prefix + Guid.NewGuid().ToString("N") + ".db");
+        _files.Add(file);
+        return file;
+    }
+
+    /// <summary>Removes a database file with its write-ahead log and shared memory files.</summary>
+    public static void Delete(string file)
+    {
+        SqliteConnection.ClearAllPools();
+        foreach (string suffix in new[] { "", "-wal", "-shm" }) File.Delete(file + suffix);
+    }
+
+    /// <inheritdoc/>
+    public void Dispose()
+    {
+        foreach (string file in _files) Delete(file);
     }
 }

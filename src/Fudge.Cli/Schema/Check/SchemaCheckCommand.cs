@@ -56,18 +56,23 @@ internal sealed class SchemaCheckCommand
         long start = bytes;
         while (input.TryRead(out var envelope))
         {
-            FudgeMsg message;
+            DeclaredType type;
+            List<Misfit> misfits;
             try
             {
-                message = FudgeEnvelope.Parse(envelope.Bytes.Span, input.Options).Message;
+                // Validated whole first (what decoding it would refuse, as `fudge validate` checks it), then walked in
+                // place by the checker: no FudgeMsg is built.
+                var data = envelope.Bytes.Span;
+                Validate.EnvelopeScan.Check(data, input.Options);
+                var reader = new FudgeReader(data, input.Options);
+                type = _checker.Choose(reader, _candidates);
+                misfits = _checker.Check(reader, type);
             }
             catch (FudgeFormatException e)
             {
                 throw EnvelopeInput.Locate(envelope, e);
             }
             _messages++;
-            var type = _checker.Choose(message, _candidates);
-            var misfits = _checker.Check(message, type);
             var counts = _byType.TryGetValue(type.Name, out var c) ? c : (0, 0);
             _byType[type.Name] = (counts.Messages + 1, counts.Fit + (misfits.Count == 0 ? 1 : 0));
             if (misfits.Count > 0)

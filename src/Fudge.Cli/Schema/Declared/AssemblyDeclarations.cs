@@ -121,10 +121,13 @@ internal static class AssemblyDeclarations
             foreach (var member in MembersOf(type))
             {
                 if (model.Find(member.Name) is not { } m) continue;
-                declared.Members.Add(new DeclaredMember(m.Name, m.WireName, m.Ordinal is int o ? (short)o : null, Value(m.Shape))
+                // A repeated member (one field per element) is declared by its element, as a .proto repeated field is.
+                var value = m.Repeated && m.Shape.Element is { } element ? Value(element) : Value(m.Shape);
+                declared.Members.Add(new DeclaredMember(m.Name, m.WireName, m.Ordinal is int o ? (short)o : null, value)
                 {
                     Required = member.CustomAttributes.Any(a => a.AttributeType.FullName == "System.Runtime.CompilerServices.RequiredMemberAttribute"),
-                    NullAsIndicator = m.NullAsIndicator,
+                    NullAsIndicator = m.NullAsIndicator || m.Repeated,
+                    Repeated = m.Repeated,
                 });
             }
             return declared;

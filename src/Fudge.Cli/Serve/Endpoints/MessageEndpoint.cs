@@ -10,7 +10,9 @@ namespace Fudge.Cli.Serve.Endpoints;
 /// and by default <see cref="MessageTree.MaxFields"/>), and its first bytes. A malformed message is still a 200: the
 /// fields read before the fault, and the fault's offset and reason. <c>GET /api/messages/{id}/fields?from=N&amp;take=N</c>:
 /// the fields after those, page by page (<c>take</c> 1 to <see cref="MessageTree.MaxFields"/>, default
-/// <see cref="DefaultPage"/>), so that no answer about a large message is large.
+/// <see cref="DefaultPage"/>), so that no answer about a large message is large; or, with <c>at=B</c> instead of
+/// <c>from</c>, the page around the field holding byte B of the envelope (<see cref="MessageTree.FieldsAt"/>), so that
+/// pointing at or jumping to a byte far into a message reads one page, not every page before it.
 /// </summary>
 internal static class MessageEndpoint
 {
@@ -24,10 +26,12 @@ internal static class MessageEndpoint
             string? text = context.Request.RouteValues["id"] as string;
             long? from = ExplorerResponses.ReadNumber(context, "from", 0, 0, int.MaxValue);
             long? take = ExplorerResponses.ReadNumber(context, "take", DefaultPage, 1, MessageTree.MaxFields);
-            if (!long.TryParse(text, NumberStyles.None, CultureInfo.InvariantCulture, out long id) || from is null || take is null)
+            long? at = ExplorerResponses.ReadNumber(context, "at", -1, 0, int.MaxValue);
+            bool both = context.Request.Query.ContainsKey("at") && context.Request.Query.ContainsKey("from");
+            if (!long.TryParse(text, NumberStyles.None, CultureInfo.InvariantCulture, out long id) || from is null || take is null || at is null || both)
             {
                 await ExplorerResponses.Problem(context, StatusCodes.Status400BadRequest, "Invalid page of fields",
-                    $"A message id is a whole number from 0; from is a field's index from 0, and take a whole number from 1 to {MessageTree.MaxFields.ToString(CultureInfo.InvariantCulture)}.");
+                    $"A message id is a whole number from 0; from is a field's index from 0, or at a byte offset in the message from 0 (not both), and take a whole number from 1 to {MessageTree.MaxFields.ToString(CultureInfo.InvariantCulture)}.");
                 return;
             }
             var message = await state.Source.GetAsync(id, context.RequestAborted);
@@ -36,7 +40,14 @@ internal static class MessageEndpoint
                 await ExplorerResponses.Problem(context, StatusCodes.Status404NotFound, "No such message", $"There is no message {id.ToString(CultureInfo.InvariantCulture)}.");
                 return;
             }
-            await ExplorerResponses.Json(context, MessageTree.Fields(message, state.Options, (int)from.Value, (int)take.Value), ExplorerJson.Default.FieldPage);
+            if (at >= message.Bytes.Length)
+            {
+                await ExplorerResponses.Problem(context, StatusCodes.Status400BadRequest, "Offset out of range",
+                    $"Message {id.ToString(CultureInfo.InvariantCulture)} has {message.Bytes.Length.ToString(CultureInfo.InvariantCulture)} bytes: at is from 0 to {(message.Bytes.Length - 1).ToString(CultureInfo.InvariantCulture)}.");
+                return;
+            }
+            var page = at >= 0 ? MessageTree.FieldsAt(message, state.Options, (int)at.Value, (int)take.Value) : MessageTree.Fields(message, state.Options, (int)from.Value, (int)take.Value);
+            await ExplorerResponses.Json(context, page, ExplorerJson.Default.FieldPage);
         });
 
         app.MapGet("/api/messages/{id}", async context =>

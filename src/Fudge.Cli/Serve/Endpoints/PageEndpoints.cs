@@ -7,7 +7,7 @@ using Microsoft.AspNetCore.Routing;
 namespace Fudge.Cli.Serve.Endpoints;
 
 /// <summary>
-/// The page itself: <c>/</c>, its scripts (<c>/app.js</c>, <c>/message.js</c>, <c>/views.js</c>, <c>/address.js</c>,
+/// The page itself: <c>/</c>, its scripts (<c>/app.js</c>, <c>/message.js</c>, <c>/fields.js</c>, <c>/views.js</c>, <c>/address.js</c>,
 /// <c>/charts.js</c>, <c>/schema.js</c>), <c>/app.css</c> and the vendored uPlot under <c>/vendor/</c> (and an empty <c>/favicon.ico</c>), embedded in the tool (no build step, nothing
 /// fetched from elsewhere). Nothing else is served from disk: the only files read are those the explorer was opened on.
 /// </summary>
@@ -21,6 +21,7 @@ internal static class PageEndpoints
         MapResource(app, "/app.css", "app.css", "text/css; charset=utf-8");
         MapResource(app, "/charts.js", "charts.js", "text/javascript; charset=utf-8");
         MapResource(app, "/message.js", "message.js", "text/javascript; charset=utf-8");
+        MapResource(app, "/fields.js", "fields.js", "text/javascript; charset=utf-8");
         MapResource(app, "/address.js", "address.js", "text/javascript; charset=utf-8");
         MapResource(app, "/schema.js", "schema.js", "text/javascript; charset=utf-8");
         // uPlot (MIT), vendored at build time by .ci/vendor-page.sh; absent from a build made without that step.

@@ -58,7 +58,7 @@ async function restore() {
   if (m !== null && m !== '') {
     if (Number(m) !== state.selectedId || !state.message) await openMessage(Number(m), { remember: false });
     if (f !== null && f !== '') {
-      await loadFieldsUntil(() => state.nodes.length > Number(f) + 1); // a field past the first ones: its page first
+      await loadField(Number(f) + 1); // a field past the first ones: the page around it first
       pin(Number(f) + 1, -1, { remember: false, reveal: true });
     }
     else unpin();

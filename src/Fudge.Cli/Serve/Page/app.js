@@ -1,5 +1,5 @@
 // The message explorer's page: the state every script shares, the source and the list of messages (this file); one
-// message's tree, bytes and detail (message.js, drawn by views.js); the address and the views (address.js); the
+// message's tree, bytes and detail (message.js, with the fields it holds in fields.js, drawn by views.js); the address and the views (address.js); the
 // charts (charts.js) and the schema (schema.js): classic scripts sharing globals, run in that order. Every name and
 // value from a message reaches the page as text (textContent; no markup is ever built from data), so a field named
 // <script> is shown, not run; the server's Content-Security-Policy backs this up. Names and values arrive escaped by
@@ -19,6 +19,7 @@ const state = {
   message: null, selectedId: null, nodes: [], visible: [], collapsed: new Set(), cursor: -1,
   pointed: -1, pointedByte: -1, pinned: -1, pinnedByte: -1, chunks: new Map(), size: 0, fault: -1,
   matches: [], matchSet: new Set(), matchText: '', match: -1, fullValue: null, fieldsCut: false, loadingFields: null, collapseNew: false,
+  ranges: [], held: 0, opened: 0,
 };
 const $ = (id) => document.getElementById(id);
 
@@ -247,7 +248,6 @@ $('goto-form').addEventListener('submit', async (event) => {
   else if (/^\d+$/.test(message)) await gotoMessage(Number(message));
   else $('goto-error').textContent = 'a message number is a whole number from 0';
 });
-window.addEventListener('resize', () => { renderTree(); renderHex(); });
 
 // Every script has run (they are deferred, in order) by the time the document is parsed: then the page starts.
 document.addEventListener('DOMContentLoaded', async () => {

@@ -65,6 +65,8 @@ internal sealed partial class ExpressionTranslator
 
     private static FudgeQueryMember FindMember(FudgeQueryType model, MemberInfo member, Expression e)
     {
+        if (model.Find(member.Name) is { Repeated: true })
+            throw Refuse(e, $"{member.Name} is a repeated member of {model.Type.Name} (one field per element, not a list's sub-message), which queries do not translate");
         if (model.Find(member.Name) is { } found) return found;
         throw Refuse(e, $"{member.Name} is not written by {model.Type.Name}'s serializer (ignored, not public, computed or get-only), so the bytes have no field for it");
     }

@@ -100,6 +100,19 @@ public sealed class FudgeQueryMember
         NullAsIndicator = nullAsIndicator;
     }
 
+    /// <summary>Creates a member (generated code) that may be repeated.</summary>
+    /// <param name="name">The C# member name.</param>
+    /// <param name="wireName">The field name on the wire, or null when the field carries only its ordinal.</param>
+    /// <param name="ordinal">The ordinal, or null.</param>
+    /// <param name="shape">How the value is written: for a repeated member, a list of its elements.</param>
+    /// <param name="nullAsIndicator">True when a null is written as an indicator rather than left out.</param>
+    /// <param name="repeated">True when each element is a field of its own under the member's key (<see cref="Repeated"/>).</param>
+    public FudgeQueryMember(string name, string? wireName, int? ordinal, FudgeQueryShape shape, bool nullAsIndicator, bool repeated)
+        : this(name, wireName, ordinal, shape, nullAsIndicator)
+    {
+        Repeated = repeated;
+    }
+
     /// <summary>The C# member name.</summary>
     public string Name { get; }
 
@@ -114,6 +127,12 @@ public sealed class FudgeQueryMember
 
     /// <summary>True when a null is written as an indicator.</summary>
     public bool NullAsIndicator { get; }
+
+    /// <summary>
+    /// True for a repeated member (a Fudge-Proto <c>repeated</c> field, <c>[FudgeField(Repeated = true)]</c>): each
+    /// element is a field of its own under the member's key, not an element of one sub-message.
+    /// </summary>
+    public bool Repeated { get; }
 }
 
 /// <summary>A <c>[FudgeMessage]</c> type's members for typed queries. Made by generated code.</summary>

@@ -278,7 +278,7 @@ internal sealed class Projector
             if (e is not MemberExpression { Expression: { } inner } member) return false;
             if (!Resolve(inner, out var owner, out var ownerShape) || ownerShape.Kind != FudgeQueryKind.Message || ownerShape.Type is null) return false;
             var model = owner == "$" ? _model : FudgeQueryModels.Find(ownerShape.Type);
-            if (model?.Find(member.Member.Name) is not { } found) return false;
+            if (model?.Find(member.Member.Name) is not { Repeated: false } found) return false; // a repeated member's fields are no one path
             path = owner + (found.WireName is { } name ? FilterText.NameStep(name) : FilterText.OrdinalStep(found.Ordinal!.Value));
             shape = found.Shape;
             return true;
