@@ -38,18 +38,13 @@ internal static class JsonPathTranslation
         return steps is null ? null : "$" + steps;
     }
 
-    private static string? Node(FilterNode node)
+    private static string? Node(FilterNode node) => SupersetJunctions.Translate(node, Test, "&&", "||");
+
+    // One test of the filter (not a junction) as a jsonpath predicate, or null.
+    private static string? Test(FilterNode node)
     {
         switch (node)
         {
-            case AndNode and:
-                string? left = Node(and.Left);
-                string? right = Node(and.Right);
-                return left is null ? right : right is null ? left : $"({left} && {right})";
-            case OrNode or:
-                string? first = Node(or.Left);
-                string? second = first is null ? null : Node(or.Right);
-                return second is null ? null : $"({first} || {second})";
             case ExistsNode exists:
                 return Steps(exists.Path) is string p ? $"exists(@{p})" : null;
             case ComparisonNode comparison:

@@ -41,13 +41,9 @@ internal sealed partial class PostgresFudgeCollection
                 continue;
             }
             var document = new FudgeStoredDocument(reader.GetInt64(0), (byte[])reader.GetValue(1));
-            if (plan.Where is not null)
-            {
-                if (!Matches(plan.Where, document)) continue;
-                if (skipped++ < plan.Skip) continue;
-                if (plan.Limit is int most && returned >= most) yield break;
-            }
-            returned++;
+            var decision = Decide(plan.Where, document, plan.Skip, plan.Limit, ref skipped, ref returned);
+            if (decision == Candidate.Left) continue;
+            if (decision == Candidate.PastWindow) yield break;
             if (plan.Columns is not { } columns)
             {
                 yield return new object?[] { document.Envelope };

@@ -230,14 +230,9 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
         while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
         {
             var document = new FudgeStoredDocument(reader.GetInt64(0), (byte[])reader.GetValue(1));
-            if (query.Where is not null)
-            {
-                if (!Matches(query.Where, document)) continue;
-                if (skipped++ < query.Skip) continue;
-                if (query.Limit is int most && returned >= most) yield break;
-            }
-            returned++;
-            yield return document;
+            var decision = Decide(query.Where, document, query.Skip, query.Limit, ref skipped, ref returned);
+            if (decision == Candidate.Passed) yield return document;
+            else if (decision == Candidate.PastWindow) yield break;
         }
     }
 
@@ -265,21 +260,9 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
     {
         if (where is null) throw new ArgumentNullException(nameof(where));
         if (transform is null) throw new ArgumentNullException(nameof(transform));
-        IFudgeStoreTransaction? own = _store.Transaction is null ? await _store.BeginTransactionAsync(cancellationToken).ConfigureAwait(false) : null;
-        try
-        {
-            var rewritten = new List<(long Id, byte[] Envelope)>();
-            // Locked as read: two transforms of one document at once queue, the second transforming the first's result.
-            await foreach (var document in FindAsync(new FudgeQuery { Where = where }, lockForUpdate: true, cancellationToken).ConfigureAwait(false))
-                rewritten.Add((document.Id, transform.Apply(document.Envelope)));
-            foreach (var (id, envelope) in rewritten) await ReplaceAsync(id, envelope, cancellationToken).ConfigureAwait(false);
-            if (own is not null) await own.CommitAsync(cancellationToken).ConfigureAwait(false);
-            return rewritten.Count;
-        }
-        finally
-        {
-            if (own is not null) await own.DisposeAsync().ConfigureAwait(false);
-        }
+        // Locked as read: two transforms of one document at once queue, the second transforming the first's result.
+        return await CollectionRewrites.TransformAsync(_store, _store.Transaction is not null, this,
+            () => FindAsync(new FudgeQuery { Where = where }, lockForUpdate: true, cancellationToken), transform, cancellationToken).ConfigureAwait(false);
     }
 
     public async ValueTask<bool> DeleteAsync(long id, CancellationToken cancellationToken = default)
@@ -369,6 +352,31 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
         }
         if (BTreePredicate.For(filter, _indexedPaths, command) is string indexed) parts.Add(indexed);
         return parts.Count == 0 ? "" : "WHERE " + string.Join(" AND ", parts);
+    }
+
+    /// <summary>What becomes of a document the server returned (<see cref="Decide"/>).</summary>
+    private enum Candidate
+    {
+        /// <summary>It fails the exact filter, or falls before the window: passed over.</summary>
+        Left,
+        /// <summary>It is a result.</summary>
+        Passed,
+        /// <summary>The window is full: no more results.</summary>
+        PastWindow,
+    }
+
+    // The server's filter is a superset: with a filter, the exact test decides on the document's bytes and the window
+    // (skip, limit) is applied to the documents that pass it; without one, the server applied the window. Counts in
+    // skipped and returned, zero before the first document.
+    private static Candidate Decide(FudgeFilter? where, FudgeStoredDocument document, int skip, int? limit, ref int skipped, ref int returned)
+    {
+        if (where is not null)
+        {
+            if (!Matches(where, document) || skipped++ < skip) return Candidate.Left;
+            if (limit is int most && returned >= most) return Candidate.PastWindow;
+        }
+        returned++;
+        return Candidate.Passed;
     }
 
     private static bool Matches(FudgeFilter filter, FudgeStoredDocument document)

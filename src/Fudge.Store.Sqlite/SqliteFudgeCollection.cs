@@ -165,21 +165,8 @@ internal sealed partial class SqliteFudgeCollection : IFudgeCollection, IFudgeQu
     {
         if (where is null) throw new ArgumentNullException(nameof(where));
         if (transform is null) throw new ArgumentNullException(nameof(transform));
-        IFudgeStoreTransaction? own = _store.Transaction is null ? await _store.BeginTransactionAsync(cancellationToken).ConfigureAwait(false) : null;
-        try
-        {
-            // Rewritten after the read completes: SQLite must not see rows change under an open cursor of the same table.
-            var rewritten = new List<(long Id, byte[] Envelope)>();
-            await foreach (var document in FindAsync(new FudgeQuery { Where = where }, cancellationToken).ConfigureAwait(false))
-                rewritten.Add((document.Id, transform.Apply(document.Envelope)));
-            foreach (var (id, envelope) in rewritten) await ReplaceAsync(id, envelope, cancellationToken).ConfigureAwait(false);
-            if (own is not null) await own.CommitAsync(cancellationToken).ConfigureAwait(false);
-            return rewritten.Count;
-        }
-        finally
-        {
-            if (own is not null) await own.DisposeAsync().ConfigureAwait(false);
-        }
+        return await CollectionRewrites.TransformAsync(_store, _store.Transaction is not null, this,
+            () => FindAsync(new FudgeQuery { Where = where }, cancellationToken), transform, cancellationToken).ConfigureAwait(false);
     }
 
     public async ValueTask<bool> DeleteAsync(long id, CancellationToken cancellationToken = default)

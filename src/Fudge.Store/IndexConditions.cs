@@ -35,19 +35,13 @@ internal abstract class IndexConditions
 
     /// <summary>The SQL condition, or null when no part of the filter can use an index.</summary>
     protected string? Translate(FilterNode node)
+        => _indexedPaths.Count == 0 ? null : SupersetJunctions.Translate(node, Test, "AND", "OR");
+
+    // One test of the filter (not a junction) as a condition on an index, or null.
+    private string? Test(FilterNode node)
     {
-        if (_indexedPaths.Count == 0) return null;
         switch (node)
         {
-            case AndNode and:
-                string? left = Translate(and.Left);
-                string? right = Translate(and.Right);
-                return left is null ? right : right is null ? left : $"({left} AND {right})";
-            case OrNode or:
-                string? first = Translate(or.Left);
-                if (first is null) return null;
-                string? second = Translate(or.Right);
-                return second is null ? null : $"({first} OR {second})";
             case ComparisonNode comparison:
             {
                 if (Key(comparison.Path) is not string key || ValueOf(comparison.Literal) is not object value) return null;

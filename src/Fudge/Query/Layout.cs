@@ -49,6 +49,9 @@ internal abstract class Layout
     public bool Fits(ReadOnlySpan<byte> bytes, long key)
         => bytes.Length == _structure.Length && key == Key && SameStructure(bytes, _structure, _mask);
 
+    /// <summary>True when the structure bytes of <paramref name="bytes"/>, of <see cref="Length"/> bytes, are this layout's (whatever the key).</summary>
+    protected bool HasStructureOf(ReadOnlySpan<byte> bytes) => SameStructure(bytes, _structure, _mask);
+
     /// <summary>
     /// True when every byte of <paramref name="fields"/> masked by <paramref name="mask"/> equals the byte of
     /// <paramref name="structure"/> (all three of one length). Whole vectors, the last one overlapping the one before

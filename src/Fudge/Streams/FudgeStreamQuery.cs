@@ -83,8 +83,8 @@ public sealed class FudgeStreamQuery<T> : IEnumerable<T>, IAsyncEnumerable<T>
     /// <summary>Counts the matches (nothing is deserialized).</summary>
     public int Count()
     {
-        int count = 0;
-        foreach (var _ in Envelopes()) count++;
+        int count = 0, skipped = 0, taken = 0;
+        while (TryReadMatch(ref skipped, ref taken, out _)) count++;
         return count;
     }
 
@@ -94,8 +94,8 @@ public sealed class FudgeStreamQuery<T> : IEnumerable<T>, IAsyncEnumerable<T>
     /// <summary>True when some envelope matches (the stream is read up to the first match).</summary>
     public bool Any()
     {
-        foreach (var _ in Envelopes()) return true;
-        return false;
+        int skipped = 0, taken = 0;
+        return TryReadMatch(ref skipped, ref taken, out _);
     }
 
     /// <summary>True when some envelope passes <paramref name="predicate"/> as well.</summary>
@@ -125,8 +125,9 @@ public sealed class FudgeStreamQuery<T> : IEnumerable<T>, IAsyncEnumerable<T>
     /// <summary>Counts the matches, reading asynchronously.</summary>
     public async ValueTask<int> CountAsync(CancellationToken cancellationToken = default)
     {
-        int count = 0;
-        await foreach (var _ in EnvelopesAsync(cancellationToken).ConfigureAwait(false)) count++;
+        int count = 0, skipped = 0, taken = 0;
+        while (!Finished(taken) && await _reader.ReadEnvelopeAsync(cancellationToken).ConfigureAwait(false) is { } envelope)
+            if (Admits(envelope.Span, ref skipped, ref taken)) count++;
         return count;
     }
 
@@ -141,7 +142,8 @@ public sealed class FudgeStreamQuery<T> : IEnumerable<T>, IAsyncEnumerable<T>
     /// <inheritdoc/>
     public IEnumerator<T> GetEnumerator()
     {
-        foreach (var envelope in Envelopes()) yield return Deserialize(envelope.Span);
+        int skipped = 0, taken = 0;
+        while (TryReadMatch(ref skipped, ref taken, out var envelope)) yield return Deserialize(envelope.Span);
     }
 
     System.Collections.IEnumerator System.Collections.IEnumerable.GetEnumerator() => GetEnumerator();
@@ -149,42 +151,41 @@ public sealed class FudgeStreamQuery<T> : IEnumerable<T>, IAsyncEnumerable<T>
     /// <inheritdoc/>
     public async IAsyncEnumerator<T> GetAsyncEnumerator(CancellationToken cancellationToken = default)
     {
-        await foreach (var envelope in EnvelopesAsync(cancellationToken).ConfigureAwait(false)) yield return Deserialize(envelope.Span);
+        int skipped = 0, taken = 0;
+        while (!Finished(taken) && await _reader.ReadEnvelopeAsync(cancellationToken).ConfigureAwait(false) is { } envelope)
+            if (Admits(envelope.Span, ref skipped, ref taken)) yield return Deserialize(envelope.Span);
     }
 
-    /// <summary>The bytes of each match, valid until the next one is read.</summary>
-    internal IEnumerable<ReadOnlyMemory<byte>> Envelopes()
+    /// <summary>
+    /// Reads up to the next match: its bytes (valid until the next read), or false at the end of the stream or of the
+    /// window. <paramref name="skipped"/> and <paramref name="taken"/> are the caller's counts, zero at the start.
+    /// </summary>
+    internal bool TryReadMatch(ref int skipped, ref int taken, out ReadOnlyMemory<byte> envelope)
     {
-        if (_never || _take == 0) yield break;
-        int skipped = 0, taken = 0;
-        while (_reader.TryReadEnvelope(out var envelope))
-        {
-            if (!Passes(envelope.Span)) continue;
-            if (skipped < _skip)
-            {
-                skipped++;
-                continue;
-            }
-            yield return envelope;
-            if (++taken == _take) yield break;
-        }
+        envelope = default;
+        if (Finished(taken)) return false;
+        while (_reader.TryReadEnvelope(out envelope))
+            if (Admits(envelope.Span, ref skipped, ref taken)) return true;
+        return false;
     }
 
-    internal async IAsyncEnumerable<ReadOnlyMemory<byte>> EnvelopesAsync([EnumeratorCancellation] CancellationToken cancellationToken)
+    /// <summary>True when no more matches are to be read: the query is always false, or its Take is reached.</summary>
+    internal bool Finished(int taken) => _never || taken == _take;
+
+    /// <summary>The next envelope of the stream, read asynchronously; null at its end.</summary>
+    internal ValueTask<ReadOnlyMemory<byte>?> ReadEnvelopeAsync(CancellationToken cancellationToken) => _reader.ReadEnvelopeAsync(cancellationToken);
+
+    /// <summary>True when the envelope is a match to hand out (it passes the filter and is past the Skip), counted.</summary>
+    internal bool Admits(ReadOnlySpan<byte> envelope, ref int skipped, ref int taken)
     {
-        if (_never || _take == 0) yield break;
-        int skipped = 0, taken = 0;
-        while (await _reader.ReadEnvelopeAsync(cancellationToken).ConfigureAwait(false) is { } envelope)
+        if (!Passes(envelope)) return false;
+        if (skipped < _skip)
         {
-            if (!Passes(envelope.Span)) continue;
-            if (skipped < _skip)
-            {
-                skipped++;
-                continue;
-            }
-            yield return envelope;
-            if (++taken == _take) yield break;
+            skipped++;
+            return false;
         }
+        taken++;
+        return true;
     }
 
     internal FudgeReaderOptions Options => _reader.Options;
@@ -248,16 +249,12 @@ public sealed class FudgeStreamProjection<T, TResult> : IEnumerable<TResult>, IA
 
     /// <inheritdoc/>
     public IEnumerator<TResult> GetEnumerator()
+        => _projector.ReadsFieldsOnly ? new FieldsEnumerator(this) : ProjectEachWhole();
+
+    private IEnumerator<TResult> ProjectEachWhole()
     {
-        if (!_projector.ReadsFieldsOnly)
-        {
-            foreach (var envelope in _query.Envelopes()) yield return ProjectWhole(envelope.Span);
-            yield break;
-        }
-        // Per message: one pass over its bytes into the reused slots, and the compiled selector over them.
-        var slots = _projector.NewSlots();
-        var selector = _projector.Selector<TResult>();
-        foreach (var envelope in _query.Envelopes()) yield return Project(envelope.Span, slots, selector);
+        int skipped = 0, taken = 0;
+        while (_query.TryReadMatch(ref skipped, ref taken, out var envelope)) yield return ProjectWhole(envelope.Span);
     }
 
     System.Collections.IEnumerator System.Collections.IEnumerable.GetEnumerator() => GetEnumerator();
@@ -265,14 +262,59 @@ public sealed class FudgeStreamProjection<T, TResult> : IEnumerable<TResult>, IA
     /// <inheritdoc/>
     public async IAsyncEnumerator<TResult> GetAsyncEnumerator(CancellationToken cancellationToken = default)
     {
-        if (!_projector.ReadsFieldsOnly)
+        // The envelopes read here, as FieldsEnumerator reads them: no asynchronous enumerator of envelopes under this one.
+        bool fields = _projector.ReadsFieldsOnly;
+        var slots = fields ? _projector.NewSlots() : null;
+        var selector = fields ? _projector.Selector<TResult>() : null;
+        int skipped = 0, taken = 0;
+        while (!_query.Finished(taken) && await _query.ReadEnvelopeAsync(cancellationToken).ConfigureAwait(false) is { } envelope)
         {
-            await foreach (var envelope in _query.EnvelopesAsync(cancellationToken).ConfigureAwait(false)) yield return ProjectWhole(envelope.Span);
-            yield break;
+            if (!_query.Admits(envelope.Span, ref skipped, ref taken)) continue;
+            yield return fields ? Project(envelope.Span, slots!, selector!) : ProjectWhole(envelope.Span);
         }
-        var slots = _projector.NewSlots();
-        var selector = _projector.Selector<TResult>();
-        await foreach (var envelope in _query.EnvelopesAsync(cancellationToken).ConfigureAwait(false)) yield return Project(envelope.Span, slots, selector);
+    }
+
+    /// <summary>
+    /// The matches projected from their fields, the stream read in <see cref="MoveNext"/> itself (no enumerator of
+    /// envelopes under this one): per message, one read of its leaves into the reused slots (a remembered layout
+    /// replayed, or one pass over its bytes) and the compiled selector over them.
+    /// </summary>
+    private sealed class FieldsEnumerator : IEnumerator<TResult>
+    {
+        private readonly FudgeStreamProjection<T, TResult> _projection;
+        private readonly LeafSlots _slots;
+        private readonly Func<LeafSlots, TResult> _selector;
+        private int _skipped;
+        private int _taken;
+        private TResult _current = default!;
+
+        public FieldsEnumerator(FudgeStreamProjection<T, TResult> projection)
+        {
+            _projection = projection;
+            _slots = projection._projector.NewSlots();
+            _selector = projection._projector.Selector<TResult>();
+        }
+
+        public TResult Current => _current;
+
+        object? System.Collections.IEnumerator.Current => _current;
+
+        public bool MoveNext()
+        {
+            if (!_projection._query.TryReadMatch(ref _skipped, ref _taken, out var envelope))
+            {
+                _current = default!;
+                return false;
+            }
+            _current = _projection.Project(envelope.Span, _slots, _selector);
+            return true;
+        }
+
+        public void Reset() => throw new NotSupportedException("A stream query reads its stream once.");
+
+        public void Dispose()
+        {
+        }
     }
 
     private TResult Project(ReadOnlySpan<byte> envelope, LeafSlots slots, Func<LeafSlots, TResult> selector)

@@ -26,6 +26,11 @@ internal sealed class LeafSlots
 
     private ShortTextCache? _texts;
 
+    /// <summary>The layouts of the messages read before, replayed for the messages that have one (see <see cref="ProjectionLayouts"/>).</summary>
+    public ProjectionLayouts Layouts => _layouts ??= new ProjectionLayouts();
+
+    private ProjectionLayouts? _layouts;
+
     /// <summary>Each integer, boolean (0 or 1) or enum leaf's value; 0 when absent.</summary>
     public readonly long[] Integers;
 
@@ -68,7 +73,7 @@ internal enum LeafKind
 /// <see cref="FudgeConvert"/> converts it; the usual conversions (integers, floating values, strings) are made from
 /// the bytes with no boxing, the others through the wire value. The walk stops once every leaf is found.
 /// </summary>
-internal sealed class ProjectionLeaves
+internal sealed partial class ProjectionLeaves
 {
     private static readonly DecodeContext NoSubMessages = new(0);
 
@@ -119,9 +124,30 @@ internal sealed class ProjectionLeaves
     public LeafKind KindOf(int leaf) => _kinds[leaf];
 
     /// <summary>Fills <paramref name="slots"/> with the leaves' values in the envelope at the start of <paramref name="envelope"/>.</summary>
+    /// <remarks>
+    /// An envelope with the layout of one read before (the same structure bytes up to where the walk stopped) has its
+    /// leaves read straight from the remembered places; any other is walked, and its layout may be remembered.
+    /// </remarks>
     /// <exception cref="FudgeFormatException">The bytes the walk reads are malformed.</exception>
     /// <exception cref="FudgeException">A value cannot be converted to its member's type.</exception>
     public void Read(ReadOnlySpan<byte> envelope, FudgeReaderOptions options, LeafSlots slots)
+    {
+        var layouts = slots.Layouts;
+        int size = layouts.Usable(envelope, options);
+        if (size > 0)
+        {
+            if (layouts.Find(envelope, size) is { } layout && Replay(layout, envelope, options, slots)) return;
+            if (layouts.ShouldRecord())
+            {
+                Record(envelope, options, slots);
+                return;
+            }
+        }
+        Walk(envelope, options, slots);
+    }
+
+    // The leaves' values by the walk over the envelope's fields.
+    private void Walk(ReadOnlySpan<byte> envelope, FudgeReaderOptions options, LeafSlots slots)
     {
         var found = slots.Found;
         Array.Clear(found, 0, found.Length);
@@ -196,28 +222,66 @@ internal sealed class ProjectionLeaves
     // type straight from the bytes, the others through the wire value.
     private void ReadLeaf(int leaf, in FudgeReader field, LeafSlots slots)
     {
-        byte typeId = field.TypeId;
+        var value = field.ValueSpan;
+        if (!TryReadValue(leaf, field.TypeId, value, 0, value.Length, slots)) ReadLeafSlowly(leaf, in field, slots);
+    }
+
+    // The usual pairs of wire type and member type, from the value's bytes: false for the others (and for a string not
+    // decoded before), which ReadLeafSlowly reads.
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+    // The value is the length bytes at start of data.
+    private bool TryReadValue(int leaf, byte typeId, ReadOnlySpan<byte> data, int start, int length, LeafSlots slots)
+    {
+        var value = data.Slice(start, length);
         bool integer = typeId is FudgeTypeId.Int8 or FudgeTypeId.Int16 or FudgeTypeId.Int32 or FudgeTypeId.Int64 or FudgeTypeId.Boolean;
         switch (_kinds[leaf])
         {
             case LeafKind.Integer when integer:
-                long value = field.GetInt64();
-                if (value < _min[leaf] || value > _max[leaf]) throw new FudgeException($"The value {value} does not fit in {_underlying[leaf].Name}.");
-                slots.Integers[leaf] = value;
+                long number = IntegerOf(typeId, value);
+                if (number < _min[leaf] || number > _max[leaf]) throw OutOfRange(leaf, number);
+                slots.Integers[leaf] = number;
                 slots.Present[leaf] = true;
-                return;
+                return true;
             case LeafKind.Double when integer || typeId is FudgeTypeId.Double or FudgeTypeId.Float:
-                slots.Floats[leaf] = integer ? field.GetInt64() : field.GetDouble();
+                slots.Floats[leaf] = integer ? IntegerOf(typeId, value) : typeId == FudgeTypeId.Double ? BigEndian.ReadDouble(value) : BigEndian.ReadSingle(value);
                 slots.Present[leaf] = true;
-                return;
+                return true;
             case LeafKind.Single when integer || typeId is FudgeTypeId.Double or FudgeTypeId.Float:
-                slots.Floats[leaf] = integer ? (float)field.GetInt64() : typeId == FudgeTypeId.Float ? field.GetSingle() : (float)field.GetDouble();
+                slots.Floats[leaf] = integer ? (float)IntegerOf(typeId, value) : typeId == FudgeTypeId.Float ? BigEndian.ReadSingle(value) : (float)BigEndian.ReadDouble(value);
                 slots.Present[leaf] = true;
-                return;
+                return true;
             case LeafKind.String when typeId == FudgeTypeId.String:
-                slots.Strings[leaf] = slots.Texts.Get(in field);
+                if (slots.Texts.Find(data, start, length) is not { } text) return false;
+                slots.Strings[leaf] = text;
                 slots.Present[leaf] = true;
-                return;
+                return true;
+        }
+        return false;
+    }
+
+    // An integer or boolean value's bytes as FudgeReader.GetInt64 reads them.
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+    private static long IntegerOf(byte typeId, ReadOnlySpan<byte> value) => typeId switch
+    {
+        FudgeTypeId.Int8 => (sbyte)value[0],
+        FudgeTypeId.Int16 => System.Buffers.Binary.BinaryPrimitives.ReadInt16BigEndian(value),
+        FudgeTypeId.Int32 => System.Buffers.Binary.BinaryPrimitives.ReadInt32BigEndian(value),
+        FudgeTypeId.Int64 => System.Buffers.Binary.BinaryPrimitives.ReadInt64BigEndian(value),
+        _ => value[0] != 0 ? 1 : 0,
+    };
+
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+    private FudgeException OutOfRange(int leaf, long value) => new($"The value {value} does not fit in {_underlying[leaf].Name}.");
+
+    // What TryReadValue leaves: a string not decoded before, and the other pairs through the wire value.
+    private void ReadLeafSlowly(int leaf, in FudgeReader field, LeafSlots slots)
+    {
+        byte typeId = field.TypeId;
+        if (_kinds[leaf] == LeafKind.String && typeId == FudgeTypeId.String)
+        {
+            slots.Strings[leaf] = slots.Texts.Get(in field);
+            slots.Present[leaf] = true;
+            return;
         }
         var reader = field;
         var wire = FudgeMsgCodec.ReadValue(ref reader, typeId, typeId == FudgeTypeId.Message ? new DecodeContext(reader.Options.MaxFieldCount) : NoSubMessages);

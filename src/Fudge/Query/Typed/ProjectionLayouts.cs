@@ -1,0 +1,246 @@
+using System;
+using System.Buffers.Binary;
+using System.Collections.Generic;
+
+namespace Fudge.Query;
+
+/// <summary>
+/// Where a projection's walk found its leaves in one envelope, and which bytes it read to get there: the envelope
+/// header's first four bytes (directives, version, taxonomy) and the header of every field the walk read (its prefix,
+/// type, ordinal, name and size), up to <see cref="Layout.Length"/>, the end of the furthest field it read. The walk's
+/// path depends on those bytes alone (and on the reader's options): an envelope with the same bytes there has each leaf
+/// at the same place, with the same type and length, and is malformed nowhere the walk looks, so its leaves are read
+/// straight from those places.
+/// </summary>
+/// <remarks>
+/// A walk that found every leaf stopped before the end of the message, so the envelope may be longer (what follows was
+/// not read); one that missed a leaf read every top-level field, and its layout holds only for an envelope of exactly
+/// its size (<see cref="ToEnd"/>).
+/// </remarks>
+internal sealed class ProjectionLayout : Layout
+{
+    public ProjectionLayout(ReadOnlySpan<byte> bytes, byte[] mask, bool toEnd, LeafPlace[] places, int[] absent)
+        : base(bytes, mask, 0)
+    {
+        ToEnd = toEnd;
+        Places = places;
+        Absent = absent;
+    }
+
+    /// <summary>True when the walk read the message to its end (some leaf is absent): the size must then be the same.</summary>
+    public bool ToEnd { get; }
+
+    /// <summary>The leaves found, in the order the walk read them.</summary>
+    public LeafPlace[] Places { get; }
+
+    /// <summary>The leaves the walk did not find.</summary>
+    public int[] Absent { get; }
+
+    /// <summary>True when the envelope, of <paramref name="size"/> bytes as its header declares, has this layout.</summary>
+    public bool Fits(ReadOnlySpan<byte> envelope, int size)
+    {
+        int length = Length;
+        return (ToEnd ? size == length : size >= length) && HasStructureOf(envelope.Slice(0, length));
+    }
+
+    /// <summary>A leaf's field: where its header and value are (from the envelope's start), and its type.</summary>
+    internal readonly struct LeafPlace
+    {
+        public LeafPlace(int leaf, int fieldOffset, int valueOffset, int length, byte typeId)
+        {
+            Leaf = leaf;
+            FieldOffset = fieldOffset;
+            ValueOffset = valueOffset;
+            Length = length;
+            TypeId = typeId;
+        }
+
+        public int Leaf { get; }
+
+        public int FieldOffset { get; }
+
+        public int ValueOffset { get; }
+
+        public int Length { get; }
+
+        public byte TypeId { get; }
+    }
+
+    /// <summary>What a recording walk writes down.</summary>
+    internal sealed class Recorder
+    {
+        public Recorder(int size)
+        {
+            Mask = new byte[size];
+            // The directives, the schema version and the taxonomy id; the size is checked against the extent instead.
+            Mask.AsSpan(0, 4).Fill(0xFF);
+            Extent = FudgeEnvelopeHeader.Size;
+        }
+
+        public byte[] Mask { get; }
+
+        /// <summary>The end of the furthest field read.</summary>
+        public int Extent { get; private set; }
+
+        public List<LeafPlace> Places { get; } = new();
+
+        /// <summary>Set when the walk did what a layout cannot replay: a leaf that is a sub-message, a level where the reader asks for stack room.</summary>
+        public bool Unusable { get; set; }
+
+        /// <summary>The reader's current field, read by the walk.</summary>
+        public void Field(in FudgeReader field)
+        {
+            int start = field.FieldOffset;
+            int value = field.ValueOffset;
+            Mask.AsSpan(start, value - start).Fill(0xFF);
+            Extent = Math.Max(Extent, value + field.ValueSpan.Length);
+        }
+
+        public ProjectionLayout? Create(ReadOnlySpan<byte> envelope, bool toEnd, bool[] found)
+        {
+            if (Unusable) return null;
+            var absent = new List<int>();
+            for (int leaf = 0; leaf < found.Length; leaf++)
+                if (!found[leaf]) absent.Add(leaf);
+            int extent = toEnd ? Mask.Length : Extent;
+            return new ProjectionLayout(envelope.Slice(0, extent), Mask.AsSpan(0, extent).ToArray(), toEnd, Places.ToArray(), absent.ToArray());
+        }
+    }
+}
+
+/// <summary>
+/// The <see cref="ProjectionLayout"/>s of the envelopes one enumeration of a projection read (one reader at a time, so
+/// no locks): up to eight, the last one used looked at first. The first layouts are recorded as they come; once the
+/// eight places are full, a message that fits none is recorded only after 16 others, in place of a layout no message
+/// used since the last replacement; when every layout was used, in place of each in turn, and the wait doubles (up to
+/// 4,096), so layouts in use are not thrown out by a stream of more than eight. A recording that gives no layout waits
+/// the same way.
+/// </summary>
+internal sealed class ProjectionLayouts
+{
+    private const int Capacity = 8;
+    private const int FirstInterval = 16;
+    private const int LastInterval = 4096;
+    private const int HintBits = 10;
+
+    private readonly ProjectionLayout?[] _layouts = new ProjectionLayout?[Capacity];
+    // By a hash of an envelope's first bytes, 1 + the index of the layout such an envelope had last time (0: none).
+    private readonly byte[] _hints = new byte[1 << HintBits];
+    private int _count;
+    private int _last;
+    private int _next;
+    private int _countdown;
+    private int _interval = FirstInterval;
+    private FudgeReaderOptions? _options;
+
+    /// <summary>
+    /// The size the envelope's header declares when layouts may decide it, else 0: a header the reader would refuse, and
+    /// an envelope whose taxonomy may name ordinal-only fields, are left to the walk. Layouts hold for one set of
+    /// options: others forget them.
+    /// </summary>
+    public int Usable(ReadOnlySpan<byte> envelope, FudgeReaderOptions options)
+    {
+        if (!Enabled || envelope.Length < FudgeEnvelopeHeader.Size) return 0;
+        int size = BinaryPrimitives.ReadInt32BigEndian(envelope.Slice(4));
+        if (size < FudgeEnvelopeHeader.Size || size > envelope.Length || size > options.MaxMessageSize) return 0;
+        if (options.TaxonomyResolver is not null && BinaryPrimitives.ReadInt16BigEndian(envelope.Slice(2)) != 0) return 0;
+        if (!ReferenceEquals(options, _options))
+        {
+            Array.Clear(_layouts, 0, _layouts.Length);
+            Array.Clear(_hints, 0, _hints.Length);
+            _count = _last = _next = _countdown = 0;
+            _interval = FirstInterval;
+            _options = options;
+        }
+        return size;
+    }
+
+    /// <summary>False to make every envelope walked (the tests' reference).</summary>
+    internal bool Enabled { get; set; } = true;
+
+    /// <summary>How many envelopes were found to have a known layout (for the tests).</summary>
+    internal int Hits { get; private set; }
+
+    /// <summary>How many layouts were recorded (for the tests).</summary>
+    internal int Recorded { get; private set; }
+
+    /// <summary>The layout the envelope has, if one is known.</summary>
+    /// <remarks>
+    /// The layout looked at first is the one an envelope with the same first bytes had last time (a hint: those bytes
+    /// hold the first headers, which tell the layouts of a stream apart, and values, which only make more hints); else
+    /// the one used last; then the others.
+    /// </remarks>
+    public ProjectionLayout? Find(ReadOnlySpan<byte> envelope, int size)
+    {
+        var layouts = _layouts;
+        int hint = HintOf(envelope, size);
+        int first = _hints[hint] - 1;
+        if (first < 0) first = _last;
+        if (layouts[first] is { } likely && likely.Fits(envelope, size)) return Use(likely, first, hint);
+        for (int i = 0; i < _count; i++)
+        {
+            if (i == first || !layouts[i]!.Fits(envelope, size)) continue;
+            return Use(layouts[i]!, i, hint);
+        }
+        return null;
+    }
+
+    // A hash of the first 32 bytes of fields (fewer in a shorter envelope) into the hints.
+    private static int HintOf(ReadOnlySpan<byte> envelope, int size)
+    {
+        int end = Math.Min(size, FudgeEnvelopeHeader.Size + 32);
+        ulong key = (ulong)end;
+        for (int at = FudgeEnvelopeHeader.Size; at + sizeof(ulong) <= end; at += sizeof(ulong))
+            key = (key ^ BinaryPrimitives.ReadUInt64LittleEndian(envelope.Slice(at))) * 0x9E3779B97F4A7C15UL;
+        return (int)(key >> (64 - HintBits));
+    }
+
+    private ProjectionLayout Use(ProjectionLayout layout, int index, int hint)
+    {
+        layout.Used = true;
+        _last = index;
+        _hints[hint] = (byte)(index + 1);
+        Hits++;
+        return layout;
+    }
+
+    /// <summary>Called for an envelope that fits no layout: true when its layout is to be recorded.</summary>
+    public bool ShouldRecord()
+    {
+        if (_countdown == 0) return true;
+        _countdown--;
+        return false;
+    }
+
+    /// <summary>Keeps a layout recorded after <see cref="ShouldRecord"/>.</summary>
+    public void Add(ProjectionLayout layout)
+    {
+        Recorded++;
+        if (_count < Capacity)
+        {
+            _last = _count;
+            _layouts[_count++] = layout;
+            return;
+        }
+        // In place of a layout no envelope used since the last replacement (the stream moved on: the wait stays short),
+        // else of each in turn (more layouts in use than places: each such replacement doubles the wait).
+        int place = Array.FindIndex(_layouts, known => !known!.Used);
+        if (place >= 0) _interval = FirstInterval;
+        else
+        {
+            place = _next++ % Capacity;
+            _interval = Math.Min(_interval * 2, LastInterval);
+        }
+        foreach (var known in _layouts) known!.Used = false;
+        _layouts[place] = layout;
+        _last = place;
+        _countdown = _interval;
+    }
+
+    /// <summary>Called when a recording was due but gave no layout: the wait restarts as after a replacement.</summary>
+    public void Skip()
+    {
+        _countdown = _interval;
+        _interval = Math.Min(_interval * 2, LastInterval);
+    }
+}

@@ -1,0 +1,214 @@
+using System;
+using System.Collections.Generic;
+using System.Linq;
+using Fudge.Query;
+using Xunit;
+
+namespace Fudge.Tests.Query;
+
+/// <summary>
+/// A projection's reads remember where the walk found each leaf in an envelope, and the structure bytes it read to get
+/// there (<see cref="ProjectionLayout"/>). An envelope with the same structure bytes has its leaves read straight from
+/// those places. Whatever the stream mixes (shapes, absent and repeated fields, reordered fields, one integer in
+/// several widths, strings of every length, fields no path takes, values out of a member's range), the slots must hold
+/// what the walk gives, and an exception must be the walk's.
+/// </summary>
+public class ProjectionLayoutTests
+{
+    private static readonly (string Path, Type Type)[] Leaves =
+    {
+        ("$.Symbol", typeof(string)), ("$.Qty", typeof(long)), ("$.Level", typeof(byte)), ("$.Lots", typeof(int?)),
+        ("$.Price", typeof(double)), ("$.Ratio", typeof(float)), ("$.Active", typeof(bool)), ("$.When", typeof(DateTime)),
+        ("$.Trade.Price", typeof(double)), ("$.Trade.Size", typeof(int)), ("$.Trade.Venue", typeof(string)),
+    };
+
+    private static readonly string[] Texts = { "", "A", "IBM", "AAPL", "MSFT", "Zürich", "東京", "a much longer venue name", "ÀÉÎ\U0001F600" };
+
+    private static readonly string[] SameLength = { "AAPL", "MSFT", "GOOG", "ÀÉ" };
+
+    private static ProjectionLeaves Reads(params int[] leaves)
+        => new(leaves.Select(i => FudgePath.Compile(Leaves[i].Path)).ToArray(), leaves.Select(i => Leaves[i].Type).ToArray());
+
+    /// <summary>How one message of a shape is written: its top-level fields in order, each with its wire type.</summary>
+    private sealed record Shape((string Name, byte Type)[] Top, (string Name, byte Type)[]? Trade, int TradeAt);
+
+    private static Shape RandomShape(Random random)
+    {
+        var top = new List<(string, byte)>();
+        void Maybe(string name, params byte[] types)
+        {
+            if (random.Next(6) == 0) return; // absent
+            var type = types[random.Next(types.Length)];
+            top.Add((name, type));
+            if (random.Next(12) == 0) top.Add((name, types[random.Next(types.Length)])); // repeated: the first counts
+        }
+        Maybe("Symbol", FudgeTypeId.String);
+        Maybe("Qty", FudgeTypeId.Int8, FudgeTypeId.Int16, FudgeTypeId.Int32, FudgeTypeId.Int64);
+        Maybe("Level", FudgeTypeId.Int8, FudgeTypeId.Int16, FudgeTypeId.Int32);
+        Maybe("Lots", FudgeTypeId.Int8, FudgeTypeId.Int32, FudgeTypeId.Indicator);
+        Maybe("Price", FudgeTypeId.Double, FudgeTypeId.Float, FudgeTypeId.Int32);
+        Maybe("Ratio", FudgeTypeId.Float, FudgeTypeId.Double);
+        Maybe("Active", FudgeTypeId.Boolean, FudgeTypeId.Int8);
+        Maybe("When", FudgeTypeId.DateTime);
+        for (int extra = random.Next(3); extra > 0; extra--) top.Add(("X" + random.Next(3), random.Next(2) == 0 ? FudgeTypeId.String : FudgeTypeId.Int32));
+        var ordered = top.OrderBy(_ => random.Next()).ToList();
+        (string, byte)[]? trade = null;
+        if (random.Next(4) != 0)
+        {
+            var fields = new List<(string, byte)>();
+            if (random.Next(5) != 0) fields.Add(("Price", random.Next(3) == 0 ? FudgeTypeId.Float : FudgeTypeId.Double));
+            if (random.Next(5) != 0) fields.Add(("Size", random.Next(2) == 0 ? FudgeTypeId.Int16 : FudgeTypeId.Int32));
+            if (random.Next(5) != 0) fields.Add(("Venue", FudgeTypeId.String));
+            if (random.Next(3) == 0) fields.Add(("Y", FudgeTypeId.Int64));
+            trade = fields.OrderBy(_ => random.Next()).ToArray();
+        }
+        return new Shape(ordered.ToArray(), trade, random.Next(ordered.Count + 1));
+    }
+
+    // A value of the wire type, random; one in `outOfRange` integers is too large for the narrower members.
+    private static object Value(byte type, Random random, int outOfRange) => type switch
+    {
+        // Mostly texts of one length (so layouts recur), now and then any other.
+        FudgeTypeId.String => random.Next(8) == 0 ? Texts[random.Next(Texts.Length)] : SameLength[random.Next(SameLength.Length)],
+        FudgeTypeId.Int8 => (sbyte)random.Next(0, 100),
+        FudgeTypeId.Int16 => (short)(random.Next(outOfRange) == 0 ? 300 : random.Next(0, 250)),
+        FudgeTypeId.Int32 => random.Next(outOfRange) == 0 ? 70_000 : random.Next(-5, 250),
+        FudgeTypeId.Int64 => (long)random.Next() << random.Next(0, 31),
+        FudgeTypeId.Double => Math.Round(random.NextDouble() * 1000, 2),
+        FudgeTypeId.Float => (float)random.NextDouble(),
+        FudgeTypeId.Boolean => random.Next(2) == 0,
+        FudgeTypeId.Indicator => FudgeIndicator.Instance,
+        FudgeTypeId.DateTime => new DateTime(2026, 1, 1, 0, 0, 0, DateTimeKind.Utc).AddSeconds(random.Next(1_000_000)),
+        _ => throw new ArgumentOutOfRangeException(nameof(type)),
+    };
+
+    private static byte[] Message(Shape shape, Random random, int outOfRange)
+    {
+        var message = new FudgeMsg();
+        for (int i = 0; i <= shape.Top.Length; i++)
+        {
+            if (i == shape.TradeAt && shape.Trade is { } trade)
+            {
+                var sub = new FudgeMsg();
+                foreach (var (name, type) in trade) sub.Add(name, null, type, Value(type, random, outOfRange));
+                message.Add("Trade", sub);
+            }
+            if (i == shape.Top.Length) break;
+            var (field, wire) = shape.Top[i];
+            // Dates and indicators in the form the model writes them; the other values with the type the shape gives.
+            if (wire is FudgeTypeId.DateTime or FudgeTypeId.Indicator) message.Add(field, Value(wire, random, outOfRange));
+            else message.Add(field, null, wire, Value(wire, random, outOfRange));
+        }
+        return message.ToByteArray();
+    }
+
+    // The slots after reading the envelope, or the exception's type and message.
+    private static object[] Outcome(ProjectionLeaves reads, byte[] envelope, LeafSlots slots)
+    {
+        try
+        {
+            reads.Read(envelope, FudgeReaderOptions.Default, slots);
+        }
+        catch (FudgeException e)
+        {
+            return new object[] { e.GetType().Name, e.Message };
+        }
+        var outcome = new List<object>();
+        for (int leaf = 0; leaf < reads.Count; leaf++)
+            outcome.Add((slots.Present[leaf], slots.Integers[leaf], slots.Floats[leaf], slots.Strings[leaf], slots.Objects[leaf]));
+        return outcome.ToArray();
+    }
+
+    [Theory]
+    [InlineData(1, new[] { 0, 4 })]                         // two top-level leaves: the walk stops early
+    [InlineData(2, new[] { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 })] // every leaf, nested ones and a date among them
+    [InlineData(3, new[] { 8, 0, 9 })]                      // into the sub-message and back
+    [InlineData(4, new[] { 10, 3 })]
+    public void Replayed_layouts_give_what_the_walk_gives(int seed, int[] leaves)
+    {
+        var random = new Random(seed);
+        var reads = Reads(leaves);
+        var slots = new LeafSlots(reads.Count);
+        var walked = new LeafSlots(reads.Count);
+        walked.Layouts.Enabled = false;
+        int messages = 0;
+        for (int stream = 0; stream < 30; stream++)
+        {
+            // A stream of a few shapes (so layouts recur), then one of many (so they are replaced).
+            var shapes = Enumerable.Range(0, stream % 5 == 4 ? 40 : 1 + random.Next(6)).Select(_ => RandomShape(random)).ToArray();
+            int outOfRange = stream % 3 == 0 ? 40 : int.MaxValue;
+            for (int i = 0; i < 200; i++, messages++)
+            {
+                var envelope = Message(shapes[random.Next(shapes.Length)], random, outOfRange);
+                var expected = Outcome(reads, envelope, walked);
+                Assert.Equal(expected, Outcome(reads, envelope, slots));
+            }
+        }
+        Assert.Equal(0, walked.Layouts.Hits);
+        // Most messages were read by replaying a layout, and many layouts were learned.
+        Assert.True(slots.Layouts.Hits > messages / 5, $"{slots.Layouts.Hits} replays of {messages} messages");
+        Assert.True(slots.Layouts.Recorded > 20, $"{slots.Layouts.Recorded} layouts recorded");
+    }
+
+    [Fact]
+    public void A_message_of_another_structure_is_not_taken_for_a_known_layout()
+    {
+        var reads = Reads(0, 4);
+        var slots = new LeafSlots(reads.Count);
+        var first = new FudgeMsg().Add("Symbol", "AAPL").Add("Price", 10.5).ToByteArray();
+        reads.Read(first, FudgeReaderOptions.Default, slots);
+        reads.Read(first, FudgeReaderOptions.Default, slots);
+        Assert.Equal(1, slots.Layouts.Hits);
+
+        // The symbol one byte longer, so every field after it moves (a field named like a prefix of the wanted one first).
+        var shifted = new FudgeMsg().Add("Symbol", "AAPLX").Add("Pric", 1.0).Add("Price", 20.25).ToByteArray();
+        reads.Read(shifted, FudgeReaderOptions.Default, slots);
+        Assert.Equal(("AAPLX", 20.25), (slots.Strings[0], slots.Floats[1]));
+        // A price written as an integer, of the same width as the double.
+        var integer = new FudgeMsg().Add("Symbol", "AAPL").Add("Price", null, FudgeTypeId.Int64, 7L).ToByteArray();
+        Assert.Equal(first.Length, integer.Length);
+        reads.Read(integer, FudgeReaderOptions.Default, slots);
+        Assert.Equal(7.0, slots.Floats[1]);
+        Assert.Equal(1, slots.Layouts.Hits);
+    }
+
+    [Fact]
+    public void A_layout_with_an_absent_leaf_holds_only_for_the_same_size()
+    {
+        var reads = Reads(0, 4);
+        var slots = new LeafSlots(reads.Count);
+        reads.Read(new FudgeMsg().Add("Symbol", "AAPL").ToByteArray(), FudgeReaderOptions.Default, slots);
+        // The walk read to the end and found no price; the same start with a price after it must find the price.
+        reads.Read(new FudgeMsg().Add("Symbol", "AAPL").Add("Price", 3.5).ToByteArray(), FudgeReaderOptions.Default, slots);
+        Assert.True(slots.Present[1]);
+        Assert.Equal(3.5, slots.Floats[1]);
+        Assert.Equal(0, slots.Layouts.Hits);
+    }
+
+    [Fact]
+    public void A_value_out_of_range_in_a_known_layout_raises_the_walks_exception()
+    {
+        var reads = Reads(2);
+        var slots = new LeafSlots(reads.Count);
+        reads.Read(new FudgeMsg().Add("Level", null, FudgeTypeId.Int16, (short)200).ToByteArray(), FudgeReaderOptions.Default, slots);
+        var e = Assert.Throws<FudgeException>(() => reads.Read(new FudgeMsg().Add("Level", null, FudgeTypeId.Int16, (short)300).ToByteArray(), FudgeReaderOptions.Default, slots));
+        Assert.Equal("The value 300 does not fit in Byte.", e.Message);
+        Assert.Equal(1, slots.Layouts.Hits);
+    }
+
+    [Fact]
+    public void Invalid_text_in_a_known_layout_raises_the_walks_exception_at_its_offset()
+    {
+        var reads = Reads(0);
+        var slots = new LeafSlots(reads.Count);
+        var good = new FudgeMsg().Add("Symbol", "AB").ToByteArray();
+        reads.Read(good, FudgeReaderOptions.Default, slots);
+        var bad = (byte[])good.Clone();
+        bad[^1] = 0xFF;
+        var walked = new LeafSlots(reads.Count);
+        walked.Layouts.Enabled = false;
+        var expected = Assert.Throws<FudgeFormatException>(() => reads.Read(bad, FudgeReaderOptions.Default, walked));
+        var e = Assert.Throws<FudgeFormatException>(() => reads.Read(bad, FudgeReaderOptions.Default, slots));
+        Assert.Equal((expected.Offset, expected.Message), (e.Offset, e.Message));
+    }
+}
