@@ -217,10 +217,12 @@ public class EveryMappingRandomTests
         public override SourceText GetText(CancellationToken cancellationToken = default) => _text;
     }
 
-    // No FudgeWholeGraph (the default: per-object code); each schema marked as the package's build files mark it.
+    // FudgeWholeGraph=false (the per-object code); each schema marked as the package's build files mark it.
     private sealed class ProtoOptions : AnalyzerConfigOptionsProvider
     {
-        public override AnalyzerConfigOptions GlobalOptions => Options.Empty;
+        private static readonly Options Global = new(ImmutableDictionary<string, string>.Empty.Add("build_property.FudgeWholeGraph", "false"));
+
+        public override AnalyzerConfigOptions GlobalOptions => Global;
 
         public override AnalyzerConfigOptions GetOptions(SyntaxTree tree) => Options.Empty;
 
