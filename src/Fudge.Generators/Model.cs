@@ -248,7 +248,8 @@ internal sealed record EmitOptions(bool NullableDirectives, bool GraphWrite = fa
 
     /// <summary>
     /// The halves the build property's value <paramref name="value"/> selects: <c>true</c> both, <c>write</c> the
-    /// writer's, <c>read</c> the reader's, anything else (unset, <c>false</c>) neither.
+    /// writer's, <c>read</c> the reader's, <c>false</c> neither; unset (or any other value) the writer's, the default since
+    /// the writer's half measured 0.80-0.88x the per-object writer's time on every graph size and the reader's half only level.
     /// </summary>
     public static (bool Write, bool Read) ParseWholeGraph(string? value)
     {
@@ -257,7 +258,8 @@ internal sealed record EmitOptions(bool NullableDirectives, bool GraphWrite = fa
             case "true": return (true, true);
             case "write": return (true, false);
             case "read": return (false, true);
-            default: return (false, false);
+            case "false": return (false, false);
+            default: return (true, false);
         }
     }
 }

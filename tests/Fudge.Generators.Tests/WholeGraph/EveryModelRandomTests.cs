@@ -13,7 +13,7 @@ namespace Fudge.Generators.Tests.WholeGraph;
 
 /// <summary>
 /// The bytes of whole-graph generated code (this suite's models are compiled with it) against those of the per-object
-/// formatters (the same model files compiled in memory with FudgeWholeGraph unset), over random values of every
+/// formatters (the same model files compiled in memory with FudgeWholeGraph=false), over random values of every
 /// [FudgeMessage] type of the shared model files: Models.cs, ExpectedOrderModels.cs and TakeRuns/TakeRunModels.cs
 /// (WholeGraphTests does the same for WholeGraphModels.cs with graphs built for it). Each value is filled by reflection:
 /// every settable member and constructor argument gets a random value of its type, nested objects to a few levels.
@@ -77,7 +77,7 @@ public class EveryModelRandomTests
         catch (TargetInvocationException e) when (e.InnerException is not null) { throw e.InnerException; }
     }
 
-    // The model files compiled in memory with the generator's whole-graph switch unset.
+    // The model files compiled in memory with the generator's whole-graph switch off (FudgeWholeGraph=false).
     private static Assembly Compile(string assemblyName)
     {
         var parse = new CSharpParseOptions(LanguageVersion.Latest);

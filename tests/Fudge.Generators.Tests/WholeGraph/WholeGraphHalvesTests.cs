@@ -54,8 +54,11 @@ public class WholeGraphHalvesTests
     [InlineData("write", true, false)]
     [InlineData("read", false, true)]
     [InlineData("false", false, false)]
-    [InlineData("", false, false)]
-    [InlineData(null, false, false)]
+    [InlineData(" False", false, false)]
+    // Unset (the package's props pass an empty value) or unknown: the writer's half, the default.
+    [InlineData("", true, false)]
+    [InlineData(null, true, false)]
+    [InlineData("bogus", true, false)]
     public void The_switch_value_selects_the_halves(string? value, bool write, bool read)
     {
         string generated = Generate(new WholeGraphTests.SwitchOptions(value), HolderSource);

@@ -212,8 +212,11 @@ public class WholeGraphTests
     /// <summary>The analyzer options of a build that sets FudgeWholeGraph.</summary>
     internal sealed class SwitchOptions : AnalyzerConfigOptionsProvider
     {
-        /// <summary>A build that does not set the property: whole-graph code is off by default.</summary>
-        public static readonly SwitchOptions Off = new(null);
+        /// <summary>A build with FudgeWholeGraph=false: neither half, the per-object code.</summary>
+        public static readonly SwitchOptions Off = new("false");
+
+        /// <summary>A build that does not set the property: the writer's half, the default.</summary>
+        public static readonly SwitchOptions Unset = new(null);
 
         /// <summary>A build with FudgeWholeGraph=true: both halves.</summary>
         public static readonly SwitchOptions On = new("true");
@@ -229,8 +232,9 @@ public class WholeGraphTests
         public SwitchOptions(string? value)
         {
             _global = new Options(value is null ? ImmutableDictionary<string, string>.Empty : ImmutableDictionary<string, string>.Empty.Add("build_property.FudgeWholeGraph", value));
-            Write = value is "true" or "write";
-            Read = value is "true" or "read";
+            string? selected = value?.Trim().ToLowerInvariant();
+            Write = selected is not ("false" or "read");
+            Read = selected is "true" or "read";
         }
 
         /// <summary>True when the value turns the writer's half on.</summary>
