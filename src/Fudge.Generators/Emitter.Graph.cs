@@ -25,6 +25,10 @@ internal sealed partial class Emitter
         var names = new HashSet<string>(System.StringComparer.Ordinal);
         foreach (var member in model.Members) CollectMessageNames(member.Shape, names, 0);
         if (names.Count == 0) return default;
+        // And those that theirs hold: a holder asks whether an element type is a read leaf of the second level, whose
+        // lists hold leaves (Emitter.ReadLeaves.cs).
+        foreach (var held in all.Where(m => names.Contains(m.FullyQualifiedName)).ToList())
+            foreach (var member in held.Members) CollectMessageNames(member.Shape, names, 0);
         return all.Where(m => names.Contains(m.FullyQualifiedName))
             .OrderBy(m => m.FullyQualifiedName, System.StringComparer.Ordinal)
             .ToEquatableArray();

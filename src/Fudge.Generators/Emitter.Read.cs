@@ -381,8 +381,35 @@ internal sealed partial class Emitter
             }
             else if (set) sb.AppendLine($"        var __result = new global::System.Collections.Generic.HashSet<{e}>();");
             else sb.AppendLine($"        var __result = new global::System.Collections.Generic.List<{e}>(__n);");
+            // Read leaves (Emitter.ReadLeaves.cs): each taken from a run over its sub-message while they last, with no
+            // reader entered or built for it (per object: while FudgeFormatterCache holds the generated formatter).
+            var leaf = GraphTarget(element) is { } leafTarget && LeafLevel(leafTarget) > 0 ? leafTarget : null;
+            if (leaf is not null)
+            {
+                string depth = $"__sub.CanTakeNested(2 * {e}.FudgeFormatter.__LeafLevels - 1)";
+                sb.AppendLine(_options.GraphRead ? $"        bool __leaves = {depth};"
+                    : $"        bool __leaves = {depth} && object.ReferenceEquals(global::Fudge.Serialization.FudgeFormatterCache<{e}>.Formatter, {e}.FudgeFormatter.Instance);");
+            }
             sb.AppendLine("        while (true)");
             sb.AppendLine("        {");
+            if (leaf is not null)
+            {
+                sb.AppendLine("            if (__leaves)");
+                sb.AppendLine("            {");
+                sb.AppendLine("                var __run = __sub.BeginTakeRun();");
+                sb.AppendLine("                if (__run.TryPeekAnonymousMessage(out var __l))");
+                sb.AppendLine("                {");
+                sb.AppendLine($"                    var __lv = {e}.FudgeFormatter.__TakeLeaf(__l);");
+                sb.AppendLine("                    if (__lv != null)");
+                sb.AppendLine("                    {");
+                sb.AppendLine("                        __run.Skip(in __l);");
+                sb.AppendLine("                        __sub.EndTakeRun(in __run);");
+                sb.AppendLine(array ? "                        __result[__i++] = __lv;" : "                        __result.Add(__lv);");
+                sb.AppendLine("                        continue;");
+                sb.AppendLine("                    }");
+                sb.AppendLine("                }");
+                sb.AppendLine("            }");
+            }
             if (GraphReadTarget(element) is { } target)
             {
                 // Objects of this compilation's types: each entered in place and read with this same reader.

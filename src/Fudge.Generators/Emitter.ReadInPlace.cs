@@ -58,6 +58,19 @@ internal sealed partial class Emitter
         {
             if (m.Members[i].Repeated) break; // any number of fields: the general loop takes them
             if (m.Members[i].SetMode == SetMode.WriteOnly) break; // a Java property without a setter: the general loop skips it
+            if (m.FieldIds is 1 or 3 && LeafListElement(m.Members[i]) is { } leaf)
+            {
+                // A list or array of read leaves (Emitter.ReadLeaves.cs): taken whole inside the run.
+                if (run is null)
+                {
+                    run = "__t" + (++runs).ToString(CultureInfo.InvariantCulture);
+                    sb.AppendLine($"        var {run} = reader.BeginTakeRun();");
+                }
+                EmitLeafListStep(sb, m.Members[i], i, leaf, run);
+                if (m.Members[i].IsRequired) sb.AppendLine($"        __h{i} = true;");
+                expected = true;
+                continue;
+            }
             var step = ExpectedFieldRead(m.Members[i], i);
             if (step is null) break;
             if (step.Value.InRun && run is null)

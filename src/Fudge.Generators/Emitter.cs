@@ -30,7 +30,9 @@ internal sealed partial class Emitter
     {
         _model = model;
         _options = options;
-        _references = options.WholeGraph ? references : default;
+        // Held in both modes: whole-graph code calls the types it holds directly, and either mode takes lists of read
+        // leaves whole (Emitter.ReadLeaves.cs).
+        _references = references;
     }
 
     public static string Emit(TypeModel model, EmitOptions options, EquatableArray<TypeModel> references = default)
@@ -169,6 +171,7 @@ internal sealed partial class Emitter
         sb.AppendLine();
         EmitMatch(sb);
         EmitGraphEntryPoints(sb);
+        EmitReadLeaf(sb);
         EmitSetters(sb);
         EmitLocator(sb);
         if (_helpers.Length > 0)

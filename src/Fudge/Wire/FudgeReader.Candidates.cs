@@ -137,10 +137,11 @@ public ref partial struct FudgeReader
     /// reader that presizes an array from it still has room for the field <see cref="Read"/> will then reject); for
     /// well-formed data the count is exactly that of <see cref="Read"/> followed by the element test.
     /// </remarks>
-    public readonly int CountCollectionElements()
+    public readonly int CountCollectionElements() => CountCollectionElements(_data, _position);
+
+    // CountCollectionElements over the message `data` from `p` (a reader's, or a take run's: FudgeTakeRun).
+    internal static int CountCollectionElements(ReadOnlySpan<byte> data, int p)
     {
-        var data = _data;
-        int p = _position;
         int count = 0;
         while (p < data.Length)
         {

@@ -247,18 +247,10 @@ public ref partial struct FudgeReader
     private readonly string DecodeString(int start, int length)
     {
 #if NET9_0_OR_GREATER
-        if ((uint)(length - 1) < ShortAsciiLimit)
+        if ((uint)(length - 1) < ShortAscii.Limit)
         {
             var bytes = _data.Slice(start, length);
-            int any = 0;
-            foreach (byte b in bytes) any |= b;
-            if (any < 0x80)
-            {
-                return string.Create(length, bytes, static (chars, ascii) =>
-                {
-                    for (int i = 0; i < chars.Length; i++) chars[i] = (char)ascii[i];
-                });
-            }
+            if (ShortAscii.IsAscii(bytes)) return string.Create(length, bytes, static (chars, ascii) => ShortAscii.Widen(ascii, chars));
         }
 #endif
         return DecodeUtf8(start, length, "string");

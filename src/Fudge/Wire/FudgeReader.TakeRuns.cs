@@ -27,24 +27,23 @@ public ref partial struct FudgeReader
         _fieldOffset = run.FieldOffset;
     }
 
+    /// <summary>
+    /// True when sub-messages <paramref name="levels"/> deep below this reader's message (1 to 7) can be taken in a
+    /// <see cref="FudgeTakeRun"/> (<see cref="FudgeTakeRun.TryPeekMessage"/>) without a check at each: entering them
+    /// would pass <see cref="FudgeReaderOptions.MaxDepth"/>, and no stack check is due on the way (see
+    /// <see cref="ReadMessage"/>). When false, a generated reader enters them with this reader, which checks.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public readonly bool CanTakeNested(int levels) => _depth + levels <= _options.MaxDepth && (_depth & 7) + levels <= 7;
+
     // Text as GetString decodes it when that is strict UTF-8 (short ASCII widened in place), or null for anything the
     // strict decoder refuses (Fudge-Java's CESU-8, invalid bytes): the general read then decodes or reports it.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal static string? DecodeUtf8OrNull(ReadOnlySpan<byte> bytes)
     {
 #if NET9_0_OR_GREATER
-        if (bytes.Length <= ShortAsciiLimit)
-        {
-            int any = 0;
-            foreach (byte b in bytes) any |= b;
-            if (any < 0x80)
-            {
-                return string.Create(bytes.Length, bytes, static (chars, ascii) =>
-                {
-                    for (int i = 0; i < chars.Length; i++) chars[i] = (char)ascii[i];
-                });
-            }
-        }
+        if (bytes.Length <= ShortAscii.Limit && ShortAscii.IsAscii(bytes))
+            return string.Create(bytes.Length, bytes, static (chars, ascii) => ShortAscii.Widen(ascii, chars));
 #endif
         return DecodeStrictOrNull(bytes);
     }

@@ -388,26 +388,15 @@ public ref partial struct FudgeReader
         {
             // Short ASCII text (symbols, venues, ids: most strings in messages) is widened in one pass; the encoding
             // would validate in one pass and transcode in another, through two layers of dispatch.
-            if (bytes.Length <= ShortAsciiLimit)
-            {
-                int any = 0;
-                for (int i = 0; i < bytes.Length; i++) any |= b[i];
-                if (any < 0x80) return WidenAscii(b, bytes.Length);
-            }
+            if (bytes.Length <= ShortAscii.Limit && ShortAscii.IsAscii(bytes)) return WidenAscii(b, bytes.Length);
             return StrictUtf8.GetString(b, bytes.Length);
         }
     }
 
-    private const int ShortAsciiLimit = 32;
-
     private static unsafe string WidenAscii(byte* ascii, int length)
     {
 #if NET6_0_OR_GREATER
-        return string.Create(length, (IntPtr)ascii, static (chars, source) =>
-        {
-            byte* bytes = (byte*)source;
-            for (int i = 0; i < chars.Length; i++) chars[i] = (char)bytes[i];
-        });
+        return string.Create(length, (IntPtr)ascii, static (chars, source) => ShortAscii.Widen(new ReadOnlySpan<byte>((byte*)source, chars.Length), chars));
 #else
         return new string((sbyte*)ascii, 0, length); // ASCII reads the same in every encoding
 #endif
