@@ -6,7 +6,7 @@ using Xunit;
 namespace Fudge.Tests;
 
 /// <summary>
-/// The reader calls generated collection readers use: <see cref="FudgeReader.CountCollectionElements"/> presizes a
+/// The reader calls generated collection readers use: <see cref="FudgeReader.CountCollectionElements()"/> presizes a
 /// list or array from the headers alone, and <see cref="FudgeReader.TryReadAnonymousMessage"/> takes an object element
 /// on its header bytes. Both must agree with <see cref="FudgeReader.Read"/> on every well-formed message, and on a
 /// malformed one never promise fewer elements than Read() yields before it throws.
