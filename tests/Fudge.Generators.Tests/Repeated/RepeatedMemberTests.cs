@@ -1,13 +1,10 @@
 using System;
 using System.Collections.Generic;
-using System.IO;
 using System.Linq;
 using System.Reflection;
 using Fudge.Generators.Tests.ProtoGenerated.repeats;
 using Fudge.Generators.Tests.WholeGraph;
 using Fudge.Serialization;
-using Microsoft.CodeAnalysis;
-using Microsoft.CodeAnalysis.CSharp;
 using Xunit;
 
 namespace Fudge.Generators.Tests.Repeated;
@@ -19,7 +16,7 @@ namespace Fudge.Generators.Tests.Repeated;
 /// </summary>
 public class RepeatedMemberTests
 {
-    private static readonly Lazy<Assembly> PerObject = new(CompilePerObject);
+    private static readonly Lazy<Assembly> PerObject = new(() => WholeGraphTests.CompileModels(WholeGraphTests.SwitchOptions.Off, "RepeatedPerObject", "RepeatedModels.cs"));
 
     private static readonly DateTime Monday = new(2026, 11, 30, 9, 30, 0, 125, DateTimeKind.Utc);
 
@@ -168,30 +165,5 @@ public class RepeatedMemberTests
         var serialize = typeof(FudgeSerializer).GetMethods().Single(m => m.Name == nameof(FudgeSerializer.Serialize) && m.IsGenericMethodDefinition
             && m.ReturnType == typeof(byte[]) && m.GetParameters().Length == 1).MakeGenericMethod(type);
         return (byte[])serialize.Invoke(null, new[] { value })!;
-    }
-
-    /// <summary>RepeatedModels.cs compiled in memory without whole-graph code: the per-object formatters.</summary>
-    private static Assembly CompilePerObject()
-    {
-        string source;
-        using (var stream = typeof(RepeatedMemberTests).Assembly.GetManifestResourceStream("RepeatedModels.cs")!)
-        using (var reader = new StreamReader(stream))
-            source = reader.ReadToEnd();
-        var parse = new CSharpParseOptions(LanguageVersion.Latest);
-        var references = ((string)AppContext.GetData("TRUSTED_PLATFORM_ASSEMBLIES")!).Split(Path.PathSeparator)
-            .Where(p => !Path.GetFileName(p).StartsWith("Fudge.Generators", StringComparison.Ordinal))
-            .Select(p => (MetadataReference)MetadataReference.CreateFromFile(p));
-        var compilation = CSharpCompilation.Create("RepeatedPerObject", new[] { CSharpSyntaxTree.ParseText(source, parse, path: "RepeatedModels.cs") },
-            references, new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, nullableContextOptions: NullableContextOptions.Enable));
-        GeneratorDriver driver = CSharpGeneratorDriver.Create(new[] { new FudgeGenerator().AsSourceGenerator() }, parseOptions: parse,
-            optionsProvider: WholeGraphTests.SwitchOptions.Off);
-        driver.RunGeneratorsAndUpdateCompilation(compilation, out var output, out var diagnostics);
-        Assert.Empty(diagnostics);
-        string generated = string.Concat(output.SyntaxTrees.Select(t => t.ToString()));
-        Assert.DoesNotContain("__ReadEntered", generated, StringComparison.Ordinal);
-        using var image = new MemoryStream();
-        var emitted = output.Emit(image);
-        Assert.True(emitted.Success, string.Join(Environment.NewLine, emitted.Diagnostics));
-        return Assembly.Load(image.ToArray());
     }
 }

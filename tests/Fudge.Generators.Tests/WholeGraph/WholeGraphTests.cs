@@ -22,20 +22,20 @@ public class WholeGraphTests
     private static readonly Lazy<Assembly> PerObject = new(() => CompileModels(SwitchOptions.Off, "WholeGraphPerObject"));
 
     /// <summary>
-    /// The model file compiled in memory with the generator's switch as <paramref name="options"/> set it (Off: every
-    /// nested object through FudgeFormatterCache).
+    /// The embedded model file <paramref name="modelFile"/> compiled in memory with the generator's switch as
+    /// <paramref name="options"/> set it (Off: every nested object through FudgeFormatterCache).
     /// </summary>
-    internal static Assembly CompileModels(SwitchOptions options, string assemblyName)
+    internal static Assembly CompileModels(SwitchOptions options, string assemblyName, string modelFile = "WholeGraphModels.cs")
     {
         string source;
-        using (var stream = typeof(WholeGraphTests).Assembly.GetManifestResourceStream("WholeGraphModels.cs")!)
+        using (var stream = typeof(WholeGraphTests).Assembly.GetManifestResourceStream(modelFile)!)
         using (var reader = new StreamReader(stream))
             source = reader.ReadToEnd();
         var parse = new CSharpParseOptions(LanguageVersion.Latest);
         var references = ((string)AppContext.GetData("TRUSTED_PLATFORM_ASSEMBLIES")!).Split(Path.PathSeparator)
             .Where(p => !Path.GetFileName(p).StartsWith("Fudge.Generators", StringComparison.Ordinal))
             .Select(p => (MetadataReference)MetadataReference.CreateFromFile(p));
-        var compilation = CSharpCompilation.Create(assemblyName, new[] { CSharpSyntaxTree.ParseText(source, parse, path: "WholeGraphModels.cs") },
+        var compilation = CSharpCompilation.Create(assemblyName, new[] { CSharpSyntaxTree.ParseText(source, parse, path: modelFile) },
             references, new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, nullableContextOptions: NullableContextOptions.Enable, optimizationLevel: OptimizationLevel.Release));
         GeneratorDriver driver = CSharpGeneratorDriver.Create(new[] { new FudgeGenerator().AsSourceGenerator() }, parseOptions: parse,
             optionsProvider: options);
