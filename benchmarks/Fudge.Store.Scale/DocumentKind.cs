@@ -2,8 +2,11 @@ using System;
 using System.Collections.Generic;
 using System.Globalization;
 using System.Linq;
+using System.Linq.Expressions;
+using System.Threading.Tasks;
 using Fudge.Benchmarks.Shared;
 using Fudge.Query;
+using Fudge.Serialization;
 
 namespace Fudge.Store.Scale;
 
@@ -27,6 +30,33 @@ internal sealed record ScaleQuery(string Name, string Where, bool Count = false,
 }
 
 /// <summary>
+/// An index a kind declares: its path (the text the queries use) and how it is declared on a collection, through the
+/// typed API (<c>CreateIndexAsync((Tick t) =&gt; t.Ticker)</c>, what a user of typed queries writes) or the path text.
+/// </summary>
+internal sealed record IndexDeclaration(string Path, Func<IFudgeCollection, ValueTask> Create)
+{
+    public static IndexDeclaration Typed<T, TValue>(Expression<Func<T, TValue>> member)
+        => new(FudgeTypedQuery.Path(member).Text, collection => collection.CreateIndexAsync(member));
+
+    public static IndexDeclaration Text(string path) => new(path, collection => collection.CreateIndexAsync(path));
+}
+
+/// <summary>
+/// The members of a tick the harness indexes, as a typed query sees them: the tape's field names.
+/// </summary>
+[FudgeMessage]
+public sealed partial class ScaleTick
+{
+    /// <summary>The instrument, X000 to X999.</summary>
+    [FudgeField(Name = "ticker")]
+    public string? Ticker { get; set; }
+
+    /// <summary>The tick's number on the tape, from 1.</summary>
+    [FudgeField(Name = "seq")]
+    public long Seq { get; set; }
+}
+
+/// <summary>
 /// A kind of document the harness imports: its endless seeded stream, the paths it indexes (those of docs/store.md's
 /// example queries) and the queries it times. The queries are fixed by the first checkpoint's size, so the same
 /// query text runs at 1,000,000 and at 10,000,000 and shows how its cost grows with the data alone.
@@ -35,12 +65,13 @@ internal sealed class DocumentKind
 {
     private readonly Func<long, IReadOnlyList<ScaleQuery>> _queries;
 
-    private DocumentKind(string name, string description, Func<IEnumerable<byte[]>> documents, IReadOnlyList<string> indexedPaths, Func<long, IReadOnlyList<ScaleQuery>> queries)
+    private DocumentKind(string name, string description, Func<IEnumerable<byte[]>> documents, IReadOnlyList<IndexDeclaration> indexes, Func<long, IReadOnlyList<ScaleQuery>> queries)
     {
         Name = name;
         Description = description;
         Documents = documents;
-        IndexedPaths = indexedPaths;
+        Indexes = indexes;
+        IndexedPaths = indexes.Select(i => i.Path).ToArray();
         _queries = queries;
     }
 
@@ -51,6 +82,9 @@ internal sealed class DocumentKind
     /// <summary>A new enumeration of the stream from its first document: never materialized.</summary>
     public Func<IEnumerable<byte[]>> Documents { get; }
 
+    /// <summary>The indexes the kind declares (issue 43: two B-tree indexes on PostgreSQL for the ticks).</summary>
+    public IReadOnlyList<IndexDeclaration> Indexes { get; }
+
     public IReadOnlyList<string> IndexedPaths { get; }
 
     /// <summary>The queries, built from the number of documents stored at the first checkpoint.</summary>
@@ -60,7 +94,7 @@ internal sealed class DocumentKind
         "ticks",
         $"market-data ticks of the shape of samples/ticks.fudge over {TickTape.Instruments:N0} instruments (TickTape.cs, seeded)",
         TickTape.Ticks,
-        new[] { "$.ticker", "$.seq" },
+        new[] { IndexDeclaration.Typed((ScaleTick t) => t.Ticker), IndexDeclaration.Typed((ScaleTick t) => t.Seq) },
         first => new[]
         {
             new ScaleQuery("one instrument's buy trades", "$.ticker == 'X042' && $.trade.aggressor == 'buy'", Count: true),
@@ -72,7 +106,7 @@ internal sealed class DocumentKind
         "logs",
         $"log documents of a {LogFleet.Hosts:N0}-host fleet (benchmarks/Shared/LogFleet.cs, the store benchmarks' documents)",
         LogDocuments,
-        new[] { "$.System.Hostname", "$.Log.Seq" },
+        new[] { IndexDeclaration.Text("$.System.Hostname"), IndexDeclaration.Text("$.Log.Seq") },
         first => new[]
         {
             new ScaleQuery("the docs' example, counted", LogFleet.Example, Count: true),

@@ -14,7 +14,7 @@ namespace Fudge.Store.Scale;
 /// insert; <c>CreateIndexAsync</c> only registers a path. "Without the index" is that GIN index dropped; it is then
 /// rebuilt from its own definition (<c>pg_get_indexdef</c>) on the existing rows, which is what building it costs.
 /// Sizes: <c>pg_total_relation_size</c> of the collection's table (heap, TOAST, primary key, indexes) and
-/// <c>pg_relation_size</c> of the GIN index.
+/// <c>pg_relation_size</c> of its indexes other than the primary key (the GIN index and the declared B-tree indexes).
 /// </summary>
 internal sealed class PostgresTarget : ScaleTarget
 {
@@ -101,8 +101,9 @@ internal sealed class PostgresTarget : ScaleTarget
     {
         string table = await TableAsync(collection);
         long total = (long)(await Scalar(_side, $"SELECT pg_total_relation_size('{table}')"))!;
-        long gin = (long)(await Scalar(_side, $"SELECT coalesce(pg_relation_size(to_regclass('{table}_gin')), 0)"))!;
-        return new StorageSize(total - gin, gin, total);
+        // Every index but the primary key: the GIN index and the declared B-tree expression indexes.
+        long indexes = (long)(await Scalar(_side, $"SELECT coalesce(sum(pg_relation_size(indexrelid)), 0)::bigint FROM pg_index WHERE indrelid = '{table}'::regclass AND NOT indisprimary"))!;
+        return new StorageSize(total - indexes, indexes, total);
     }
 
     public override async Task DropIndexesAsync(IFudgeCollection collection, IReadOnlyList<string> paths)

@@ -49,7 +49,7 @@ internal sealed class ScaleRun
         using var documents = kind.Documents().GetEnumerator();
         var batch = new List<byte[]>(_options.Batch);
         await target.ConfigureAsync(collection, _options.GinStorage, _options.NoGin);
-        if (_options.IndexMode != IndexMode.None) await target.CreateIndexesAsync(collection, kind.IndexedPaths);
+        if (_options.IndexMode != IndexMode.None) await target.CreateIndexesAsync(collection, kind);
         var counters = await ServerStretches.StartAsync(target, collection, Math.Max(1, _options.Documents / 10));
         double importCpu = 0;
         foreach (long checkpoint in _options.Checkpoints)
@@ -151,7 +151,7 @@ internal sealed class ScaleRun
         }
         if (target.IndexedWhileImporting)
         {
-            steps.AddRange(await target.CreateIndexesAsync(collection, kind.IndexedPaths));
+            steps.AddRange(await target.CreateIndexesAsync(collection, kind));
             with = await target.MeasureAsync(collection);
             timings.AddRange(await TimeQueriesAsync(target, collection, kind, queries, indexed: true));
             await target.DropIndexesAsync(collection, kind.IndexedPaths);
@@ -163,7 +163,7 @@ internal sealed class ScaleRun
         {
             without = await target.MeasureAsync(collection);
             timings.AddRange(await TimeQueriesAsync(target, collection, kind, queries, indexed: false));
-            steps.AddRange(await target.CreateIndexesAsync(collection, kind.IndexedPaths));
+            steps.AddRange(await target.CreateIndexesAsync(collection, kind));
             with = await target.MeasureAsync(collection);
             timings.AddRange(await TimeQueriesAsync(target, collection, kind, queries, indexed: true));
             await target.DropIndexesAsync(collection, kind.IndexedPaths);

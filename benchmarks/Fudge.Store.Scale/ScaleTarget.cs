@@ -35,15 +35,15 @@ internal abstract class ScaleTarget : IAsyncDisposable
 
     public abstract Task<StorageSize> MeasureAsync(IFudgeCollection collection);
 
-    /// <summary>Creates the indexes on the paths through <c>CreateIndexAsync</c>, each timed.</summary>
-    public async Task<IReadOnlyList<TimedStep>> CreateIndexesAsync(IFudgeCollection collection, IReadOnlyList<string> paths)
+    /// <summary>Declares the kind's indexes through <c>CreateIndexAsync</c> (typed or by path), each timed.</summary>
+    public async Task<IReadOnlyList<TimedStep>> CreateIndexesAsync(IFudgeCollection collection, DocumentKind kind)
     {
         var steps = new List<TimedStep>();
-        foreach (string path in paths)
+        foreach (var index in kind.Indexes)
         {
             var clock = System.Diagnostics.Stopwatch.StartNew();
-            await collection.CreateIndexAsync(path);
-            steps.Add(new TimedStep($"CreateIndexAsync(\"{path}\")", clock.Elapsed.TotalSeconds));
+            await index.Create(collection);
+            steps.Add(new TimedStep($"CreateIndexAsync(\"{index.Path}\")", clock.Elapsed.TotalSeconds));
         }
         return steps;
     }

@@ -1,3 +1,4 @@
+using System;
 using System.Globalization;
 using System.Text;
 using Fudge.Query;
@@ -39,6 +40,45 @@ internal static class JsonPathTranslation
     }
 
     private static string? Node(FilterNode node) => SupersetJunctions.Translate(node, Test, "&&", "||");
+
+    /// <summary>
+    /// True when the jsonpath of <paramref name="filter"/> passes exactly the documents the filter passes, so that the
+    /// server can decide alone: count, window and project without sending the documents back. Only what the jsonb form
+    /// cannot blur qualifies: <c>==</c> and <c>in [...]</c> with string literals made of letters only (not
+    /// <c>min</c>, <c>max</c>, <c>NaN</c>, <c>Infinity</c>), on paths of non-empty names, joined by <c>&amp;&amp;</c> and
+    /// <c>||</c>. The jsonb holds as strings, besides Fudge strings, dates, times and date-times (digits, or the words
+    /// <c>min</c>/<c>max</c>), non-finite numbers (<c>NaN</c>, <c>Infinity</c>) and unknown types (<c>type N: ...</c>),
+    /// and U+0000 as U+FFFD; supplementary characters may be CESU-8 on the wire (Fudge-Java), which the filter compares
+    /// as bytes and the jsonb holds decoded. Numbers are never exact: a primitive array is a JSON array, which the lax
+    /// jsonpath unwraps and the filter does not compare, and a float is written by its own shortest text, not the
+    /// double the filter compares. The caller also needs jsonb keys that are the names on the wire (no taxonomy).
+    /// </summary>
+    public static bool IsExact(FudgeFilter filter) => Exact(filter.Root);
+
+    private static bool Exact(FilterNode node) => node switch
+    {
+        AndNode both => Exact(both.Left) && Exact(both.Right),
+        OrNode either => Exact(either.Left) && Exact(either.Right),
+        ComparisonNode comparison => comparison.Operator == ComparisonOperator.Equal && ExactText(comparison.Literal) && NamesOnly(comparison.Path),
+        MembershipNode membership => NamesOnly(membership.Path) && Array.TrueForAll(membership.Literals, ExactText),
+        _ => false,
+    };
+
+    private static bool NamesOnly(FudgePath path)
+    {
+        if (path.Steps.Length == 0) return false;
+        foreach (var step in path.Steps)
+            if (step.Selector != KeySelector.Name || step.Descendant || step.HasIndex || string.IsNullOrEmpty(step.Name)) return false;
+        return true;
+    }
+
+    private static bool ExactText(QueryLiteral literal)
+    {
+        if (literal.Kind != LiteralKind.String || literal.Text.Length == 0) return false;
+        foreach (char c in literal.Text)
+            if (!char.IsLetter(c)) return false; // digits, signs, spaces, U+FFFD and surrogates included
+        return literal.Text is not ("min" or "max" or "NaN" or "Infinity");
+    }
 
     // One test of the filter (not a junction) as a jsonpath predicate, or null.
     private static string? Test(FilterNode node)

@@ -13,13 +13,14 @@ namespace Fudge.Store.PostgreSql;
 
 // LINQ queries (FudgeQueryableExtensions.Query<T>). The server's filter is a superset (the jsonpath and the declared
 // B-tree indexes), so a query with a Where reads the candidates' documents, decides on their bytes, and applies the
-// window and the count after that, as FindAsync does; a query without one is answered by the server alone: window,
-// count and the projected values (jsonb_path_query_first for numbers, strings and booleans), no document read.
+// window and the count after that, as FindAsync does; a query without one, or whose Where the jsonpath decides
+// exactly (ServerDecides), is answered by the server alone: window, count and the projected values
+// (jsonb_path_query_first for numbers, strings and booleans), no document read.
 internal sealed partial class PostgresFudgeCollection
 {
     public FudgeSqlStatement Statement(FudgeQueryPlan plan)
     {
-        using var command = Command(plan, out _);
+        using var command = Command(plan, out _, out _);
         var parameters = new List<KeyValuePair<string, object?>>();
         foreach (NpgsqlParameter parameter in command.Parameters) parameters.Add(new("@" + parameter.ParameterName, parameter.Value));
         return new FudgeSqlStatement(command.CommandText, parameters);
@@ -27,9 +28,10 @@ internal sealed partial class PostgresFudgeCollection
 
     public async IAsyncEnumerable<object?[]> RowsAsync(FudgeQueryPlan plan, [EnumeratorCancellation] CancellationToken cancellationToken)
     {
-        await using var command = Command(plan, out var mode);
+        await using var command = Command(plan, out var mode, out bool serverDecides);
         await using var reader = await PostgresFudgeStore.Guard(() => command.ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
         int skipped = 0, returned = 0;
+        var where = serverDecides ? null : plan.Where;
         while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
         {
             if (mode == RowMode.JsonColumns)
@@ -41,7 +43,7 @@ internal sealed partial class PostgresFudgeCollection
                 continue;
             }
             var document = new FudgeStoredDocument(reader.GetInt64(0), (byte[])reader.GetValue(1));
-            var decision = Decide(plan.Where, document, plan.Skip, plan.Limit, ref skipped, ref returned);
+            var decision = Decide(where, document, plan.Skip, plan.Limit, ref skipped, ref returned);
             if (decision == Candidate.Left) continue;
             if (decision == Candidate.PastWindow) yield break;
             if (plan.Columns is not { } columns)
@@ -61,9 +63,9 @@ internal sealed partial class PostgresFudgeCollection
 
     public async ValueTask<object> ScalarAsync(FudgeQueryPlan plan, CancellationToken cancellationToken)
     {
-        if (plan.Where is null)
+        if (ServerDecides(plan.Where))
         {
-            await using var command = Command(plan, out _);
+            await using var command = Command(plan, out _, out _);
             var value = (await PostgresFudgeStore.Guard(() => command.ExecuteScalarAsync(cancellationToken)).ConfigureAwait(false))!;
             return plan.Terminal == FudgeQueryTerminal.Any ? (bool)value : (long)value;
         }
@@ -80,7 +82,7 @@ internal sealed partial class PostgresFudgeCollection
     /// <summary>The server's plan for a LINQ query (EXPLAIN), one line per step.</summary>
     internal async Task<string> ExplainAsync(FudgeQueryPlan plan, CancellationToken cancellationToken = default)
     {
-        await using var command = Command(plan, out _);
+        await using var command = Command(plan, out _, out _);
         command.CommandText = "EXPLAIN " + command.CommandText;
         var lines = new StringBuilder();
         await using var reader = await PostgresFudgeStore.Guard(() => command.ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
@@ -94,13 +96,14 @@ internal sealed partial class PostgresFudgeCollection
         JsonColumns,
     }
 
-    private NpgsqlCommand Command(FudgeQueryPlan plan, out RowMode mode)
+    private NpgsqlCommand Command(FudgeQueryPlan plan, out RowMode mode, out bool serverDecides)
     {
         var command = _store.CreateCommand("");
         string where = Where(plan.Where, command);
-        bool serverDecides = plan.Where is null;
+        serverDecides = ServerDecides(plan.Where);
         var order = new StringBuilder();
-        if (!serverDecides || plan.Limit is int || plan.Skip > 0 || plan.Terminal is not (FudgeQueryTerminal.Count or FudgeQueryTerminal.Any))
+        // A count, or whether there is any, is the same in every order (of a window too): the rows are not sorted.
+        if (plan.Terminal is not (FudgeQueryTerminal.Count or FudgeQueryTerminal.Any))
         {
             order.Append(" ORDER BY ");
             for (int i = 0; i < plan.Order.Count; i++)

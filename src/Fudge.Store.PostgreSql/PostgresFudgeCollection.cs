@@ -220,8 +220,10 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
             order = $"jsonb_path_query_first(json, @order) {direction} NULLS {(query.Descending ? "LAST" : "FIRST")}, id {direction}";
         }
         string where = Where(query.Where, command);
-        // Without a predicate the server applies the window; with one, the exact filter decides first.
-        string window = query.Where is null ? " LIMIT @limit OFFSET @skip" : "";
+        // Without a predicate, or with one the server decides exactly, the server applies the window; with another,
+        // the exact filter decides first.
+        var decidedHere = ServerDecides(query.Where) ? null : query.Where;
+        string window = decidedHere is null ? " LIMIT @limit OFFSET @skip" : "";
         command.Parameters.AddWithValue("limit", query.Limit is int limit ? (object)limit : DBNull.Value);
         command.Parameters.AddWithValue("skip", query.Skip);
         command.CommandText = $"SELECT id, doc FROM {Table} {where} ORDER BY {order}{window}{(lockForUpdate ? " FOR UPDATE" : "")}";
@@ -230,7 +232,7 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
         while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
         {
             var document = new FudgeStoredDocument(reader.GetInt64(0), (byte[])reader.GetValue(1));
-            var decision = Decide(query.Where, document, query.Skip, query.Limit, ref skipped, ref returned);
+            var decision = Decide(decidedHere, document, query.Skip, query.Limit, ref skipped, ref returned);
             if (decision == Candidate.Passed) yield return document;
             else if (decision == Candidate.PastWindow) yield break;
         }
@@ -238,13 +240,19 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
 
     public async ValueTask<long> CountAsync(FudgeFilter? where = null, CancellationToken cancellationToken = default)
     {
-        if (where is null)
+        if (ServerDecides(where))
         {
-            await using var all = _store.CreateCommand($"SELECT count(*) FROM {Table}");
+            await using var all = _store.CreateCommand("");
+            all.CommandText = $"SELECT count(*) FROM {Table} {Where(where, all)}";
             return (long)(await PostgresFudgeStore.Guard(() => all.ExecuteScalarAsync(cancellationToken)).ConfigureAwait(false))!;
         }
+        // Decided on the candidates' bytes, in no particular order: only the documents are read.
+        await using var command = _store.CreateCommand("");
+        command.CommandText = $"SELECT id, doc FROM {Table} {Where(where, command)}";
         long count = 0;
-        await foreach (var _ in FindAsync(new FudgeQuery { Where = where }, cancellationToken).ConfigureAwait(false)) count++;
+        await using var reader = await PostgresFudgeStore.Guard(() => command.ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
+        while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
+            if (Matches(where!, new FudgeStoredDocument(reader.GetInt64(0), (byte[])reader.GetValue(1)))) count++;
         return count;
     }
 
@@ -345,14 +353,26 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
     {
         if (filter is null) return "";
         var parts = new List<string>(2);
+        string? indexed = BTreePredicate.For(filter, _indexedPaths, command);
         if (JsonPathTranslation.Translate(filter) is string path)
         {
             command.Parameters.AddWithValue("where", NpgsqlDbType.JsonPath, path);
-            parts.Add("json @? @where");
+            // With a declared index to search, the jsonpath is a filter on its rows, written as the function (silent,
+            // as the operator is) so that the GIN index is not also searched: a BitmapAnd of both would recheck the
+            // index key, two jsonpath evaluations, on every row the GIN index returns.
+            parts.Add(indexed is null ? "json @? @where" : "jsonb_path_exists(json, @where, '{}', true)");
         }
-        if (BTreePredicate.For(filter, _indexedPaths, command) is string indexed) parts.Add(indexed);
+        if (indexed is not null) parts.Add(indexed);
         return parts.Count == 0 ? "" : "WHERE " + string.Join(" AND ", parts);
     }
+
+    /// <summary>
+    /// True when the server's condition passes exactly the documents <paramref name="where"/> passes (none, or a filter
+    /// whose jsonpath is exact: <see cref="JsonPathTranslation.IsExact"/>), so no document needs the exact filter on
+    /// its bytes. Not with a taxonomy resolver: the jsonb then names ordinal-only fields the filter does not.
+    /// </summary>
+    private bool ServerDecides(FudgeFilter? where)
+        => where is null || (_store.Json.ReaderOptions?.TaxonomyResolver is null && JsonPathTranslation.IsExact(where));
 
     /// <summary>What becomes of a document the server returned (<see cref="Decide"/>).</summary>
     private enum Candidate

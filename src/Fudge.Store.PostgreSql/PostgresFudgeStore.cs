@@ -173,8 +173,9 @@ public sealed class PostgresFudgeStore : IFudgeStore
     /// <summary>
     /// Runs <c>CREATE ... IF NOT EXISTS</c> statements. Two sessions creating the same object at the same instant both
     /// find it missing; the second waits for the first's catalog rows and, when the first commits, fails with a unique
-    /// key error (23505, or 42P07 "already exists") instead of finding it. Run again, the statements see the committed
-    /// object and do nothing, so the race is retried once. Inside a caller's transaction a savepoint keeps the
+    /// key error (23505, or 42P07 "already exists") instead of finding it; two sessions replacing the same function's
+    /// body (<see cref="BTreePredicate.KeyFunctionSql"/>) fail the second with "tuple concurrently updated". Run again,
+    /// the statements see the committed object and do nothing, so the race is retried once. Inside a caller's transaction a savepoint keeps the
     /// transaction usable for that retry.
     /// </summary>
     private async Task CreateIfMissingAsync(string sql, CancellationToken cancellationToken)
@@ -190,7 +191,8 @@ public sealed class PostgresFudgeStore : IFudgeStore
                 if (joined is not null) await Guard(() => joined.ReleaseAsync(Savepoint, cancellationToken)).ConfigureAwait(false);
                 return;
             }
-            catch (FudgeStoreException e) when (attempt == 1 && e.InnerException is PostgresException { SqlState: PostgresErrorCodes.UniqueViolation or PostgresErrorCodes.DuplicateTable })
+            catch (FudgeStoreException e) when (attempt == 1 && e.InnerException is PostgresException { SqlState: PostgresErrorCodes.UniqueViolation or PostgresErrorCodes.DuplicateTable }
+                or PostgresException { SqlState: PostgresErrorCodes.InternalError, MessageText: "tuple concurrently updated" })
             {
                 if (joined is not null) await Guard(() => joined.RollbackAsync(Savepoint, cancellationToken)).ConfigureAwait(false);
             }

@@ -7,7 +7,8 @@ namespace Fudge.Store;
 /// The part of a filter a store's declared indexes can answer, as SQL over the index's own expression (so the database
 /// searches the index instead of scanning): <c>==</c>, <c>&lt;</c>, <c>&lt;=</c>, <c>&gt;</c>, <c>&gt;=</c> and
 /// <c>in [...]</c> with literals the index holds, on a path indexed with the same text, combined with <c>&amp;&amp;</c>
-/// (either side may be translated) and <c>||</c> (both sides must be). It selects a superset of the matching
+/// (either side may be translated; a lower and an upper bound on one key become one range, so the index is searched
+/// between them rather than from one bound to its end) and <c>||</c> (both sides must be). It selects a superset of the matching
 /// documents: a document whose path selects several values has the store's several-values key, which every condition
 /// takes in, and the exact filter decides after it. Each store gives the key expression, the several-values key and
 /// how a literal becomes a parameter.
@@ -35,7 +36,84 @@ internal abstract class IndexConditions
 
     /// <summary>The SQL condition, or null when no part of the filter can use an index.</summary>
     protected string? Translate(FilterNode node)
-        => _indexedPaths.Count == 0 ? null : SupersetJunctions.Translate(node, Test, "AND", "OR");
+        => _indexedPaths.Count == 0 ? null : Junction(node);
+
+    // As SupersetJunctions (a conjunction keeps the sides that translate; a disjunction needs both), except that a
+    // conjunction is taken whole, so that a lower and an upper bound on the same key become one range of the index.
+    private string? Junction(FilterNode node)
+    {
+        switch (node)
+        {
+            case AndNode:
+                var conjuncts = new List<FilterNode>();
+                Conjuncts(node, conjuncts);
+                var parts = new List<string>(conjuncts.Count);
+                var used = new bool[conjuncts.Count];
+                for (int i = 0; i < conjuncts.Count; i++)
+                {
+                    if (used[i]) continue;
+                    string? part = null;
+                    foreach (bool lower in new[] { true, false })
+                    {
+                        if (part is not null || !IsBound(conjuncts[i], lower, out var bound, out string? key)) continue;
+                        for (int j = i + 1; j < conjuncts.Count && part is null; j++)
+                        {
+                            if (used[j] || !IsBound(conjuncts[j], !lower, out var other, out string? otherKey) || otherKey != key) continue;
+                            used[j] = true;
+                            part = lower ? Range(key!, bound!, other!) : Range(key!, other!, bound!);
+                        }
+                    }
+                    part ??= Junction(conjuncts[i]);
+                    if (part is not null) parts.Add(part);
+                }
+                return parts.Count switch { 0 => null, 1 => parts[0], _ => "(" + string.Join(" AND ", parts) + ")" };
+            case OrNode either:
+                string? first = Junction(either.Left);
+                if (first is null) return null;
+                string? second = Junction(either.Right);
+                return second is null ? null : $"({first} OR {second})";
+            default:
+                return Test(node);
+        }
+    }
+
+    private static void Conjuncts(FilterNode node, List<FilterNode> into)
+    {
+        if (node is AndNode both)
+        {
+            Conjuncts(both.Left, into);
+            Conjuncts(both.Right, into);
+        }
+        else
+        {
+            into.Add(node);
+        }
+    }
+
+    // A comparison that bounds an indexed key from below (> >=) or above (< <=), with a literal the index holds.
+    private bool IsBound(FilterNode node, bool lower, out ComparisonNode? comparison, out string? key)
+    {
+        comparison = node as ComparisonNode;
+        key = null;
+        if (comparison is null) return false;
+        bool matches = lower
+            ? comparison.Operator is ComparisonOperator.Greater or ComparisonOperator.GreaterOrEqual
+            : comparison.Operator is ComparisonOperator.Less or ComparisonOperator.LessOrEqual;
+        if (!matches || ValueOf(comparison.Literal) is null) return false;
+        key = Key(comparison.Path);
+        return key is not null;
+    }
+
+    // Both bounds in one range the index searches; the several-values key sorts above every value, so it is taken in
+    // by the lower bound alone and added beside the range.
+    private string Range(string key, ComparisonNode low, ComparisonNode high)
+    {
+        string from = Parameter(ValueOf(low.Literal)!);
+        string to = Parameter(ValueOf(high.Literal)!);
+        string lowOp = low.Operator == ComparisonOperator.Greater ? ">" : ">=";
+        string highOp = high.Operator == ComparisonOperator.Less ? "<" : "<=";
+        return $"(({key} {lowOp} {from} AND {key} {highOp} {to}) OR {key} = {Several})";
+    }
 
     // One test of the filter (not a junction) as a condition on an index, or null.
     private string? Test(FilterNode node)
