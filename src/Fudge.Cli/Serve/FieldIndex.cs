@@ -12,7 +12,8 @@ namespace Fudge.Cli.Serve;
 /// the sub-message it lands in) rather than every field before it; the answers are the same as from the start.
 /// Built in one walk of the field headers, and only for an envelope that walks to its end without a fault (a
 /// malformed one is walked from its start each time, so its fault is met where it is). Its size is bounded whatever
-/// the message: at most <see cref="MaxCheckpoints"/> places of at most <see cref="MaxRepeatedSteps"/> counts each.
+/// the message: at most <see cref="MaxCheckpoints"/> places of at most <see cref="MaxRepeatedSteps"/> counts each, and
+/// at most <see cref="MaxSteps"/> steps of <see cref="MaxStepChars"/> characters in all (under 512 KiB).
 /// </summary>
 internal sealed class FieldIndex
 {
@@ -27,6 +28,9 @@ internal sealed class FieldIndex
 
     /// <summary>Distinct top-level path steps an index keeps; a message with more is not indexed.</summary>
     public const int MaxSteps = 1024;
+
+    /// <summary>Characters of those steps together an index keeps (long names); a message with more is not indexed.</summary>
+    public const int MaxStepChars = 32 * 1024;
 
     // The envelopes indexed have been read whole already: their header is read as it is.
     private static readonly FudgeReaderOptions HeaderOnly = new() { MaxMessageSize = int.MaxValue };
@@ -78,14 +82,19 @@ internal sealed class FieldIndex
         {
             // The steps and how many fields have each (a repeated one's fields get an index in their path).
             var steps = new Dictionary<string, int>(StringComparer.Ordinal);
-            int topLevel = 0;
+            int topLevel = 0, stepChars = 0;
             var reader = new FudgeReader(envelope, options);
             while (reader.Read())
             {
                 topLevel++;
                 string step = FieldPaths.Step(reader.GetName(), reader.HasOrdinal ? reader.Ordinal : null);
-                steps[step] = steps.TryGetValue(step, out int n) ? n + 1 : 1;
-                if (steps.Count > MaxSteps) return null;
+                if (steps.TryGetValue(step, out int n)) steps[step] = n + 1;
+                else
+                {
+                    steps[step] = 1;
+                    stepChars += step.Length;
+                    if (steps.Count > MaxSteps || stepChars > MaxStepChars) return null;
+                }
             }
             if (topLevel <= 2 * MinEvery) return null;
             var repeated = new List<string>();

@@ -82,7 +82,7 @@ public class ExplorerFieldIndexTests
     }
 
     [Fact]
-    public void A_malformed_message_a_small_one_and_one_of_too_many_distinct_keys_get_no_index()
+    public void A_malformed_message_a_small_one_and_one_of_too_many_or_too_long_distinct_keys_get_no_index()
     {
         byte[] bytes = Rows(3000);
         byte[] broken = bytes.ToArray();
@@ -91,11 +91,14 @@ public class ExplorerFieldIndexTests
         broken[lastRow + 7] = 0xFF;
         var unique = new FudgeMsg();
         for (int i = 0; i < 3000; i++) unique.Add("k" + i, i);
+        var longNames = new FudgeMsg(); // 300 keys of 200 characters: 60,000 characters of steps to keep
+        for (int i = 0; i < 300; i++) longNames.Add(new string('n', 200) + i, i);
 
         Assert.NotNull(FieldIndex.Build(bytes, Options));
         Assert.Null(FieldIndex.Build(broken, Options));
         Assert.Null(FieldIndex.Build(Rows(100), Options)); // 100 top-level fields: walked in no time
         Assert.Null(FieldIndex.Build(unique.ToByteArray(), Options));
+        Assert.Null(FieldIndex.Build(longNames.ToByteArray(), Options));
         // The malformed message's pages, with no index, still end at its fault.
         var page = MessageTree.FieldsAt(Message(broken), Options, broken.Length - 1, 20, FieldIndex.Build(broken, Options));
         Assert.NotNull(page.Error);
