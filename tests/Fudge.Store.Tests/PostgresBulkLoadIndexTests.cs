@@ -20,14 +20,24 @@ public sealed class PostgresBulkLoadIndexTests : BulkLoadIndexContractTests
 
     protected override async ValueTask<IFudgeStore> OpenAsync(string database) => await PostgresFudgeStore.OpenAsync(database);
 
-    /// <summary>With sequential scans priced out, the plan names the GIN index whenever it exists.</summary>
+    /// <summary>
+    /// The GIN index the load took away exists again and is valid, and with sequential scans priced out the filter's
+    /// plan searches an index: the GIN index, or the declared B-tree index on the filter's path, which is searched
+    /// instead of it when there is one (the jsonpath is then a filter on its rows).
+    /// </summary>
     protected override async Task<bool> IndexUsedAsync(IFudgeStore store, IFudgeCollection collection, FudgeFilter filter)
     {
         var connection = ((PostgresFudgeStore)store).Connection;
+        var postgres = (PostgresFudgeCollection)collection;
+        await using (var gin = new NpgsqlCommand($"SELECT coalesce((SELECT indisvalid FROM pg_index WHERE indexrelid = to_regclass('{postgres.Table}_gin')), false)", connection))
+        {
+            if (!(bool)(await gin.ExecuteScalarAsync())!) return false;
+        }
         await using (var off = new NpgsqlCommand("SET enable_seqscan = off", connection)) await off.ExecuteNonQueryAsync();
         try
         {
-            return (await ((PostgresFudgeCollection)collection).ExplainAsync(filter)).Contains("_gin", StringComparison.Ordinal);
+            string plan = await postgres.ExplainAsync(filter);
+            return plan.Contains("_gin", StringComparison.Ordinal) || plan.Contains("_ix_", StringComparison.Ordinal);
         }
         finally
         {
