@@ -2,9 +2,6 @@ package com.acme.trading;
 
 import java.io.File;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,7 +9,6 @@ import java.util.List;
 import org.fudgemsg.FudgeContext;
 import org.fudgemsg.FudgeField;
 import org.fudgemsg.FudgeFieldContainer;
-import org.fudgemsg.FudgeMsgFormatter;
 import org.fudgemsg.MutableFudgeFieldContainer;
 
 /**
@@ -103,13 +99,7 @@ public final class RepeatedNames {
     out.add("");
     out.add("== 2. FudgeMsgFormatter output for the message Fudge-Java decodes from the bytes ==");
     FudgeFieldContainer reread = new FudgeContext().deserialize(bytes).getMessage();
-    StringWriter sw = new StringWriter();
-    PrintWriter pw = new PrintWriter(sw);
-    new FudgeMsgFormatter(pw).format(reread);
-    pw.flush();
-    for (String line : sw.toString().split("\r?\n")) {
-      out.add(Graph.escape(line));
-    }
+    JavaObjectVectors.format(reread, out);
     out.add("");
     out.add("== 3. Fudge-Java reading each name back: getAllByName(name), values in order ==");
     for (String field : new String[] {"symbol", "venue", "size", "price", "leg", "after"}) {
@@ -128,12 +118,7 @@ public final class RepeatedNames {
       }
       out.add(field + ": " + sb);
     }
-
-    StringBuilder text = new StringBuilder();
-    for (String line : out) {
-      text.append(line).append('\n');
-    }
-    Files.write(new File(dir, name + ".txt").toPath(), text.toString().getBytes(StandardCharsets.UTF_8));
+    JavaObjectVectors.write(new File(dir, name + ".txt"), out);
     System.out.println(name + ": " + bytes.length + " bytes");
   }
 }
