@@ -169,8 +169,7 @@ internal sealed partial class Emitter
         sb.AppendLine("            if (__v == null) return null;");
         sb.AppendLine("            __m.Skip(in __e);");
         if (!array) sb.AppendLine("#if NET8_0_OR_GREATER");
-        // Compared unsigned, so that the JIT drops the store's own bounds check.
-        sb.AppendLine("            if ((uint)__i >= (uint)__result.Length) return null;");
+        sb.AppendLine("            if (__i == __result.Length) return null;");
         sb.AppendLine("            __result[__i++] = __v;");
         if (!array)
         {

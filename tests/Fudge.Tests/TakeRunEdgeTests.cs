@@ -60,8 +60,8 @@ public class TakeRunEdgeTests
     [MemberData(nameof(Integers))]
     public void An_integer_is_taken_at_every_width_first_in_the_middle_and_last(byte typeId, long value)
     {
-        // Alone (first and last), after a one-byte field (too near the start for a load ending with the value of
-        // a narrow width) and after a long field, and followed by nothing or by another field.
+        // Alone (first and last: too near the message's start for eight bytes ending with a narrow value), after a
+        // five-byte field and after a longer one, and followed by nothing or by another field.
         var before = new[] { Array.Empty<byte>(), IntegerField(9, FudgeTypeId.Int8, 5), StringField(9, Encoding.ASCII.GetBytes("padding text")) };
         var after = new[] { Array.Empty<byte>(), IntegerField(8, FudgeTypeId.Int8, 6) };
         foreach (var head in before)
@@ -109,20 +109,21 @@ public class TakeRunEdgeTests
 
     public static IEnumerable<object[]> Texts()
     {
+        var texts = new SortedSet<string>(StringComparer.Ordinal) { "\u007F\u0000\u0001 ~" };
         for (int length = 0; length <= 40; length++)
         {
             var ascii = new StringBuilder();
             for (int i = 0; i < length; i++) ascii.Append((char)('A' + i % 26));
-            yield return new object[] { ascii.ToString() };
+            texts.Add(ascii.ToString());
             if (length > 0)
             {
                 // One character outside ASCII at the start, in the middle and at the end.
-                yield return new object[] { "é" + ascii.ToString(1, length - 1) };
-                yield return new object[] { ascii.ToString(0, length / 2) + "é" + ascii.ToString(length / 2 + 1, length - length / 2 - 1) };
-                yield return new object[] { ascii.ToString(0, length - 1) + "\u00FF" };
+                texts.Add("é" + ascii.ToString(1, length - 1));
+                texts.Add(ascii.ToString(0, length / 2) + "é" + ascii.ToString(length / 2 + 1, length - length / 2 - 1));
+                texts.Add(ascii.ToString(0, length - 1) + "\u00FF");
             }
         }
-        yield return new object[] { "\u007F\u0000\u0001 ~" };
+        foreach (string text in texts) yield return new object[] { text };
     }
 
     [Theory]
