@@ -12,7 +12,9 @@
 #   bash .ci/browser.sh bench     a benchmark, not a test (run it on a quiet machine): serves a 1 MB message of 90,000
 #                                 fields, the tests' 10 MB message and a 10 MB message of 900,000 fields, and prints the
 #                                 main thread's work to open each and to point over it (bench-large.mjs;
-#                                 FUDGE_BENCH_RUNS=N runs each, default 5)
+#                                 FUDGE_BENCH_RUNS=N runs each, default 5). `bench --trace[=DIR]` also saves a Chrome
+#                                 trace of each open and prints its main thread's work by event (what fills the
+#                                 long task the counters do not break down)
 # Cost on a 2-core machine: the tests ~30 s; the chromium install (only when missing) ~1 min, which .ci/run overlaps
 # with the build.
 set -euo pipefail
@@ -67,7 +69,7 @@ run_bench() {
     serve "$name" "$work/$name.fudge"
     sources="$sources $name($(stat -c %s "$work/$name.fudge")B)=$url"
   done
-  (cd "$tests" && FUDGE_BENCH_SOURCES="$sources" node bench-large.mjs)
+  (cd "$tests" && FUDGE_BENCH_SOURCES="$sources" node bench-large.mjs "$@")
 }
 
 run_tests() {
@@ -100,6 +102,6 @@ run_tests() {
 case "${1:-test}" in
   install) install ;;
   test) run_tests ;;
-  bench) run_bench ;;
-  *) echo "usage: $0 install|test|bench" >&2; exit 2 ;;
+  bench) shift; run_bench "$@" ;;
+  *) echo "usage: $0 install|test|bench [--trace[=DIR]]" >&2; exit 2 ;;
 esac

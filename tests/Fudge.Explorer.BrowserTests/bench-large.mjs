@@ -10,7 +10,18 @@
 // counters' difference over the sweep divided by the moves; the last byte pointed at, from the move until it is
 // named (the page of fields around it read); and moves over the last bytes and the last tree rows. Prints one line
 // per run and the medians ("N fields": the fields the page then holds).
+//
+// With --trace (or --trace=DIR), each run's open is also traced (CDP Tracing: the devtools.timeline, v8, blink and
+// disabled-by-default-devtools.timeline categories, from the click to the first view), the trace saved as DIR/LABEL-N.json
+// (DIR: the system's temporary folder by default; it opens in chromium's Performance panel or ui.perfetto.dev) and
+// its main thread's work printed after the run's lines, by event and self time, for all the open's tasks and for the
+// longest one (trace-summary.mjs). Tracing costs time of its own: figures of traced runs are for the breakdown, not
+// for quoting.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { summarizeTrace } from './trace-summary.mjs';
 
 const sources = (process.env.FUDGE_BENCH_SOURCES ?? '').split(/\s+/).filter(Boolean).map((s) => {
   const at = s.indexOf('=');
@@ -18,6 +29,11 @@ const sources = (process.env.FUDGE_BENCH_SOURCES ?? '').split(/\s+/).filter(Bool
 });
 if (!sources.length) throw new Error('FUDGE_BENCH_SOURCES is not set: run this through `bash .ci/browser.sh bench`');
 const runs = Number(process.env.FUDGE_BENCH_RUNS ?? 5);
+const traceArg = process.argv.slice(2).find((a) => a === '--trace' || a.startsWith('--trace='));
+const traceDir = traceArg ? (traceArg.includes('=') ? traceArg.slice(traceArg.indexOf('=') + 1) : join(tmpdir(), 'fudge-explorer-traces')) : null;
+if (traceDir) mkdirSync(traceDir, { recursive: true });
+const traceCategories = ['devtools.timeline', 'v8', 'blink', 'blink.user_timing', 'toplevel', 'loading', 'disabled-by-default-devtools.timeline',
+  'disabled-by-default-devtools.timeline.frame', 'disabled-by-default-v8.gc', 'cc'];
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
@@ -59,7 +75,7 @@ async function sweep(page, cdp, selector, count) {
   return { moves: boxes.length, ...work(before, after, boxes.length), long: await longTasks(page) };
 }
 
-async function once(url) {
+async function once(url, traceFile) {
   const context = await browser.newContext({ viewport: { width: 1500, height: 900 } });
   await context.addInitScript(() => {
     window.__longTasks = [];
@@ -75,6 +91,10 @@ async function once(url) {
   await page.waitForTimeout(300); // the list's own work done
   await longTasks(page);
 
+  if (traceFile) {
+    await browser.startTracing(page, { categories: traceCategories });
+    await page.evaluate(() => performance.mark('fudge-open-start'));
+  }
   const m0 = await metrics(cdp);
   const start = Date.now();
   await page.click('#list tbody tr[data-id="0"]');
@@ -82,6 +102,15 @@ async function once(url) {
   const firstWall = Date.now() - start;
   const m1 = await metrics(cdp);
   const firstLong = await longTasks(page);
+  let trace = null;
+  if (traceFile) {
+    // The frame of the first view painted, then the mark that ends the window.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+    await page.evaluate(() => performance.mark('fudge-open-end'));
+    const buffer = await browser.stopTracing();
+    writeFileSync(traceFile, buffer);
+    trace = summarizeTrace(JSON.parse(buffer.toString()));
+  }
 
   const hexStart = await sweep(page, cdp, '#hex .b[data-i]', 60);
   const treeStart = await sweep(page, cdp, '#tree .row[data-node]', 40);
@@ -111,7 +140,7 @@ async function once(url) {
     fields, nodes: m4.Nodes, heapMB: +(m4.JSHeapUsedSize / 1048576).toFixed(1),
     first: { wall: firstWall, ...work(m0, m1), long: firstLong },
     last: { wall: lastWall, ...work(m2, m3), long: lastLong },
-    hexStart, treeStart, hexEnd, treeEnd,
+    hexStart, treeStart, hexEnd, treeEnd, trace,
   };
   await context.close();
   return figures;
@@ -128,10 +157,12 @@ const steps = [['first', 'open: first view'], ['hexStart', 'point: first bytes']
 for (const { label, url } of sources) {
   const all = [];
   for (let i = 0; i < runs; i++) {
-    const figures = await once(url);
+    const traceFile = traceDir ? join(traceDir, `${label}-${i + 1}.json`) : null;
+    const figures = await once(url, traceFile);
     all.push(figures);
     console.log(`# ${label} run ${i + 1}: ${figures.fields} fields, ${figures.nodes} DOM nodes, JS heap ${figures.heapMB} MB`);
     for (const [key, step] of steps) row(label, step, figures[key]);
+    if (figures.trace) console.log([`# trace saved: ${traceFile}`, ...figures.trace].join('\n'));
   }
   console.log(`# ${label}: medians of ${runs} runs (durations counted in ${domain})`);
   for (const [key, step] of steps) {

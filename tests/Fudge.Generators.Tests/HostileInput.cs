@@ -24,17 +24,19 @@ internal static class HostileInput
             System.Buffers.Binary.BinaryPrimitives.WriteInt32BigEndian(cut.AsSpan(4), length);
             Only(decode, cut, $"truncated to {length}");
         }
+        var corrupt = (byte[])data.Clone();
         for (int i = 0; i < data.Length; i++)
         {
             foreach (byte v in values ?? DefaultValues)
             {
                 if (data[i] == v) continue;
-                var corrupt = (byte[])data.Clone();
                 corrupt[i] = v;
                 Only(decode, corrupt, $"byte {i} set to 0x{v:X2}");
-                corrupt[i] = (byte)(data[i] ^ 0x55);
-                Only(decode, corrupt, $"byte {i} xor 0x55");
             }
+            // Once per byte, not once per value above (that decoded the same bytes eight times).
+            corrupt[i] = (byte)(data[i] ^ 0x55);
+            Only(decode, corrupt, $"byte {i} xor 0x55");
+            corrupt[i] = data[i];
         }
     }
 

@@ -22,18 +22,25 @@ internal static class FieldLocator
     /// The field holding byte <paramref name="offset"/> of the envelope (which the caller has checked is one of its
     /// bytes). The sub-messages that end before it are counted, not described; the one that holds it is entered.
     /// </summary>
-    public static Location Locate(ReadOnlySpan<byte> envelope, FudgeReaderOptions options, int offset)
+    /// <remarks>With the envelope's <paramref name="index"/>, the walk starts at its last place at or before the byte.</remarks>
+    public static Location Locate(ReadOnlySpan<byte> envelope, FudgeReaderOptions options, int offset, FieldIndex? index = null)
     {
         if (offset < FudgeEnvelopeHeader.Size) return new Location(-1, "envelope header", 0, null);
-        int index = 0;
+        int count = 0;
         try
         {
             var reader = new FudgeReader(envelope, options);
-            return Find(ref reader, offset, ref index) ?? new Location(-1, null, index, null);
+            int place = index?.PlaceAtOrBeforeOffset(offset) ?? -1;
+            if (index is not null && place > 0)
+            {
+                reader = FieldIndex.ReaderFrom(envelope, options, reader.Taxonomy, index.OffsetOf(place));
+                count = index.IndexOf(place);
+            }
+            return Find(ref reader, offset, ref count) ?? new Location(-1, null, count, null);
         }
         catch (FudgeException e)
         {
-            return new Location(-1, null, index, e);
+            return new Location(-1, null, count, e);
         }
     }
 

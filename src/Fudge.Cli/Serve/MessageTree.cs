@@ -39,7 +39,7 @@ internal static class MessageTree
         var header = FudgeReader.ReadEnvelopeHeader(bytes, HeaderOnly);
         string hex = Convert.ToHexStringLower(bytes.Slice(0, Math.Min(bytes.Length, MaxHexBytes)));
         var window = new Window(0, Math.Clamp(maxFields, 1, MaxFields));
-        bool restored = Read(message, options, window, out var error);
+        bool restored = Read(message, options, window, null, out var error);
         return new MessageDetail(message.Id, message.Location, message.Offset, bytes.Length, header.ProcessingDirectives, header.SchemaVersion,
             header.TaxonomyId, restored, hex, window.Fields.ToArray(), window.More, error);
     }
@@ -49,10 +49,12 @@ internal static class MessageTree
     /// order, as <see cref="Open"/> gives them (paths and byte ranges the same): the page asks for the fields of a
     /// large message page by page after its first ones, so no answer carries more than <see cref="MaxFields"/>.
     /// </summary>
-    public static FieldPage Fields(SourceMessage message, FudgeReaderOptions options, int from, int take)
+    /// <remarks>With the message's <paramref name="index"/>, the walk starts at its last place before the page, not at
+    /// the first field: the same answer, walking at most <see cref="FieldIndex.Every"/> top-level fields to reach it.</remarks>
+    public static FieldPage Fields(SourceMessage message, FudgeReaderOptions options, int from, int take, FieldIndex? index = null)
     {
         var window = new Window(from, Math.Clamp(take, 1, MaxFields));
-        Read(message, options, window, out var error);
+        Read(message, options, window, index, out var error);
         return new FieldPage(message.Id, from, window.Fields.ToArray(), window.More, error, window.Ancestors);
     }
 
@@ -63,19 +65,21 @@ internal static class MessageTree
     /// points at or jumps to without the fields before it. Past the fault of a malformed message, the page ends at the
     /// fault (with the error) and no field is named.
     /// </summary>
-    public static FieldPage FieldsAt(SourceMessage message, FudgeReaderOptions options, int offset, int take)
+    public static FieldPage FieldsAt(SourceMessage message, FudgeReaderOptions options, int offset, int take, FieldIndex? index = null)
     {
         take = Math.Clamp(take, 1, MaxFields);
-        var location = FieldLocator.Locate(message.Bytes.Span, options, offset);
+        var location = FieldLocator.Locate(message.Bytes.Span, options, offset, index);
         int around = location.Field >= 0 ? location.Field : location.FieldsBefore;
         int from = location.Fault is null ? Math.Max(0, around - take / 2) : Math.Max(0, around - take);
-        var page = Fields(message, options, from, take);
+        var page = Fields(message, options, from, take, index);
         return page with { At = offset, Field = location.Field >= 0 ? location.Field : null, Part = location.Part };
     }
 
     // Reads the message's fields into the window; true when a taxonomy restored names. A malformed message gives the
     // fields before the fault and the fault.
-    private static bool Read(SourceMessage message, FudgeReaderOptions options, Window window, out MessageError? error)
+    // With an index, the top level is walked from its last place at or before the window's first field (the fields
+    // before it counted by the index, the repeated steps' occurrences as the walk would have them).
+    private static bool Read(SourceMessage message, FudgeReaderOptions options, Window window, FieldIndex? index, out MessageError? error)
     {
         error = null;
         bool restored = false;
@@ -83,7 +87,14 @@ internal static class MessageTree
         {
             var reader = new FudgeReader(message.Bytes.Span, options);
             restored = reader.Taxonomy is not null;
-            AddFields(ref reader, window, 0, "$");
+            int place = index?.PlaceAtOrBeforeIndex(window.From) ?? -1;
+            if (index is not null && place > 0)
+            {
+                reader = FieldIndex.ReaderFrom(message.Bytes.Span, options, reader.Taxonomy, index.OffsetOf(place));
+                window.Next = index.IndexOf(place);
+                AddFields(ref reader, window, 0, "$", index.Steps, index.SeenBefore(place));
+            }
+            else AddFields(ref reader, window, 0, "$");
         }
         catch (FudgeException e)
         {
@@ -116,10 +127,11 @@ internal static class MessageTree
     }
 
     // False when the window is full (there are more fields after it).
-    private static bool AddFields(ref FudgeReader reader, Window window, int depth, string parentPath)
+    private static bool AddFields(ref FudgeReader reader, Window window, int depth, string parentPath,
+        IReadOnlyDictionary<string, int>? repeats = null, Dictionary<string, int>? seen = null)
     {
-        var repeats = CountKeys(reader);
-        var seen = new Dictionary<string, int>(StringComparer.Ordinal);
+        repeats ??= CountKeys(reader);
+        seen ??= new Dictionary<string, int>(StringComparer.Ordinal);
         while (reader.Read())
         {
             if (window.Full)

@@ -2,7 +2,6 @@ using System;
 using System.IO;
 using System.Linq;
 using System.Text.RegularExpressions;
-using System.Threading;
 using Fudge.Cli.Console;
 using Fudge.Cli.Tests.Support;
 using Xunit;
@@ -64,7 +63,7 @@ public class SchemaInferOptionsTests
     {
         byte[] ticks = File.ReadAllBytes(RepoFiles.Sample("ticks.fudge"));
         // 200 copies of the ticks, the first read held back past the reporter's one-second delay: a long run, quickly.
-        using var input = new HeldBackStream(new RepeatingStream(ticks, 200), TimeSpan.FromMilliseconds(1100));
+        using var input = new RepeatingStream(ticks, 200, firstReadDelay: TimeSpan.FromMilliseconds(1100));
         var output = new MemoryStream();
         var error = new StringWriter { NewLine = "\n" };
         var console = new CliConsole(input, output, error, errorIsTerminal: true);
@@ -79,37 +78,9 @@ public class SchemaInferOptionsTests
         Assert.DoesNotContain("\n", drawn);
 
         // Redirected standard error (not a terminal): nothing.
-        using var again = new HeldBackStream(new RepeatingStream(ticks, 200), TimeSpan.FromMilliseconds(1100));
+        using var again = new RepeatingStream(ticks, 200, firstReadDelay: TimeSpan.FromMilliseconds(1100));
         var quiet = new StringWriter();
         Assert.Equal(0, Fudge.Cli.FudgeCommandLine.Run(new[] { "schema", "infer", "-" }, new CliConsole(again, new MemoryStream(), quiet)));
         Assert.Equal("", quiet.ToString());
-    }
-
-    /// <summary>A stream whose first read waits <c>delay</c>: a slow source at the start of a long input.</summary>
-    private sealed class HeldBackStream(Stream inner, TimeSpan delay) : Stream
-    {
-        private bool _waited;
-
-        public override int Read(byte[] buffer, int offset, int count)
-        {
-            if (!_waited) { Thread.Sleep(delay); _waited = true; }
-            return inner.Read(buffer, offset, count);
-        }
-
-        public override bool CanRead => true;
-        public override bool CanSeek => false;
-        public override bool CanWrite => false;
-        public override long Length => throw new NotSupportedException();
-        public override long Position { get => throw new NotSupportedException(); set => throw new NotSupportedException(); }
-        public override void Flush() { }
-        public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
-        public override void SetLength(long value) => throw new NotSupportedException();
-        public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
-
-        protected override void Dispose(bool disposing)
-        {
-            if (disposing) inner.Dispose();
-            base.Dispose(disposing);
-        }
     }
 }

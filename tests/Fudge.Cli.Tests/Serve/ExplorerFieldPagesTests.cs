@@ -17,30 +17,7 @@ namespace Fudge.Cli.Tests.Serve;
 public class ExplorerFieldPagesTests
 {
     // 3,000 rows of 4 fields each (12,000 fields under 3,000 sub-messages: 15,000 in all) and a last field.
-    private static byte[] ManyFields()
-    {
-        var message = new FudgeMsg();
-        for (int i = 0; i < 3000; i++) message.Add("rows", new FudgeMsg().Add("seq", i).Add("ticker", "T" + i).Add("bid", i + 0.5).Add("ask", i + 0.75));
-        message.Add("last", "end");
-        return message.ToByteArray();
-    }
-
-    private static async Task<List<JsonElement>> AllPagesAsync(Explorer explorer, int take)
-    {
-        var fields = new List<JsonElement>();
-        for (int pages = 0; ; pages++)
-        {
-            var (status, page) = await explorer.GetJsonAsync($"api/messages/0/fields?from={fields.Count}&take={take}");
-            Assert.Equal(HttpStatusCode.OK, status);
-            Assert.Equal(fields.Count, page.GetProperty("from").GetInt32());
-            int count = page.GetProperty("fields").GetArrayLength();
-            Assert.True(count <= take, $"{count} fields in a page of {take}");
-            fields.AddRange(page.GetProperty("fields").EnumerateArray());
-            if (!page.GetProperty("more").GetBoolean()) return fields;
-            Assert.Equal(take, count); // a page short of its size is the last
-            Assert.True(pages < 100, "the pages never end");
-        }
-    }
+    private static byte[] ManyFields() => FieldPages.Rows(3000).Add("last", "end").ToByteArray();
 
     [Fact]
     public async Task The_pages_of_a_message_larger_than_one_answer_are_all_its_fields_in_order()
@@ -50,7 +27,7 @@ public class ExplorerFieldPagesTests
         await using var explorer = await Explorer.StartAsync(file.Path);
 
         var (_, first) = await explorer.GetJsonAsync("api/messages/0"); // what one answer holds: the first 5,000
-        var all = await AllPagesAsync(explorer, 2000);
+        var all = await FieldPages.AllAsync(explorer, 2000);
 
         Assert.Equal(15_001, all.Count);
         Assert.True(first.GetProperty("fieldsCut").GetBoolean());
@@ -66,7 +43,7 @@ public class ExplorerFieldPagesTests
         Assert.Equal("$.last", all[^1].GetProperty("path").GetString());
         Assert.Equal(bytes.Length, all[^1].GetProperty("end").GetInt32());
         // Pages of another size cut the same list elsewhere: the same fields.
-        Assert.Equal(all.Select(f => f.GetRawText()), (await AllPagesAsync(explorer, 777)).Select(f => f.GetRawText()));
+        Assert.Equal(all.Select(f => f.GetRawText()), (await FieldPages.AllAsync(explorer, 777)).Select(f => f.GetRawText()));
     }
 
     [Fact]

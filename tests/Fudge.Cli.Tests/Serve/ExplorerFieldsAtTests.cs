@@ -18,24 +18,7 @@ public class ExplorerFieldsAtTests
 {
     // 3,000 rows of 4 fields (15,000 fields), then a sub-message holding a sub-message, then a last field: 15,004 fields.
     private static byte[] Message()
-    {
-        var message = new FudgeMsg();
-        for (int i = 0; i < 3000; i++) message.Add("rows", new FudgeMsg().Add("seq", i).Add("ticker", "T" + i).Add("bid", i + 0.5).Add("ask", i + 0.75));
-        message.Add("book", new FudgeMsg().Add("levels", new FudgeMsg().Add("px", 101.25)));
-        message.Add("last", "end");
-        return message.ToByteArray();
-    }
-
-    private static async Task<List<JsonElement>> AllFieldsAsync(Explorer explorer)
-    {
-        var fields = new List<JsonElement>();
-        while (true)
-        {
-            var (_, page) = await explorer.GetJsonAsync($"api/messages/0/fields?from={fields.Count}&take=5000");
-            fields.AddRange(page.GetProperty("fields").EnumerateArray());
-            if (!page.GetProperty("more").GetBoolean()) return fields;
-        }
-    }
+        => FieldPages.Rows(3000).Add("book", new FudgeMsg().Add("levels", new FudgeMsg().Add("px", 101.25))).Add("last", "end").ToByteArray();
 
     // The innermost field holding a byte, from the whole list: the last one in document order that starts at or
     // before it and ends after it (sub-messages come before the fields they hold).
@@ -53,7 +36,7 @@ public class ExplorerFieldsAtTests
         byte[] bytes = Message();
         using var file = new RepoFiles.TempFile(bytes);
         await using var explorer = await Explorer.StartAsync(file.Path);
-        var all = await AllFieldsAsync(explorer);
+        var all = await FieldPages.AllAsync(explorer, 5000);
         Assert.Equal(15_004, all.Count);
         JsonElement Field(string path) => all.Single(f => f.GetProperty("path").GetString() == path);
         int middleRow = Field("$.rows[1500].bid").GetProperty("valueStart").GetInt32() + 3;
@@ -104,7 +87,7 @@ public class ExplorerFieldsAtTests
     {
         using var file = new RepoFiles.TempFile(Message());
         await using var explorer = await Explorer.StartAsync(file.Path);
-        var all = await AllFieldsAsync(explorer);
+        var all = await FieldPages.AllAsync(explorer, 5000);
 
         for (int i = 0; i < all.Count; i++)
         {
@@ -170,9 +153,7 @@ public class ExplorerFieldsAtTests
     [Fact]
     public async Task The_answer_for_the_last_byte_of_a_message_of_90000_fields_is_one_small_page()
     {
-        var message = new FudgeMsg();
-        for (int i = 0; i < 18_000; i++) message.Add("rows", new FudgeMsg().Add("seq", i).Add("ticker", "T" + i).Add("bid", i + 0.5).Add("ask", i + 0.75));
-        byte[] bytes = message.ToByteArray();
+        byte[] bytes = FieldPages.Rows(18_000).ToByteArray();
         using var file = new RepoFiles.TempFile(bytes);
         await using var explorer = await Explorer.StartAsync(file.Path);
 

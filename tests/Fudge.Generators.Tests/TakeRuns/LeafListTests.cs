@@ -7,8 +7,6 @@ using System.Threading;
 using Fudge.Generators.Tests.WholeGraph;
 using Fudge.Serialization;
 using Fudge.Tests.Support;
-using Microsoft.CodeAnalysis;
-using Microsoft.CodeAnalysis.CSharp;
 using Xunit;
 
 namespace Fudge.Generators.Tests.TakeRuns;
@@ -255,6 +253,7 @@ public class LeafListTests
         private readonly Type _leaf, _holder;
         private readonly object _generated;
         private readonly ICounter _counter;
+        private MethodInfo? _fromStream;
 
         private GeneralRead()
         {
@@ -276,10 +275,11 @@ public class LeafListTests
 
         public object Read(byte[] bytes, FudgeReaderOptions? options)
         {
-            // A span cannot be boxed for Invoke: the stream overload reads the same envelope.
-            var fromStream = typeof(FudgeSerializer).GetMethods().Single(m => m.Name == nameof(FudgeSerializer.Deserialize) && m.IsGenericMethodDefinition
+            // A span cannot be boxed for Invoke: the stream overload reads the same envelope (looked up once per instance:
+            // the hostile test reads thousands of inputs).
+            _fromStream ??= typeof(FudgeSerializer).GetMethods().Single(m => m.Name == nameof(FudgeSerializer.Deserialize) && m.IsGenericMethodDefinition
                 && m.GetParameters() is [{ ParameterType: var s0 }, _] && s0 == typeof(Stream)).MakeGenericMethod(_holder);
-            try { return fromStream.Invoke(null, new object?[] { new MemoryStream(bytes), options })!; }
+            try { return _fromStream.Invoke(null, new object?[] { new MemoryStream(bytes), options })!; }
             catch (TargetInvocationException e) when (e.InnerException is not null) { throw e.InnerException; }
         }
 
@@ -322,25 +322,9 @@ public class LeafListTests
 
     // TakeRunModels.cs compiled in memory with whole-graph code off (the per-object formatters).
     private static Assembly Compile()
-    {
-        var parse = new CSharpParseOptions(LanguageVersion.Latest);
-        string source;
-        using (var stream = typeof(LeafListTests).Assembly.GetManifestResourceStream("TakeRunModels.cs")!)
-        using (var reader = new StreamReader(stream))
-            source = reader.ReadToEnd();
-        var references = ((string)AppContext.GetData("TRUSTED_PLATFORM_ASSEMBLIES")!).Split(Path.PathSeparator)
-            .Where(p => !Path.GetFileName(p).StartsWith("Fudge.Generators", StringComparison.Ordinal))
-            .Select(p => (MetadataReference)MetadataReference.CreateFromFile(p));
-        var compilation = CSharpCompilation.Create("LeafListPerObject", new[] { CSharpSyntaxTree.ParseText(source, parse, path: "TakeRunModels.cs") }, references,
-            new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, nullableContextOptions: NullableContextOptions.Enable, optimizationLevel: OptimizationLevel.Release));
-        GeneratorDriver driver = CSharpGeneratorDriver.Create(new[] { new FudgeGenerator().AsSourceGenerator() }, parseOptions: parse,
-            optionsProvider: WholeGraphTests.SwitchOptions.Off);
-        driver.RunGeneratorsAndUpdateCompilation(compilation, out var output, out var diagnostics);
-        Assert.Empty(diagnostics.Where(d => d.Severity == DiagnosticSeverity.Error));
-        Assert.Contains("__Leaves", string.Concat(output.SyntaxTrees.Select(t => t.ToString())), StringComparison.Ordinal);
-        using var image = new MemoryStream();
-        var emitted = output.Emit(image);
-        Assert.True(emitted.Success, string.Join(Environment.NewLine, emitted.Diagnostics.Where(d => d.Severity == DiagnosticSeverity.Error)));
-        return Assembly.Load(image.ToArray());
-    }
+        => InMemoryModels.Compile("LeafListPerObject", new[] { InMemoryModels.ModelFile("TakeRunModels.cs") }, WholeGraphTests.SwitchOptions.Off, beforeEmit: output =>
+        {
+            Assert.Contains("__Leaves", InMemoryModels.Text(output), StringComparison.Ordinal);
+            return output;
+        });
 }

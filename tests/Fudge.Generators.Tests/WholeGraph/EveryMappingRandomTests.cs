@@ -9,7 +9,6 @@ using System.Reflection;
 using System.Text;
 using System.Threading;
 using Microsoft.CodeAnalysis;
-using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Text;
 using Xunit;
@@ -195,35 +194,15 @@ public class EveryMappingRandomTests
     // The model files and schemas compiled in memory with the generator's whole-graph switch off (the per-object code).
     private static Assembly Compile()
     {
-        var parse = new CSharpParseOptions(LanguageVersion.Latest);
-        var trees = ModelFiles.Select(name => CSharpSyntaxTree.ParseText(Resource(name), parse, path: name)).ToList();
+        var trees = ModelFiles.Select(InMemoryModels.ModelFile).ToList();
         // The one C# enum of the test project a schema names (an extern enum of Externs.proto), declared again.
-        trees.Add(CSharpSyntaxTree.ParseText(EnumSource(typeof(Fudge.Generators.Tests.Proto.HandWrittenColour)), parse, path: "HandWrittenColour.cs"));
-        var references = ((string)AppContext.GetData("TRUSTED_PLATFORM_ASSEMBLIES")!).Split(Path.PathSeparator)
-            .Where(p => !Path.GetFileName(p).StartsWith("Fudge.Generators", StringComparison.Ordinal))
-            .Select(p => (MetadataReference)MetadataReference.CreateFromFile(p));
-        var compilation = CSharpCompilation.Create("EveryMappingPerObject", trees, references,
-            new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, nullableContextOptions: NullableContextOptions.Enable, optimizationLevel: OptimizationLevel.Release));
-        var protos = ProtoFiles.Select(p => (AdditionalText)new Text("proto/" + p.Name, Resource("proto/" + p.Name))).ToImmutableArray();
-        GeneratorDriver driver = CSharpGeneratorDriver.Create(new[] { new FudgeGenerator().AsSourceGenerator() }, protos, parse, new ProtoOptions());
-        driver.RunGeneratorsAndUpdateCompilation(compilation, out var output, out var diagnostics);
-        Assert.Empty(diagnostics.Where(d => d.Severity == DiagnosticSeverity.Error));
+        trees.Add(InMemoryModels.Source(EnumSource(typeof(Fudge.Generators.Tests.Proto.HandWrittenColour)), "HandWrittenColour.cs"));
+        var protos = ProtoFiles.Select(p => (AdditionalText)new Text("proto/" + p.Name, InMemoryModels.Resource("proto/" + p.Name)));
         // Without its module initializer the second assembly registers nothing in the process-wide registries (its
         // Java class names would otherwise replace this suite's for every other test); its formatters are found
         // through each type's FudgeFormatter.Instance on first use, as on targets without module initializers.
-        var registration = output.SyntaxTrees.Single(t => t.FilePath.EndsWith("FudgeFormatterRegistration.g.cs", StringComparison.Ordinal));
-        output = output.RemoveSyntaxTrees(registration);
-        using var image = new MemoryStream();
-        var emitted = output.Emit(image);
-        Assert.True(emitted.Success, string.Join(Environment.NewLine, emitted.Diagnostics.Where(d => d.Severity == DiagnosticSeverity.Error)));
-        return Assembly.Load(image.ToArray());
-    }
-
-    private static string Resource(string name)
-    {
-        using var stream = typeof(EveryMappingRandomTests).Assembly.GetManifestResourceStream(name) ?? throw new InvalidOperationException("no embedded " + name);
-        using var reader = new StreamReader(stream);
-        return reader.ReadToEnd();
+        return InMemoryModels.Compile("EveryMappingPerObject", trees, new ProtoOptions(), protos, beforeEmit: output =>
+            output.RemoveSyntaxTrees(output.SyntaxTrees.Single(t => t.FilePath.EndsWith("FudgeFormatterRegistration.g.cs", StringComparison.Ordinal))));
     }
 
     private static string EnumSource(Type type)

@@ -5,8 +5,6 @@ using System.IO;
 using System.Linq;
 using System.Reflection;
 using Fudge.Serialization;
-using Microsoft.CodeAnalysis;
-using Microsoft.CodeAnalysis.CSharp;
 using Xunit;
 
 namespace Fudge.Generators.Tests.WholeGraph;
@@ -79,26 +77,5 @@ public class EveryModelRandomTests
 
     // The model files compiled in memory with the generator's whole-graph switch off (FudgeWholeGraph=false).
     private static Assembly Compile(string assemblyName)
-    {
-        var parse = new CSharpParseOptions(LanguageVersion.Latest);
-        var trees = ModelFiles.Select(name =>
-        {
-            using var stream = typeof(EveryModelRandomTests).Assembly.GetManifestResourceStream(name)!;
-            using var reader = new StreamReader(stream);
-            return CSharpSyntaxTree.ParseText(reader.ReadToEnd(), parse, path: name);
-        });
-        var references = ((string)AppContext.GetData("TRUSTED_PLATFORM_ASSEMBLIES")!).Split(Path.PathSeparator)
-            .Where(p => !Path.GetFileName(p).StartsWith("Fudge.Generators", StringComparison.Ordinal))
-            .Select(p => (MetadataReference)MetadataReference.CreateFromFile(p));
-        var compilation = CSharpCompilation.Create(assemblyName, trees, references,
-            new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, nullableContextOptions: NullableContextOptions.Enable, optimizationLevel: OptimizationLevel.Release));
-        GeneratorDriver driver = CSharpGeneratorDriver.Create(new[] { new FudgeGenerator().AsSourceGenerator() }, parseOptions: parse,
-            optionsProvider: WholeGraphTests.SwitchOptions.Off);
-        driver.RunGeneratorsAndUpdateCompilation(compilation, out var output, out var diagnostics);
-        Assert.Empty(diagnostics.Where(d => d.Severity == DiagnosticSeverity.Error));
-        using var image = new MemoryStream();
-        var emitted = output.Emit(image);
-        Assert.True(emitted.Success, string.Join(Environment.NewLine, emitted.Diagnostics.Where(d => d.Severity == DiagnosticSeverity.Error)));
-        return Assembly.Load(image.ToArray());
-    }
+        => InMemoryModels.Compile(assemblyName, ModelFiles.Select(InMemoryModels.ModelFile), WholeGraphTests.SwitchOptions.Off);
 }

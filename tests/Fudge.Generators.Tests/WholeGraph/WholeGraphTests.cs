@@ -6,7 +6,6 @@ using System.Linq;
 using System.Reflection;
 using Fudge.Serialization;
 using Microsoft.CodeAnalysis;
-using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Xunit;
 
@@ -26,29 +25,13 @@ public class WholeGraphTests
     /// <paramref name="options"/> set it (Off: every nested object through FudgeFormatterCache).
     /// </summary>
     internal static Assembly CompileModels(SwitchOptions options, string assemblyName, string modelFile = "WholeGraphModels.cs")
-    {
-        string source;
-        using (var stream = typeof(WholeGraphTests).Assembly.GetManifestResourceStream(modelFile)!)
-        using (var reader = new StreamReader(stream))
-            source = reader.ReadToEnd();
-        var parse = new CSharpParseOptions(LanguageVersion.Latest);
-        var references = ((string)AppContext.GetData("TRUSTED_PLATFORM_ASSEMBLIES")!).Split(Path.PathSeparator)
-            .Where(p => !Path.GetFileName(p).StartsWith("Fudge.Generators", StringComparison.Ordinal))
-            .Select(p => (MetadataReference)MetadataReference.CreateFromFile(p));
-        var compilation = CSharpCompilation.Create(assemblyName, new[] { CSharpSyntaxTree.ParseText(source, parse, path: modelFile) },
-            references, new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, nullableContextOptions: NullableContextOptions.Enable, optimizationLevel: OptimizationLevel.Release));
-        GeneratorDriver driver = CSharpGeneratorDriver.Create(new[] { new FudgeGenerator().AsSourceGenerator() }, parseOptions: parse,
-            optionsProvider: options);
-        driver.RunGeneratorsAndUpdateCompilation(compilation, out var output, out var diagnostics);
-        Assert.Empty(diagnostics);
-        string generated = string.Concat(output.SyntaxTrees.Select(t => t.ToString()));
-        Assert.Equal(options.Write, generated.Contains("__WriteObject", StringComparison.Ordinal));
-        Assert.Equal(options.Read, generated.Contains("__ReadEntered", StringComparison.Ordinal));
-        using var image = new MemoryStream();
-        var emitted = output.Emit(image);
-        Assert.True(emitted.Success, string.Join(Environment.NewLine, emitted.Diagnostics));
-        return Assembly.Load(image.ToArray());
-    }
+        => InMemoryModels.Compile(assemblyName, new[] { InMemoryModels.ModelFile(modelFile) }, options, noGeneratorDiagnostics: true, beforeEmit: output =>
+        {
+            string generated = InMemoryModels.Text(output);
+            Assert.Equal(options.Write, generated.Contains("__WriteObject", StringComparison.Ordinal));
+            Assert.Equal(options.Read, generated.Contains("__ReadEntered", StringComparison.Ordinal));
+            return output;
+        });
 
     /// <summary><paramref name="bytes"/> read and written again by the per-object formatters of the type named like <typeparamref name="T"/>.</summary>
     private static byte[] PerObjectRoundTrip<T>(byte[] bytes) => RoundTripIn<T>(PerObject.Value, bytes);

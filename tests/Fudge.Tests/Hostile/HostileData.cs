@@ -37,40 +37,71 @@ public static class HostileData
         return data;
     }
 
-    /// <summary>Payloads at least this long are sampled rather than visited byte by byte.</summary>
-    public const int LongPayload = 16 * 1024;
+    /// <summary>Vectors at least this long (only variableWidthColumnSizes.dat, 101,136 bytes) are sampled rather than visited byte by byte.</summary>
+    public const int LargeVector = 16 * 1024;
+
+    /// <summary>How many offsets of a large vector's value bytes <see cref="Offsets"/> draws, beyond its structure.</summary>
+    public const int SampledValueOffsets = 128;
+
+    /// <summary>The seed of that draw: the same offsets in every run, so a failure names an offset that fails again.</summary>
+    public const int SampleSeed = 20261129;
 
     /// <summary>
-    /// The offsets of <paramref name="envelope"/> worth cutting or corrupting at: every offset, except that inside a value
-    /// payload of <see cref="LongPayload"/> bytes or more (array contents that no decision depends on) only the first and
-    /// last 16 bytes and every 97th byte between are kept. Only the 100,000-byte array of variableWidthColumnSizes.dat is
-    /// that long; sampling it keeps the suite affordable while every header, name, size and value byte of every other
-    /// field, in every vector, is still visited.
+    /// The offsets of <paramref name="envelope"/> worth cutting or corrupting at. A vector under <see cref="LargeVector"/>
+    /// bytes: every offset. A large one: every byte of the envelope header and of every field header (prefix, type,
+    /// ordinal, name, size), at every level; the first and last byte of every value and the offset just past it (the
+    /// sub-message boundaries); and <see cref="SampledValueOffsets"/> of the other value bytes, drawn with
+    /// <see cref="SampleSeed"/>. Cutting or corrupting inside a byte array runs the same check at every offset, while
+    /// each check decodes the whole 101 KB vector (through streams and pipes, in pieces): all of them is quadratic.
     /// </summary>
     public static IReadOnlyList<int> Offsets(byte[] envelope)
     {
-        var skipped = new bool[envelope.Length];
+        if (envelope.Length < LargeVector) return Enumerable.Range(0, envelope.Length).ToList();
+        var structure = new bool[envelope.Length];
+        for (int i = 0; i < FudgeEnvelopeHeader.Size; i++) structure[i] = true;
         var reader = new FudgeReader(envelope);
-        MarkLongPayloads(ref reader, skipped);
-        var offsets = new List<int>();
-        for (int i = 0; i < envelope.Length; i++) if (!skipped[i]) offsets.Add(i);
-        return offsets;
+        MarkStructure(ref reader, structure);
+        var values = Enumerable.Range(0, envelope.Length).Where(i => !structure[i]).ToArray();
+        var random = new Random(SampleSeed);
+        int draw = Math.Min(SampledValueOffsets, values.Length);
+        for (int i = 0; i < draw; i++)
+        {
+            int j = random.Next(i, values.Length);
+            (values[i], values[j]) = (values[j], values[i]);
+            structure[values[i]] = true;
+        }
+        return Enumerable.Range(0, envelope.Length).Where(i => structure[i]).ToList();
     }
 
-    private static void MarkLongPayloads(ref FudgeReader reader, bool[] skipped)
+    /// <summary>
+    /// Which offsets a test that has its own rule for its other inputs visits: <paramref name="rule"/> below
+    /// <see cref="LargeVector"/> bytes, <see cref="Offsets"/> at or above it.
+    /// </summary>
+    public static Func<int, bool> Visits(byte[] input, Func<int, bool> rule)
+    {
+        if (input.Length < LargeVector) return rule;
+        var visit = new bool[input.Length];
+        foreach (int offset in Offsets(input)) visit[offset] = true;
+        return offset => offset < visit.Length && visit[offset];
+    }
+
+    private static void MarkStructure(ref FudgeReader reader, bool[] structure)
     {
         while (reader.Read())
         {
+            int valueEnd = reader.ValueOffset + reader.ValueSpan.Length;
+            for (int i = reader.FieldOffset; i < reader.ValueOffset; i++) structure[i] = true;
+            if (valueEnd > reader.ValueOffset)
+            {
+                structure[reader.ValueOffset] = true;
+                structure[valueEnd - 1] = true;
+            }
+            if (valueEnd < structure.Length) structure[valueEnd] = true;
             if (reader.TypeId == FudgeTypeId.Message)
             {
                 var sub = reader.ReadMessage();
-                MarkLongPayloads(ref sub, skipped);
-                continue;
+                MarkStructure(ref sub, structure);
             }
-            int length = reader.ValueSpan.Length;
-            if (length < LongPayload) continue;
-            for (int i = 16; i < length - 16; i++)
-                if (i % 97 != 0) skipped[reader.ValueOffset + i] = true;
         }
     }
 }

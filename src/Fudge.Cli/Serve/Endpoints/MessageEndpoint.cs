@@ -46,7 +46,11 @@ internal static class MessageEndpoint
                     $"Message {id.ToString(CultureInfo.InvariantCulture)} has {message.Bytes.Length.ToString(CultureInfo.InvariantCulture)} bytes: at is from 0 to {(message.Bytes.Length - 1).ToString(CultureInfo.InvariantCulture)}.");
                 return;
             }
-            var page = at >= 0 ? MessageTree.FieldsAt(message, state.Options, (int)at.Value, (int)take.Value) : MessageTree.Fields(message, state.Options, (int)from.Value, (int)take.Value);
+            // Pages of a large message come one after another (scrolling, jumps): its index (built on the first) starts
+            // each walk near the page instead of at the first field.
+            var index = state.FieldIndexes.For(message, state.Options);
+            var page = at >= 0 ? MessageTree.FieldsAt(message, state.Options, (int)at.Value, (int)take.Value, index)
+                : MessageTree.Fields(message, state.Options, (int)from.Value, (int)take.Value, index);
             await ExplorerResponses.Json(context, page, ExplorerJson.Default.FieldPage);
         });
 

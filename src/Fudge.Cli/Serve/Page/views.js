@@ -172,6 +172,11 @@ function loadChunk(number) {
   });
 }
 
+// Each byte's two digits and its character in the text column, computed once: drawing a screenful of rows is then
+// table look-ups, not 800 number-to-text conversions (this code runs cold, interpreted, when a message opens).
+const byteHex = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
+const byteChar = Array.from({ length: 256 }, (_, b) => (b >= 0x20 && b < 0x7f ? String.fromCharCode(b) : '.'));
+
 // Builds the rows in view (on opening, scrolling and when bytes arrive); marking a field only changes the classes of
 // the cells whose marking changes (markHex), so pointing costs the same for a 10 MB message as for a small one.
 function renderHex(top = $('hex').scrollTop) {
@@ -193,11 +198,11 @@ function renderHex(top = $('hex').scrollTop) {
     for (let i = rowStart; i < Math.min(rowStart + bytesPerRow, state.size); i++) {
       const value = byteAt(i);
       if (value === undefined) loadChunk(Math.floor(i / chunkSize));
-      const cell = el('span', cellClass(i), value === undefined ? '··' : value.toString(16).padStart(2, '0'));
-      cell.dataset.i = i;
+      const cell = el('span', cellClass(i), value === undefined ? '··' : byteHex[value]);
+      cell.setAttribute('data-i', i);
       cells.push(cell);
       row.append(cell);
-      ascii += value === undefined ? ' ' : value >= 0x20 && value < 0x7f ? String.fromCharCode(value) : '.';
+      ascii += value === undefined ? ' ' : byteChar[value];
     }
     row.append(el('span', 'ascii', ascii));
     rows.push(row);

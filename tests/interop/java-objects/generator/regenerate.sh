@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Regenerates the java-objects interop vectors by running Fudge-Java 0.3's own object mapping.
 #
-#   tests/interop/java-objects/generator/regenerate.sh            # rewrite from-java/<case>.fudge and .txt
+#   tests/interop/java-objects/generator/regenerate.sh            # rewrite from-java/<case>.fudge and .txt, and repeated/
 #   tests/interop/java-objects/generator/regenerate.sh readback   # read from-dotnet/*.fudge, write from-dotnet/verdicts.txt
 #
 # Needs Java (javac with --release 8 support) and the sibling folder "shared" next to the repository checkout
@@ -35,3 +35,5 @@ trap 'rm -rf "$work"' EXIT
 javac --release 8 -nowarn -encoding UTF-8 -cp "$cp" -d "$work" "$here"/src/com/acme/trading/*.java
 mkdir -p "$target"
 java -cp "$work:$cp" com.acme.trading.JavaObjectVectors "$mode" "$target"
+# Messages built field by field with one name added several times (RepeatedNames.java): repeated/<case>.fudge and .txt.
+[ "$mode" != generate ] || java -cp "$work:$cp" com.acme.trading.RepeatedNames "$vectors/repeated"

@@ -65,14 +65,7 @@ public final class JavaObjectVectors {
       WireDump.dump(bytes, out);
       out.add("");
       out.add("== 3. FudgeMsgFormatter output for the message Fudge-Java decodes from the bytes ==");
-      FudgeFieldContainer reread = new FudgeContext().deserialize(bytes).getMessage();
-      StringWriter sw = new StringWriter();
-      PrintWriter pw = new PrintWriter(sw);
-      new FudgeMsgFormatter(pw).format(reread);
-      pw.flush();
-      for (String line : sw.toString().split("\r?\n")) {
-        out.add(Graph.escape(line));
-      }
+      format(new FudgeContext().deserialize(bytes).getMessage(), out);
       out.add("");
       out.add("== 4. Fudge-Java reading its own bytes back ==");
       Verdict v = Verdict.of(c, bytes);
@@ -137,7 +130,18 @@ public final class JavaObjectVectors {
     }
   }
 
-  private static void write(File file, List<String> lines) throws IOException {
+  /** Fudge-Java's own FudgeMsgFormatter output for {@code msg}, one escaped line each, added to {@code out}. */
+  static void format(FudgeFieldContainer msg, List<String> out) {
+    StringWriter sw = new StringWriter();
+    PrintWriter pw = new PrintWriter(sw);
+    new FudgeMsgFormatter(pw).format(msg);
+    pw.flush();
+    for (String line : sw.toString().split("\r?\n")) {
+      out.add(Graph.escape(line));
+    }
+  }
+
+  static void write(File file, List<String> lines) throws IOException {
     StringBuilder sb = new StringBuilder();
     for (String line : lines) {
       sb.append(line).append('\n');
