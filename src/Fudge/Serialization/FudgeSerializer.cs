@@ -298,11 +298,15 @@ public static class FudgeSerializer
 
     // ---------------------------------------------------------------- helpers
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void CheckExactSize(int declared, long length)
     {
-        if (declared != length)
-            throw new FudgeFormatException(declared, $"the envelope declares {declared} bytes but {length} were given");
+        if (declared != length) throw SizeMismatch(declared, length);
     }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static FudgeFormatException SizeMismatch(int declared, long length)
+        => new(declared, $"the envelope declares {declared} bytes but {length} were given");
 
     private static FudgeFormatException NoEnvelope() => new(0, "the stream holds no envelope");
 }

@@ -142,6 +142,10 @@ public ref partial struct FudgeReader
     // CountCollectionElements over the message `data` from `p` (a reader's, or a take run's: FudgeTakeRun).
     internal static int CountCollectionElements(ReadOnlySpan<byte> data, int p)
     {
+#if NET8_0_OR_GREATER
+        // A long list of objects (a graph's, each element a few hundred bytes) is counted with the lines ahead requested.
+        if (System.Runtime.Intrinsics.X86.Sse.IsSupported && data.Length - p > PrefetchWindow) return CountCollectionElementsAhead(data, p);
+#endif
         int count = 0;
         while (p < data.Length)
         {
@@ -183,6 +187,63 @@ public ref partial struct FudgeReader
         }
         return count;
     }
+
+#if NET8_0_OR_GREATER
+    private const int PrefetchWindow = 4096;
+
+    // CountCollectionElements over a long message: the count hops from each element's size to the next, a chain of
+    // loads each waiting for the one before, which stalls on every line that is not in the cache. The lines up to
+    // PrefetchWindow bytes ahead of the hop are asked for as it goes, so that the chain finds them there.
+    private static unsafe int CountCollectionElementsAhead(ReadOnlySpan<byte> data, int p)
+    {
+        fixed (byte* bytes = data)
+        {
+            int requested = p;
+            int count = 0;
+            while (p < data.Length)
+            {
+                for (int until = Math.Min(p + PrefetchWindow, data.Length); requested < until; requested += 64)
+                    System.Runtime.Intrinsics.X86.Sse.Prefetch0(bytes + requested);
+                // Lists of objects hold anonymous sub-messages with a 1-byte size (a 2-byte one past 255 bytes): one hop each.
+                if (data.Length - p >= 3 && data[p] == 0x20 && data[p + 1] == FudgeTypeId.Message && data.Length - p - 3 >= data[p + 2])
+                {
+                    p += 3 + data[p + 2];
+                    count++;
+                    continue;
+                }
+                if (data.Length - p >= 4 && data[p] == 0x40 && data[p + 1] == FudgeTypeId.Message)
+                {
+                    int length = BinaryPrimitives.ReadUInt16BigEndian(data.Slice(p + 2));
+                    if (data.Length - p - 4 >= length)
+                    {
+                        p += 4 + length;
+                        count++;
+                        continue;
+                    }
+                }
+                if (data.Length - p < 2) return count + 1;
+                byte prefix = data[p];
+                byte typeId = data[p + 1];
+                p += 2;
+                if ((prefix & 0x10) != 0)
+                {
+                    if (data.Length - p < 2) return count + 1;
+                    if (BinaryPrimitives.ReadInt16BigEndian(data.Slice(p)) == 1) count++;
+                    p += 2;
+                }
+                else count++;
+                if ((prefix & 0x08) != 0)
+                {
+                    if (p >= data.Length) return count + 1;
+                    p += 1 + data[p];
+                    if (p > data.Length) return count + 1;
+                }
+                if (!TrySkipValue(data, prefix, typeId, ref p)) return count + 1;
+            }
+            return count;
+        }
+    }
+#endif
 
     /// <summary>
     /// Moves <paramref name="p"/> (just after a field's name) past the field's size bytes and value; false when they

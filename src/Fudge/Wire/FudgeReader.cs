@@ -107,27 +107,44 @@ public ref partial struct FudgeReader
     public static FudgeEnvelopeHeader ReadEnvelopeHeader(ReadOnlySpan<byte> data, FudgeReaderOptions? options = null)
         => ReadEnvelopeHeader(data, options ?? FudgeReaderOptions.Default, data.Length);
 
+    // Inlined into the constructor: the checks are compares, the errors are raised out of line.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static FudgeEnvelopeHeader ReadEnvelopeHeader(ReadOnlySpan<byte> data, FudgeReaderOptions options, long available)
     {
-        if (data.Length < FudgeEnvelopeHeader.Size)
-            throw new FudgeFormatException(data.Length, $"the data ends inside the 8-byte envelope header ({data.Length} bytes available)");
+        if (data.Length < FudgeEnvelopeHeader.Size) throw HeaderTruncated(data.Length);
         var header = ParseEnvelopeHeader(data);
         ValidateEnvelopeSize(header, options, available);
         return header;
     }
 
+    // The header's eight bytes as one big-endian load (the caller has checked that there are eight).
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal static FudgeEnvelopeHeader ParseEnvelopeHeader(ReadOnlySpan<byte> data)
-        => new(data[0], data[1], BinaryPrimitives.ReadInt16BigEndian(data.Slice(2)), BinaryPrimitives.ReadInt32BigEndian(data.Slice(4)));
+    {
+        ulong h = BinaryPrimitives.ReadUInt64BigEndian(data);
+        return new((byte)(h >> 56), (byte)(h >> 48), (short)(h >> 32), (int)h);
+    }
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal static void ValidateEnvelopeSize(in FudgeEnvelopeHeader header, FudgeReaderOptions options, long available)
     {
         int size = header.MessageSize;
+        if (size < FudgeEnvelopeHeader.Size || size > options.MaxMessageSize || size > available) throw EnvelopeSizeError(size, options, available);
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static FudgeFormatException HeaderTruncated(int length)
+        => new(length, $"the data ends inside the 8-byte envelope header ({length} bytes available)");
+
+    // The error for a size ValidateEnvelopeSize refused, in the order of its checks.
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static FudgeFormatException EnvelopeSizeError(int size, FudgeReaderOptions options, long available)
+    {
         if (size < FudgeEnvelopeHeader.Size)
-            throw new FudgeFormatException(4, $"the envelope declares a size of {size} bytes; the minimum is 8");
+            return new FudgeFormatException(4, $"the envelope declares a size of {size} bytes; the minimum is 8");
         if (size > options.MaxMessageSize)
-            throw new FudgeFormatException(4, $"the envelope declares {size} bytes, more than the limit of {options.MaxMessageSize} (FudgeReaderOptions.MaxMessageSize)", null, true);
-        if (size > available)
-            throw new FudgeFormatException(available, $"the envelope declares {size} bytes but the data ends after {available}");
+            return new FudgeFormatException(4, $"the envelope declares {size} bytes, more than the limit of {options.MaxMessageSize} (FudgeReaderOptions.MaxMessageSize)", null, true);
+        return new FudgeFormatException(available, $"the envelope declares {size} bytes but the data ends after {available}");
     }
 
     /// <summary>The envelope header (default for readers over bare fields or sub-messages created by <see cref="ForFields"/>).</summary>

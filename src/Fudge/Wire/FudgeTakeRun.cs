@@ -57,11 +57,15 @@ public ref struct FudgeTakeRun
             if ((header & 0xFF00FFFFu) == (FixedOrdinalOnly | (ushort)ordinal) && widthLog2 <= 3)
             {
                 int width = 1 << (int)widthLog2;
+                int shift = 64 - (8 << (int)widthLog2);
                 // With 8 bytes after the header (any field but the message's last few) the value is the top `width`
-                // bytes of one big-endian load, sign-extended by the shift, whatever the width the writer picked.
-                if (remaining >= 12) value = (long)UInt64At(p + 4) >> (64 - (8 << (int)widthLog2));
-                else if (remaining - 4 >= width) value = NarrowInteger(_data.Slice(p + 4, width));
-                else goto none;
+                // bytes of one big-endian load, sign-extended by the shift, whatever the width the writer picked; near
+                // the message's end, the low `width` bytes of the 8 that end with the value (inside the message when
+                // the value ends 8 or more bytes into it).
+                if (remaining >= 12) value = (long)UInt64At(p + 4) >> shift;
+                else if (remaining - 4 < width) goto none;
+                else if (p + 4 + width >= 8) value = (long)(UInt64At(p + 4 + width - 8) << shift) >> shift;
+                else value = NarrowInteger(_data.Slice(p + 4, width));
                 _fieldOffset = p;
                 _position = p + 4 + width;
                 return true;
@@ -92,9 +96,52 @@ public ref struct FudgeTakeRun
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public bool TryTakeInt32(short ordinal, out int value)
     {
-        bool taken = TryTakeInt64(ordinal, int.MinValue, int.MaxValue, out long wide);
-        value = (int)wide;
-        return taken;
+        // An int8, int16 or int32 (what writers of an int write) fits whatever it holds: no range to check, and the
+        // value comes from one 32-bit load whatever its width.
+        int p = _position;
+        int remaining = _data.Length - p;
+        if (remaining >= 5)
+        {
+            uint header = UInt32At(p);
+            uint widthLog2 = ((header >> 16) & 0xFF) - FudgeTypeId.Int8;
+            if ((header & 0xFF00FFFFu) == (FixedOrdinalOnly | (ushort)ordinal) && widthLog2 <= 2)
+            {
+                int width = 1 << (int)widthLog2;
+                if (remaining - 4 < width) goto none;
+                // The four bytes that end with the value (inside the field: the header comes before it), the
+                // value in their low `width` bytes, sign-extended by the shifts.
+                int shift = 32 - (8 << (int)widthLog2);
+                value = (int)(UInt32At(p + width) << shift) >> shift;
+                _fieldOffset = p;
+                _position = p + 4 + width;
+                return true;
+            }
+        }
+    none:
+        // An int64 holding an int's value: out of line (static, and the value returned rather than through an out
+        // parameter, so that neither the run's nor the value's address is taken).
+        long wide = WideInt32(_data, p, ordinal);
+        if (wide != long.MinValue)
+        {
+            value = (int)wide;
+            _fieldOffset = p;
+            _position = p + 12;
+            return true;
+        }
+        value = 0;
+        return false;
+    }
+
+    // The value of the int64 field (type 5) with `ordinal` and no name at `p` when it fits an int, else long.MinValue.
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static long WideInt32(ReadOnlySpan<byte> data, int p, short ordinal)
+    {
+        if (data.Length - p >= 12 && BinaryPrimitives.ReadUInt32BigEndian(data.Slice(p)) == (FixedOrdinalOnly | ((uint)FudgeTypeId.Int64 << 16) | (ushort)ordinal))
+        {
+            long wide = BinaryPrimitives.ReadInt64BigEndian(data.Slice(p + 4));
+            if (wide == (int)wide) return wide;
+        }
+        return long.MinValue;
     }
 
     /// <summary>Takes the next field's value when it is a boolean (type 1) with <paramref name="ordinal"/> and no name; otherwise false.</summary>
@@ -220,7 +267,18 @@ public ref struct FudgeTakeRun
             int length = ByteAt(p + 4);
             if (remaining - 5 >= length)
             {
-                string? text = length == 0 ? string.Empty : FudgeReader.DecodeUtf8OrNull(_data.Slice(p + 5, length));
+                string? text;
+#if NET8_0_OR_GREATER
+                // 1 to 8 bytes (symbols, codes, venues): the eight bytes that end with the text, loaded once, tested
+                // and widened with no loop; they begin inside the message when the text ends 8 or more bytes into it.
+                if (BitConverter.IsLittleEndian && (uint)(length - 1) < 8 && p + length >= 3)
+                {
+                    ulong tail = Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref MemoryMarshal.GetReference(_data), (nint)(uint)(p + length - 3)));
+                    text = ShortAscii.IsAsciiTail(tail, length) ? ShortAscii.FromTail(tail, length) : FudgeReader.DecodeUtf8OrNull(_data.Slice(p + 5, length));
+                }
+                else
+#endif
+                text = length == 0 ? string.Empty : FudgeReader.DecodeUtf8OrNull(_data.Slice(p + 5, length));
                 if (text is not null)
                 {
                     value = text;

@@ -35,6 +35,56 @@ internal static class ShortAscii
         return small < 0x80;
     }
 
+#if NET8_0_OR_GREATER
+    /// <summary>
+    /// True when the last <paramref name="n"/> (1 to 8) of the eight bytes <paramref name="tail"/> holds (read
+    /// little-endian: the last byte is the top one) are all below 0x80: one test, whatever <paramref name="n"/>.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static bool IsAsciiTail(ulong tail, int n) => (tail & (0x8080808080808080UL << (64 - 8 * n))) == 0;
+
+    /// <summary>
+    /// The text of the last <paramref name="n"/> (1 to 8) bytes of <paramref name="tail"/>, ASCII (see
+    /// <see cref="IsAsciiTail"/>): widened from the register with no loop (little-endian machines only).
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static string FromTail(ulong tail, int n) => string.Create(n, tail, static (chars, bits) => WidenTail(bits, chars));
+
+    // Short text without a loop (a loop's exit, at a length that changes from message to message, is a branch the
+    // processor mispredicts): 4 to 8 characters as two overlapping stores of four, 1 to 3 as the first, middle and
+    // last (one character stored more than once when there are fewer than three).
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void WidenTail(ulong tail, Span<char> chars)
+    {
+        int n = chars.Length;
+        ref byte c = ref Unsafe.As<char, byte>(ref MemoryMarshal.GetReference(chars));
+        int first = 64 - 8 * n; // the bit where the first character's byte begins
+        if (n >= 4)
+        {
+            Unsafe.WriteUnaligned(ref c, Widen4((uint)(tail >> first)));
+            Unsafe.WriteUnaligned(ref Unsafe.Add(ref c, (nint)(uint)(2 * (n - 4))), Widen4((uint)(tail >> 32)));
+        }
+        else
+        {
+            int middle = n >> 1;
+            Unsafe.WriteUnaligned(ref c, (char)(byte)(tail >> first));
+            Unsafe.WriteUnaligned(ref Unsafe.Add(ref c, (nint)(uint)(2 * middle)), (char)(byte)(tail >> (first + 8 * middle)));
+            Unsafe.WriteUnaligned(ref Unsafe.Add(ref c, (nint)(uint)(2 * (n - 1))), (char)(byte)(tail >> 56));
+        }
+    }
+
+    // Four ASCII bytes (the first the lowest) as four UTF-16 characters in little-endian order (one vpmovzxbw).
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static ulong Widen4(uint bytes)
+    {
+        if (Vector128.IsHardwareAccelerated)
+            return Vector128.WidenLower(Vector128.CreateScalarUnsafe(bytes).AsByte()).AsUInt64().ToScalar();
+        ulong wide = bytes;
+        wide = (wide | (wide << 16)) & 0x0000FFFF0000FFFFUL;
+        return (wide | (wide << 8)) & 0x00FF00FF00FF00FFUL;
+    }
+#endif
+
     /// <summary>Widens ASCII <paramref name="ascii"/> into <paramref name="chars"/>, of the same length.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void Widen(ReadOnlySpan<byte> ascii, Span<char> chars)
