@@ -112,49 +112,47 @@ internal sealed partial class Emitter
             string run = NextLocal(), marker = NextLocal();
             return $"{{ {H}.CheckObjectDepth<{target.FullyQualifiedName}>(ref writer); var {run} = writer.BeginFieldRun({room}); var {marker} = {run}.BeginMessage({header.Argument}); {f}.__WriteRun(ref {run}, {v}); {run}.EndMessage({marker}); writer.EndFieldRun(in {run}); }}";
         }
+        // A list's element: its anonymous header is written with no key to ask about (__WriteElement).
+        if (key == $"{H}.ListElementKey") return $"{f}.__WriteElement(ref writer, {v});";
         return $"{f}.__WriteObject(ref writer, in {key}, {v});";
     }
 
-    /// <summary>The most room a run over a list of leaves asks for before it ends and the next begins (and the largest leaf it takes).</summary>
-    private const int LeafListRoom = 16384;
-
     /// <summary>
     /// The body of a list, array or read-only list writer whose elements are run leaves (Emitter.Write.cs's
-    /// CollectionWriter, after the list's sub-message is begun): the elements written many to a field run, each run
-    /// taking elements up to the next null (written through the writer as the indicator the per-element loop writes) or
-    /// about <see cref="LeafListRoom"/> bytes, and the depth guard checked once per run (every element of the list is at
+    /// CollectionWriter, after the list's sub-message is begun): the elements written many to a field run. A run is
+    /// begun with room for its first element and takes the next ones while the room the writer's buffer already has
+    /// holds them (<c>FudgeFieldRun.BytesFree</c>: one compare per element, no pass over the list first); it ends at a
+    /// null (written through the writer as the indicator the per-element loop writes) or when the room runs short, and
+    /// the next run asks the writer for more. The depth guard is checked once per run (every element of the list is at
     /// the same depth). The bytes are those of one run per element. False, and nothing emitted, for other elements.
     /// </summary>
     private bool EmitLeafListRuns(StringBuilder sb, ValueShape element, string countProperty)
     {
         if (GraphWriteTarget(element) is not { } target || !IsRunLeaf(target)) return false;
         var (constant, hasString) = LeafRoom(target);
-        if (constant > LeafListRoom / 4) return false;
         string f = target.FullyQualifiedName + ".FudgeFormatter";
         string inv(int n) => n.ToString(CultureInfo.InvariantCulture);
         // Each element: its 3-byte header, 3 more for a size past 255 bytes, and its content.
-        string each = hasString ? $"{inv(6)} + {f}.__RunBytes(__x)" : inv(6 + constant);
+        string each(string x) => hasString ? $"{inv(6)} + {f}.__RunBytes({x})" : inv(6 + constant);
         sb.AppendLine("        int __at = 0;");
         sb.AppendLine($"        while (__at < value.{countProperty})");
         sb.AppendLine("        {");
+        sb.AppendLine("            var __first = value[__at];");
         if (element.CanBeNull)
-            sb.AppendLine($"            if (value[__at] == null) {{ writer.WriteIndicator(in {H}.ListElementKey); __at++; continue; }}");
+            sb.AppendLine($"            if (__first == null) {{ writer.WriteIndicator(in {H}.ListElementKey); __at++; continue; }}");
         sb.AppendLine($"            {H}.CheckObjectDepth<{target.FullyQualifiedName}>(ref writer);");
-        sb.AppendLine("            int __end = __at, __room = 0;");
+        sb.AppendLine($"            var __leaves = writer.BeginFieldRun({each("__first")});");
         sb.AppendLine("            do");
         sb.AppendLine("            {");
-        sb.AppendLine("                var __x = value[__end];");
+        sb.AppendLine("                var __x = value[__at];");
         if (element.CanBeNull) sb.AppendLine("                if (__x == null) break;");
-        sb.AppendLine($"                __room += {each};");
-        sb.AppendLine("                __end++;");
-        sb.AppendLine($"            }} while (__end < value.{countProperty} && __room < {inv(LeafListRoom)});");
-        sb.AppendLine("            var __leaves = writer.BeginFieldRun(__room);");
-        sb.AppendLine("            for (; __at < __end; __at++)");
-        sb.AppendLine("            {");
+        // The run's first element is always written (its room was asked for); a later one only while the room holds it.
+        sb.AppendLine($"                if (__leaves.BytesWritten != 0 && __leaves.BytesFree < {each("__x")}) break;");
         sb.AppendLine("                var __leaf = __leaves.BeginMessage();");
-        sb.AppendLine($"                {f}.__WriteRun(ref __leaves, value[__at]);");
+        sb.AppendLine($"                {f}.__WriteRun(ref __leaves, __x);");
         sb.AppendLine("                __leaves.EndMessage(__leaf);");
-        sb.AppendLine("            }");
+        sb.AppendLine("                __at++;");
+        sb.AppendLine($"            }} while (__at < value.{countProperty});");
         sb.AppendLine("            writer.EndFieldRun(in __leaves);");
         sb.AppendLine("        }");
         return true;
@@ -213,6 +211,16 @@ internal sealed partial class Emitter
         sb.AppendLine($"    internal static void __WriteObject(ref {Writer} writer, in {Key} key, {t} value)");
         sb.AppendLine("    {");
         sb.AppendLine($"        var __m = {H}.BeginObject<{t}>(ref writer, in key, __GraphSizeHint);");
+        sb.AppendLine("        Instance.Write(ref writer, value);");
+        sb.AppendLine($"        {H}.EndObject(ref writer, __m, ref __GraphSizeHint);");
+        sb.AppendLine("    }");
+        sb.AppendLine();
+        sb.AppendLine("    /// <summary>Writes <paramref name=\"value\"/> as a list's element (an anonymous sub-message), as __WriteObject does with the list element key.</summary>");
+        sb.AppendLine(Never);
+        sb.AppendLine(Inline);
+        sb.AppendLine($"    internal static void __WriteElement(ref {Writer} writer, {t} value)");
+        sb.AppendLine("    {");
+        sb.AppendLine($"        var __m = {H}.BeginElementObject<{t}>(ref writer, __GraphSizeHint);");
         sb.AppendLine("        Instance.Write(ref writer, value);");
         sb.AppendLine($"        {H}.EndObject(ref writer, __m, ref __GraphSizeHint);");
         sb.AppendLine("    }");

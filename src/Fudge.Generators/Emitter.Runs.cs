@@ -20,6 +20,9 @@ internal sealed partial class Emitter
 
     private const int DateFieldBytes = 8, DateTimeFieldBytes = 16;
 
+    /// <summary>The most strings or byte arrays one run writes (issue 42: a position's name and hash in one run, not two).</summary>
+    private const int MaxVariableRunFields = 2;
+
     /// <summary>The type names, then the members, with every stretch of two or more run fields written as one run.</summary>
     private void EmitMembersInRuns(StringBuilder sb)
     {
@@ -61,8 +64,8 @@ internal sealed partial class Emitter
                 continue;
             }
             // The stretch's members are read before the run begins: a string's room depends on its length.
-            // A run holds one string or byte array at most and a bounded room, so that its room is never more than an int holds.
-            if (pending.Count > 0 && (field.MaxBytesExpression is not null && pending.Any(f => f.MaxBytesExpression is not null) || pending.Sum(f => f.MaxBytes) + field.MaxBytes > 60000))
+            // A run holds two strings or byte arrays at most (their rooms added in 64 bits: see Flush) and a bounded room.
+            if (pending.Count > 0 && (field.MaxBytesExpression is not null && pending.Count(f => f.MaxBytesExpression is not null) >= MaxVariableRunFields || pending.Sum(f => f.MaxBytes) + field.MaxBytes > 60000))
                 Flush();
             pending.Add(field);
             pendingReads.AppendLine($"        var {local} = value.{member.Name};");
@@ -79,8 +82,11 @@ internal sealed partial class Emitter
             else
             {
                 string room = pending.Sum(f => f.MaxBytes).ToString(CultureInfo.InvariantCulture);
-                foreach (var f in pending)
-                    if (f.MaxBytesExpression is not null) room += " + " + f.MaxBytesExpression;
+                var variable = pending.Where(f => f.MaxBytesExpression is not null).Select(f => f.MaxBytesExpression).ToList();
+                // One string's or byte array's room is at most int.MaxValue - 65,536, so one is added as an int; two are
+                // added as longs and capped, a cap only text past 2 GiB reaches (which no writer can write: it throws).
+                if (variable.Count == 1) room += " + " + variable[0];
+                else if (variable.Count > 1) room = $"(int)global::System.Math.Min(2147483647L, {room}L + (long){string.Join(" + (long)", variable)})";
                 string run = "__run" + (++runs).ToString(CultureInfo.InvariantCulture);
                 sb.AppendLine($"        var {run} = writer.BeginFieldRun({room});");
                 sb.Append(pendingText.ToString().Replace("__run.", run + ".").Replace("ref __run,", "ref " + run + ","));
@@ -146,7 +152,7 @@ internal sealed partial class Emitter
                     0, $"global::Fudge.FudgeFieldRun.MaxBytesFieldBytes({v})");
             case ShapeKind.DateOnly when dates: return new RunField($"__run.WriteDate({o}, global::Fudge.FudgeDate.FromDateOnly({v}));", DateFieldBytes);
             case ShapeKind.DateTime when shape.Accuracy < 0 && dates:
-                return new RunField($"__run.WriteDateTime({o}, global::Fudge.FudgeDateTime.FromDateTime({v}));", DateTimeFieldBytes);
+                return new RunField($"__run.WriteDateTime({o}, {v});", DateTimeFieldBytes);
             case ShapeKind.Enum:
                 string underlying = UnderlyingKeyword(shape.EnumUnderlying);
                 return RunFieldFor(new ValueShape(shape.EnumUnderlying, underlying, true), ordinal, $"({underlying}){v}");

@@ -2,8 +2,12 @@ using System;
 using System.Buffers;
 using System.Collections.Generic;
 using BenchmarkDotNet.Attributes;
+using BenchmarkDotNet.Configs;
+using BenchmarkDotNet.Filters;
 using Fudge.Benchmarks.Contenders;
+using Fudge.Benchmarks.Contenders.Generated;
 using Fudge.Benchmarks.Data;
+using Fudge.Benchmarks.Harness;
 
 namespace Fudge.Benchmarks.Benchmarks;
 
@@ -11,12 +15,22 @@ namespace Fudge.Benchmarks.Benchmarks;
 /// Workload 1: a portfolio graph (positions holding lots) at sizes from about 1 KB to about 4 MB, serialized into
 /// a reused buffer and deserialized back, by every contender.
 /// </summary>
+/// <remarks>
+/// <see cref="SerializeFloor"/> and <see cref="SerializeCopyFloor"/> bound the Fudge writer (issue 42): they run under
+/// <see cref="FloorContender"/> alone, at 1 KB and 64 KB (<see cref="FloorRows"/>).
+/// </remarks>
 [MemoryDiagnoser]
+[Config(typeof(FloorRows))]
 public class GraphBenchmarks
 {
+    /// <summary>The contender whose bytes the floor rows write: the generated ordinals writer (the default whole-graph writer).</summary>
+    public const string FloorContender = "Fudge.Ordinals";
+
+
     private readonly ArrayBufferWriter<byte> _output = new(16 * 1024 * 1024);
     private GraphContender _contender = null!;
     private ReadOnlyMemory<byte> _encoded;
+    private Models.Generated.Ordinals.Portfolio? _floorPortfolio;
 
     public static IEnumerable<string> Sizes => PortfolioGenerator.SizeLabels;
 
@@ -35,6 +49,12 @@ public class GraphBenchmarks
         _contender.Load(PortfolioGenerator.Create(Size));
         Serialize();
         _encoded = _output.WrittenMemory.ToArray();
+        if (Contender == FloorContender)
+        {
+            // The floor writes the generated writer's bytes exactly, or nothing is measured.
+            _floorPortfolio = ModelCopy.To<Models.Generated.Ordinals.Portfolio>(PortfolioGenerator.Create(Size));
+            GraphWriterFloor.CheckSameBytes(_floorPortfolio, _encoded.Span);
+        }
     }
 
     [Benchmark]
@@ -47,4 +67,35 @@ public class GraphBenchmarks
 
     [Benchmark]
     public object Deserialize() => _contender.Deserialize(_encoded);
+
+    /// <summary>
+    /// The writer floor: the same bytes as <see cref="Serialize"/> for <see cref="FloorContender"/>, written by
+    /// <see cref="GraphWriterFloor"/>'s straight-line code (no writer, no field run, one room check per object).
+    /// </summary>
+    [Benchmark]
+    public int SerializeFloor()
+    {
+        _output.ResetWrittenCount();
+        GraphWriterFloor.Write(_output, _floorPortfolio!);
+        return _output.WrittenCount;
+    }
+
+    /// <summary>The memory traffic's floor: the final bytes of <see cref="Serialize"/> copied into the output.</summary>
+    [Benchmark]
+    public int SerializeCopyFloor()
+    {
+        _output.ResetWrittenCount();
+        var bytes = _encoded.Span;
+        bytes.CopyTo(_output.GetSpan(bytes.Length));
+        _output.Advance(bytes.Length);
+        return _output.WrittenCount;
+    }
+
+    /// <summary>Keeps the floor rows to <see cref="FloorContender"/> at 1 KB and 64 KB; every other row runs as before.</summary>
+    private sealed class FloorRows : ManualConfig
+    {
+        public FloorRows()
+            => AddFilter(new SimpleFilter(c => c.Descriptor.WorkloadMethod.Name is not (nameof(SerializeFloor) or nameof(SerializeCopyFloor))
+                || (c.Parameters["Contender"] as string == FloorContender && c.Parameters["Size"] as string is "1KB" or "64KB")));
+    }
 }

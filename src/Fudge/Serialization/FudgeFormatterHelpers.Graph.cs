@@ -21,6 +21,20 @@ public static partial class FudgeFormatterHelpers
         return writer.BeginMessage(key, sizeHint);
     }
 
+    /// <summary>
+    /// Begins a list element's sub-message (neither name nor ordinal) as <see cref="BeginObject{T}"/> does with
+    /// <see cref="ListElementKey"/>, the same bytes with no key to ask about; end it with <see cref="EndObject"/>.
+    /// Generated code calls this.
+    /// </summary>
+    /// <exception cref="FudgeException">Objects are nested deeper than <see cref="MaxWriteDepth"/> (a cycle in the object graph).</exception>
+    [EditorBrowsable(EditorBrowsableState.Never)]
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static FudgeWriter.SubMessageMarker BeginElementObject<T>(ref FudgeWriter writer, int sizeHint)
+    {
+        if (++writer.ObjectDepth > MaxWriteDepth) throw NestedTooDeep(typeof(T));
+        return writer.BeginElementMessage(sizeHint);
+    }
+
     /// <summary>Ends a nested object's sub-message begun by <see cref="BeginObject{T}"/>. Generated code calls this.</summary>
     [EditorBrowsable(EditorBrowsableState.Never)]
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

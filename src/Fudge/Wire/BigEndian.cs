@@ -8,12 +8,23 @@ namespace Fudge;
 internal static class BigEndian
 {
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static unsafe void WriteSingle(Span<byte> destination, float value)
-        => BinaryPrimitives.WriteInt32BigEndian(destination, *(int*)&value);
+    public static void WriteSingle(Span<byte> destination, float value)
+        => BinaryPrimitives.WriteInt32BigEndian(destination, SingleBits(value));
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static unsafe void WriteDouble(Span<byte> destination, double value)
-        => BinaryPrimitives.WriteInt64BigEndian(destination, *(long*)&value);
+    public static void WriteDouble(Span<byte> destination, double value)
+        => BinaryPrimitives.WriteInt64BigEndian(destination, BitConverter.DoubleToInt64Bits(value));
+
+    /// <summary>The bits of <paramref name="value"/>: a register move where the runtime has the intrinsic (no trip through memory).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static unsafe int SingleBits(float value)
+    {
+#if NETSTANDARD2_0
+        return *(int*)&value;
+#else
+        return BitConverter.SingleToInt32Bits(value);
+#endif
+    }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static unsafe float ReadSingle(ReadOnlySpan<byte> source)

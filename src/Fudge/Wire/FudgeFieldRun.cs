@@ -80,6 +80,13 @@ public ref struct FudgeFieldRun
     /// <summary>Bytes written into the run so far (committed to the writer by <see cref="FudgeWriter.EndFieldRun"/>).</summary>
     public readonly int BytesWritten => _length;
 
+    /// <summary>
+    /// Bytes the run can still take: at least what <see cref="FudgeWriter.BeginFieldRun"/> was asked for, less what is
+    /// written, and often more (the rest of the writer's current buffer). A run may write as much as this without a
+    /// new reservation.
+    /// </summary>
+    public readonly int BytesFree => _room.Length - _length;
+
     internal readonly Span<byte> Room => _room;
 
     internal readonly int WriterPosition => _writerPosition;
@@ -147,11 +154,8 @@ public ref struct FudgeFieldRun
     /// <summary>Writes a binary32 float (type 10) under <paramref name="ordinal"/>.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void WriteSingle(short ordinal, float value)
-    {
-        var span = Take(8);
-        BinaryPrimitives.WriteUInt32BigEndian(span, OrdinalFixedHeader | ((uint)FudgeTypeId.Float << 16) | (ushort)ordinal);
-        BigEndian.WriteSingle(span.Slice(4), value);
-    }
+        // Header and value in one store, as for an int32.
+        => BinaryPrimitives.WriteUInt64BigEndian(Take(8), ((ulong)(OrdinalFixedHeader | ((uint)FudgeTypeId.Float << 16) | (ushort)ordinal) << 32) | (uint)BigEndian.SingleBits(value));
 
     /// <summary>Writes a binary64 double (type 11) under <paramref name="ordinal"/>.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -183,6 +187,15 @@ public ref struct FudgeFieldRun
     }
 
     /// <summary>
+    /// Writes a <see cref="DateTime"/> as a date-time (type 28) under <paramref name="ordinal"/> at nanosecond accuracy:
+    /// the bytes of <see cref="WriteDateTime(short, FudgeDateTime)"/> with <see cref="FudgeDateTime.FromDateTime"/>'s value,
+    /// converted and stored by one call.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void WriteDateTime(short ordinal, DateTime value)
+        => FudgeDateTime.WriteField(Take(16), OrdinalFixedHeader | ((uint)FudgeTypeId.DateTime << 16) | (ushort)ordinal, value);
+
+    /// <summary>
     /// Writes a string (type 14) under <paramref name="ordinal"/>, encoded as the writer's options say, or an indicator
     /// for null: the bytes of <see cref="FudgeWriter.WriteString(short, string)"/>. It takes at most
     /// <see cref="MaxStringFieldBytes"/> bytes.
@@ -195,12 +208,26 @@ public ref struct FudgeFieldRun
         // Up to 85 chars the encoded text is at most 255 bytes: the 1-byte size is known before encoding.
         if (value is not null && value.Length <= 85 && _room.Length - start >= 5 + value.Length * 3)
         {
+#if NET5_0_OR_GREATER
+            // The compare above is the bounds check of every store below (header, size, at most three bytes a char).
+            ref byte at = ref Unsafe.Add(ref MemoryMarshal.GetReference(_room), (nint)(uint)start);
+            uint header = OrdinalVariableHeader1 | ((uint)FudgeTypeId.String << 16) | (ushort)ordinal;
+            Unsafe.WriteUnaligned(ref at, BitConverter.IsLittleEndian ? BinaryPrimitives.ReverseEndianness(header) : header);
+            int n = value.Length;
+            ref byte text = ref Unsafe.Add(ref at, 5);
+            int encoded = ShortAscii.TryNarrow(ref Unsafe.As<char, ushort>(ref MemoryMarshal.GetReference(value.AsSpan())), n, ref text)
+                ? n : FudgeWriter.EncodeTextSlow(value.AsSpan(), MemoryMarshal.CreateSpan(ref text, 3 * n), _javaStrings);
+            Unsafe.Add(ref at, 4) = (byte)encoded;
+            _length = start + 5 + encoded;
+            return;
+#else
             var span = _room.Slice(start);
             BinaryPrimitives.WriteUInt32BigEndian(span, OrdinalVariableHeader1 | ((uint)FudgeTypeId.String << 16) | (ushort)ordinal);
             int written = FudgeWriter.EncodeText(value.AsSpan(), span.Slice(5), _javaStrings);
             span[4] = (byte)written;
             _length = start + 5 + written;
             return;
+#endif
         }
         _length = WriteStringExactly(_room, start, ordinal, value, _javaStrings, _fixedDestination, _writerPosition);
     }
@@ -338,7 +365,8 @@ public ref struct FudgeFieldRun
         int size = _length - sizePosition - 1;
         if ((uint)sizePosition < (uint)_length && message.SizeBytes == 1 && (uint)size <= byte.MaxValue)
         {
-            _room[sizePosition] = (byte)size;
+            // Inside what the run wrote, so inside its room: the compare above is the bounds check.
+            Unsafe.Add(ref MemoryMarshal.GetReference(_room), (nint)(uint)sizePosition) = (byte)size;
             return;
         }
         _length = EndMessageWider(_room, _length, message, _writerPosition, _fixedDestination);

@@ -55,6 +55,12 @@ public ref partial struct FudgeWriter
     }
 
     /// <summary>
+    /// Writes a <see cref="DateTime"/> as a date-time (type 28) under <paramref name="ordinal"/> alone at nanosecond
+    /// accuracy: the bytes of <see cref="WriteDateTime(short, FudgeDateTime)"/> with <see cref="FudgeDateTime.FromDateTime"/>'s value.
+    /// </summary>
+    public void WriteDateTime(short ordinal, DateTime value) => WriteDateTime(ordinal, FudgeDateTime.FromDateTime(value));
+
+    /// <summary>
     /// Writes a string (type 14) under <paramref name="ordinal"/> alone, encoded as the writer's options say; a null
     /// string is written as an indicator.
     /// </summary>

@@ -451,7 +451,13 @@ public ref partial struct FudgeWriter
 
     private readonly int GetTextByteCount(ReadOnlySpan<char> chars) => GetTextByteCount(chars, _javaStrings);
 
+    // ASCII text (most strings in messages) is the same bytes in both encodings: narrowed a word at a time, before
+    // either encoder is asked (ShortAscii.TryNarrow); the first other character hands the whole text to the encoder.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal static int EncodeText(ReadOnlySpan<char> chars, Span<byte> destination, bool java)
+        => chars.Length <= ShortAscii.NarrowLimit && ShortAscii.TryNarrow(chars, destination) ? chars.Length : EncodeTextSlow(chars, destination, java);
+
+    internal static int EncodeTextSlow(ReadOnlySpan<char> chars, Span<byte> destination, bool java)
         => java && JavaCesu8.HasSurrogates(chars) ? JavaCesu8.Encode(chars, destination) : EncodeUtf8(chars, destination);
 
     internal static int GetTextByteCount(ReadOnlySpan<char> chars, bool java)

@@ -10,6 +10,8 @@ namespace Fudge;
 // Short ASCII text (symbols, venues, ids: most strings in messages), recognised and widened a machine word at a time.
 // Every byte below 0x80 is a whole UTF-8 character equal to its UTF-16 one, so a string made this way is what the strict
 // decoder makes of those bytes; any byte of 0x80 or more sends the text to the decoder (which decodes or refuses it).
+// Writing, the twin: text whose every character is below 0x80 is narrowed the same way, and is then the same bytes in
+// UTF-8 and in Fudge-Java's CESU-8 (which differ only for surrogates); any other character sends it to the encoder.
 internal static class ShortAscii
 {
     /// <summary>The longest text the readers widen this way.</summary>
@@ -106,5 +108,79 @@ internal static class ShortAscii
         }
 #endif
         for (int i = 0; i < n; i++) Unsafe.Add(ref destination, (nint)(uint)i) = (char)Unsafe.Add(ref source, (nint)(uint)i);
+    }
+
+    /// <summary>
+    /// Narrows <paramref name="chars"/> (at most <see cref="NarrowLimit"/>) into <paramref name="bytes"/> (at least as
+    /// long) when every character is below 0x80, and returns true; returns false, with some of
+    /// <paramref name="bytes"/> written, when one is not (the caller encodes the whole text over them).
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static bool TryNarrow(ReadOnlySpan<char> chars, Span<byte> bytes)
+        => (uint)chars.Length <= (uint)bytes.Length
+           && TryNarrow(ref Unsafe.As<char, ushort>(ref MemoryMarshal.GetReference(chars)), chars.Length, ref MemoryMarshal.GetReference(bytes));
+
+    /// <summary>
+    /// <see cref="TryNarrow(ReadOnlySpan{char}, Span{byte})"/> on references: the caller has checked that
+    /// <paramref name="n"/> characters and <paramref name="n"/> bytes are there.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static bool TryNarrow(ref ushort source, int n, ref byte destination)
+    {
+        if (n >= 4) return TryNarrowWords(ref source, n, ref destination);
+        uint any = 0;
+        for (int i = 0; i < n; i++)
+        {
+            ushort c = Unsafe.Add(ref source, (nint)(uint)i);
+            any |= c;
+            Unsafe.Add(ref destination, (nint)(uint)i) = (byte)c;
+        }
+        return any < 0x80;
+    }
+
+    /// <summary>The longest text the writers narrow this way (the longest whose UTF-8 size fits one byte for sure).</summary>
+    public const int NarrowLimit = 85;
+
+    // Four or more characters: eight a step (four on netstandard2.0), the last step overlapping the one before (the same
+    // characters give the same bytes).
+    private static bool TryNarrowWords(ref ushort source, int n, ref byte destination)
+    {
+#if NET8_0_OR_GREATER
+        if (n >= 8)
+        {
+            var mask = Vector128.Create((ushort)0xFF80);
+            Vector128<ushort> any = Vector128<ushort>.Zero;
+            for (int i = 0; i < n - 8; i += 8)
+            {
+                var v = Vector128.LoadUnsafe(ref source, (nuint)(uint)i);
+                any |= v;
+                Unsafe.WriteUnaligned(ref Unsafe.Add(ref destination, (nint)(uint)i), Vector128.Narrow(v, v).AsUInt64().ToScalar());
+            }
+            var last = Vector128.LoadUnsafe(ref source, (nuint)(uint)(n - 8));
+            any |= last;
+            Unsafe.WriteUnaligned(ref Unsafe.Add(ref destination, (nint)(uint)(n - 8)), Vector128.Narrow(last, last).AsUInt64().ToScalar());
+            return (any & mask) == Vector128<ushort>.Zero;
+        }
+#endif
+        if (!BitConverter.IsLittleEndian) return false; // Narrow4 reads the characters of a word in little-endian order
+        ulong seen = 0;
+        for (int i = 0; i < n - 4; i += 4)
+        {
+            ulong word = Unsafe.ReadUnaligned<ulong>(ref Unsafe.As<ushort, byte>(ref Unsafe.Add(ref source, (nint)(uint)i)));
+            seen |= word;
+            Unsafe.WriteUnaligned(ref Unsafe.Add(ref destination, (nint)(uint)i), Narrow4(word));
+        }
+        ulong tail = Unsafe.ReadUnaligned<ulong>(ref Unsafe.As<ushort, byte>(ref Unsafe.Add(ref source, (nint)(uint)(n - 4))));
+        seen |= tail;
+        Unsafe.WriteUnaligned(ref Unsafe.Add(ref destination, (nint)(uint)(n - 4)), Narrow4(tail));
+        return (seen & 0xFF80FF80FF80FF80UL) == 0;
+    }
+
+    // Four UTF-16 units of a little-endian word, each below 0x100, as their four low bytes in order.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static uint Narrow4(ulong chars)
+    {
+        ulong pairs = (chars | (chars >> 8)) & 0x0000FFFF0000FFFFUL;
+        return (uint)(pairs | (pairs >> 16));
     }
 }
