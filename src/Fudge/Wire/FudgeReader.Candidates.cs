@@ -1,5 +1,6 @@
 using System;
 using System.Buffers.Binary;
+using System.Runtime.CompilerServices;
 
 namespace Fudge;
 
@@ -149,43 +150,52 @@ public ref partial struct FudgeReader
         int count = 0;
         while (p < data.Length)
         {
-            // Lists of objects hold anonymous sub-messages with a 1-byte size (a 2-byte one past 255 bytes): one hop each.
-            if (data.Length - p >= 3 && data[p] == 0x20 && data[p + 1] == FudgeTypeId.Message && data.Length - p - 3 >= data[p + 2])
-            {
-                p += 3 + data[p + 2];
-                count++;
-                continue;
-            }
-            if (data.Length - p >= 4 && data[p] == 0x40 && data[p + 1] == FudgeTypeId.Message)
-            {
-                int length = BinaryPrimitives.ReadUInt16BigEndian(data.Slice(p + 2));
-                if (data.Length - p - 4 >= length)
-                {
-                    p += 4 + length;
-                    count++;
-                    continue;
-                }
-            }
-            if (data.Length - p < 2) return count + 1;
-            byte prefix = data[p];
-            byte typeId = data[p + 1];
-            p += 2;
-            if ((prefix & 0x10) != 0)
-            {
-                if (data.Length - p < 2) return count + 1;
-                if (BinaryPrimitives.ReadInt16BigEndian(data.Slice(p)) == 1) count++;
-                p += 2;
-            }
-            else count++;
-            if ((prefix & 0x08) != 0)
-            {
-                if (p >= data.Length) return count + 1;
-                p += 1 + data[p];
-                if (p > data.Length) return count + 1;
-            }
-            if (!TrySkipValue(data, prefix, typeId, ref p)) return count + 1;
+            if (!TryCountElement(data, ref p, ref count)) return count + 1;
         }
         return count;
+    }
+
+    // One hop of CountCollectionElements: steps p over the field at p and counts it when it is an element (no ordinal,
+    // or ordinal 1). False when the bytes end inside the field: the count is then one more than counted, as a cut list
+    // is found out by its reader.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static bool TryCountElement(ReadOnlySpan<byte> data, ref int p, ref int count)
+    {
+        // Lists of objects hold anonymous sub-messages with a 1-byte size (a 2-byte one past 255 bytes): one hop each.
+        if (data.Length - p >= 3 && data[p] == 0x20 && data[p + 1] == FudgeTypeId.Message && data.Length - p - 3 >= data[p + 2])
+        {
+            p += 3 + data[p + 2];
+            count++;
+            return true;
+        }
+        if (data.Length - p >= 4 && data[p] == 0x40 && data[p + 1] == FudgeTypeId.Message)
+        {
+            int length = BinaryPrimitives.ReadUInt16BigEndian(data.Slice(p + 2));
+            if (data.Length - p - 4 >= length)
+            {
+                p += 4 + length;
+                count++;
+                return true;
+            }
+        }
+        if (data.Length - p < 2) return false;
+        byte prefix = data[p];
+        byte typeId = data[p + 1];
+        p += 2;
+        if ((prefix & 0x10) != 0)
+        {
+            if (data.Length - p < 2) return false;
+            if (BinaryPrimitives.ReadInt16BigEndian(data.Slice(p)) == 1) count++;
+            p += 2;
+        }
+        else count++;
+        if ((prefix & 0x08) != 0)
+        {
+            if (p >= data.Length) return false;
+            p += 1 + data[p];
+            if (p > data.Length) return false;
+        }
+        return TrySkipValue(data, prefix, typeId, ref p);
     }
 
 #if NET8_0_OR_GREATER
@@ -204,41 +214,7 @@ public ref partial struct FudgeReader
             {
                 for (int until = Math.Min(p + PrefetchWindow, data.Length); requested < until; requested += 64)
                     System.Runtime.Intrinsics.X86.Sse.Prefetch0(bytes + requested);
-                // Lists of objects hold anonymous sub-messages with a 1-byte size (a 2-byte one past 255 bytes): one hop each.
-                if (data.Length - p >= 3 && data[p] == 0x20 && data[p + 1] == FudgeTypeId.Message && data.Length - p - 3 >= data[p + 2])
-                {
-                    p += 3 + data[p + 2];
-                    count++;
-                    continue;
-                }
-                if (data.Length - p >= 4 && data[p] == 0x40 && data[p + 1] == FudgeTypeId.Message)
-                {
-                    int length = BinaryPrimitives.ReadUInt16BigEndian(data.Slice(p + 2));
-                    if (data.Length - p - 4 >= length)
-                    {
-                        p += 4 + length;
-                        count++;
-                        continue;
-                    }
-                }
-                if (data.Length - p < 2) return count + 1;
-                byte prefix = data[p];
-                byte typeId = data[p + 1];
-                p += 2;
-                if ((prefix & 0x10) != 0)
-                {
-                    if (data.Length - p < 2) return count + 1;
-                    if (BinaryPrimitives.ReadInt16BigEndian(data.Slice(p)) == 1) count++;
-                    p += 2;
-                }
-                else count++;
-                if ((prefix & 0x08) != 0)
-                {
-                    if (p >= data.Length) return count + 1;
-                    p += 1 + data[p];
-                    if (p > data.Length) return count + 1;
-                }
-                if (!TrySkipValue(data, prefix, typeId, ref p)) return count + 1;
+                if (!TryCountElement(data, ref p, ref count)) return count + 1;
             }
             return count;
         }
