@@ -41,12 +41,7 @@ public class ExplorerFieldIndexTests
     }
 
     // The explorer's benchmark shape: one repeated key of sub-messages of four fields.
-    internal static byte[] Rows(int rows)
-    {
-        var message = new FudgeMsg();
-        for (int i = 0; i < rows; i++) message.Add("rows", new FudgeMsg().Add("seq", i).Add("ticker", "T" + i).Add("bid", i + 0.5).Add("ask", i + 0.75));
-        return message.ToByteArray();
-    }
+    internal static byte[] Rows(int rows) => FieldPages.Rows(rows).ToByteArray();
 
     internal static readonly FudgeReaderOptions Options = new();
 
