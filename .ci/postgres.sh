@@ -25,9 +25,12 @@ case "${1:-start}" in
     [ -d "/etc/postgresql/$v/main" ] || pg_createcluster "$v" main >/dev/null
     # Loopback only, whatever the package's default was.
     sed -i "s/^#\{0,1\}listen_addresses = .*/listen_addresses = '127.0.0.1'/" "/etc/postgresql/$v/main/postgresql.conf"
-    pg_ctlcluster "$v" main status >/dev/null 2>&1 || pg_ctlcluster "$v" main start
-    for _ in $(seq 1 60); do pg_isready -q -h 127.0.0.1 -p 5432 && break; sleep 1; done
-    pg_isready -h 127.0.0.1 -p 5432
+    # pg_ctl gives up after 60 s, which a first start beside a loaded build has exceeded (CI, stop 53): wait up to
+    # five minutes, and if pg_ctl still gives up, keep asking the server itself before failing with its log.
+    pg_ctlcluster "$v" main status >/dev/null 2>&1 || pg_ctlcluster "$v" main start -- -t 300 \
+      || echo "== pg_ctlcluster gave up waiting; asking the server directly"
+    for _ in $(seq 1 300); do pg_isready -q -h 127.0.0.1 -p 5432 && break; sleep 1; done
+    pg_isready -h 127.0.0.1 -p 5432 || { tail -n 40 "/var/log/postgresql/postgresql-$v-main.log" >&2 || true; exit 1; }
     su postgres -c "psql -q -v ON_ERROR_STOP=1" <<'SQL'
 DO $$ BEGIN
   IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'fudge') THEN CREATE ROLE fudge LOGIN PASSWORD 'fudge'; END IF;
