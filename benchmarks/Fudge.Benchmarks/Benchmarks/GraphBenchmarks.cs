@@ -16,8 +16,9 @@ namespace Fudge.Benchmarks.Benchmarks;
 /// a reused buffer and deserialized back, by every contender.
 /// </summary>
 /// <remarks>
-/// <see cref="SerializeFloor"/> and <see cref="SerializeCopyFloor"/> bound the Fudge writer (issue 42): they run under
-/// <see cref="FloorContender"/> alone, at 1 KB and 64 KB (<see cref="FloorRows"/>).
+/// <see cref="SerializeFloor"/> and <see cref="SerializeCopyFloor"/> bound the Fudge writer and
+/// <see cref="DeserializeFloor"/> every reader (issue 42): they run under <see cref="FloorContender"/> alone, at every
+/// size (<see cref="FloorRows"/>).
 /// </remarks>
 [MemoryDiagnoser]
 [Config(typeof(FloorRows))]
@@ -54,6 +55,7 @@ public class GraphBenchmarks
             // The floor writes the generated writer's bytes exactly, or nothing is measured.
             _floorPortfolio = ModelCopy.To<Models.Generated.Ordinals.Portfolio>(PortfolioGenerator.Create(Size));
             GraphWriterFloor.CheckSameBytes(_floorPortfolio, _encoded.Span);
+            GraphBuildFloor.CheckSameGraph(_floorPortfolio, _encoded.Span);
         }
     }
 
@@ -91,11 +93,19 @@ public class GraphBenchmarks
         return _output.WrittenCount;
     }
 
-    /// <summary>Keeps the floor rows to <see cref="FloorContender"/> at 1 KB and 64 KB; every other row runs as before.</summary>
+    /// <summary>
+    /// The reader floor: the objects <see cref="Deserialize"/> returns for <see cref="FloorContender"/>, built by
+    /// <see cref="GraphBuildFloor"/> from a finished portfolio (every object, list, array and string allocated and every
+    /// member stored; no bytes read): what allocation and the collector cost any reader of this graph.
+    /// </summary>
+    [Benchmark]
+    public object DeserializeFloor() => GraphBuildFloor.Build(_floorPortfolio!);
+
+    /// <summary>Keeps the floor rows to <see cref="FloorContender"/>; every other row runs as before.</summary>
     private sealed class FloorRows : ManualConfig
     {
         public FloorRows()
-            => AddFilter(new SimpleFilter(c => c.Descriptor.WorkloadMethod.Name is not (nameof(SerializeFloor) or nameof(SerializeCopyFloor))
-                || (c.Parameters["Contender"] as string == FloorContender && c.Parameters["Size"] as string is "1KB" or "64KB")));
+            => AddFilter(new SimpleFilter(c => c.Descriptor.WorkloadMethod.Name is not (nameof(SerializeFloor) or nameof(SerializeCopyFloor) or nameof(DeserializeFloor))
+                || c.Parameters["Contender"] as string == FloorContender));
     }
 }
