@@ -276,7 +276,7 @@ const panes = new ResizeObserver(panesResized);
 panes.observe($('tree'));
 panes.observe($('hex'));
 $('tree').addEventListener('scroll', () => renderTree(), { passive: true });
-$('hex').addEventListener('scroll', () => renderHex(), { passive: true });
+$('hex').addEventListener('scroll', () => { renderHex(); if (hexPointer) pointInHex(hexPointer); }, { passive: true });
 $('tree').addEventListener('mouseover', (event) => {
   const row = event.target.closest('.row[data-node]');
   if (row) point(Number(row.dataset.node));
@@ -314,16 +314,22 @@ $('tree').addEventListener('keydown', (event) => {
 // The byte under the pointer is found from its position (byteUnder: the hex view is text, with no element per byte),
 // and acted on when it changes. A byte in a field not held: said at once, named when the page around it has come
 // (requestFields points again); a byte the pointer has left by then is not read for.
-$('hex').addEventListener('mousemove', (event) => {
+// The bytes scrolling under a pointer that stays put are pointed at too (from where the pointer was last seen).
+function pointInHex(position) {
   if (!state.nodes.length) return;
-  const offset = byteUnder(event);
+  const offset = byteUnder(position);
   if (offset === state.hexHover) return;
   state.hexHover = offset;
   if (offset < 0) return;
   point(ownerOf(offset), offset);
   if (!holdsByte(offset)) loadFieldsAt(offset, () => state.pointedByte === offset);
+}
+let hexPointer = null;
+$('hex').addEventListener('mousemove', (event) => {
+  hexPointer = { clientX: event.clientX, clientY: event.clientY };
+  pointInHex(hexPointer);
 });
-$('hex').addEventListener('mouseleave', () => { state.hexHover = -1; });
+$('hex').addEventListener('mouseleave', () => { hexPointer = null; state.hexHover = -1; });
 $('hex').addEventListener('click', async (event) => {
   if (!state.nodes.length) return;
   const offset = byteUnder(event);

@@ -240,8 +240,8 @@ function renderHex(top = $('hex').scrollTop) {
   markHex();
 }
 
-// The byte under the pointer (a mouse event's position), or -1: from the row and the monospace column it is in. A
-// byte owns its two digits and half the space on either side, and its character in the text column.
+// The byte under the pointer (a mouse event's position, clientX and clientY), or -1: from the row and the monospace
+// column it is in. A byte owns its two digits and half the space on either side, and its character in the text column.
 function byteUnder(event) {
   if (!hexCell) measureHexCell();
   if (!hexCell) return -1;
