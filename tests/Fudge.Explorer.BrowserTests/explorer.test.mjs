@@ -47,6 +47,7 @@ test('a message opens as a tree of fields, and field and bytes point at each oth
   const marked = (part) => page.evaluate((p) => ({ digits: hexProbe.marked(p), chars: hexProbe.marked(p, 'ascii'), said: hexProbe.markedByData(p) }), part);
   const expected = { header: [8, 9, 17], name: [10, 11, 12, 13, 14, 15, 16], value: [18, 19, 20, 21] };
   for (const [part, bytes] of Object.entries(expected)) assert.deepEqual(await marked(part), { digits: bytes, chars: bytes, said: bytes }, part);
+  assert.deepEqual(await page.evaluate(() => [hexProbe.straddled(), hexProbe.straddled('ascii')]), [[], []]);
   assert.equal(await page.evaluate(() => hexProbe.text(18)), '47'); // 'G'
   assert.equal(await page.evaluate(() => hexProbe.text(18, 'ascii')), 'G');
 

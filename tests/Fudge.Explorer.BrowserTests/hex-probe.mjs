@@ -79,6 +79,24 @@ export function installHexProbe() {
       for (let i = from; i < to; i++) if (marks.some((m) => inside(probe.box(i, column), m))) bytes.push(i);
       return bytes;
     },
+    // The bytes drawn whose characters a mark (of any part) covers only in part: a mark must cover a byte's characters
+    // whole or not at all (half a pixel's tolerance), so a box a little too wide or too far is caught.
+    straddled(column = 'bytes') {
+      const marks = [...document.querySelectorAll(`#hex .hex-mark[data-col="${column}"]`)].map((m) => m.getBoundingClientRect());
+      const [from, to] = probe.drawn();
+      const straddled = [];
+      for (let i = from; i < to; i++) {
+        const b = probe.box(i, column);
+        if (!b) continue;
+        const partly = marks.some((m) => {
+          const overlaps = Math.min(b.right, m.right) - Math.max(b.left, m.left) > 0.5 && Math.min(b.bottom, m.bottom) - Math.max(b.top, m.top) > 0.5;
+          const covers = m.left <= b.left + 0.5 && m.right >= b.right - 0.5 && m.top <= b.top + 0.5 && m.bottom >= b.bottom - 0.5;
+          return overlaps && !covers;
+        });
+        if (partly) straddled.push(i);
+      }
+      return straddled;
+    },
     // The bytes the marks of a part say they cover (their data-start and data-end), in order.
     markedByData(part, column = 'bytes') {
       const bytes = [];

@@ -47,6 +47,7 @@ test('jumping to the last byte of a message of 90,000 fields reads the one page 
   const headerAndName = [...marks.parts.header, ...marks.parts.name].sort((a, b) => a - b);
   assert.deepEqual(headerAndName, between(Math.max(marks.start, drawnFrom), marks.valueStart), JSON.stringify(marks));
   assert.deepEqual(marks.parts.name, between(marks.nameStart, marks.nameEnd), JSON.stringify(marks)); // 'ask' and its length
+  assert.deepEqual(await page.evaluate(() => [hexProbe.straddled(), hexProbe.straddled('ascii')]), [[], []]);
   assert.deepEqual(await page.evaluate(() => { const over = hexProbe.over('hex-cursor'); return [over.i, over.under]; }), [size - 1, size - 1]);
 
   // One page around the byte, nothing from the message's start on: the first answer, then one ?at= page.

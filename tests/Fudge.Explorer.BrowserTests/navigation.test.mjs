@@ -2,7 +2,7 @@
 // layout that never moves under the pointer. (A 10 MB message: large.test.mjs.)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { clickByte, open, pointAtByte, required, text } from './browser.mjs';
+import { byteBox, clickByte, open, required, text } from './browser.mjs';
 
 const ticksUrl = required('FUDGE_EXPLORER_URL');
 const hostileUrl = required('FUDGE_EXPLORER_HOSTILE_URL');
@@ -189,12 +189,17 @@ test('nothing moves under the pointer, and a click pins the selection', async ()
     await page.hover(`#tree .row[data-node="${node}"]`);
     assert.equal(await cells(), before, `pointing at field ${node} moved something`);
   }
-  // The pointer on a byte's digits (where the browser drew them) names that byte, and the box marking the byte
-  // pointed at lies over it.
+  // The pointer anywhere on a byte's digits or its character (where the browser drew them: at their left edge, their
+  // centre and their right edge) names that byte, and the box marking the byte pointed at lies over it.
   for (let i = 0; i < 167; i += 7) {
-    await pointAtByte(page, i);
-    assert.match(await text(page, '#hover-info'), new RegExp(`^byte ${i} = `));
-    assert.deepEqual(await page.evaluate(() => { const over = hexProbe.over('hex-cursor'); return [over.i, over.under]; }), [i, i]);
+    for (const column of ['bytes', 'ascii']) {
+      const box = await byteBox(page, i, column);
+      for (const x of [box.left + 1, box.x, box.right - 1]) {
+        await page.mouse.move(x, box.y);
+        assert.match(await text(page, '#hover-info'), new RegExp(`^byte ${i} = `), `${column} at x ${x - box.left}`);
+        assert.deepEqual(await page.evaluate((c) => { const over = hexProbe.over('hex-cursor', c); return [over.i, over.under]; }, column), [i, i]);
+      }
+    }
   }
   assert.equal(await cells(), before);
 
