@@ -6,7 +6,7 @@
 // The timings of the main thread's work are measured by bench-large.mjs (bash .ci/browser.sh bench) on a quiet machine.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { open, text } from './browser.mjs';
+import { open, pointAtByte, text } from './browser.mjs';
 
 const largeUrl = process.env.FUDGE_EXPLORER_LARGE_URL;
 
@@ -126,6 +126,12 @@ test('a 10 MB message: only the rows in view are drawn, its fields and bytes com
   await page.evaluate(() => { const hex = document.querySelector('#hex'); hex.scrollTop = 0; renderHex(); });
   const hexStart = await timing('hex');
   const tree = await timing('tree');
+
+  // Bytes scrolling under a pointer that stays put are pointed at: three rows scrolled, the byte 48 further is named.
+  await pointAtByte(page, 163);
+  assert.match(await text(page, '#hover-info'), /^byte 163 = /);
+  await page.evaluate(() => { document.querySelector('#hex').scrollTop = 3 * 18; });
+  await page.waitForFunction(() => /^byte 211 = /.test(document.querySelector('#hover-info').textContent));
   const figures = { size, openMs: Math.round(opened), lastByteNamedMs: Math.round(pointedLast), hexStart, hexEnd, tree, answers: answers.length };
   t.diagnostic(JSON.stringify(figures));
   // Generous bounds for a loaded CI machine; the figures to quote come from bench-large.mjs on a quiet one.
