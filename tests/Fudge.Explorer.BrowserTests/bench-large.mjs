@@ -21,6 +21,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { installHexProbe } from './hex-probe.mjs';
 import { summarizeTrace } from './trace-summary.mjs';
 
 const sources = (process.env.FUDGE_BENCH_SOURCES ?? '').split(/\s+/).filter(Boolean).map((s) => {
@@ -59,14 +60,18 @@ const work = (before, after, per = 1) => ({
 
 const longTasks = (page) => page.evaluate(() => { const tasks = window.__longTasks.splice(0); return { count: tasks.length, longest: Math.max(0, ...tasks) }; });
 
-// Real pointer moves to the centre of each element matched (at most `count`, spread over all of them).
-async function sweep(page, cdp, selector, count) {
-  const boxes = await page.$$eval(selector, (all, n) => {
-    // Only what shows in its pane (the rows drawn above and below the view are clipped).
-    const shown = all.filter((e) => { const r = e.getBoundingClientRect(); const pane = e.closest('#hex, #tree').getBoundingClientRect(); return r.top >= pane.top && r.bottom <= pane.bottom; });
+// Real pointer moves to the centre of each tree row, or of each byte's digits in the hex view ('hex': where the browser
+// drew them, hex-probe.mjs), that shows in its pane (the rows drawn above and below the view are clipped): at most
+// `count`, spread over all of them.
+async function sweep(page, cdp, target, count) {
+  const boxes = await page.evaluate(([t, n]) => {
+    const shown = t === 'hex' ? hexProbe.shown() : [...document.querySelectorAll('#tree .row[data-node]')].map((e) => e.getBoundingClientRect()).filter((r) => {
+      const pane = document.querySelector('#tree').getBoundingClientRect();
+      return r.top >= pane.top && r.bottom <= pane.bottom;
+    }).map((r) => ({ x: r.left + r.width / 2, y: r.top + r.height / 2 }));
     const step = Math.max(1, Math.floor(shown.length / n));
-    return shown.filter((_, i) => i % step === 0).slice(0, n).map((e) => { const r = e.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; });
-  }, count);
+    return shown.filter((_, i) => i % step === 0).slice(0, n).map((b) => [b.x, b.y]);
+  }, [target, count]);
   await longTasks(page);
   const before = await metrics(cdp);
   for (const [x, y] of boxes) await page.mouse.move(x, y);
@@ -77,6 +82,7 @@ async function sweep(page, cdp, selector, count) {
 
 async function once(url, traceFile) {
   const context = await browser.newContext({ viewport: { width: 1500, height: 900 } });
+  await context.addInitScript(installHexProbe);
   await context.addInitScript(() => {
     window.__longTasks = [];
     new PerformanceObserver((list) => { for (const entry of list.getEntries()) window.__longTasks.push(entry.duration); }).observe({ type: 'longtask', buffered: true });
@@ -98,7 +104,7 @@ async function once(url, traceFile) {
   const m0 = await metrics(cdp);
   const start = Date.now();
   await page.click('#list tbody tr[data-id="0"]');
-  await page.waitForFunction(() => document.querySelector('#message-title').textContent.startsWith('Message 0') && document.querySelector('#tree .row[data-node="1"]') && document.querySelector('#hex .b[data-i="0"]'), null, { polling: 'raf' });
+  await page.waitForFunction(() => document.querySelector('#message-title').textContent.startsWith('Message 0') && document.querySelector('#tree .row[data-node="1"]') && hexProbe.text(0) !== null, null, { polling: 'raf' });
   const firstWall = Date.now() - start;
   const m1 = await metrics(cdp);
   const firstLong = await longTasks(page);
@@ -112,15 +118,15 @@ async function once(url, traceFile) {
     trace = summarizeTrace(JSON.parse(buffer.toString()));
   }
 
-  const hexStart = await sweep(page, cdp, '#hex .b[data-i]', 60);
-  const treeStart = await sweep(page, cdp, '#tree .row[data-node]', 40);
+  const hexStart = await sweep(page, cdp, 'hex', 60);
+  const treeStart = await sweep(page, cdp, 'tree', 40);
 
   // The last byte: its bytes fetched, the fields up to it read page by page (up to the most the page holds), named.
   await page.evaluate(() => { const hex = document.querySelector('#hex'); hex.scrollTop = hex.scrollHeight; });
   // The rows at the end drawn (the scroll redraws on the next frame) and their bytes fetched: until then the last
-  // cell drawn is one of the first rows', and pointing at it names an early field at once.
-  await page.waitForFunction(() => { const cells = document.querySelectorAll('#hex .b[data-i]'); const last = cells[cells.length - 1]; return last && Number(last.dataset.i) === state.size - 1 && last.textContent !== '··'; });
-  const lastBox = await page.$$eval('#hex .b[data-i]', (cells) => { const r = cells[cells.length - 1].getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; });
+  // byte drawn is one of the first rows', and pointing at it names an early field at once.
+  await page.waitForFunction(() => hexProbe.drawn()[1] === state.size && hexProbe.text(state.size - 1) !== '··');
+  const lastBox = await page.evaluate(() => { const b = hexProbe.box(state.size - 1); return [b.x, b.y]; });
   await longTasks(page);
   const m2 = await metrics(cdp);
   const lastStart = Date.now();
@@ -131,10 +137,10 @@ async function once(url, traceFile) {
   const lastLong = await longTasks(page);
   const fields = await page.evaluate(() => state.held);
 
-  const hexEnd = await sweep(page, cdp, '#hex .b[data-i]', 60);
+  const hexEnd = await sweep(page, cdp, 'hex', 60);
   await page.evaluate(() => { const tree = document.querySelector('#tree'); tree.scrollTop = tree.scrollHeight; });
   await page.waitForTimeout(100);
-  const treeEnd = await sweep(page, cdp, '#tree .row[data-node]', 40);
+  const treeEnd = await sweep(page, cdp, 'tree', 40);
   const m4 = await metrics(cdp);
   const figures = {
     fields, nodes: m4.Nodes, heapMB: +(m4.JSHeapUsedSize / 1048576).toFixed(1),

@@ -1,43 +1,17 @@
 // fudge serve's page in a real browser (Debian's chromium, headless), driven by playwright-core. .ci/browser.sh
 // starts two explorers and passes their addresses: one over samples/ticks.fudge, one over samples/hostile/ (field
 // names and values that are HTML and script, and a malformed message).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { chromium } from 'playwright-core';
+import { open as openPage, pointAtByte, required, text } from './browser.mjs';
 
 const ticksUrl = required('FUDGE_EXPLORER_URL');
 const hostileUrl = required('FUDGE_EXPLORER_HOSTILE_URL');
 const screenshotPath = process.env.FUDGE_EXPLORER_SCREENSHOT;
 
-function required(name) {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: run this through .ci/browser.sh`);
-  return value;
-}
-
-let browser;
-before(async () => {
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync'],
-  });
-});
-after(async () => { await browser?.close(); });
-
-// A page that fails the test on any script error or console error (a CSP violation is one).
-async function open(url) {
-  const context = await browser.newContext({ viewport: { width: 1500, height: 700 }, acceptDownloads: true });
-  const page = await context.newPage();
-  const problems = [];
-  page.on('pageerror', (error) => problems.push('page error: ' + error.message));
-  page.on('console', (message) => { if (message.type() === 'error' && !/status of 400/.test(message.text())) problems.push('console: ' + message.text()); });
-  const response = await page.goto(url);
-  return { page, context, problems, response };
-}
-
-const text = (page, selector) => page.locator(selector).first().textContent();
+// A page that fails the test on any script error or console error (a CSP violation is one), downloads allowed.
+const open = (url) => openPage(url, { acceptDownloads: true });
 
 test('the list pages through the 40 ticks', async () => {
   const { page, context, problems } = await open(ticksUrl);
@@ -67,20 +41,30 @@ test('a message opens as a tree of fields, and field and bytes point at each oth
   assert.equal(await text(page, '#tree .row[data-path="trade"] .type'), '(message)');
 
   // The ticker field is bytes 8-21: prefix and type (8, 9), name with its length byte (10-16), size (17), value (18-21).
+  // Marked: the bytes drawn under a mark's rectangle, in the digits' column and in the characters' column alike,
+  // and the bytes the marks say they cover (their data-start and data-end).
   await page.hover('#tree .row[data-path="ticker"]');
-  const marked = (part) => page.$$eval(`#hex .b[data-i].in-${part}`, (cells) => cells.map((c) => Number(c.dataset.i)));
-  assert.deepEqual(await marked('header'), [8, 9, 17]);
-  assert.deepEqual(await marked('name'), [10, 11, 12, 13, 14, 15, 16]);
-  assert.deepEqual(await marked('value'), [18, 19, 20, 21]);
-  assert.deepEqual(await page.$$eval('#hex .b[data-i="18"]', (cells) => cells.map((c) => c.textContent)), ['47']); // 'G'
+  const marked = (part) => page.evaluate((p) => ({ digits: hexProbe.marked(p), chars: hexProbe.marked(p, 'ascii'), said: hexProbe.markedByData(p) }), part);
+  const expected = { header: [8, 9, 17], name: [10, 11, 12, 13, 14, 15, 16], value: [18, 19, 20, 21] };
+  for (const [part, bytes] of Object.entries(expected)) assert.deepEqual(await marked(part), { digits: bytes, chars: bytes, said: bytes }, part);
+  assert.deepEqual(await page.evaluate(() => [hexProbe.straddled(), hexProbe.straddled('ascii')]), [[], []]);
+  assert.equal(await page.evaluate(() => hexProbe.text(18)), '47'); // 'G'
+  assert.equal(await page.evaluate(() => hexProbe.text(18, 'ascii')), 'G');
 
-  // A byte of the trade sub-message's aggressor value names that field, and its tree row is marked.
-  const aggressorByte = await page.$$eval('#hex .b[data-i]', (cells) => cells.length - 2);
-  await page.hover(`#hex .b[data-i="${aggressorByte}"]`);
-  assert.match(await text(page, '#hover-info'), new RegExp(`^byte ${aggressorByte} = 0x6c in the value of trade\\.aggressor`)); // 'l' of "sell"
-  assert.equal(await page.locator('#tree .row.pointed[data-path="trade.aggressor"]').count(), 1);
-  await page.hover('#hex .b[data-i="3"]');
+  // A byte of the trade sub-message's aggressor value names that field, and its tree row is marked: pointed at by
+  // its digits, and by its character.
+  const size = Number((await text(page, '#message-title')).match(/(\d+) bytes/)[1]);
+  const aggressorByte = size - 2;
+  for (const column of ['bytes', 'ascii']) {
+    await page.hover('#tree .row[data-path="seq"]');
+    await pointAtByte(page, aggressorByte, column);
+    assert.match(await text(page, '#hover-info'), new RegExp(`^byte ${aggressorByte} = 0x6c in the value of trade\\.aggressor`), column); // 'l' of "sell"
+    assert.equal(await page.locator('#tree .row.pointed[data-path="trade.aggressor"]').count(), 1);
+  }
+  await pointAtByte(page, 3);
   assert.match(await text(page, '#hover-info'), /^byte 3 = 0x00 in the envelope header\n/);
+  assert.deepEqual(await page.evaluate(() => hexProbe.marked('header')), [0, 1, 2, 3, 4, 5, 6, 7]);
+  assert.deepEqual(await page.evaluate(() => [hexProbe.marked('name'), hexProbe.marked('value')]), [[], []]);
   assert.deepEqual(problems, []);
   await context.close();
 });
@@ -135,7 +119,10 @@ test('names and values that are HTML show as text and run nothing; a malformed m
   await page.click('#list tbody tr[data-id="2"]');
   await page.waitForSelector('#message-error:not([hidden])');
   assert.equal(await text(page, '#message-error'), 'malformed at byte 298 (byte 22 of the message): the field declares 200 bytes of value but only 9 remain in the enclosing message');
-  assert.equal(await page.getAttribute('#hex .b.fault', 'data-i'), '22');
+  // The faulty byte: an overlay says byte 22, lies over byte 22's digits and shows them (white on red).
+  await page.waitForFunction(() => hexProbe.over('hex-fault') !== null);
+  const fault = await page.evaluate(() => ({ over: hexProbe.over('hex-fault'), text: hexProbe.text(22) }));
+  assert.deepEqual(fault.over, { i: 22, under: 22, text: fault.text });
   assert.equal(await text(page, '#tree .row[data-path="id"] .value'), '3'); // the fields before the fault are shown
   assert.deepEqual(problems, []);
   await context.close();

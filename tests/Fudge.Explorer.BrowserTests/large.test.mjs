@@ -6,7 +6,7 @@
 // The timings of the main thread's work are measured by bench-large.mjs (bash .ci/browser.sh bench) on a quiet machine.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { open, text } from './browser.mjs';
+import { open, pointAtByte, text } from './browser.mjs';
 
 const largeUrl = process.env.FUDGE_EXPLORER_LARGE_URL;
 
@@ -18,8 +18,9 @@ const drawn = (page) => page.evaluate(() => {
   return {
     treeRows: tree.querySelectorAll('.row').length,
     treeCapacity: Math.ceil(tree.clientHeight / 20) + 11 + 1,
-    hexRows: hex.querySelectorAll('.hex-row').length,
+    hexRows: hexProbe.rows(),
     hexCapacity: Math.ceil(hex.clientHeight / 18) + 11,
+    hexElements: hex.getElementsByTagName('*').length,
     elements: document.getElementsByTagName('*').length,
     held: state.held,
   };
@@ -29,6 +30,8 @@ function assertBounded(figures, when) {
   const at = `${when}: ${JSON.stringify(figures)}`;
   assert.ok(figures.treeRows > 0 && figures.treeRows <= figures.treeCapacity, 'tree rows ' + at);
   assert.ok(figures.hexRows > 0 && figures.hexRows <= figures.hexCapacity, 'hex rows ' + at);
+  // The hex view is text: its layers and the marks of one field (a few boxes a part), never an element per byte.
+  assert.ok(figures.hexElements <= 40, 'hex elements ' + at);
   // The whole page: the list, the panes' rows in view and the rest. The whole tree would add 30,000 elements, the
   // whole hex view millions.
   assert.ok(figures.elements < 3000, 'elements ' + at);
@@ -51,7 +54,7 @@ test('a 10 MB message: only the rows in view are drawn, its fields and bytes com
     const start = performance.now();
     document.querySelector('#list tbody tr[data-id="0"]').click();
     const check = () => {
-      if (document.querySelector('#message-title').textContent.startsWith('Message 0') && document.querySelector('#tree .row[data-node="1"]') && document.querySelector('#hex .b[data-i="0"]')) resolve(performance.now() - start);
+      if (document.querySelector('#message-title').textContent.startsWith('Message 0') && document.querySelector('#tree .row[data-node="1"]') && hexProbe.text(0) !== null) resolve(performance.now() - start);
       else requestAnimationFrame(check);
     };
     check();
@@ -70,10 +73,10 @@ test('a 10 MB message: only the rows in view are drawn, its fields and bytes com
     renderHex();
     const start = performance.now();
     const check = () => {
-      const cells = document.querySelectorAll('#hex .b[data-i]');
-      const last = cells[cells.length - 1];
-      if (last && last.textContent !== '··') {
-        if (!window.__pointed) { last.dispatchEvent(new MouseEvent('mouseover', { bubbles: true })); window.__pointed = true; }
+      const last = hexProbe.drawn()[1] - 1;
+      const box = hexProbe.box(last);
+      if (last === state.size - 1 && hexProbe.text(last) !== '··') {
+        if (!window.__pointed) { hex.dispatchEvent(new MouseEvent('mousemove', { bubbles: true, clientX: box.x, clientY: box.y })); window.__pointed = true; }
         if (/in the value of blob/.test(document.querySelector('#hover-info').textContent)) { resolve(performance.now() - start); return; }
       }
       requestAnimationFrame(check);
@@ -103,24 +106,36 @@ test('a 10 MB message: only the rows in view are drawn, its fields and bytes com
   await page.click('#expand-all');
   assertBounded(await drawn(page), 'folded and unfolded');
 
-  // Pointing: the script a move runs, at the end of the bytes, at their start and over the tree.
-  const timing = (selector) => page.evaluate((s) => {
+  // Pointing: the script a move runs, at the end of the bytes, at their start (a move over a byte's digits, where the
+  // browser drew them) and over the tree (a row entered).
+  const timing = (target) => page.evaluate((t) => {
     const times = [];
-    for (const cell of [...document.querySelectorAll(s)].slice(0, 40)) {
+    const hex = document.querySelector('#hex');
+    const moves = t === 'hex'
+      ? hexProbe.shown().slice(0, 40).map((b) => () => hex.dispatchEvent(new MouseEvent('mousemove', { bubbles: true, clientX: b.x, clientY: b.y })))
+      : [...document.querySelectorAll('#tree .row[data-node]')].slice(0, 40).map((row) => () => row.dispatchEvent(new MouseEvent('mouseover', { bubbles: true })));
+    for (const move of moves) {
       const start = performance.now();
-      cell.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
+      move();
       times.push(performance.now() - start);
     }
     times.sort((a, b) => a - b);
     return { median: times[times.length >> 1], max: times[times.length - 1], count: times.length };
-  }, selector);
-  const hexEnd = await timing('#hex .b[data-i]');
+  }, target);
+  const hexEnd = await timing('hex');
   await page.evaluate(() => { const hex = document.querySelector('#hex'); hex.scrollTop = 0; renderHex(); });
-  const hexStart = await timing('#hex .b[data-i]');
-  const tree = await timing('#tree .row[data-node]');
+  const hexStart = await timing('hex');
+  const tree = await timing('tree');
+
+  // Bytes scrolling under a pointer that stays put are pointed at: three rows scrolled, the byte 48 further is named.
+  await pointAtByte(page, 163);
+  assert.match(await text(page, '#hover-info'), /^byte 163 = /);
+  await page.evaluate(() => { document.querySelector('#hex').scrollTop = 3 * 18; });
+  await page.waitForFunction(() => /^byte 211 = /.test(document.querySelector('#hover-info').textContent));
   const figures = { size, openMs: Math.round(opened), lastByteNamedMs: Math.round(pointedLast), hexStart, hexEnd, tree, answers: answers.length };
   t.diagnostic(JSON.stringify(figures));
   // Generous bounds for a loaded CI machine; the figures to quote come from bench-large.mjs on a quiet one.
+  assert.ok(hexEnd.count === 40 && hexStart.count === 40, JSON.stringify(figures)); // the moves were over bytes
   assert.ok(hexEnd.median < 100 && hexStart.median < 100 && tree.median < 100, JSON.stringify(figures));
   assert.ok(opened < 5000, JSON.stringify(figures));
   assert.deepEqual(problems, []);

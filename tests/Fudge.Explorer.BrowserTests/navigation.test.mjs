@@ -2,7 +2,7 @@
 // layout that never moves under the pointer. (A 10 MB message: large.test.mjs.)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { open, required, text } from './browser.mjs';
+import { byteBox, clickByte, open, required, text } from './browser.mjs';
 
 const ticksUrl = required('FUDGE_EXPLORER_URL');
 const hostileUrl = required('FUDGE_EXPLORER_HOSTILE_URL');
@@ -31,7 +31,8 @@ test('jump to a message number and to a byte offset; first and last page', async
   await title(page, 'Message 1 ·');
   await page.waitForSelector('#tree .row.pinned[data-path="ticker"]');
   assert.match(await text(page, '#hover-info'), /^byte 18 = 0x47 in the value of ticker/);
-  assert.equal(await page.getAttribute('#hex .b.pointed', 'data-i'), '18');
+  await page.waitForFunction(() => hexProbe.over('hex-cursor') !== null);
+  assert.deepEqual(await page.evaluate(() => hexProbe.over('hex-cursor')), { i: 18, under: 18, text: '' }); // the box around byte 18
 
   await page.fill('#goto-offset', '999999');
   await page.click('#goto-form button[type="submit"]');
@@ -175,20 +176,34 @@ test('a long value is shown whole on demand', async () => {
 test('nothing moves under the pointer, and a click pins the selection', async () => {
   const { page, context, problems } = await open(ticksUrl + '?m=1');
   await page.waitForSelector('#tree .row[data-path="ticker"]');
-  const cells = () => page.$$eval('#hex .b[data-i], #tree .row', (all) => all.map((c) => { const r = c.getBoundingClientRect(); return `${r.left},${r.top},${r.width}`; }).join(' '));
+  await page.waitForFunction(() => hexProbe.box(166) !== null); // the message's last byte drawn
+  // Where the text columns, some bytes' characters and the tree's rows are drawn: the same whatever is pointed at.
+  const cells = () => page.evaluate(() => {
+    const boxes = [...document.querySelectorAll('#hex .hex-offsets, #hex .hex-bytes, #hex .hex-ascii, #tree .row')].map((e) => e.getBoundingClientRect());
+    for (const i of [0, 8, 17, 100, 166]) boxes.push(hexProbe.box(i), hexProbe.box(i, 'ascii'));
+    return boxes.map((r) => `${r.left},${r.top},${r.right - r.left}`).join(' ');
+  });
   const before = await cells();
   const targets = await page.$$eval('#tree .row[data-node]', (rows) => rows.map((r) => r.dataset.node));
   for (const node of targets) {
     await page.hover(`#tree .row[data-node="${node}"]`);
     assert.equal(await cells(), before, `pointing at field ${node} moved something`);
   }
+  // The pointer anywhere on a byte's digits or its character (where the browser drew them: at their left edge, their
+  // centre and their right edge) names that byte, and the box marking the byte pointed at lies over it.
   for (let i = 0; i < 167; i += 7) {
-    await page.hover(`#hex .b[data-i="${i}"]`);
-    assert.equal(await page.evaluate(() => document.elementFromPoint(...(() => { const r = document.querySelector('#hex .b.pointed').getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })()).dataset.i), String(i));
+    for (const column of ['bytes', 'ascii']) {
+      const box = await byteBox(page, i, column);
+      for (const x of [box.left + 1, box.x, box.right - 1]) {
+        await page.mouse.move(x, box.y);
+        assert.match(await text(page, '#hover-info'), new RegExp(`^byte ${i} = `), `${column} at x ${x - box.left}`);
+        assert.deepEqual(await page.evaluate((c) => { const over = hexProbe.over('hex-cursor', c); return [over.i, over.under]; }, column), [i, i]);
+      }
+    }
   }
   assert.equal(await cells(), before);
 
-  await page.click('#hex .b[data-i="20"]'); // in the ticker's value
+  await clickByte(page, 20); // in the ticker's value
   await page.hover('#tree .row[data-path="seq"]');
   assert.equal(await page.locator('#tree .row.pinned').getAttribute('data-path'), 'ticker');
   assert.match(await text(page, '#hover-info'), /^byte 20 = /);

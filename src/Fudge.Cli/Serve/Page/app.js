@@ -19,7 +19,7 @@ const state = {
   message: null, selectedId: null, nodes: [], visible: [], collapsed: new Set(), cursor: -1,
   pointed: -1, pointedByte: -1, pinned: -1, pinnedByte: -1, chunks: new Map(), size: 0, fault: -1,
   matches: [], matchSet: new Set(), matchText: '', match: -1, fullValue: null, fieldsCut: false, loadingFields: null, collapseNew: false,
-  ranges: [], held: 0, opened: 0,
+  ranges: [], held: 0, opened: 0, hexRows: [0, 0], hexMarked: null, hexHover: -1,
 };
 const $ = (id) => document.getElementById(id);
 

@@ -39,6 +39,7 @@ async function openMessage(id, options = {}) {
   state.fault = body.error ? body.error.offset : -1;
   resetFields(body);
   state.pointed = state.pointedByte = state.pinned = state.pinnedByte = -1;
+  state.hexHover = -1;
   state.cursor = 0;
   state.matches = [];
   state.matchSet = new Set();
@@ -58,7 +59,8 @@ function showFault(body) {
   const error = $('message-error');
   error.hidden = !body.error;
   error.textContent = body.error ? `malformed at byte ${body.error.fileOffset} (byte ${body.error.offset} of the message): ${body.error.reason}` : '';
-  state.fault = body.error ? body.error.offset : -1;
+  const fault = body.error ? body.error.offset : -1;
+  if (fault !== state.fault) { state.fault = fault; markHex(); } // a page of fields ending at a fault
 }
 
 // The first bytes arrive as hex in the message's answer (64 KiB: 128 KiB of text). Decoded natively where the browser
@@ -274,7 +276,7 @@ const panes = new ResizeObserver(panesResized);
 panes.observe($('tree'));
 panes.observe($('hex'));
 $('tree').addEventListener('scroll', () => renderTree(), { passive: true });
-$('hex').addEventListener('scroll', () => renderHex(), { passive: true });
+$('hex').addEventListener('scroll', () => { renderHex(); if (hexPointer) pointInHex(hexPointer); }, { passive: true });
 $('tree').addEventListener('mouseover', (event) => {
   const row = event.target.closest('.row[data-node]');
   if (row) point(Number(row.dataset.node));
@@ -309,19 +311,29 @@ $('tree').addEventListener('keydown', (event) => {
   }
   if (handled) event.preventDefault();
 });
-// A byte in a field not held: said at once, named when the page around it has come (requestFields points again);
-// a byte the pointer has left by then is not read for.
-$('hex').addEventListener('mouseover', (event) => {
-  const cell = event.target.closest('.b[data-i]');
-  if (!cell || !state.nodes.length) return;
-  const offset = Number(cell.dataset.i);
+// The byte under the pointer is found from its position (byteUnder: the hex view is text, with no element per byte),
+// and acted on when it changes. A byte in a field not held: said at once, named when the page around it has come
+// (requestFields points again); a byte the pointer has left by then is not read for.
+// The bytes scrolling under a pointer that stays put are pointed at too (from where the pointer was last seen).
+function pointInHex(position) {
+  if (!state.nodes.length) return;
+  const offset = byteUnder(position);
+  if (offset === state.hexHover) return;
+  state.hexHover = offset;
+  if (offset < 0) return;
   point(ownerOf(offset), offset);
   if (!holdsByte(offset)) loadFieldsAt(offset, () => state.pointedByte === offset);
+}
+let hexPointer = null;
+$('hex').addEventListener('mousemove', (event) => {
+  hexPointer = { clientX: event.clientX, clientY: event.clientY };
+  pointInHex(hexPointer);
 });
+$('hex').addEventListener('mouseleave', () => { hexPointer = null; state.hexHover = -1; });
 $('hex').addEventListener('click', async (event) => {
-  const cell = event.target.closest('.b[data-i]');
-  if (!cell || !state.nodes.length) return;
-  const offset = Number(cell.dataset.i);
+  if (!state.nodes.length) return;
+  const offset = byteUnder(event);
+  if (offset < 0) return;
   const id = state.selectedId;
   await loadFieldsAt(offset);
   const owner = ownerOf(offset);

@@ -51,6 +51,7 @@ let hexHeight = 0;
 function measurePanes() {
   treeHeight = $('tree').clientHeight;
   hexHeight = $('hex').clientHeight;
+  measureHexCell();
 }
 function panesResized() {
   const treeTop = $('tree').scrollTop;
@@ -177,56 +178,159 @@ function loadChunk(number) {
 const byteHex = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
 const byteChar = Array.from({ length: 256 }, (_, b) => (b >= 0x20 && b < 0x7f ? String.fromCharCode(b) : '.'));
 
-// Builds the rows in view (on opening, scrolling and when bytes arrive); marking a field only changes the classes of
-// the cells whose marking changes (markHex), so pointing costs the same for a 10 MB message as for a small one.
+// The hex view is text in a monospace font, one text node per column for all the rows drawn (one line a row): the
+// offsets, the bytes and their characters. An element per byte (16 a row, ~750 in view) made two thirds of a large
+// message's first frame (its layout, style and paint); three text nodes cost what one does. Where a byte is follows
+// from its row and column: the columns below are in monospace cells (`ch`), the bytes two digits each with a space
+// between them and one more between the two halves of a row. An offset has at most 7 digits (a message is at most
+// 64 MiB).
+const hexColumns = { offsets: 0, bytes: 8, ascii: 58 };
+const hexColumnOf = (k) => hexColumns.bytes + 3 * k + (k >= 8 ? 1 : 0);
+const hexLayers = {
+  marks: document.querySelector('#hex .hex-marks'), // behind the text: the marked field's bytes, by part
+  offsets: document.querySelector('#hex .hex-offsets'),
+  bytes: document.querySelector('#hex .hex-bytes'),
+  ascii: document.querySelector('#hex .hex-ascii'),
+  over: document.querySelector('#hex .hex-over'), // over the text: the byte pointed at, the faulty byte
+  probe: document.querySelector('#hex .hex-probe'),
+};
+for (const name of ['offsets', 'bytes', 'ascii']) hexLayers[name].style.left = hexColumns[name] + 'ch';
+hexLayers.probe.textContent = '0'.repeat(50); // narrower than the pane: it adds no scrolling
+
+// The width of a monospace cell in pixels (the probe's 50 zeros), to find the byte under the pointer from its position:
+// measured with the panes' sizes, when they change (after a layout, so reading it costs nothing), not per move; 0
+// while the view is hidden.
+let hexCell = 0;
+function measureHexCell() {
+  hexCell = hexLayers.probe.getBoundingClientRect().width / 50;
+}
+
+// Draws the rows in view (on opening, scrolling and when bytes arrive) as three strings, then the marks over them.
 function renderHex(top = $('hex').scrollTop) {
   const hex = $('hex');
   const rowsTotal = Math.ceil(state.size / bytesPerRow);
-  const spacer = hex.firstElementChild;
   if (!hexHeight) measurePanes();
-  spacer.style.height = rowsTotal * hexRow + 'px';
   const first = Math.max(0, Math.floor(top / hexRow) - 5);
   const last = Math.min(rowsTotal, Math.ceil((top + hexHeight) / hexRow) + 5);
-  const rows = [];
-  const cells = [];
+  let offsets = '';
+  let digits = '';
+  let chars = '';
   for (let r = first; r < last; r++) {
     const rowStart = r * bytesPerRow;
-    const row = el('div', 'hex-row');
-    row.style.top = r * hexRow + 'px';
-    row.append(el('span', 'hex-offset', rowStart.toString(16).padStart(6, '0')));
-    let ascii = '';
-    for (let i = rowStart; i < Math.min(rowStart + bytesPerRow, state.size); i++) {
+    const rowEnd = Math.min(rowStart + bytesPerRow, state.size);
+    const newline = r > first ? '\n' : '';
+    offsets += newline + rowStart.toString(16).padStart(6, '0');
+    digits += newline;
+    chars += newline;
+    for (let i = rowStart; i < rowEnd; i++) {
       const value = byteAt(i);
       if (value === undefined) loadChunk(Math.floor(i / chunkSize));
-      const cell = el('span', cellClass(i), value === undefined ? '··' : byteHex[value]);
-      cell.setAttribute('data-i', i);
-      cells.push(cell);
-      row.append(cell);
-      ascii += value === undefined ? ' ' : byteChar[value];
+      digits += (i === rowStart ? '' : i - rowStart === 8 ? '  ' : ' ') + (value === undefined ? '··' : byteHex[value]);
+      chars += value === undefined ? ' ' : byteChar[value];
     }
-    row.append(el('span', 'ascii', ascii));
-    rows.push(row);
   }
-  state.cells = cells;
-  state.cellBase = first * bytesPerRow;
-  spacer.replaceChildren(...rows);
+  state.hexRows = [first, last];
+  hex.firstElementChild.style.height = rowsTotal * hexRow + 'px';
+  for (const [block, text] of [[hexLayers.offsets, offsets], [hexLayers.bytes, digits], [hexLayers.ascii, chars]]) {
+    block.style.top = first * hexRow + 'px';
+    block.dataset.firstRow = first;
+    block.textContent = text;
+  }
+  state.hexMarked = null; // other rows: the marks are drawn again
+  markHex();
 }
 
-function cellClass(i) {
-  const active = state.pinned >= 0 ? state.nodes[state.pinned] : state.pointed >= 0 ? state.nodes[state.pointed] : null;
-  const marked = state.pinned >= 0 ? state.pinnedByte : state.pointedByte;
-  let name = i % bytesPerRow === 8 ? 'b gap' : 'b';
-  if (active && i >= active.start && i < active.end) name += ' in-' + partOf(active, i);
-  if (i === marked) name += ' pointed';
-  if (i === state.fault) name += ' fault';
-  return name;
+// The byte under the pointer (a mouse event's position, clientX and clientY), or -1: from the row and the monospace
+// column it is in. A byte owns its two digits and half the space on either side, and its character in the text column.
+function byteUnder(event) {
+  if (!hexCell) measureHexCell();
+  if (!hexCell) return -1;
+  const box = $('hex').firstElementChild.getBoundingClientRect();
+  const row = Math.floor((event.clientY - box.top) / hexRow);
+  const column = (event.clientX - box.left) / hexCell;
+  const c = column - hexColumns.bytes + 0.5; // byte k (of 0-7) owns [3k, 3k + 3), byte k of 8-15 [3k + 1, 3k + 4)
+  let k = -1;
+  if (c >= 0 && c < 24) k = Math.floor(c / 3);
+  else if (c >= 25 && c < 49) k = Math.floor((c - 1) / 3);
+  else if (column >= hexColumns.ascii && column < hexColumns.ascii + bytesPerRow) k = Math.floor(column - hexColumns.ascii);
+  const [first, last] = state.hexRows ?? [0, 0];
+  if (k < 0 || row < first || row >= last) return -1;
+  const offset = row * bytesPerRow + k;
+  return offset < state.size ? offset : -1;
 }
 
+// An overlay over rows [row, row + rows) from column `left` to column `right` (in cells), with what it marks in
+// data- attributes (the bytes [start, end) and the column) for whoever reads the page.
+function hexBox(className, row, rows, left, right, column, start, end) {
+  const box = el('div', className);
+  box.style.cssText = `top:${row * hexRow}px;height:${rows * hexRow}px;left:${left}ch;width:${right - left}ch`;
+  box.dataset.col = column;
+  box.dataset.start = start;
+  box.dataset.end = end;
+  return box;
+}
+
+// The runs of one field's bytes, by part: header (prefix, type, ordinal and size), name (with its length byte), value.
+function partRuns(node) {
+  if (node.isHeader) return [['header', node.start, node.end]];
+  const runs = node.nameStart !== undefined
+    ? [['header', node.start, node.nameStart], ['name', node.nameStart, node.nameEnd], ['header', node.nameEnd, node.valueStart]]
+    : [['header', node.start, node.valueStart]];
+  runs.push(['value', node.valueStart, node.end]);
+  return runs.filter(([, start, end]) => end > start);
+}
+
+// Bytes [a, b) of one part, as at most three boxes in each column: the rest of the first row, the whole rows between
+// (one box), the start of the last row. However long the field, a mark is a handful of elements.
+function markRun(boxes, part, a, b) {
+  if (a >= b) return;
+  const rowA = Math.floor(a / bytesPerRow);
+  const rowB = Math.floor((b - 1) / bytesPerRow);
+  const kA = a % bytesPerRow;
+  const kB = (b - 1) % bytesPerRow;
+  const spans = rowA === rowB ? [[rowA, 1, kA, kB]] : [[rowA, 1, kA, bytesPerRow - 1], [rowA + 1, rowB - rowA - 1, 0, bytesPerRow - 1], [rowB, 1, 0, kB]];
+  for (const [row, rows, k1, k2] of spans) {
+    if (rows <= 0) continue;
+    const start = row * bytesPerRow + k1;
+    const end = (row + rows - 1) * bytesPerRow + k2 + 1;
+    const name = 'hex-mark in-' + part;
+    boxes.push(hexBox(name, row, rows, hexColumnOf(k1) - 0.5, hexColumnOf(k2) + 2.5, 'bytes', start, end));
+    boxes.push(hexBox(name, row, rows, hexColumns.ascii + k1, hexColumns.ascii + k2 + 1, 'ascii', start, end));
+  }
+}
+
+// The marks over the rows drawn: the field pinned (or pointed at) by part, behind the text, redrawn only when it or
+// the rows change; the byte pinned (or pointed at) and a malformed message's faulty byte, over it. Pointing costs the
+// same for a 10 MB message as for a small one.
 function markHex() {
-  const cells = state.cells ?? [];
-  for (let k = 0; k < cells.length; k++) {
-    const name = cellClass(state.cellBase + k);
-    if (cells[k].className !== name) cells[k].className = name;
+  const [first, last] = state.hexRows ?? [0, 0];
+  const from = first * bytesPerRow;
+  const to = Math.min(last * bytesPerRow, state.size);
+  const active = state.pinned >= 0 ? state.nodes[state.pinned] : state.pointed >= 0 ? state.nodes[state.pointed] : null;
+  const key = active ? `${active.index}:${from}:${to}` : '';
+  if (key !== state.hexMarked) {
+    state.hexMarked = key;
+    const boxes = [];
+    if (active) for (const [part, start, end] of partRuns(active)) markRun(boxes, part, Math.max(start, from), Math.min(end, to));
+    hexLayers.marks.replaceChildren(...boxes);
   }
+  const over = [];
+  if (state.fault >= from && state.fault < to) {
+    const k = state.fault % bytesPerRow;
+    const row = Math.floor(state.fault / bytesPerRow);
+    const value = byteAt(state.fault);
+    const digits = hexBox('hex-fault', row, 1, hexColumnOf(k) - 0.5, hexColumnOf(k) + 2.5, 'bytes', state.fault, state.fault + 1);
+    digits.textContent = value === undefined ? '··' : byteHex[value]; // drawn over the byte's own, in white on red
+    const char = hexBox('hex-fault', row, 1, hexColumns.ascii + k, hexColumns.ascii + k + 1, 'ascii', state.fault, state.fault + 1);
+    char.textContent = value === undefined ? ' ' : byteChar[value];
+    over.push(digits, char);
+  }
+  const marked = state.pinned >= 0 ? state.pinnedByte : state.pointedByte;
+  if (marked >= from && marked < to) {
+    const k = marked % bytesPerRow;
+    const row = Math.floor(marked / bytesPerRow);
+    over.push(hexBox('hex-cursor', row, 1, hexColumnOf(k) - 0.25, hexColumnOf(k) + 2.25, 'bytes', marked, marked + 1),
+      hexBox('hex-cursor', row, 1, hexColumns.ascii + k, hexColumns.ascii + k + 1, 'ascii', marked, marked + 1));
+  }
+  hexLayers.over.replaceChildren(...over);
 }
-
