@@ -17,15 +17,9 @@ copy="$(mktemp -d)"
 # Builds of their own: MSBuild nodes neither borrowed from the main build nor left for it (they would carry this
 # script's lower priority into the main build's tests), and a compiler server of their own (SharedCompilationId names
 # its pipe): the main build's server runs every compilation sent to it at the main build's priority, and one started
-# from here would run the main build's at this script's. It is stopped when the script ends.
+# from here would run the main build's at this script's (.ci/compiler-server.sh). It is stopped when the script ends.
 export MSBUILDDISABLENODEREUSE=1
-export SharedCompilationId="fudge-aside-$$"
-stop_compiler_server() {
-  local proc
-  for proc in /proc/[0-9]*; do
-    if { tr '\0' ' ' < "$proc/cmdline"; } 2>/dev/null | grep -q -- "-pipename:$SharedCompilationId"; then kill "${proc#/proc/}" 2>/dev/null || true; fi
-  done
-}
+. "$repo/.ci/compiler-server.sh" "fudge-aside-$$"
 trap 'stop_compiler_server; rm -rf "$copy"' EXIT
 (cd "$repo" && tar --exclude=./.git --exclude=bin --exclude=obj --exclude=BenchmarkDotNet.Artifacts --exclude=node_modules -cf - .) \
   | tar -xf - -C "$copy"
