@@ -17,15 +17,9 @@ copy="$(mktemp -d)"
 # Builds of their own: MSBuild nodes neither borrowed from the main build nor left for it (they would carry this
 # script's lower priority into the main build's tests), and a compiler server of their own (SharedCompilationId names
 # its pipe): the main build's server runs every compilation sent to it at the main build's priority, and one started
-# from here would run the main build's at this script's. It is stopped when the script ends.
+# from here would run the main build's at this script's (.ci/compiler-server.sh). It is stopped when the script ends.
 export MSBUILDDISABLENODEREUSE=1
-export SharedCompilationId="fudge-aside-$$"
-stop_compiler_server() {
-  local proc
-  for proc in /proc/[0-9]*; do
-    if { tr '\0' ' ' < "$proc/cmdline"; } 2>/dev/null | grep -q -- "-pipename:$SharedCompilationId"; then kill "${proc#/proc/}" 2>/dev/null || true; fi
-  done
-}
+. "$repo/.ci/compiler-server.sh" "fudge-aside-$$"
 trap 'stop_compiler_server; rm -rf "$copy"' EXIT
 (cd "$repo" && tar --exclude=./.git --exclude=bin --exclude=obj --exclude=BenchmarkDotNet.Artifacts --exclude=node_modules -cf - .) \
   | tar -xf - -C "$copy"
@@ -39,9 +33,13 @@ echo "   ($((SECONDS - start)) s)"
 
 start=$SECONDS
 echo "== NativeAOT: the sample publishes with no trim/AOT warning (warnings are errors) and its binary runs"
-# apt may be busy installing the servers (.ci/run's chain, whose apt calls do not wait for the lock): clang waits for it.
-if [ -n "${FUDGE_APT_DONE:-}" ]; then until [ -e "$FUDGE_APT_DONE" ]; do sleep 2; done; fi
-bash .ci/aot-prerequisites
+# apt may be busy installing the servers (.ci/run's chain, whose apt calls do not wait for the lock): an install of
+# clang waits for it. Where the toolchain is there already (gcc and zlib's headers come with the CI machine), nothing
+# waits: the publishes start at once, beside the main build, instead of after the servers' whole chain.
+if ! bash .ci/aot-prerequisites --check; then
+  if [ -n "${FUDGE_APT_DONE:-}" ]; then until [ -e "$FUDGE_APT_DONE" ]; do sleep 2; done; fi
+  bash .ci/aot-prerequisites
+fi
 dotnet publish samples/Fudge.AotSample -c Release -warnaserror -o "$out/aot" > "$out/aot-publish.txt" || { cat "$out/aot-publish.txt"; exit 1; }
 "$out/aot/Fudge.AotSample" | tail -n 1
 echo "   ($((SECONDS - start)) s)"

@@ -206,24 +206,24 @@ internal sealed partial class Emitter
         sb.AppendLine("    /// <summary>The size of a recent sub-message of this type written by a generated holder, which the next reserves its size bytes by.</summary>");
         sb.AppendLine("    internal static int __GraphSizeHint;");
         sb.AppendLine();
-        sb.AppendLine("    /// <summary>Writes <paramref name=\"value\"/> as a sub-message under <paramref name=\"key\"/>, as FudgeFormatterHelpers.WriteObject does, without the formatter cache.</summary>");
-        sb.AppendLine(Never);
-        sb.AppendLine($"    internal static void __WriteObject(ref {Writer} writer, in {Key} key, {t} value)");
-        sb.AppendLine("    {");
-        sb.AppendLine($"        var __m = {H}.BeginObject<{t}>(ref writer, in key, __GraphSizeHint);");
-        sb.AppendLine("        Instance.Write(ref writer, value);");
-        sb.AppendLine($"        {H}.EndObject(ref writer, __m, ref __GraphSizeHint);");
-        sb.AppendLine("    }");
+        // The two sub-message writers: one body, the sub-message begun under a key or as a list's (anonymous) element.
+        void SubMessageWriter(string summary, bool inline, string parameters, string begin)
+        {
+            sb.AppendLine($"    /// <summary>Writes <paramref name=\"value\"/> {summary}</summary>");
+            sb.AppendLine(Never);
+            if (inline) sb.AppendLine(Inline);
+            sb.AppendLine($"    internal static void {parameters}");
+            sb.AppendLine("    {");
+            sb.AppendLine($"        var __m = {H}.{begin}, __GraphSizeHint);");
+            sb.AppendLine("        Instance.Write(ref writer, value);");
+            sb.AppendLine($"        {H}.EndObject(ref writer, __m, ref __GraphSizeHint);");
+            sb.AppendLine("    }");
+        }
+        SubMessageWriter("as a sub-message under <paramref name=\"key\"/>, as FudgeFormatterHelpers.WriteObject does, without the formatter cache.",
+            inline: false, $"__WriteObject(ref {Writer} writer, in {Key} key, {t} value)", $"BeginObject<{t}>(ref writer, in key");
         sb.AppendLine();
-        sb.AppendLine("    /// <summary>Writes <paramref name=\"value\"/> as a list's element (an anonymous sub-message), as __WriteObject does with the list element key.</summary>");
-        sb.AppendLine(Never);
-        sb.AppendLine(Inline);
-        sb.AppendLine($"    internal static void __WriteElement(ref {Writer} writer, {t} value)");
-        sb.AppendLine("    {");
-        sb.AppendLine($"        var __m = {H}.BeginElementObject<{t}>(ref writer, __GraphSizeHint);");
-        sb.AppendLine("        Instance.Write(ref writer, value);");
-        sb.AppendLine($"        {H}.EndObject(ref writer, __m, ref __GraphSizeHint);");
-        sb.AppendLine("    }");
+        SubMessageWriter("as a list's element (an anonymous sub-message), as __WriteObject does with the list element key.",
+            inline: true, $"__WriteElement(ref {Writer} writer, {t} value)", $"BeginElementObject<{t}>(ref writer");
         if (!IsRunLeaf(m)) return;
         var (constant, hasString) = LeafRoom(m);
         var room = new StringBuilder(constant.ToString(CultureInfo.InvariantCulture));

@@ -14,7 +14,8 @@ namespace Fudge.Generators.Tests;
 /// <summary>Runs the generator in a <see cref="CSharpGeneratorDriver"/>: output compiles cleanly, diagnostics land where they should, caching works.</summary>
 public class GeneratorDriverTests
 {
-    private static readonly ImmutableArray<MetadataReference> References = ((string)AppContext.GetData("TRUSTED_PLATFORM_ASSEMBLIES")!)
+    /// <summary>Every assembly of this process but the generator's: what the in-memory compilations of these tests reference.</summary>
+    internal static readonly ImmutableArray<MetadataReference> References = ((string)AppContext.GetData("TRUSTED_PLATFORM_ASSEMBLIES")!)
         .Split(Path.PathSeparator)
         .Where(p => !Path.GetFileName(p).StartsWith("Fudge.Generators", StringComparison.Ordinal))
         .Select(p => (MetadataReference)MetadataReference.CreateFromFile(p))

@@ -1,5 +1,6 @@
 using System;
 using System.Collections;
+using System.Collections.Concurrent;
 using System.Collections.Generic;
 using System.IO;
 using System.Linq;
@@ -61,19 +62,27 @@ public class EveryModelRandomTests
 
     internal static byte[] Serialize(Type type, object value)
     {
-        var serialize = typeof(FudgeSerializer).GetMethods().Single(m => m.Name == nameof(FudgeSerializer.Serialize) && m.IsGenericMethodDefinition
-            && m.ReturnType == typeof(byte[]) && m.GetParameters().Length == 1).MakeGenericMethod(type);
+        var serialize = Serializers.GetOrAdd(type, t => SerializeDefinition.MakeGenericMethod(t));
         try { return (byte[])serialize.Invoke(null, new[] { value })!; }
         catch (TargetInvocationException e) when (e.InnerException is not null) { throw e.InnerException; }
     }
 
     internal static object Deserialize(Type type, byte[] bytes)
     {
-        var deserialize = typeof(FudgeSerializer).GetMethods().Single(m => m.Name == nameof(FudgeSerializer.Deserialize) && m.IsGenericMethodDefinition
-            && m.GetParameters() is [{ ParameterType: var p0 }, _] && p0 == typeof(Stream)).MakeGenericMethod(type);
+        var deserialize = Deserializers.GetOrAdd(type, t => DeserializeDefinition.MakeGenericMethod(t));
         try { return deserialize.Invoke(null, new object?[] { new MemoryStream(bytes), null })!; }
         catch (TargetInvocationException e) when (e.InnerException is not null) { throw e.InnerException; }
     }
+
+    // FudgeSerializer.Serialize<T>(T) and Deserialize<T>(Stream, options), found once and made once per type: the random
+    // tests call them five times for each of thousands of values.
+    private static readonly MethodInfo SerializeDefinition = typeof(FudgeSerializer).GetMethods().Single(m => m.Name == nameof(FudgeSerializer.Serialize)
+        && m.IsGenericMethodDefinition && m.ReturnType == typeof(byte[]) && m.GetParameters().Length == 1);
+
+    private static readonly MethodInfo DeserializeDefinition = typeof(FudgeSerializer).GetMethods().Single(m => m.Name == nameof(FudgeSerializer.Deserialize)
+        && m.IsGenericMethodDefinition && m.GetParameters() is [{ ParameterType: var p0 }, _] && p0 == typeof(Stream));
+
+    private static readonly ConcurrentDictionary<Type, MethodInfo> Serializers = new(), Deserializers = new();
 
     // The model files compiled in memory with the generator's whole-graph switch off (FudgeWholeGraph=false).
     private static Assembly Compile(string assemblyName)

@@ -35,17 +35,17 @@ internal static class InMemoryModels
     /// <summary>
     /// <paramref name="sources"/> compiled with the generator under <paramref name="options"/> (the build properties
     /// and file metadata it sees; <paramref name="additionalFiles"/> are the .proto schemas, if any), against every
-    /// assembly of this process but the generator's, and loaded. The test fails on an error diagnostic, or on any
-    /// generator diagnostic at all when <paramref name="noGeneratorDiagnostics"/>. <paramref name="beforeEmit"/> gets the
-    /// compilation with the generated code (to assert on it, or to take a tree out) and returns the one to emit.
+    /// assembly of this process but the generator's (<see cref="GeneratorDriverTests.References"/>), and loaded. The
+    /// test fails on an error diagnostic, or on any generator diagnostic at all when
+    /// <paramref name="noGeneratorDiagnostics"/>. <paramref name="beforeEmit"/> gets the compilation with the generated
+    /// code (to assert on it, or to take a tree out) and returns the one to emit.
     /// </summary>
     internal static Assembly Compile(string assemblyName, IEnumerable<SyntaxTree> sources, AnalyzerConfigOptionsProvider options,
         IEnumerable<AdditionalText>? additionalFiles = null, bool noGeneratorDiagnostics = false, Func<Compilation, Compilation>? beforeEmit = null)
     {
-        var references = ((string)AppContext.GetData("TRUSTED_PLATFORM_ASSEMBLIES")!).Split(Path.PathSeparator)
-            .Where(p => !Path.GetFileName(p).StartsWith("Fudge.Generators", StringComparison.Ordinal))
-            .Select(p => (MetadataReference)MetadataReference.CreateFromFile(p));
-        var compilation = CSharpCompilation.Create(assemblyName, sources, references,
+        // The driver tests' reference objects: the same objects in every compilation of a run let each after the first
+        // reuse the metadata of the two hundred-odd assemblies read for the first, instead of reading them again.
+        var compilation = CSharpCompilation.Create(assemblyName, sources, GeneratorDriverTests.References,
             new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, nullableContextOptions: NullableContextOptions.Enable, optimizationLevel: OptimizationLevel.Release));
         GeneratorDriver driver = CSharpGeneratorDriver.Create(new[] { new FudgeGenerator().AsSourceGenerator() }, additionalFiles, Parse, options);
         driver.RunGeneratorsAndUpdateCompilation(compilation, out var output, out var diagnostics);

@@ -18,7 +18,8 @@ namespace Fudge.Generators.Tests.WholeGraph;
 /// </summary>
 public class WholeGraphTests
 {
-    private static readonly Lazy<Assembly> PerObject = new(() => CompileModels(SwitchOptions.Off, "WholeGraphPerObject"));
+    /// <summary>The model file compiled with the switch off (per-object code): also the "neither half" of WholeGraphHalvesTests.</summary>
+    internal static readonly Lazy<Assembly> PerObject = new(() => CompileModels(SwitchOptions.Off, "WholeGraphPerObject"));
 
     /// <summary>
     /// The embedded model file <paramref name="modelFile"/> compiled in memory with the generator's switch as
