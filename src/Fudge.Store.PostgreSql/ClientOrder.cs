@@ -5,10 +5,11 @@ using System.Globalization;
 namespace Fudge.Store.PostgreSql;
 
 /// <summary>
-/// The order of a query's <c>ORDER BY</c>, reproduced on the client for candidates the client decides (a filter the
-/// server cannot decide exactly). The server then sends its candidates unsorted with their sort keys, and only the
-/// documents that pass the exact filter are sorted: sorting every candidate's wide row on the server, on disk once it
-/// outgrows <c>work_mem</c>, was most of such a query's time (benchmarks/results/marten-side-by-side-plans.md).
+/// The order of a query's <c>ORDER BY</c>, reproduced on the client. The server then sends the rows unsorted with their
+/// sort keys: candidates the client decides (a filter the server cannot decide exactly), of which only those that pass
+/// are sorted, or the projected columns of a filter the server decides. Sorting every candidate's wide row on the
+/// server, on disk once it outgrows <c>work_mem</c>, was most of such a query's time, and comparing jsonb numbers most
+/// of an exact one's (benchmarks/results/marten-side-by-side-plans.md).
 /// </summary>
 /// <remarks>
 /// Each key is the very value the server would sort by, read back as text, and is compared the way the server
@@ -36,18 +37,21 @@ internal sealed class ClientOrder : IComparer<ClientOrder.Row>
         }
     }
 
-    /// <summary>A candidate that passed the exact filter, with its sort keys (<see cref="TryKey"/>).</summary>
+    /// <summary>A row of the result (<see cref="Value"/>: a document, or the server's columns), its id and its sort keys (<see cref="TryKey"/>).</summary>
     public readonly struct Row
     {
-        public Row(FudgeStoredDocument document, Key[] keys)
+        public Row(long id, Key[] keys, object value)
         {
-            Document = document;
+            Id = id;
             Keys = keys;
+            Value = value;
         }
 
-        public FudgeStoredDocument Document { get; }
+        public long Id { get; }
 
         public Key[] Keys { get; }
+
+        public object Value { get; }
     }
 
     /// <summary>
@@ -118,7 +122,7 @@ internal sealed class ClientOrder : IComparer<ClientOrder.Row>
             int order = CompareKeys(a.Keys[i], b.Keys[i]);
             if (order != 0) return _descending[i] ? -order : order;
         }
-        return a.Document.Id.CompareTo(b.Document.Id);
+        return a.Id.CompareTo(b.Id);
     }
 
     // Ascending with SQL NULL first (DESC NULLS LAST is its exact reverse), then jsonb's order of kinds.

@@ -15,8 +15,8 @@ namespace Fudge.Store.PostgreSql;
 // B-tree indexes), so a query with a Where reads the candidates' documents, decides on their bytes, and applies the
 // window and the count after that, as FindAsync does; a query without one, or whose Where the jsonpath decides
 // exactly (ServerDecides), is answered by the server alone: window, count and the projected values
-// (the jsonb values of numbers, strings and booleans), no document read. Candidates the client decides are sorted on
-// the client when the whole result is asked for (ClientOrder), by the keys the server computes for them.
+// (the jsonb values of numbers, strings and booleans), no document read. The rows of a filtered query whose whole
+// result is asked for are sorted on the client (ClientOrder), by the keys the server computes for them.
 internal sealed partial class PostgresFudgeCollection
 {
     public FudgeSqlStatement Statement(FudgeQueryPlan plan)
@@ -31,7 +31,8 @@ internal sealed partial class PostgresFudgeCollection
     {
         if (ClientSorts(plan) && await ClientSortedAsync(plan, cancellationToken).ConfigureAwait(false) is { } sorted)
         {
-            for (int i = plan.Skip; i < sorted.Count; i++) yield return Row(plan, sorted[i].Document);
+            for (int i = plan.Skip; i < sorted.Count; i++)
+                yield return sorted[i].Value as object?[] ?? Row(plan, (FudgeStoredDocument)sorted[i].Value);
             yield break;
         }
         await using var command = Command(plan, clientSort: false, out var columns);
@@ -42,10 +43,7 @@ internal sealed partial class PostgresFudgeCollection
         {
             if (columns is not null)
             {
-                var values = new object?[plan.Columns!.Count];
-                for (int i = 0; i < values.Length; i++)
-                    values[i] = reader.IsDBNull(i) || ColumnText(reader.GetString(i), columns[i]) is not string text ? null : new FudgeColumnValue(Scalar(text, plan.ColumnTypes![i]));
-                yield return values;
+                yield return ColumnValues(plan, reader, columns, first: 0);
                 continue;
             }
             var document = new FudgeStoredDocument(reader.GetInt64(0), (byte[])reader.GetValue(1));
@@ -54,6 +52,17 @@ internal sealed partial class PostgresFudgeCollection
             if (decision == Candidate.PastWindow) yield break;
             yield return Row(plan, document);
         }
+    }
+
+    // The columns the server computed, from field first of the reader's row on.
+    private static object?[] ColumnValues(FudgeQueryPlan plan, NpgsqlDataReader reader, ColumnForm[] columns, int first)
+    {
+        var values = new object?[columns.Length];
+        for (int i = 0; i < values.Length; i++)
+            values[i] = reader.IsDBNull(first + i) || ColumnText(reader.GetString(first + i), columns[i]) is not string text
+                ? null
+                : new FudgeColumnValue(Scalar(text, plan.ColumnTypes![i]));
+        return values;
     }
 
     // A document the client decided, as a row: the envelope, or each column's first value read from its bytes.
@@ -70,38 +79,54 @@ internal sealed partial class PostgresFudgeCollection
     }
 
     /// <summary>
-    /// True when the client decides the candidates and sorts them itself (<see cref="ClientOrder"/>): the whole result
-    /// is wanted (no limit: with one, the server's sort lets the client stop reading at the window's end), and no
-    /// ordering is by instant (whose keys are computed from text the client would have to parse as the server does).
+    /// True when the rows are sorted on the client (<see cref="ClientOrder"/>): a filtered query whose whole result is
+    /// wanted (no limit: with one, the server's sort lets the client stop reading at the window's end; no filter: the
+    /// rows would all be held on the client, where the primary key gives them in order), with no ordering by instant
+    /// (whose keys are computed from text the client would have to parse as the server does). The server then only
+    /// selects: the candidates, or the projected columns when it decides the filter itself.
     /// </summary>
-    private bool ClientSorts(FudgeQueryPlan plan)
+    private static bool ClientSorts(FudgeQueryPlan plan)
     {
-        if (plan.Terminal != FudgeQueryTerminal.Sequence || plan.Limit is not null || ServerDecides(plan.Where)) return false;
+        if (plan.Terminal != FudgeQueryTerminal.Sequence || plan.Limit is not null || plan.Where is null) return false;
         foreach (var ordering in plan.Order)
             if (ordering.Instant) return false;
         return true;
     }
 
     /// <summary>
-    /// The documents that pass the exact filter, in the order of the server's <c>ORDER BY</c>, from candidates sent
-    /// unsorted with their sort keys; null when a key is of a kind <see cref="ClientOrder"/> does not compare (the caller
-    /// then asks the server to sort). The window's skip is the caller's.
+    /// The rows of the result in the order of the server's <c>ORDER BY</c>, from rows sent unsorted with their ids and
+    /// sort keys: each a document that passed the exact filter, or the server's columns (<c>object?[]</c>); null when a
+    /// key is of a kind <see cref="ClientOrder"/> does not compare (the caller then asks the server to sort). The
+    /// window's skip is the caller's. Every row is held until the last is read, as the server's sort held them.
     /// </summary>
     private async Task<List<ClientOrder.Row>?> ClientSortedAsync(FudgeQueryPlan plan, CancellationToken cancellationToken)
     {
         var order = new ClientOrder(plan.Order);
         var passed = new List<ClientOrder.Row>();
-        await using (var command = Command(plan, clientSort: true, out _))
+        await using (var command = Command(plan, clientSort: true, out var columns))
         {
+            var where = ServerDecides(plan.Where) ? null : plan.Where;
             await using var reader = await PostgresFudgeStore.Guard(() => command.ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
+            // id, then the document or the columns, then the keys.
+            int first = 1 + (columns?.Length ?? 1);
             while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
             {
-                var document = new FudgeStoredDocument(reader.GetInt64(0), (byte[])reader.GetValue(1));
-                if (!Matches(plan.Where!, document)) continue;
+                long id = reader.GetInt64(0);
+                object value;
+                if (columns is not null)
+                {
+                    value = ColumnValues(plan, reader, columns, first: 1);
+                }
+                else
+                {
+                    var document = new FudgeStoredDocument(id, (byte[])reader.GetValue(1));
+                    if (where is not null && !Matches(where, document)) continue;
+                    value = document;
+                }
                 var keys = new ClientOrder.Key[plan.Order.Count];
                 for (int i = 0; i < keys.Length; i++)
-                    if (!order.TryKey(i, reader.IsDBNull(2 + i) ? null : reader.GetString(2 + i), out keys[i])) return null;
-                passed.Add(new ClientOrder.Row(document, keys));
+                    if (!order.TryKey(i, reader.IsDBNull(first + i) ? null : reader.GetString(first + i), out keys[i])) return null;
+                passed.Add(new ClientOrder.Row(id, keys, value));
             }
         }
         passed.Sort(order);
@@ -188,15 +213,16 @@ internal sealed partial class PostgresFudgeCollection
             command.CommandText = $"SELECT EXISTS (SELECT id {from})";
             return command;
         }
-        if (serverDecides && plan.Columns is { Count: > 0 } && JsonColumns(plan, keys, command, out var forms) is { } select)
-        {
-            columns = forms;
-            command.CommandText = $"SELECT {select} {from}";
-            return command;
-        }
+        // Sorted on the client: each row's id and sort keys besides what it carries.
         var sortKeys = new StringBuilder();
         if (clientSort)
             foreach (var key in keys) sortKeys.Append(", ").Append(key.Value);
+        if (serverDecides && plan.Columns is { Count: > 0 } && JsonColumns(plan, keys, command, out var forms) is { } select)
+        {
+            columns = forms;
+            command.CommandText = clientSort ? $"SELECT id, {select}{sortKeys} {from}" : $"SELECT {select} {from}";
+            return command;
+        }
         command.CommandText = $"SELECT id, doc{sortKeys} {from}";
         return command;
     }

@@ -66,9 +66,14 @@ public sealed class PostgresServerDecidesTests
 
         var ids = trades.Query<QueryableTrade>().Where(t => t.Symbol == "AAPL").OrderBy(t => t.Qty).Select(t => t.Qty);
         string sql = ids.ToQueryString();
-        // The column is the ordering's value, one key lookup in the jsonb: the server computes it once for both.
-        Assert.Contains("SELECT (json -> 'Qty') FROM", sql, StringComparison.Ordinal);
-        Assert.Contains("ORDER BY (json -> 'Qty') ASC", sql, StringComparison.Ordinal);
+        // The whole result: the column, the id and the sort key (one key lookup in the jsonb each), sorted on the client.
+        Assert.Contains("SELECT id, (json -> 'Qty'), (json -> 'Qty') FROM", sql, StringComparison.Ordinal);
+        Assert.DoesNotContain("ORDER BY", sql, StringComparison.Ordinal);
+        // A window: sorted by the server, the column the ordering's value, computed once for both.
+        string windowed = ids.Take(50).ToQueryString();
+        Assert.Contains("SELECT (json -> 'Qty') FROM", windowed, StringComparison.Ordinal);
+        Assert.Contains("ORDER BY (json -> 'Qty') ASC NULLS FIRST, id ASC LIMIT", windowed, StringComparison.Ordinal);
+        Assert.Equal(all.Where(t => t.Symbol == "AAPL").OrderBy(t => t.Qty).Select(t => t.Qty).Take(50), await ids.Take(50).ToListAsync());
         Assert.DoesNotContain("id, doc", sql, StringComparison.Ordinal);
         Assert.Matches($"Index Scan (using|on) {trades.Table}_ix_", await trades.ExplainAsync(Plan(ids)));
         Assert.Equal(all.Where(t => t.Symbol == "AAPL").OrderBy(t => t.Qty).Select(t => t.Qty), await ids.ToListAsync());
