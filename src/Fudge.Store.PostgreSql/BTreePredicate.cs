@@ -102,6 +102,36 @@ internal sealed class BTreePredicate : IndexConditions
     public static string? For(FudgeFilter filter, IReadOnlyDictionary<string, string> keys, NpgsqlCommand command)
         => new BTreePredicate(keys, command).Translate(filter.Root);
 
+    /// <summary>
+    /// For a filter that is one <c>==</c> or <c>in [...]</c> test on an indexed path, the condition that its key is one
+    /// of the literals (<paramref name="condition"/>) and the key's expression (<paramref name="key"/>); false for any
+    /// other filter. A document whose key is one of the literals passes the filter's jsonpath: the key is the one value
+    /// the path selects (the member, or an array's only element, which lax mode unwraps), and it equals a literal. So
+    /// such documents need no jsonpath evaluation; only those whose path selects several values (<c>[]</c>) do.
+    /// </summary>
+    public static bool TryKeyEquality(FudgeFilter filter, IReadOnlyDictionary<string, string> keys, NpgsqlCommand command, out string? condition, out string? key)
+    {
+        condition = key = null;
+        var (path, literals) = filter.Root switch
+        {
+            ComparisonNode { Operator: ComparisonOperator.Equal } comparison => (comparison.Path, new[] { comparison.Literal }),
+            MembershipNode membership => (membership.Path, membership.Literals),
+            _ => (null, Array.Empty<QueryLiteral>()),
+        };
+        if (path is null || literals.Length == 0 || !keys.TryGetValue(path.Text.Trim(), out key)) return false;
+        var values = new List<string>(literals.Length);
+        foreach (var literal in literals)
+        {
+            if (JsonPathTranslation.Literal(literal) is not string value) return false;
+            values.Add(value);
+        }
+        var predicate = new BTreePredicate(keys, command);
+        var list = new System.Text.StringBuilder();
+        foreach (string value in values) list.Append(list.Length == 0 ? "" : ", ").Append(predicate.Parameter(value));
+        condition = $"{key} IN ({list})";
+        return true;
+    }
+
     protected override string Several => "'[]'::jsonb";
 
     protected override string? KeyOf(FudgePath path) => _keys.TryGetValue(path.Text.Trim(), out string? key) ? key : null;

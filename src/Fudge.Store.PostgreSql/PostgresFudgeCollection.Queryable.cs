@@ -178,7 +178,7 @@ internal sealed partial class PostgresFudgeCollection
     private NpgsqlCommand Command(FudgeQueryPlan plan, bool clientSort, out ColumnForm[]? columns)
     {
         var command = _store.CreateCommand("");
-        string where = Where(plan.Where, command);
+        string source = Source(plan.Where, command);
         bool serverDecides = ServerDecides(plan.Where);
         columns = null;
         // A count, or whether there is any, is the same in every order (of a window too): the rows are not sorted.
@@ -202,7 +202,7 @@ internal sealed partial class PostgresFudgeCollection
             command.Parameters.AddWithValue("limit", plan.Limit is int limit ? limit : DBNull.Value);
             command.Parameters.AddWithValue("skip", plan.Skip);
         }
-        string from = $"FROM {Table}{(where.Length > 0 ? " " + where : "")}{order}{window}";
+        string from = $"FROM {source}{order}{window}";
         if (serverDecides && plan.Terminal == FudgeQueryTerminal.Count)
         {
             command.CommandText = $"SELECT count(*) FROM (SELECT id {from}) AS q";

@@ -276,7 +276,7 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
         if (ServerDecides(where))
         {
             await using var all = _store.CreateCommand("");
-            all.CommandText = $"SELECT count(*) FROM {Table} {Where(where, all)}";
+            all.CommandText = $"SELECT count(*) FROM {Source(where, all)}";
             return (long)(await PostgresFudgeStore.Guard(() => all.ExecuteScalarAsync(cancellationToken)).ConfigureAwait(false))!;
         }
         // Decided on the candidates' bytes, in no particular order: only the documents are read.
@@ -400,6 +400,27 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
         }
         if (indexed is not null) parts.Add(indexed);
         return parts.Count == 0 ? "" : "WHERE " + string.Join(" AND ", parts);
+    }
+
+    /// <summary>
+    /// The rows a filter's candidates come from, as SQL after <c>FROM</c>: the table with <see cref="Where"/>, or, for one
+    /// equality or membership test on an indexed path (<see cref="BTreePredicate.TryKeyEquality"/>), the rows whose key
+    /// is a literal (searched in the index, no jsonpath evaluated: most of such a query's time on the server was the
+    /// jsonpath on every row) and, apart, the rows whose path selects several values, filtered by the jsonpath. The
+    /// same rows as the table with <see cref="Where"/>; the union is named as the table, so the rest of the statement
+    /// reads it alike.
+    /// </summary>
+    private string Source(FudgeFilter? filter, NpgsqlCommand command)
+    {
+        if (filter is not null && BTreePredicate.TryKeyEquality(filter, _indexKeys, command, out string? exact, out string? key)
+            && JsonPathTranslation.Translate(filter) is string path)
+        {
+            command.Parameters.AddWithValue("where", NpgsqlDbType.JsonPath, path);
+            return $"(SELECT id, doc, json FROM {Table} WHERE {exact} UNION ALL "
+                + $"SELECT id, doc, json FROM {Table} WHERE {key} = '[]'::jsonb AND jsonb_path_exists(json, @where, '{{}}', true)) AS {Table}";
+        }
+        string where = Where(filter, command);
+        return where.Length == 0 ? Table : $"{Table} {where}";
     }
 
     /// <summary>

@@ -74,7 +74,11 @@ public sealed class PostgresServerDecidesTests
         Assert.Contains("SELECT (json -> 'Qty') FROM", windowed, StringComparison.Ordinal);
         Assert.Contains("ORDER BY (json -> 'Qty') ASC NULLS FIRST, id ASC LIMIT", windowed, StringComparison.Ordinal);
         Assert.Equal(all.Where(t => t.Symbol == "AAPL").OrderBy(t => t.Qty).Select(t => t.Qty).Take(50), await ids.Take(50).ToListAsync());
-        Assert.DoesNotContain("id, doc", sql, StringComparison.Ordinal);
+        Assert.DoesNotContain("SELECT id, doc FROM", sql, StringComparison.Ordinal);
+        // One equality on an indexed path: the rows whose key is the literal, with no jsonpath on them, and apart the rows
+        // whose path selects several values, filtered by the jsonpath.
+        Assert.Contains("IN (@k0) UNION ALL SELECT id, doc, json FROM", sql, StringComparison.Ordinal);
+        Assert.Contains("= '[]'::jsonb AND jsonb_path_exists(json, @where, '{}', true))", sql, StringComparison.Ordinal);
         Assert.Matches($"Index Scan (using|on) {trades.Table}_ix_", await trades.ExplainAsync(Plan(ids)));
         Assert.Equal(all.Where(t => t.Symbol == "AAPL").OrderBy(t => t.Qty).Select(t => t.Qty), await ids.ToListAsync());
 
