@@ -46,18 +46,26 @@ public sealed class MartenComparison : IAsyncDisposable
     private static readonly string[] Symbols = { "AAPL", "MSFT", "GOOG", "AMZN", "東京", "Zürich" };
     private static readonly string[] Venues = { "BATS", "XNAS", "ARCA", "XLON" };
 
-    private MartenComparison(DocumentStore marten, PostgresFudgeStore fudge, IFudgeCollection ticks)
+    private MartenComparison(DocumentStore marten, PostgresFudgeStore fudge, IFudgeCollection ticks, IFudgeCollection ticksWithoutGin)
     {
         Marten = marten;
         Fudge = fudge;
         FudgeTicks = ticks;
+        FudgeTicksWithoutGin = ticksWithoutGin;
     }
 
     public DocumentStore Marten { get; }
 
     public PostgresFudgeStore Fudge { get; }
 
+    /// <summary>The Fudge collection with its GIN index on the whole jsonb (the store's default) beside the declared indexes.</summary>
     public IFudgeCollection FudgeTicks { get; }
+
+    /// <summary>
+    /// A second Fudge collection with the declared indexes only (<see cref="PostgresFudgeStore.SetWholeDocumentIndexAsync"/>
+    /// off): the same indexes as Marten's.
+    /// </summary>
+    public IFudgeCollection FudgeTicksWithoutGin { get; }
 
     /// <summary>Deterministic ticks with ids 1..count.</summary>
     public static List<MTick> Ticks(int count, int seed = 43)
@@ -76,7 +84,8 @@ public sealed class MartenComparison : IAsyncDisposable
 
     /// <summary>
     /// Both stores on the server of <paramref name="connectionString"/>: Marten in schema <paramref name="schema"/>,
-    /// Fudge in <paramref name="schema"/>_fudge (both emptied first), with the declared indexes.
+    /// Fudge in <paramref name="schema"/>_fudge (both emptied first), with the declared indexes; Fudge twice, with and
+    /// without its GIN index.
     /// </summary>
     public static async Task<MartenComparison> CreateAsync(string connectionString, string schema)
     {
@@ -97,14 +106,21 @@ public sealed class MartenComparison : IAsyncDisposable
         await marten.Storage.ApplyAllConfiguredChangesToDatabaseAsync();
         var fudge = await PostgresFudgeStore.OpenAsync(new Npgsql.NpgsqlConnectionStringBuilder(connectionString) { SearchPath = fudgeSchema }.ConnectionString);
         var ticks = await fudge.GetCollectionAsync("ticks");
-        await ticks.CreateIndexAsync((MTick t) => t.Symbol);
-        await ticks.CreateIndexAsync((MTick t) => t.Price);
-        return new MartenComparison(marten, fudge, ticks);
+        await fudge.SetWholeDocumentIndexAsync("ticks_nogin", enabled: false);
+        var ticksWithoutGin = await fudge.GetCollectionAsync("ticks_nogin");
+        foreach (var collection in new[] { ticks, ticksWithoutGin })
+        {
+            await collection.CreateIndexAsync((MTick t) => t.Symbol);
+            await collection.CreateIndexAsync((MTick t) => t.Price);
+        }
+        return new MartenComparison(marten, fudge, ticks, ticksWithoutGin);
     }
 
     public Task MartenInsertAsync(IReadOnlyCollection<MTick> ticks) => Marten.BulkInsertAsync(ticks);
 
-    public async Task FudgeInsertAsync(IReadOnlyCollection<MTick> ticks) => await FudgeTicks.InsertManyAsync(ticks);
+    public async Task FudgeInsertAsync(IReadOnlyCollection<MTick> ticks, bool withoutGin = false) => await Ticks(withoutGin).InsertManyAsync(ticks);
+
+    private IFudgeCollection Ticks(bool withoutGin) => withoutGin ? FudgeTicksWithoutGin : FudgeTicks;
 
     // ---------------------------------------------------------------- the queries, each written once per store
 
@@ -120,8 +136,8 @@ public sealed class MartenComparison : IAsyncDisposable
         return (await global::Marten.QueryableExtensions.ToListAsync(session.Query<MTick>().Where(t => t.Symbol == EqualitySymbol).OrderBy(t => t.Id).Select(t => t.Id))).ToList();
     }
 
-    public Task<List<long>> FudgeEqualityAsync()
-        => FudgeQueryableExtensions.ToListAsync(FudgeTicks.Query<MTick>().Where(t => t.Symbol == EqualitySymbol).OrderBy(t => t.Id).Select(t => t.Id));
+    public Task<List<long>> FudgeEqualityAsync(bool withoutGin = false)
+        => FudgeQueryableExtensions.ToListAsync(Ticks(withoutGin).Query<MTick>().Where(t => t.Symbol == EqualitySymbol).OrderBy(t => t.Id).Select(t => t.Id));
 
     public async Task<List<long>> MartenRangeAsync()
     {
@@ -129,8 +145,8 @@ public sealed class MartenComparison : IAsyncDisposable
         return (await global::Marten.QueryableExtensions.ToListAsync(session.Query<MTick>().Where(t => t.Price >= RangeLow && t.Price < RangeHigh).OrderBy(t => t.Id).Select(t => t.Id))).ToList();
     }
 
-    public Task<List<long>> FudgeRangeAsync()
-        => FudgeQueryableExtensions.ToListAsync(FudgeTicks.Query<MTick>().Where(t => t.Price >= RangeLow && t.Price < RangeHigh).OrderBy(t => t.Id).Select(t => t.Id));
+    public Task<List<long>> FudgeRangeAsync(bool withoutGin = false)
+        => FudgeQueryableExtensions.ToListAsync(Ticks(withoutGin).Query<MTick>().Where(t => t.Price >= RangeLow && t.Price < RangeHigh).OrderBy(t => t.Id).Select(t => t.Id));
 
     public async Task<List<long>> MartenNestedAsync()
     {
@@ -138,8 +154,8 @@ public sealed class MartenComparison : IAsyncDisposable
         return (await global::Marten.QueryableExtensions.ToListAsync(session.Query<MTick>().Where(t => t.Trade.Size > NestedSize).OrderBy(t => t.Id).Select(t => t.Id))).ToList();
     }
 
-    public Task<List<long>> FudgeNestedAsync()
-        => FudgeQueryableExtensions.ToListAsync(FudgeTicks.Query<MTick>().Where(t => t.Trade.Size > NestedSize).OrderBy(t => t.Id).Select(t => t.Id));
+    public Task<List<long>> FudgeNestedAsync(bool withoutGin = false)
+        => FudgeQueryableExtensions.ToListAsync(Ticks(withoutGin).Query<MTick>().Where(t => t.Trade.Size > NestedSize).OrderBy(t => t.Id).Select(t => t.Id));
 
     public async Task<List<long>> MartenAnyAsync()
     {
@@ -147,8 +163,8 @@ public sealed class MartenComparison : IAsyncDisposable
         return (await global::Marten.QueryableExtensions.ToListAsync(session.Query<MTick>().Where(t => t.Legs.Any(l => l.Venue == AnyVenue)).OrderBy(t => t.Id).Select(t => t.Id))).ToList();
     }
 
-    public Task<List<long>> FudgeAnyAsync()
-        => FudgeQueryableExtensions.ToListAsync(FudgeTicks.Query<MTick>().Where(t => t.Legs.Any(l => l.Venue == AnyVenue)).OrderBy(t => t.Id).Select(t => t.Id));
+    public Task<List<long>> FudgeAnyAsync(bool withoutGin = false)
+        => FudgeQueryableExtensions.ToListAsync(Ticks(withoutGin).Query<MTick>().Where(t => t.Legs.Any(l => l.Venue == AnyVenue)).OrderBy(t => t.Id).Select(t => t.Id));
 
     public async Task<List<(long Id, string Symbol, double Price)>> MartenProjectionAsync()
     {
@@ -157,9 +173,9 @@ public sealed class MartenComparison : IAsyncDisposable
         return rows.Select(r => (r.Id, r.Symbol, r.Price)).ToList();
     }
 
-    public async Task<List<(long Id, string Symbol, double Price)>> FudgeProjectionAsync()
+    public async Task<List<(long Id, string Symbol, double Price)>> FudgeProjectionAsync(bool withoutGin = false)
     {
-        var rows = await FudgeQueryableExtensions.ToListAsync(FudgeTicks.Query<MTick>().Where(t => t.Price >= RangeLow && t.Price < RangeHigh).OrderBy(t => t.Id).Select(t => new { t.Id, t.Symbol, t.Price }));
+        var rows = await FudgeQueryableExtensions.ToListAsync(Ticks(withoutGin).Query<MTick>().Where(t => t.Price >= RangeLow && t.Price < RangeHigh).OrderBy(t => t.Id).Select(t => new { t.Id, t.Symbol, t.Price }));
         return rows.Select(r => (r.Id, r.Symbol, r.Price)).ToList();
     }
 
@@ -169,7 +185,7 @@ public sealed class MartenComparison : IAsyncDisposable
         return await global::Marten.QueryableExtensions.CountAsync(session.Query<MTick>().Where(t => t.Symbol == CountSymbol));
     }
 
-    public Task<int> FudgeCountAsync() => FudgeQueryableExtensions.CountAsync(FudgeTicks.Query<MTick>().Where(t => t.Symbol == CountSymbol));
+    public Task<int> FudgeCountAsync(bool withoutGin = false) => FudgeQueryableExtensions.CountAsync(Ticks(withoutGin).Query<MTick>().Where(t => t.Symbol == CountSymbol));
 
     public async ValueTask DisposeAsync()
     {

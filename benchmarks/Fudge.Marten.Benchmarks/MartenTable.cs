@@ -71,38 +71,40 @@ internal static class MartenTable
             Console.Error.WriteLine($"loading {documents:N0} ticks into each store");
             double martenLoad = await SecondsAsync(() => both.MartenInsertAsync(ticks));
             double fudgeLoad = await SecondsAsync(() => both.FudgeInsertAsync(ticks));
+            double bareLoad = await SecondsAsync(() => both.FudgeInsertAsync(ticks, withoutGin: true));
             await using var side = new NpgsqlConnection(MartenBenchmarks.ConnectionString);
             await side.OpenAsync();
             foreach (string schema in new[] { Schema, Schema + "_fudge" })
                 foreach (string table in await TablesAsync(side, schema))
                     await ExecuteAsync(side, $"VACUUM ANALYZE {schema}.\"{table}\"");
             long martenBytes = await SchemaBytesAsync(side, Schema);
-            long fudgeBytes = await SchemaBytesAsync(side, Schema + "_fudge");
+            var (fudgeBytes, bareBytes) = await CollectionBytesAsync(side, Schema + "_fudge");
             string server = (string)(await ScalarAsync(side, "SHOW server_version"))!;
 
             var rows = new List<string>
             {
-                Row($"ingest of {documents:N0} ticks (s)", martenLoad, fudgeLoad, "F2"),
-                Row("ingest (documents/s)", documents / martenLoad, documents / fudgeLoad, "N0"),
-                Row("bytes on disk per document (tables, TOAST, indexes)", (double)martenBytes / documents, (double)fudgeBytes / documents, "F1"),
+                Row($"ingest of {documents:N0} ticks (s)", martenLoad, fudgeLoad, bareLoad, "F2"),
+                Row("ingest (documents/s)", documents / martenLoad, documents / fudgeLoad, documents / bareLoad, "N0"),
+                Row("bytes on disk per document (tables, TOAST, indexes)", (double)martenBytes / documents, (double)fudgeBytes / documents, (double)bareBytes / documents, "F1"),
             };
-            var queries = new (string Name, Func<Task<object>> Marten, Func<Task<object>> Fudge)[]
+            var queries = new (string Name, Func<Task<object>> Marten, Func<bool, Task<object>> Fudge)[]
             {
-                ($"equality on an indexed member (Symbol == \"{MartenComparison.EqualitySymbol}\")", async () => await both.MartenEqualityAsync(), async () => await both.FudgeEqualityAsync()),
-                ($"range ({MartenComparison.RangeLow} <= Price < {MartenComparison.RangeHigh})", async () => await both.MartenRangeAsync(), async () => await both.FudgeRangeAsync()),
-                ($"nested member (Trade.Size > {MartenComparison.NestedSize})", async () => await both.MartenNestedAsync(), async () => await both.FudgeNestedAsync()),
-                ($"collection Any (Legs.Any(Venue == \"{MartenComparison.AnyVenue}\"))", async () => await both.MartenAnyAsync(), async () => await both.FudgeAnyAsync()),
-                ("projection of the range (Id, Symbol, Price)", async () => await both.MartenProjectionAsync(), async () => await both.FudgeProjectionAsync()),
-                ($"count (Symbol == \"{MartenComparison.CountSymbol}\")", async () => await both.MartenCountAsync(), async () => await both.FudgeCountAsync()),
+                ($"equality on an indexed member (Symbol == \"{MartenComparison.EqualitySymbol}\")", async () => await both.MartenEqualityAsync(), async bare => await both.FudgeEqualityAsync(bare)),
+                ($"range ({MartenComparison.RangeLow} <= Price < {MartenComparison.RangeHigh})", async () => await both.MartenRangeAsync(), async bare => await both.FudgeRangeAsync(bare)),
+                ($"nested member (Trade.Size > {MartenComparison.NestedSize})", async () => await both.MartenNestedAsync(), async bare => await both.FudgeNestedAsync(bare)),
+                ($"collection Any (Legs.Any(Venue == \"{MartenComparison.AnyVenue}\"))", async () => await both.MartenAnyAsync(), async bare => await both.FudgeAnyAsync(bare)),
+                ("projection of the range (Id, Symbol, Price)", async () => await both.MartenProjectionAsync(), async bare => await both.FudgeProjectionAsync(bare)),
+                ($"count (Symbol == \"{MartenComparison.CountSymbol}\")", async () => await both.MartenCountAsync(), async bare => await both.FudgeCountAsync(bare)),
             };
             var differences = new List<string>();
             foreach (var (name, marten, fudge) in queries)
             {
                 Console.Error.WriteLine($"timing: {name}");
                 var (martenMs, martenAnswer) = await MedianMsAsync(marten, repetitions);
-                var (fudgeMs, fudgeAnswer) = await MedianMsAsync(fudge, repetitions);
-                if (!SameAnswer(martenAnswer, fudgeAnswer)) differences.Add(name);
-                rows.Add(Row($"{name}, median of {repetitions} (ms); {Size(fudgeAnswer)}", martenMs, fudgeMs, "F2"));
+                var (fudgeMs, fudgeAnswer) = await MedianMsAsync(() => fudge(false), repetitions);
+                var (bareMs, bareAnswer) = await MedianMsAsync(() => fudge(true), repetitions);
+                if (!SameAnswer(martenAnswer, fudgeAnswer) || !SameAnswer(martenAnswer, bareAnswer)) differences.Add(name);
+                rows.Add(Row($"{name}, median of {repetitions} (ms); {Size(fudgeAnswer)}", martenMs, fudgeMs, bareMs, "F2"));
             }
 
             var text = new StringBuilder(RunInfo.MarkdownHeader($"Marten and Fudge.Store.PostgreSql side by side: {documents:N0} ticks"));
@@ -113,14 +115,16 @@ internal static class MartenTable
             text.Append("""
 
                 Method: both stores start empty in their own schemas with the same declared indexes (Symbol and Price: Marten's
-                computed indexes, Fudge's B-tree expression indexes; Fudge also keeps its GIN index on the whole jsonb). The
+                computed indexes, Fudge's B-tree expression indexes). Fudge is measured twice, in two collections of its
+                store: with its GIN index on the whole jsonb (the store's default, which serves equality on every path), and
+                without it (PostgresFudgeStore.SetWholeDocumentIndexAsync off: the declared indexes only, as Marten has). The
                 same ticks (MartenComparison.Ticks, seeded) are loaded with Marten's BulkInsertAsync and Fudge's
-                InsertManyAsync, timed alone, then both tables get VACUUM ANALYZE. Bytes: every table of the store's schema
-                with its TOAST and indexes (pg_total_relation_size), per document. Each query runs once untimed, then is timed;
-                the median is shown, and the answers of the two stores are compared.
+                InsertManyAsync, each timed alone, then every table gets VACUUM ANALYZE. Bytes: the tables with their TOAST
+                and indexes (pg_total_relation_size), per document. Each query runs once untimed, then is timed; the median is
+                shown, and the answers of the stores are compared.
 
-                | measure | Marten | Fudge | Fudge / Marten |
-                |---|---:|---:|---:|
+                | measure | Marten | Fudge | Fudge / Marten | Fudge, no GIN | no GIN / Marten |
+                |---|---:|---:|---:|---:|---:|
 
                 """);
             foreach (string row in rows) text.Append(row).Append('\n');
@@ -133,10 +137,11 @@ internal static class MartenTable
         }
     }
 
-    private static string Row(string measure, double marten, double fudge, string format)
+    private static string Row(string measure, double marten, double fudge, double bare, string format)
     {
-        string ratio = marten == 0 ? "" : (fudge / marten).ToString("F2", CultureInfo.InvariantCulture) + "x";
-        return string.Create(CultureInfo.InvariantCulture, $"| {measure} | {marten.ToString(format, CultureInfo.InvariantCulture)} | {fudge.ToString(format, CultureInfo.InvariantCulture)} | {ratio} |");
+        string Ratio(double value) => marten == 0 ? "" : (value / marten).ToString("F2", CultureInfo.InvariantCulture) + "x";
+        string Value(double value) => value.ToString(format, CultureInfo.InvariantCulture);
+        return $"| {measure} | {Value(marten)} | {Value(fudge)} | {Ratio(fudge)} | {Value(bare)} | {Ratio(bare)} |";
     }
 
     private static async Task<double> SecondsAsync(Func<Task> action)
@@ -178,6 +183,23 @@ internal static class MartenTable
         await using var reader = await command.ExecuteReaderAsync();
         while (await reader.ReadAsync()) tables.Add(reader.GetString(0));
         return tables;
+    }
+
+    /// <summary>The bytes of the Fudge collections' tables with their TOAST and indexes: with the GIN index, and without.</summary>
+    private static async Task<(long Gin, long Bare)> CollectionBytesAsync(NpgsqlConnection connection, string schema)
+    {
+        await using var command = new NpgsqlCommand(
+            "SELECT name, pg_total_relation_size(format('%I.%I', @schema, 'fudge_docs_' || id)::regclass) FROM " + schema + ".fudge_collections",
+            connection);
+        command.Parameters.AddWithValue("schema", schema);
+        long gin = 0, bare = 0;
+        await using var reader = await command.ExecuteReaderAsync();
+        while (await reader.ReadAsync())
+        {
+            if (reader.GetString(0) == "ticks") gin = reader.GetInt64(1);
+            else bare = reader.GetInt64(1);
+        }
+        return (gin, bare);
     }
 
     private static async Task<long> SchemaBytesAsync(NpgsqlConnection connection, string schema)

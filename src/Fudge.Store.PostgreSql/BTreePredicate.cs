@@ -1,3 +1,4 @@
+using System;
 using System.Collections.Generic;
 using System.Globalization;
 using Fudge.Query;
@@ -43,28 +44,97 @@ internal sealed class BTreePredicate : IndexConditions
         """;
 
     private readonly NpgsqlCommand _command;
+    private readonly IReadOnlyDictionary<string, string> _keys;
     private int _values;
 
-    private BTreePredicate(IReadOnlyCollection<string> indexedPaths, NpgsqlCommand command)
-        : base(indexedPaths)
+    private BTreePredicate(IReadOnlyDictionary<string, string> keys, NpgsqlCommand command)
+        : base((IReadOnlyCollection<string>)keys.Keys)
     {
+        _keys = keys;
         _command = command;
     }
 
-    /// <summary>The index expression of a path (text of SQL), or null when the path has no SQL/JSON form.</summary>
+    /// <summary>
+    /// The index expression of a path (text of SQL), or null when the path has no SQL/JSON form. For a path of one
+    /// name the key is read with <c>-&gt;</c>, as <see cref="OneNameKey"/> says; other paths use <c>fudge_key</c>.
+    /// </summary>
     public static string? IndexKeyOf(FudgePath path)
+    {
+        if (JsonPathTranslation.OneName(path) is string name) return OneNameKey(name);
+        return FunctionKeyOf(path);
+    }
+
+    /// <summary>
+    /// The key as <c>fudge_key(json, 'path[*]')</c>: the only form of every index before the one-name form, and still
+    /// the form of paths of several steps. Null when the path has no SQL/JSON form.
+    /// </summary>
+    public static string? FunctionKeyOf(FudgePath path)
     {
         if (JsonPathTranslation.PathOf(path) is not string jsonPath || jsonPath.IndexOf('\0') >= 0) return null;
         return "fudge_key(json, '" + jsonPath.Replace("'", "''") + "[*]'::jsonpath)";
     }
 
-    /// <summary>The SQL condition (its values added to <paramref name="command"/>), or null when no index applies.</summary>
-    public static string? For(FudgeFilter filter, IReadOnlyCollection<string> indexedPaths, NpgsqlCommand command)
-        => new BTreePredicate(indexedPaths, command).Translate(filter.Root);
+    /// <summary>
+    /// The key of a one-name path without a jsonpath: <c>fudge_key</c>'s value for every document (the member itself
+    /// when it is not an array, as the lax <c>[*]</c> wraps a non-array; an array's one element; <c>[]</c> for several;
+    /// NULL for none or no member), from <c>-&gt;</c>, <c>jsonb_typeof</c> and <c>jsonb_array_length</c>: a key lookup
+    /// in the jsonb object instead of two jsonpath evaluations, per row inserted and per row rechecked.
+    /// </summary>
+    private static string OneNameKey(string name)
+    {
+        string member = "(json -> '" + name.Replace("'", "''") + "')";
+        return $"(CASE WHEN jsonb_typeof({member}) <> 'array' THEN {member} WHEN jsonb_array_length({member}) = 1 THEN ({member} -> 0) "
+            + $"WHEN jsonb_array_length({member}) > 1 THEN '[]'::jsonb END)";
+    }
+
+    /// <summary>
+    /// True when an index's definition (<c>pg_get_indexdef</c>) is the <c>fudge_key</c> form of a path that now has the
+    /// one-name form: an index declared before that form, which its collection keeps searching with the expression it
+    /// was built on (the keys are equal; only the expression differs).
+    /// </summary>
+    public static bool IsFunctionForm(FudgePath path, string definition)
+        => JsonPathTranslation.OneName(path) is not null && definition.Contains("fudge_key(", StringComparison.Ordinal);
+
+    /// <summary>
+    /// The SQL condition (its values added to <paramref name="command"/>), or null when no index applies.
+    /// <paramref name="keys"/>: each indexed path's text and the expression its index was built on.
+    /// </summary>
+    public static string? For(FudgeFilter filter, IReadOnlyDictionary<string, string> keys, NpgsqlCommand command)
+        => new BTreePredicate(keys, command).Translate(filter.Root);
+
+    /// <summary>
+    /// For a filter that is one <c>==</c> or <c>in [...]</c> test on an indexed path, the condition that its key is one
+    /// of the literals (<paramref name="condition"/>) and the key's expression (<paramref name="key"/>); false for any
+    /// other filter. A document whose key is one of the literals passes the filter's jsonpath: the key is the one value
+    /// the path selects (the member, or an array's only element, which lax mode unwraps), and it equals a literal. So
+    /// such documents need no jsonpath evaluation; only those whose path selects several values (<c>[]</c>) do.
+    /// </summary>
+    public static bool TryKeyEquality(FudgeFilter filter, IReadOnlyDictionary<string, string> keys, NpgsqlCommand command, out string? condition, out string? key)
+    {
+        condition = key = null;
+        var (path, literals) = filter.Root switch
+        {
+            ComparisonNode { Operator: ComparisonOperator.Equal } comparison => (comparison.Path, new[] { comparison.Literal }),
+            MembershipNode membership => (membership.Path, membership.Literals),
+            _ => (null, Array.Empty<QueryLiteral>()),
+        };
+        if (path is null || literals.Length == 0 || !keys.TryGetValue(path.Text.Trim(), out key)) return false;
+        var values = new List<string>(literals.Length);
+        foreach (var literal in literals)
+        {
+            if (JsonPathTranslation.Literal(literal) is not string value) return false;
+            values.Add(value);
+        }
+        var predicate = new BTreePredicate(keys, command);
+        var list = new System.Text.StringBuilder();
+        foreach (string value in values) list.Append(list.Length == 0 ? "" : ", ").Append(predicate.Parameter(value));
+        condition = $"{key} IN ({list})";
+        return true;
+    }
 
     protected override string Several => "'[]'::jsonb";
 
-    protected override string? KeyOf(FudgePath path) => IndexKeyOf(path);
+    protected override string? KeyOf(FudgePath path) => _keys.TryGetValue(path.Text.Trim(), out string? key) ? key : null;
 
     protected override object? ValueOf(QueryLiteral literal) => JsonPathTranslation.Literal(literal);
 

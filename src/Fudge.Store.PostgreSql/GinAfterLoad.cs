@@ -96,12 +96,15 @@ internal sealed class GinAfterLoad
         }
     }
 
-    private async Task UnlockAsync()
+    private Task UnlockAsync() => UnlockAsync(_collection);
+
+    private static async Task UnlockAsync(PostgresFudgeCollection collection)
     {
-        if (Store.Connection.State != System.Data.ConnectionState.Open) return;   // the server released it with the session
+        var store = collection.Store;
+        if (store.Connection.State != System.Data.ConnectionState.Open) return;   // the server released it with the session
         try
         {
-            await Store.ExecuteAsync($"SELECT pg_advisory_unlock({LockKey(_collection)})", CancellationToken.None).ConfigureAwait(false);
+            await store.ExecuteAsync($"SELECT pg_advisory_unlock({LockKey(collection)})", CancellationToken.None).ConfigureAwait(false);
         }
         catch (FudgeStoreException)
         {
@@ -149,6 +152,38 @@ internal sealed class GinAfterLoad
         }
         await ExecuteWithoutTimeoutAsync(store, collection.CreateGinSql, CancellationToken.None).ConfigureAwait(false);
         await build.CommitAsync(CancellationToken.None).ConfigureAwait(false);
+    }
+
+    /// <summary>
+    /// Keeps or removes the collection's GIN index for good (<see cref="PostgresFudgeStore.SetWholeDocumentIndexAsync"/>):
+    /// the choice recorded in <c>fudge_collections.whole_index</c> and the index built or dropped in one transaction,
+    /// holding the bulk-load lock so that a load building the index after itself is waited for, never undone.
+    /// </summary>
+    public static async Task SetWholeDocumentIndexAsync(PostgresFudgeCollection collection, bool enabled, CancellationToken cancellationToken)
+    {
+        var store = collection.Store;
+        if (store.Transaction is not null)
+            throw new FudgeStoreException("Adding or removing the whole-document index cannot join a transaction: it waits for a running bulk load and commits on its own.");
+        await ExecuteWithoutTimeoutAsync(store, $"SELECT pg_advisory_lock({LockKey(collection)})", cancellationToken).ConfigureAwait(false);
+        try
+        {
+            await using (var change = await store.BeginTransactionAsync(cancellationToken).ConfigureAwait(false))
+            {
+                await using (var record = store.CreateCommand("UPDATE fudge_collections SET whole_index = @enabled WHERE id = @id"))
+                {
+                    record.Parameters.AddWithValue("enabled", enabled);
+                    record.Parameters.AddWithValue("id", collection.Id);
+                    await PostgresFudgeStore.Guard(() => record.ExecuteNonQueryAsync(cancellationToken)).ConfigureAwait(false);
+                }
+                await ExecuteWithoutTimeoutAsync(store, enabled ? collection.CreateGinSql : $"DROP INDEX IF EXISTS {collection.GinIndex}", cancellationToken).ConfigureAwait(false);
+                await change.CommitAsync(cancellationToken).ConfigureAwait(false);
+            }
+            collection.WholeDocumentIndex = enabled;
+        }
+        finally
+        {
+            await UnlockAsync(collection).ConfigureAwait(false);
+        }
     }
 
     /// <summary>

@@ -39,6 +39,11 @@ internal static class JsonPathTranslation
         return steps is null ? null : "$" + steps;
     }
 
+    /// <summary>The name when the path is one name step (no descendant, wildcard or index), else null.</summary>
+    public static string? OneName(FudgePath path)
+        => path.Steps.Length == 1 && path.Steps[0] is { Selector: KeySelector.Name, Descendant: false, HasIndex: false } step
+            && step.Name!.IndexOf('\0') < 0 ? step.Name : null;
+
     private static string? Node(FilterNode node) => SupersetJunctions.Translate(node, Test, "&&", "||");
 
     /// <summary>

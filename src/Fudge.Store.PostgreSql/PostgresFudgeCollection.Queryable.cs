@@ -15,12 +15,13 @@ namespace Fudge.Store.PostgreSql;
 // B-tree indexes), so a query with a Where reads the candidates' documents, decides on their bytes, and applies the
 // window and the count after that, as FindAsync does; a query without one, or whose Where the jsonpath decides
 // exactly (ServerDecides), is answered by the server alone: window, count and the projected values
-// (jsonb_path_query_first for numbers, strings and booleans), no document read.
+// (the jsonb values of numbers, strings and booleans), no document read. The rows of a filtered query whose whole
+// result is asked for are sorted on the client (ClientOrder), by the keys the server computes for them.
 internal sealed partial class PostgresFudgeCollection
 {
     public FudgeSqlStatement Statement(FudgeQueryPlan plan)
     {
-        using var command = Command(plan, out _, out _);
+        using var command = Command(plan, ClientSorts(plan), out _);
         var parameters = new List<KeyValuePair<string, object?>>();
         foreach (NpgsqlParameter parameter in command.Parameters) parameters.Add(new("@" + parameter.ParameterName, parameter.Value));
         return new FudgeSqlStatement(command.CommandText, parameters);
@@ -28,44 +29,115 @@ internal sealed partial class PostgresFudgeCollection
 
     public async IAsyncEnumerable<object?[]> RowsAsync(FudgeQueryPlan plan, [EnumeratorCancellation] CancellationToken cancellationToken)
     {
-        await using var command = Command(plan, out var mode, out bool serverDecides);
+        if (ClientSorts(plan) && await ClientSortedAsync(plan, cancellationToken).ConfigureAwait(false) is { } sorted)
+        {
+            for (int i = plan.Skip; i < sorted.Count; i++)
+                yield return sorted[i].Value as object?[] ?? Row(plan, (FudgeStoredDocument)sorted[i].Value);
+            yield break;
+        }
+        await using var command = Command(plan, clientSort: false, out var columns);
         await using var reader = await PostgresFudgeStore.Guard(() => command.ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
         int skipped = 0, returned = 0;
-        var where = serverDecides ? null : plan.Where;
+        var where = ServerDecides(plan.Where) ? null : plan.Where;
         while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
         {
-            if (mode == RowMode.JsonColumns)
+            if (columns is not null)
             {
-                var values = new object?[plan.Columns!.Count];
-                for (int i = 0; i < values.Length; i++)
-                    values[i] = reader.IsDBNull(i) ? null : new FudgeColumnValue(Scalar(reader.GetString(i), plan.ColumnTypes![i]));
-                yield return values;
+                yield return ColumnValues(plan, reader, columns, first: 0);
                 continue;
             }
             var document = new FudgeStoredDocument(reader.GetInt64(0), (byte[])reader.GetValue(1));
             var decision = Decide(where, document, plan.Skip, plan.Limit, ref skipped, ref returned);
             if (decision == Candidate.Left) continue;
             if (decision == Candidate.PastWindow) yield break;
-            if (plan.Columns is not { } columns)
-            {
-                yield return new object?[] { document.Envelope };
-                continue;
-            }
-            var row = new object?[columns.Count];
-            for (int i = 0; i < row.Length; i++)
-            {
-                var fields = columns[i].Select(document.Envelope);
-                row[i] = fields.Count == 0 ? null : new FudgeColumnValue(fields[0].Value);
-            }
-            yield return row;
+            yield return Row(plan, document);
         }
+    }
+
+    // The columns the server computed, from field first of the reader's row on.
+    private static object?[] ColumnValues(FudgeQueryPlan plan, NpgsqlDataReader reader, ColumnForm[] columns, int first)
+    {
+        var values = new object?[columns.Length];
+        for (int i = 0; i < values.Length; i++)
+            values[i] = reader.IsDBNull(first + i) || ColumnText(reader.GetString(first + i), columns[i]) is not string text
+                ? null
+                : new FudgeColumnValue(Scalar(text, plan.ColumnTypes![i]));
+        return values;
+    }
+
+    // A document the client decided, as a row: the envelope, or each column's first value read from its bytes.
+    private static object?[] Row(FudgeQueryPlan plan, FudgeStoredDocument document)
+    {
+        if (plan.Columns is not { } columns) return new object?[] { document.Envelope };
+        var row = new object?[columns.Count];
+        for (int i = 0; i < row.Length; i++)
+        {
+            var fields = columns[i].Select(document.Envelope);
+            row[i] = fields.Count == 0 ? null : new FudgeColumnValue(fields[0].Value);
+        }
+        return row;
+    }
+
+    /// <summary>
+    /// True when the rows are sorted on the client (<see cref="ClientOrder"/>): a filtered query whose whole result is
+    /// wanted (no limit: with one, the server's sort lets the client stop reading at the window's end; no filter: the
+    /// rows would all be held on the client, where the primary key gives them in order), with no ordering by instant
+    /// (whose keys are computed from text the client would have to parse as the server does). The server then only
+    /// selects: the candidates, or the projected columns when it decides the filter itself.
+    /// </summary>
+    private static bool ClientSorts(FudgeQueryPlan plan)
+    {
+        if (plan.Terminal != FudgeQueryTerminal.Sequence || plan.Limit is not null || plan.Where is null) return false;
+        foreach (var ordering in plan.Order)
+            if (ordering.Instant) return false;
+        return true;
+    }
+
+    /// <summary>
+    /// The rows of the result in the order of the server's <c>ORDER BY</c>, from rows sent unsorted with their ids and
+    /// sort keys: each a document that passed the exact filter, or the server's columns (<c>object?[]</c>); null when a
+    /// key is of a kind <see cref="ClientOrder"/> does not compare (the caller then asks the server to sort). The
+    /// window's skip is the caller's. Every row is held until the last is read, as the server's sort held them.
+    /// </summary>
+    private async Task<List<ClientOrder.Row>?> ClientSortedAsync(FudgeQueryPlan plan, CancellationToken cancellationToken)
+    {
+        var order = new ClientOrder(plan.Order);
+        var passed = new List<ClientOrder.Row>();
+        await using (var command = Command(plan, clientSort: true, out var columns))
+        {
+            var where = ServerDecides(plan.Where) ? null : plan.Where;
+            await using var reader = await PostgresFudgeStore.Guard(() => command.ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
+            // id, then the document or the columns, then the keys.
+            int first = 1 + (columns?.Length ?? 1);
+            while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
+            {
+                long id = reader.GetInt64(0);
+                object value;
+                if (columns is not null)
+                {
+                    value = ColumnValues(plan, reader, columns, first: 1);
+                }
+                else
+                {
+                    var document = new FudgeStoredDocument(id, (byte[])reader.GetValue(1));
+                    if (where is not null && !Matches(where, document)) continue;
+                    value = document;
+                }
+                var keys = new ClientOrder.Key[plan.Order.Count];
+                for (int i = 0; i < keys.Length; i++)
+                    if (!order.TryKey(i, reader.IsDBNull(first + i) ? null : reader.GetString(first + i), out keys[i])) return null;
+                passed.Add(new ClientOrder.Row(id, keys, value));
+            }
+        }
+        passed.Sort(order);
+        return passed;
     }
 
     public async ValueTask<object> ScalarAsync(FudgeQueryPlan plan, CancellationToken cancellationToken)
     {
         if (ServerDecides(plan.Where))
         {
-            await using var command = Command(plan, out _, out _);
+            await using var command = Command(plan, clientSort: false, out _);
             var value = (await PostgresFudgeStore.Guard(() => command.ExecuteScalarAsync(cancellationToken)).ConfigureAwait(false))!;
             return plan.Terminal == FudgeQueryTerminal.Any ? (bool)value : (long)value;
         }
@@ -82,7 +154,7 @@ internal sealed partial class PostgresFudgeCollection
     /// <summary>The server's plan for a LINQ query (EXPLAIN), one line per step.</summary>
     internal async Task<string> ExplainAsync(FudgeQueryPlan plan, CancellationToken cancellationToken = default)
     {
-        await using var command = Command(plan, out _, out _);
+        await using var command = Command(plan, ClientSorts(plan), out _);
         command.CommandText = "EXPLAIN " + command.CommandText;
         var lines = new StringBuilder();
         await using var reader = await PostgresFudgeStore.Guard(() => command.ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
@@ -90,42 +162,36 @@ internal sealed partial class PostgresFudgeCollection
         return lines.ToString();
     }
 
-    private enum RowMode
+    /// <summary>How a projected column the server computes comes back.</summary>
+    private enum ColumnForm
     {
-        Documents,
-        JsonColumns,
+        /// <summary>The value's text (<c>#&gt;&gt; '{}'</c>).</summary>
+        Text,
+        /// <summary>The jsonb value itself (the same expression as an ordering's key, so the server computes it once).</summary>
+        Jsonb,
     }
 
-    private NpgsqlCommand Command(FudgeQueryPlan plan, out RowMode mode, out bool serverDecides)
+    /// <summary>
+    /// The statement of a plan. <paramref name="clientSort"/>: the candidates' ids, documents and sort keys, unsorted
+    /// (<see cref="ClientSortedAsync"/>). <paramref name="columns"/> is set when the server computes the projected columns.
+    /// </summary>
+    private NpgsqlCommand Command(FudgeQueryPlan plan, bool clientSort, out ColumnForm[]? columns)
     {
         var command = _store.CreateCommand("");
-        string where = Where(plan.Where, command);
-        serverDecides = ServerDecides(plan.Where);
-        var order = new StringBuilder();
+        string source = Source(plan.Where, command);
+        bool serverDecides = ServerDecides(plan.Where);
+        columns = null;
         // A count, or whether there is any, is the same in every order (of a window too): the rows are not sorted.
-        if (plan.Terminal is not (FudgeQueryTerminal.Count or FudgeQueryTerminal.Any))
+        bool sorted = plan.Terminal is not (FudgeQueryTerminal.Count or FudgeQueryTerminal.Any);
+        var keys = sorted ? OrderKeys(plan, command) : new List<OrderSql>();
+        var order = new StringBuilder();
+        if (sorted && !clientSort)
         {
             order.Append(" ORDER BY ");
             for (int i = 0; i < plan.Order.Count; i++)
             {
-                var ordering = plan.Order[i];
-                string path = JsonPathTranslation.PathOf(ordering.Path)
-                    ?? throw new FudgeTranslationException(ordering.Path.Text, "PostgreSQL orders by the jsonb form, whose keys are names: a path of ordinals or anonymous fields cannot order a query there");
-                string name = "o" + i.ToString(CultureInfo.InvariantCulture);
-                command.Parameters.AddWithValue(name, NpgsqlDbType.JsonPath, path);
-                // Strings by code point (the C collation), date-times by instant, other values by jsonb's order (numbers
-                // by value); null first as C# orders it.
-                string value = $"jsonb_path_query_first(json, @{name})";
-                string direction = ordering.Descending ? " DESC NULLS LAST, " : " ASC NULLS FIRST, ";
-                if (ordering.Instant)
-                {
-                    var (instant, tenth) = InstantKeys($"({value} #>> '{{}}')");
-                    order.Append(instant).Append(direction).Append(tenth).Append(direction);
-                }
-                else
-                {
-                    order.Append(ordering.Text ? $"({value} #>> '{{}}') COLLATE \"C\"" : value).Append(direction);
-                }
+                string direction = plan.Order[i].Descending ? " DESC NULLS LAST, " : " ASC NULLS FIRST, ";
+                foreach (string key in keys[i].Sort) order.Append(key).Append(direction);
             }
             order.Append("id ASC");
         }
@@ -136,8 +202,7 @@ internal sealed partial class PostgresFudgeCollection
             command.Parameters.AddWithValue("limit", plan.Limit is int limit ? limit : DBNull.Value);
             command.Parameters.AddWithValue("skip", plan.Skip);
         }
-        string from = $"FROM {Table}{(where.Length > 0 ? " " + where : "")}{order}{window}";
-        mode = RowMode.Documents;
+        string from = $"FROM {source}{order}{window}";
         if (serverDecides && plan.Terminal == FudgeQueryTerminal.Count)
         {
             command.CommandText = $"SELECT count(*) FROM (SELECT id {from}) AS q";
@@ -148,24 +213,79 @@ internal sealed partial class PostgresFudgeCollection
             command.CommandText = $"SELECT EXISTS (SELECT id {from})";
             return command;
         }
-        if (serverDecides && plan.Columns is { } columns && JsonColumns(plan) is { } paths)
+        // Sorted on the client: each row's id and sort keys besides what it carries.
+        var sortKeys = new StringBuilder();
+        if (clientSort)
+            foreach (var key in keys) sortKeys.Append(", ").Append(key.Value);
+        if (serverDecides && plan.Columns is { Count: > 0 } && JsonColumns(plan, keys, command, out var forms) is { } select)
         {
-            var select = new StringBuilder();
-            for (int i = 0; i < paths.Count; i++)
+            columns = forms;
+            command.CommandText = clientSort ? $"SELECT id, {select}{sortKeys} {from}" : $"SELECT {select} {from}";
+            return command;
+        }
+        command.CommandText = $"SELECT id, doc{sortKeys} {from}";
+        return command;
+    }
+
+    /// <summary>
+    /// One ordering in SQL: <see cref="Value"/>, the value the client compares (<see cref="ClientOrder"/>) and a
+    /// projected column on the same path reads, and <see cref="Sort"/>, the keys of the server's <c>ORDER BY</c>.
+    /// </summary>
+    private readonly struct OrderSql
+    {
+        public OrderSql(string value, string[] sort)
+        {
+            Value = value;
+            Sort = sort;
+        }
+
+        public string Value { get; }
+
+        public string[] Sort { get; }
+    }
+
+    /// <summary>
+    /// The SQL of each ordering: strings by code point (the C collation), date-times by instant, other values in jsonb's
+    /// order (numbers by value); their parameters added to <paramref name="command"/>.
+    /// </summary>
+    private static List<OrderSql> OrderKeys(FudgeQueryPlan plan, NpgsqlCommand command)
+    {
+        var keys = new List<OrderSql>(plan.Order.Count);
+        for (int i = 0; i < plan.Order.Count; i++)
+        {
+            var ordering = plan.Order[i];
+            string value = ValueOf(ordering.Path, command, "o" + i.ToString(CultureInfo.InvariantCulture))
+                ?? throw new FudgeTranslationException(ordering.Path.Text, "PostgreSQL orders by the jsonb form, whose keys are names: a path of ordinals or anonymous fields cannot order a query there");
+            if (ordering.Instant)
             {
-                string name = "c" + i.ToString(CultureInfo.InvariantCulture);
-                command.Parameters.AddWithValue(name, NpgsqlDbType.JsonPath, paths[i]);
-                select.Append(i == 0 ? "" : ", ").Append($"jsonb_path_query_first(json, @{name}) #>> '{{}}'");
+                var (instant, tenth) = InstantKeys($"({value} #>> '{{}}')");
+                keys.Add(new OrderSql(value, new[] { instant, tenth }));
             }
-            if (columns.Count > 0)
+            else if (ordering.Text)
             {
-                mode = RowMode.JsonColumns;
-                command.CommandText = $"SELECT {select} {from}";
-                return command;
+                string text = $"({value} #>> '{{}}') COLLATE \"C\"";
+                keys.Add(new OrderSql(text, new[] { text }));
+            }
+            else
+            {
+                keys.Add(new OrderSql(value, new[] { value }));
             }
         }
-        command.CommandText = $"SELECT id, doc {from}";
-        return command;
+        return keys;
+    }
+
+    /// <summary>
+    /// The SQL of the jsonb value a path selects first (null when the path has no SQL/JSON form): for a path of one
+    /// name, <c>json -&gt; 'name'</c>, which on the document's object is the same value as the lax jsonpath's first (an
+    /// array member included: lax mode unwraps an array only when a further step is applied to it) at a fraction of the
+    /// cost; otherwise <c>jsonb_path_query_first</c> with the jsonpath as parameter <paramref name="name"/>.
+    /// </summary>
+    private static string? ValueOf(FudgePath path, NpgsqlCommand command, string name)
+    {
+        if (JsonPathTranslation.PathOf(path) is not string jsonPath) return null;
+        if (JsonPathTranslation.OneName(path) is string member) return $"(json -> '{member.Replace("'", "''")}')";
+        command.Parameters.AddWithValue(name, NpgsqlDbType.JsonPath, jsonPath);
+        return $"jsonb_path_query_first(json, @{name})";
     }
 
     /// <summary>
@@ -184,16 +304,45 @@ internal sealed partial class PostgresFudgeCollection
             $@"coalesce(substring({text} from '\.\d{{6}}(\d)'), '0')");
     }
 
-    /// <summary>The jsonpaths of the columns when every one is a number, string or boolean on a path of names; else null.</summary>
-    private static List<string>? JsonColumns(FudgeQueryPlan plan)
+    /// <summary>
+    /// The select list of the columns when every one is a number, string or boolean on a path the jsonb has; else null.
+    /// A column on the path of an ordering reads that ordering's value (for a string, the same expression as its key).
+    /// </summary>
+    private static string? JsonColumns(FudgeQueryPlan plan, List<OrderSql> keys, NpgsqlCommand command, out ColumnForm[] forms)
     {
-        var paths = new List<string>(plan.Columns!.Count);
+        forms = new ColumnForm[plan.Columns!.Count];
+        for (int i = 0; i < plan.Columns.Count; i++)
+            if (!IsJsonScalar(plan.ColumnTypes![i]) || JsonPathTranslation.PathOf(plan.Columns[i]) is null) return null;
+        var select = new StringBuilder();
         for (int i = 0; i < plan.Columns.Count; i++)
         {
-            if (!IsJsonScalar(plan.ColumnTypes![i]) || JsonPathTranslation.PathOf(plan.Columns[i]) is not string path) return null;
-            paths.Add(path);
+            var path = plan.Columns[i];
+            string? sql = null;
+            for (int k = 0; k < keys.Count && sql is null; k++)
+            {
+                var ordering = plan.Order[k];
+                if (ordering.Instant || ordering.Path.Text.Trim() != path.Text.Trim()) continue;
+                sql = keys[k].Value;
+                forms[i] = ordering.Text ? ColumnForm.Text : ColumnForm.Jsonb;
+            }
+            sql ??= $"{ValueOf(path, command, "c" + i.ToString(CultureInfo.InvariantCulture))} #>> '{{}}'";
+            select.Append(i == 0 ? "" : ", ").Append(sql);
         }
-        return paths;
+        return select.ToString();
+    }
+
+    /// <summary>
+    /// The text <c>#&gt;&gt; '{}'</c> gives for a column the server sent as jsonb: a string unquoted, JSON null as no
+    /// value, numbers, booleans, arrays and objects as their JSON text.
+    /// </summary>
+    private static string? ColumnText(string value, ColumnForm form)
+    {
+        if (form == ColumnForm.Text) return value;
+        if (value == "null") return null;
+        if (value.Length == 0 || value[0] != '"') return value;
+        var reader = new System.Text.Json.Utf8JsonReader(Encoding.UTF8.GetBytes(value));
+        reader.Read();
+        return reader.GetString();
     }
 
     private static bool IsJsonScalar(Type type)

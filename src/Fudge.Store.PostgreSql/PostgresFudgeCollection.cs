@@ -23,6 +23,8 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
     private readonly PostgresFudgeStore _store;
     private readonly long _id;
     private readonly List<string> _indexedPaths = new();
+    // Each indexed path's key expression: the one its index was built on (LoadIndexesAsync).
+    private readonly Dictionary<string, string> _indexKeys = new(StringComparer.Ordinal);
     private readonly JsonbText _jsonb;
 
     public PostgresFudgeCollection(PostgresFudgeStore store, string name, long id)
@@ -36,16 +38,48 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
 
     public string Name { get; }
 
+    /// <summary>The collection's number in <c>fudge_collections</c>.</summary>
+    internal long Id => _id;
+
+    /// <summary>
+    /// Whether the collection keeps its GIN index on the whole jsonb (the default; <see cref="PostgresFudgeStore.SetWholeDocumentIndexAsync"/>).
+    /// Without it, a bulk load has no index to build after itself, and an opening never rebuilds one.
+    /// </summary>
+    internal bool WholeDocumentIndex { get; set; } = true;
+
     /// <summary>The table's name: made from the collection's number, never from its name.</summary>
     internal string Table { get; }
 
+    /// <summary>
+    /// Reads the declared indexes and the expression each was built on (<c>pg_get_indexdef</c>): an index a store made
+    /// before the one-name key form (<see cref="BTreePredicate.IsFunctionForm"/>) keeps being searched with its own
+    /// expression, so it goes on serving queries without a rebuild; dropping and declaring it again builds the new form.
+    /// </summary>
     internal async Task LoadIndexesAsync(CancellationToken cancellationToken)
     {
-        await using var command = _store.CreateCommand("SELECT path FROM fudge_indexes WHERE collection_id = @id ORDER BY id");
+        await using var command = _store.CreateCommand(
+            "SELECT path, pg_get_indexdef(to_regclass(@table || '_ix_' || id)) FROM fudge_indexes WHERE collection_id = @id ORDER BY id");
         command.Parameters.AddWithValue("id", _id);
+        command.Parameters.AddWithValue("table", Table);
         _indexedPaths.Clear();
+        _indexKeys.Clear();
         await using var reader = await PostgresFudgeStore.Guard(() => command.ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
-        while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false)) _indexedPaths.Add(reader.GetString(0));
+        while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
+        {
+            string text = reader.GetString(0);
+            _indexedPaths.Add(text);
+            FudgePath path;
+            try
+            {
+                path = FudgePath.Compile(text);
+            }
+            catch (FudgeQueryException)
+            {
+                continue; // not a path this version reads: listed, never searched
+            }
+            bool older = !reader.IsDBNull(1) && BTreePredicate.IsFunctionForm(path, reader.GetString(1));
+            if ((older ? BTreePredicate.FunctionKeyOf(path) : BTreePredicate.IndexKeyOf(path)) is string key) _indexKeys[text] = key;
+        }
     }
 
     public async ValueTask<long> InsertAsync(ReadOnlyMemory<byte> envelope, CancellationToken cancellationToken = default)
@@ -70,7 +104,7 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
     public ValueTask<long> InsertManyAsync(IAsyncEnumerable<ReadOnlyMemory<byte>> envelopes, FudgeBulkInsertOptions? options, CancellationToken cancellationToken = default)
     {
         if (envelopes is null) throw new ArgumentNullException(nameof(envelopes));
-        return options?.BuildIndexesAfterLoad == true
+        return options?.BuildIndexesAfterLoad == true && WholeDocumentIndex
             ? new GinAfterLoad(this, options).InsertManyAsync(envelopes, cancellationToken)
             : InsertBatchAsync(envelopes, cancellationToken);
     }
@@ -214,10 +248,9 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
         await using var command = _store.CreateCommand("");
         if (query.OrderBy is FudgePath orderBy)
         {
-            string path = JsonPathTranslation.PathOf(orderBy) ?? throw new FudgeStoreException($"The path {orderBy.Text} has no SQL/JSON equivalent to order by (ordinal, anonymous and indexed steps).");
-            command.Parameters.AddWithValue("order", NpgsqlDbType.JsonPath, path);
+            string value = ValueOf(orderBy, command, "order") ?? throw new FudgeStoreException($"The path {orderBy.Text} has no SQL/JSON equivalent to order by (ordinal, anonymous and indexed steps).");
             // Documents without the value first, as SQLite orders NULL.
-            order = $"jsonb_path_query_first(json, @order) {direction} NULLS {(query.Descending ? "LAST" : "FIRST")}, id {direction}";
+            order = $"{value} {direction} NULLS {(query.Descending ? "LAST" : "FIRST")}, id {direction}";
         }
         string where = Where(query.Where, command);
         // Without a predicate, or with one the server decides exactly, the server applies the window; with another,
@@ -243,7 +276,7 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
         if (ServerDecides(where))
         {
             await using var all = _store.CreateCommand("");
-            all.CommandText = $"SELECT count(*) FROM {Table} {Where(where, all)}";
+            all.CommandText = $"SELECT count(*) FROM {Source(where, all)}";
             return (long)(await PostgresFudgeStore.Guard(() => all.ExecuteScalarAsync(cancellationToken)).ConfigureAwait(false))!;
         }
         // Decided on the candidates' bytes, in no particular order: only the documents are read.
@@ -292,10 +325,11 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
     }
 
     /// <summary>
-    /// Declares an index on a path: a B-tree expression index on <c>fudge_key(json, 'path[*]')</c> (the one value the
-    /// path selects; see <see cref="BTreePredicate"/>), which equality, range and membership tests on that path then
-    /// search, typed and text queries alike. The GIN index (<c>jsonb_path_ops</c>) on the whole jsonb keeps serving the
-    /// equality tests of every other path.
+    /// Declares an index on a path: a B-tree expression index on the one value the path selects (see
+    /// <see cref="BTreePredicate"/>: read with <c>-&gt;</c> for a path of one name, <c>fudge_key(json, 'path[*]')</c>
+    /// otherwise), which equality, range and membership tests on that path then search, typed and text queries alike.
+    /// The GIN index (<c>jsonb_path_ops</c>) on the whole jsonb, unless the collection is set to have none, keeps
+    /// serving the equality tests of every other path.
     /// </summary>
     public async ValueTask CreateIndexAsync(FudgePath path, CancellationToken cancellationToken = default)
     {
@@ -313,6 +347,7 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
         long number = (long)(await PostgresFudgeStore.Guard(() => register.ExecuteScalarAsync(cancellationToken)).ConfigureAwait(false))!;
         await _store.ExecuteAsync($"CREATE INDEX IF NOT EXISTS {IndexName(number)} ON {Table} (({key}))", cancellationToken).ConfigureAwait(false);
         _indexedPaths.Add(text);
+        _indexKeys[text] = key;
     }
 
     private string IndexName(long number) => Table + "_ix_" + number.ToString(CultureInfo.InvariantCulture);
@@ -326,6 +361,7 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
         forget.Parameters.AddWithValue("path", text);
         var number = await PostgresFudgeStore.Guard(() => forget.ExecuteScalarAsync(cancellationToken)).ConfigureAwait(false);
         _indexedPaths.Remove(text);
+        _indexKeys.Remove(text);
         if (number is not long dropped) return false;
         await _store.ExecuteAsync($"DROP INDEX IF EXISTS {IndexName(dropped)}", cancellationToken).ConfigureAwait(false);
         return true;
@@ -353,7 +389,7 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
     {
         if (filter is null) return "";
         var parts = new List<string>(2);
-        string? indexed = BTreePredicate.For(filter, _indexedPaths, command);
+        string? indexed = BTreePredicate.For(filter, _indexKeys, command);
         if (JsonPathTranslation.Translate(filter) is string path)
         {
             command.Parameters.AddWithValue("where", NpgsqlDbType.JsonPath, path);
@@ -364,6 +400,27 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
         }
         if (indexed is not null) parts.Add(indexed);
         return parts.Count == 0 ? "" : "WHERE " + string.Join(" AND ", parts);
+    }
+
+    /// <summary>
+    /// The rows a filter's candidates come from, as SQL after <c>FROM</c>: the table with <see cref="Where"/>, or, for one
+    /// equality or membership test on an indexed path (<see cref="BTreePredicate.TryKeyEquality"/>), the rows whose key
+    /// is a literal (searched in the index, no jsonpath evaluated: most of such a query's time on the server was the
+    /// jsonpath on every row) and, apart, the rows whose path selects several values, filtered by the jsonpath. The
+    /// same rows as the table with <see cref="Where"/>; the union is named as the table, so the rest of the statement
+    /// reads it alike.
+    /// </summary>
+    private string Source(FudgeFilter? filter, NpgsqlCommand command)
+    {
+        if (filter is not null && BTreePredicate.TryKeyEquality(filter, _indexKeys, command, out string? exact, out string? key)
+            && JsonPathTranslation.Translate(filter) is string path)
+        {
+            command.Parameters.AddWithValue("where", NpgsqlDbType.JsonPath, path);
+            return $"(SELECT id, doc, json FROM {Table} WHERE {exact} UNION ALL "
+                + $"SELECT id, doc, json FROM {Table} WHERE {key} = '[]'::jsonb AND jsonb_path_exists(json, @where, '{{}}', true)) AS {Table}";
+        }
+        string where = Where(filter, command);
+        return where.Length == 0 ? Table : $"{Table} {where}";
     }
 
     /// <summary>

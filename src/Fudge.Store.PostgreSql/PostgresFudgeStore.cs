@@ -13,9 +13,10 @@ namespace Fudge.Store.PostgreSql;
 /// documents travel back, and the exact filter then decides on their bytes.
 /// </summary>
 /// <remarks>
-/// Layout (docs/store.md): <c>fudge_collections(id, name)</c>; per collection <c>fudge_docs_ID(id bigserial,
-/// doc bytea, json jsonb)</c> with the GIN index <c>fudge_docs_ID_gin</c> (<c>jsonb_path_ops</c>);
-/// <c>fudge_indexes(id, collection_id, path)</c>. The jsonb is Fudge.Json's plain form (names as keys, repeated names
+/// Layout (docs/store.md): <c>fudge_collections(id, name, whole_index)</c>; per collection <c>fudge_docs_ID(id bigserial,
+/// doc bytea, json jsonb)</c> with the GIN index <c>fudge_docs_ID_gin</c> (<c>jsonb_path_ops</c>, unless
+/// <see cref="SetWholeDocumentIndexAsync"/> turned it off); <c>fudge_indexes(id, collection_id, path)</c>, each path's
+/// B-tree index <c>fudge_docs_ID_ix_N</c>. The jsonb is Fudge.Json's plain form (names as keys, repeated names
 /// as arrays, ordinal-only fields under their ordinal's text, numbers as numbers, dates as ISO 8601 strings), with
 /// U+0000 in text stored as U+FFFD because jsonb cannot hold it.
 /// </remarks>
@@ -65,8 +66,18 @@ public sealed class PostgresFudgeStore : IFudgeStore
             await connection.OpenAsync(cancellationToken).ConfigureAwait(false);
             var store = new PostgresFudgeStore(connection, json);
             await store.CreateIfMissingAsync("""
-                CREATE TABLE IF NOT EXISTS fudge_collections (id bigserial PRIMARY KEY, name text NOT NULL UNIQUE);
+                CREATE TABLE IF NOT EXISTS fudge_collections (id bigserial PRIMARY KEY, name text NOT NULL UNIQUE, whole_index boolean NOT NULL DEFAULT true);
                 CREATE TABLE IF NOT EXISTS fudge_indexes (id bigserial PRIMARY KEY, collection_id bigint NOT NULL, path text NOT NULL, UNIQUE (collection_id, path));
+                """, cancellationToken).ConfigureAwait(false);
+            // Stores made before whole_index get the column (every collection keeping its GIN index, as it had). Looked
+            // up first: ALTER TABLE locks the table even when the column exists, and would wait for every transaction
+            // that has read it.
+            await store.CreateIfMissingAsync("""
+                DO $do$ BEGIN
+                  IF NOT EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = to_regclass('fudge_collections') AND attname = 'whole_index' AND NOT attisdropped) THEN
+                    ALTER TABLE fudge_collections ADD COLUMN IF NOT EXISTS whole_index boolean NOT NULL DEFAULT true;
+                  END IF;
+                END $do$;
                 """, cancellationToken).ConfigureAwait(false);
             await store.CreateIfMissingAsync(BTreePredicate.KeyFunctionSql, cancellationToken).ConfigureAwait(false);
             return store;
@@ -90,18 +101,19 @@ public sealed class PostgresFudgeStore : IFudgeStore
         // transaction), so a table without its index is one whose index a bulk load took away (GinAfterLoad): while
         // that load runs the collection opens as it is (queries scan); when the load's session is gone, the index is
         // built again here.
+        // A collection set to have no GIN index (SetWholeDocumentIndexAsync) is opened as it is.
         long existing = -1;
-        bool indexed = false;
-        await using (var find = CreateCommand("SELECT id, to_regclass('fudge_docs_' || id || '_gin') IS NOT NULL FROM fudge_collections WHERE name = @name AND to_regclass('fudge_docs_' || id) IS NOT NULL"))
+        bool indexed = false, wholeIndex = true;
+        await using (var find = CreateCommand("SELECT id, to_regclass('fudge_docs_' || id || '_gin') IS NOT NULL, whole_index FROM fudge_collections WHERE name = @name AND to_regclass('fudge_docs_' || id) IS NOT NULL"))
         {
             find.Parameters.AddWithValue("name", name);
             await using var reader = await Guard(() => find.ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
-            if (await reader.ReadAsync(cancellationToken).ConfigureAwait(false)) (existing, indexed) = (reader.GetInt64(0), reader.GetBoolean(1));
+            if (await reader.ReadAsync(cancellationToken).ConfigureAwait(false)) (existing, indexed, wholeIndex) = (reader.GetInt64(0), reader.GetBoolean(1), reader.GetBoolean(2));
         }
         if (existing >= 0)
         {
-            var opened = new PostgresFudgeCollection(this, name, existing);
-            if (!indexed) await GinAfterLoad.RestoreAbandonedAsync(opened, cancellationToken).ConfigureAwait(false);
+            var opened = new PostgresFudgeCollection(this, name, existing) { WholeDocumentIndex = wholeIndex };
+            if (!indexed && wholeIndex) await GinAfterLoad.RestoreAbandonedAsync(opened, cancellationToken).ConfigureAwait(false);
             await opened.LoadIndexesAsync(cancellationToken).ConfigureAwait(false);
             _collections[name] = opened;
             return opened;
@@ -120,6 +132,24 @@ public sealed class PostgresFudgeStore : IFudgeStore
         await collection.LoadIndexesAsync(cancellationToken).ConfigureAwait(false);
         _collections[name] = collection;
         return collection;
+    }
+
+    /// <summary>
+    /// Keeps (<paramref name="enabled"/> true, every collection's default) or removes the GIN index a collection has on
+    /// its whole jsonb (<c>jsonb_path_ops</c>, which serves equality and membership tests on every path). Without it the
+    /// collection's declared indexes (<see cref="IFudgeCollection.CreateIndexAsync"/>) are its only ones: inserts no longer
+    /// maintain the GIN index, most of their cost on the server, and a test on a path with no declared index scans the
+    /// table. Answers never change. The choice is kept in the store (<c>fudge_collections.whole_index</c>); turning the
+    /// index back on builds it on every document. The collection is created when missing.
+    /// </summary>
+    /// <param name="collection">The collection's name.</param>
+    /// <param name="enabled">Whether the collection has the index.</param>
+    /// <param name="cancellationToken">Cancels the operation.</param>
+    /// <exception cref="FudgeStoreException">The server refuses, or a transaction of this store is open (the change commits on its own).</exception>
+    public async ValueTask SetWholeDocumentIndexAsync(string collection, bool enabled, CancellationToken cancellationToken = default)
+    {
+        var opened = (PostgresFudgeCollection)await GetCollectionAsync(collection, cancellationToken).ConfigureAwait(false);
+        await GinAfterLoad.SetWholeDocumentIndexAsync(opened, enabled, cancellationToken).ConfigureAwait(false);
     }
 
     /// <inheritdoc/>
