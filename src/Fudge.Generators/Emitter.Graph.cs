@@ -9,8 +9,9 @@ namespace Fudge.Generators;
 // Whole-graph code (issue 42). A nested object whose type is a [FudgeMessage] type of the same compilation is written
 // and read by that type's generated code directly, not through FudgeFormatterCache<T> and an interface call:
 // - writing, through its formatter's static __WriteObject (its sub-message begun and ended with the type's own size
-//   hint and the writer's depth guard); a small object of fixed-width members under ordinals (a "run leaf") is written
-//   inside the field run of the object or list that holds it, sub-message header and size included (__WriteRun);
+//   hint and the writer's depth guard); a small object of fixed-width members under ordinals (a "run leaf", which may
+//   hold run leaves and be a union of them: Leaf) is written inside the field run of the object or list that holds it,
+//   sub-message headers and sizes included (__WriteRun);
 // - reading, with the same reader: the sub-message is entered in place (FudgeReader.TryEnterMessage and friends), read
 //   by the type's Read, and left, instead of a new FudgeReader per object.
 // The bytes are the per-object formatters' bytes. Left on the per-object path: types of other assemblies, generic
@@ -19,16 +20,29 @@ internal sealed partial class Emitter
 {
     private readonly EquatableArray<TypeModel> _references;
 
-    /// <summary>The models of <paramref name="all"/> that <paramref name="model"/>'s members hold as objects (directly or as elements), by name.</summary>
+    /// <summary>
+    /// The models of <paramref name="all"/> that <paramref name="model"/> reaches through its members and union cases,
+    /// and those that theirs reach, by name: a holder asks whether a member's type is a run leaf (which may hold leaves
+    /// and be a union of leaves) and whether an element type is a read leaf of the second level (Emitter.ReadLeaves.cs).
+    /// </summary>
     public static EquatableArray<TypeModel> ReferencedModels(TypeModel model, ImmutableArray<TypeModel> all)
     {
         var names = new HashSet<string>(System.StringComparer.Ordinal);
         foreach (var member in model.Members) CollectMessageNames(member.Shape, names, 0);
+        foreach (var union in model.Unions) names.Add(union.FullyQualifiedName);
         if (names.Count == 0) return default;
-        // And those that theirs hold: a holder asks whether an element type is a read leaf of the second level, whose
-        // lists hold leaves (Emitter.ReadLeaves.cs).
-        foreach (var held in all.Where(m => names.Contains(m.FullyQualifiedName)).ToList())
-            foreach (var member in held.Members) CollectMessageNames(member.Shape, names, 0);
+        var byName = new Dictionary<string, TypeModel>(System.StringComparer.Ordinal);
+        foreach (var m in all) byName[m.FullyQualifiedName] = m;
+        var pending = new Queue<string>(names);
+        while (pending.Count > 0)
+        {
+            if (!byName.TryGetValue(pending.Dequeue(), out var held)) continue;
+            var found = new HashSet<string>(System.StringComparer.Ordinal);
+            foreach (var member in held.Members) CollectMessageNames(member.Shape, found, 0);
+            foreach (var union in held.Unions) found.Add(union.FullyQualifiedName);
+            foreach (var name in found)
+                if (names.Add(name)) pending.Enqueue(name);
+        }
         return all.Where(m => names.Contains(m.FullyQualifiedName))
             .OrderBy(m => m.FullyQualifiedName, System.StringComparer.Ordinal)
             .ToEquatableArray();
@@ -61,39 +75,70 @@ internal sealed partial class Emitter
         return null;
     }
 
-    /// <summary>
-    /// True for a type whose whole message fits a field run: ordinals only, no type names, kept fields or derived
-    /// types, every member a run field (fixed-width, a date, at most one string), so that a holder writes it in its own run.
-    /// </summary>
-    private static bool IsRunLeaf(TypeModel m)
+    /// <summary>The model of a type of this compilation by its full name, or null.</summary>
+    private TypeModel? ReferencedModel(string fullyQualifiedName)
     {
-        if (!GraphEligible(m) || m.FieldIds is not (1 or 3) || m.IsAbstract || m.Unions.Count > 0 || m.IsExtensible
-            || m.TypeNames.Count > 0 || m.Members.Count == 0) return false;
-        int strings = 0;
+        foreach (var r in _references)
+            if (r.FullyQualifiedName == fullyQualifiedName) return r;
+        return null;
+    }
+
+    /// <summary>True for a type whose whole message fits a field run (<see cref="Leaf"/>), so that a holder writes it in its own run.</summary>
+    private bool IsRunLeaf(TypeModel m) => Leaf(m) is not null;
+
+    /// <summary>The most levels of objects one run leaf holds inside another: a bound, and the end of a recursive type's search.</summary>
+    private const int MaxLeafNesting = 4;
+
+    /// <summary>
+    /// For a "run leaf", a type whose whole message fits a field run: the constant part of its largest content and
+    /// whether one string adds to it (__RunBytes then gives the whole); null for other types. A run leaf has ordinals
+    /// only, no kept fields, constant type names if any (a [FudgeUnion] case's), and members that are run fields
+    /// (fixed-width, a date, at most one string in all) or run leaves themselves (written inside its run, up to
+    /// <see cref="MaxLeafNesting"/> levels); or it is an abstract [FudgeUnion] base whose cases are run leaves without
+    /// text (its room the largest case's).
+    /// </summary>
+    private (int Constant, bool HasString)? Leaf(TypeModel m, int nesting = 0)
+    {
+        if (nesting > MaxLeafNesting || !GraphEligible(m) || m.FieldIds is not (1 or 3) || m.IsExtensible) return null;
+        if (m.IsAbstract)
+        {
+            // Its Write dispatches to the cases in declaration order, and throws for any other type: so does its __WriteRun.
+            if (m.Unions.Count == 0) return null;
+            int most = 0;
+            foreach (var union in m.Unions)
+            {
+                if (ReferencedModel(union.FullyQualifiedName) is not { } c || c.IsAbstract || c.Unions.Count > 0
+                    || Leaf(c, nesting) is not { HasString: false } caseRoom) return null;
+                most = System.Math.Max(most, caseRoom.Constant);
+            }
+            return (most, false);
+        }
+        if (m.Unions.Count > 0 || m.Members.Count == 0 && m.TypeNames.Count == 0) return null;
+        int constant = 0, strings = 0;
+        if (m.TypeNames.Count > 0)
+        {
+            if (TypeNameFields(m) is not { } names) return null;
+            constant += names.Length;
+        }
         foreach (var member in m.Members)
         {
             if (!member.HasOrdinal || member.Shape.Java || member.Repeated || member.FixedLength > 0 || member.SetMode == SetMode.WriteOnly
                 || member.NullAsIndicator && member.Shape.Kind != ShapeKind.String
-                || member.Shape.Kind == ShapeKind.Bytes) return false; // byte arrays join a holder's own run, not a leaf's
-            var field = RunFieldFor(member.Shape, (short)member.Ordinal, "v", member.NullAsIndicator);
-            if (field is null) return false;
-            if (field.MaxBytesExpression is not null) strings++;
+                || member.Shape.Kind == ShapeKind.Bytes) return null; // byte arrays join a holder's own run, not a leaf's
+            if (RunFieldFor(member.Shape, (short)member.Ordinal, "v", member.NullAsIndicator) is { } field)
+            {
+                constant += field.MaxBytes;
+                if (field.MaxBytesExpression is not null) strings++;
+                continue;
+            }
+            // A held object: its header (5 bytes), 3 more for a size past 255 bytes, and its content.
+            if (member.Shape.Kind != ShapeKind.Message || GraphWriteTarget(member.Shape) is not { } held || Leaf(held, nesting + 1) is not { } inner)
+                return null;
+            constant += 8;
+            if (inner.HasString) strings++;
+            else constant += inner.Constant;
         }
-        return strings <= 1;
-    }
-
-    /// <summary>The constant part of a run leaf's largest content, and whether a string adds to it (__RunBytes then gives the whole).</summary>
-    private static (int Constant, bool HasString) LeafRoom(TypeModel m)
-    {
-        int constant = 0;
-        bool hasString = false;
-        foreach (var member in m.Members)
-        {
-            var field = RunFieldFor(member.Shape, (short)member.Ordinal, "v", member.NullAsIndicator)!;
-            constant += field.MaxBytes;
-            hasString |= field.MaxBytesExpression is not null;
-        }
-        return (constant, hasString);
+        return strings <= 1 && constant <= 60000 ? (constant, strings == 1) : null;
     }
 
     /// <summary>
@@ -103,14 +148,14 @@ internal sealed partial class Emitter
     private string GraphWriteStatement(TypeModel target, string key, string v)
     {
         string f = target.FullyQualifiedName + ".FudgeFormatter";
-        if (IsRunLeaf(target) && LeafHeader(key) is { } header)
+        if (Leaf(target) is { } leaf && LeafHeader(key) is { } header)
         {
-            var (constant, hasString) = LeafRoom(target);
+            var (constant, hasString) = leaf;
             // The sub-message's header, its content, and the 1 or 3 bytes a size past 255 bytes slides the content by.
             int fixedRoom = header.Bytes + 3;
             string room = hasString ? $"{fixedRoom.ToString(CultureInfo.InvariantCulture)} + {f}.__RunBytes({v})" : (fixedRoom + constant).ToString(CultureInfo.InvariantCulture);
             string run = NextLocal(), marker = NextLocal();
-            return $"{{ {H}.CheckObjectDepth<{target.FullyQualifiedName}>(ref writer); var {run} = writer.BeginFieldRun({room}); var {marker} = {run}.BeginMessage({header.Argument}); {f}.__WriteRun(ref {run}, {v}); {run}.EndMessage({marker}); writer.EndFieldRun(in {run}); }}";
+            return $"{{ {H}.CheckObjectDepth<{target.FullyQualifiedName}>(ref writer); var {run} = writer.BeginFieldRun({room}); var {marker} = {run}.BeginMessage({header.Argument}); {f}.__WriteRun(ref writer, ref {run}, {v}, 1); {run}.EndMessage({marker}); writer.EndFieldRun(in {run}); }}";
         }
         // A list's element: its anonymous header is written with no key to ask about (__WriteElement).
         if (key == $"{H}.ListElementKey") return $"{f}.__WriteElement(ref writer, {v});";
@@ -128,8 +173,8 @@ internal sealed partial class Emitter
     /// </summary>
     private bool EmitLeafListRuns(StringBuilder sb, ValueShape element, string countProperty)
     {
-        if (GraphWriteTarget(element) is not { } target || !IsRunLeaf(target)) return false;
-        var (constant, hasString) = LeafRoom(target);
+        if (GraphWriteTarget(element) is not { } target || Leaf(target) is not { } leaf) return false;
+        var (constant, hasString) = leaf;
         string f = target.FullyQualifiedName + ".FudgeFormatter";
         string inv(int n) => n.ToString(CultureInfo.InvariantCulture);
         // Each element: its 3-byte header, 3 more for a size past 255 bytes, and its content.
@@ -149,7 +194,7 @@ internal sealed partial class Emitter
         // The run's first element is always written (its room was asked for); a later one only while the room holds it.
         sb.AppendLine($"                if (__leaves.BytesWritten != 0 && __leaves.BytesFree < {each("__x")}) break;");
         sb.AppendLine("                var __leaf = __leaves.BeginMessage();");
-        sb.AppendLine($"                {f}.__WriteRun(ref __leaves, __x);");
+        sb.AppendLine($"                {f}.__WriteRun(ref writer, ref __leaves, __x, 1);");
         sb.AppendLine("                __leaves.EndMessage(__leaf);");
         sb.AppendLine("                __at++;");
         sb.AppendLine($"            }} while (__at < value.{countProperty});");
@@ -175,16 +220,28 @@ internal sealed partial class Emitter
     /// A member holding a run leaf, as a field of its holder's run: the object's header, fields and size in the run
     /// (a null one left out, as the writer leaves it out), with the depth check WriteObject makes.
     /// </summary>
-    private RunField? LeafRunField(MemberModel member, string local)
+    private RunField? LeafRunField(MemberModel member, string local) => LeafRunField(member, local, null);
+
+    /// <summary>
+    /// <see cref="LeafRunField(MemberModel, string)"/> in a holder's Write (<paramref name="holderLevel"/> null: the
+    /// object is one level below the writer's) or in a run leaf's __WriteRun (<paramref name="holderLevel"/> the
+    /// expression of the leaf's own level below the writer's, <c>__level</c>): the depth checked is the one the
+    /// object would reach through the writer, and the object's own __WriteRun is told its level.
+    /// </summary>
+    private RunField? LeafRunField(MemberModel member, string local, string? holderLevel)
     {
-        if (member.NullAsIndicator || GraphWriteTarget(member.Shape) is not { } target || !IsRunLeaf(target)) return null;
+        if (member.NullAsIndicator || GraphWriteTarget(member.Shape) is not { } target || Leaf(target) is not { } leaf) return null;
+        var (constant, hasString) = leaf;
         string f = target.FullyQualifiedName + ".FudgeFormatter";
         string o = "(short)" + member.Ordinal.ToString(CultureInfo.InvariantCulture);
         string marker = NextLocal();
-        string body = $"{H}.CheckObjectDepth<{target.FullyQualifiedName}>(ref writer); var {marker} = __run.BeginMessage({o}); {f}.__WriteRun(ref __run, {local}); __run.EndMessage({marker});";
+        string check = holderLevel is null
+            ? $"{H}.CheckObjectDepth<{target.FullyQualifiedName}>(ref writer);"
+            : $"{H}.CheckObjectDepth<{target.FullyQualifiedName}>(ref writer, {holderLevel});";
+        string level = holderLevel is null ? "1" : holderLevel + " + 1";
+        string body = $"{check} var {marker} = __run.BeginMessage({o}); {f}.__WriteRun(ref writer, ref __run, {local}, {level}); __run.EndMessage({marker});";
         bool nullable = member.Shape.CanBeNull;
         string statement = nullable ? $"if ({local} != null) {{ {body} }}" : $"{{ {body} }}";
-        var (constant, hasString) = LeafRoom(target);
         if (!hasString) return new RunField(statement, 8 + constant, NeedsRun: true);
         string expression = nullable ? $"({local} != null ? {f}.__RunBytes({local}) : 0)" : $"{f}.__RunBytes({local})";
         return new RunField(statement, 8, expression, NeedsRun: true);
@@ -224,19 +281,29 @@ internal sealed partial class Emitter
         sb.AppendLine();
         SubMessageWriter("as a list's element (an anonymous sub-message), as __WriteObject does with the list element key.",
             inline: true, $"__WriteElement(ref {Writer} writer, {t} value)", $"BeginElementObject<{t}>(ref writer");
-        if (!IsRunLeaf(m)) return;
-        var (constant, hasString) = LeafRoom(m);
+        if (Leaf(m) is not { } leaf) return;
+        int constant = leaf.Constant;
         var room = new StringBuilder(constant.ToString(CultureInfo.InvariantCulture));
         var body = new StringBuilder();
-        for (int i = 0; i < m.Members.Count; i++)
+        if (m.IsAbstract)
         {
-            var member = m.Members[i];
-            string local = NextLocal();
-            var field = RunFieldFor(member.Shape, (short)member.Ordinal, local, member.NullAsIndicator)!;
-            body.AppendLine($"        var {local} = value.{member.Name};");
-            body.AppendLine("        " + field.Statement);
-            if (field.MaxBytesExpression is not null)
-                room.Append(" + ").Append(RunFieldFor(member.Shape, (short)member.Ordinal, "value." + member.Name, member.NullAsIndicator)!.MaxBytesExpression);
+            // A union of leaves: the case's __WriteRun, tried in the order Write tries them; any other type throws as Write does.
+            foreach (var union in m.Unions)
+                body.AppendLine($"        if (value is {union.FullyQualifiedName}) {{ {union.FullyQualifiedName}.FudgeFormatter.__WriteRun(ref writer, ref __run, ({union.FullyQualifiedName})value, __level); return; }}");
+            body.AppendLine($"        throw {H}.UndeclaredDerivedType(value.GetType(), {Literal(m.DisplayName)});");
+        }
+        else
+        {
+            if (m.TypeNames.Count > 0) body.AppendLine("        __run.WriteEncoded(__typeNameFields);");
+            for (int i = 0; i < m.Members.Count; i++)
+            {
+                var member = m.Members[i];
+                string local = NextLocal();
+                var field = RunFieldFor(member.Shape, (short)member.Ordinal, local, member.NullAsIndicator) ?? LeafRunField(member, local, "__level")!;
+                body.AppendLine($"        var {local} = value.{member.Name};");
+                body.AppendLine("        " + field.Statement);
+                if (field.MaxBytesExpression is not null) room.Append(" + ").Append(field.MaxBytesExpression.Replace(local, "value." + member.Name));
+            }
         }
         sb.AppendLine();
         sb.AppendLine("    /// <summary>The most bytes <see cref=\"__WriteRun\"/> writes for <paramref name=\"value\"/>.</summary>");
@@ -247,14 +314,16 @@ internal sealed partial class Emitter
         sb.AppendLine($"        return {room};");
         sb.AppendLine("    }");
         sb.AppendLine();
-        sb.AppendLine("    /// <summary>Writes the fields of <paramref name=\"value\"/>'s message into a holder's field run (the bytes of Write).</summary>");
+        sb.AppendLine("    /// <summary>");
+        sb.AppendLine("    /// Writes the fields of <paramref name=\"value\"/>'s message into a holder's field run (the bytes of Write), the value");
+        sb.AppendLine("    /// <paramref name=\"__level\"/> levels of objects below the writer's (objects it holds are checked against the writer's depth guard).");
+        sb.AppendLine("    /// </summary>");
         sb.AppendLine(Never);
         sb.AppendLine(Inline);
-        sb.AppendLine($"    internal static void __WriteRun(ref global::Fudge.FudgeFieldRun __run, {t} value)");
+        sb.AppendLine($"    internal static void __WriteRun(ref {Writer} writer, ref global::Fudge.FudgeFieldRun __run, {t} value, int __level)");
         sb.AppendLine("    {");
         sb.Append(body);
         sb.AppendLine("    }");
-        _ = hasString;
     }
 
     private const string Never = "    [global::System.ComponentModel.EditorBrowsable(global::System.ComponentModel.EditorBrowsableState.Never)]";

@@ -31,7 +31,7 @@ internal sealed partial class Emitter
         var pendingReads = new StringBuilder();
         var pendingText = new StringBuilder();
         int runs = 0;
-        byte[]? typeNameFields = TypeNameFields();
+        byte[]? typeNameFields = TypeNameFields(m);
         if (typeNameFields is not null)
         {
             _helpers.AppendLine();
@@ -103,9 +103,9 @@ internal sealed partial class Emitter
     /// when it has none, or one holds a character outside the BMP (its bytes depend on the writer's options) or is
     /// longer than 255 bytes.
     /// </summary>
-    private byte[]? TypeNameFields()
+    private static byte[]? TypeNameFields(TypeModel m)
     {
-        var names = _model.TypeNames;
+        var names = m.TypeNames;
         if (names.Count == 0) return null;
         var bytes = new List<byte>();
         for (int i = 0; i < names.Count; i++)

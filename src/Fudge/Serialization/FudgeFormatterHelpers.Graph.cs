@@ -55,4 +55,17 @@ public static partial class FudgeFormatterHelpers
     {
         if (writer.ObjectDepth >= MaxWriteDepth) throw NestedTooDeep(typeof(T));
     }
+
+    /// <summary>
+    /// As <see cref="CheckObjectDepth{T}(ref FudgeWriter)"/> for an object <paramref name="levels"/> levels further
+    /// down: generated code writes a small object held by another small object inside the same field run, and checks
+    /// the depth the inner one would reach through the writer.
+    /// </summary>
+    /// <exception cref="FudgeException">Objects are nested deeper than <see cref="MaxWriteDepth"/> (a cycle in the object graph).</exception>
+    [EditorBrowsable(EditorBrowsableState.Never)]
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void CheckObjectDepth<T>(ref FudgeWriter writer, int levels)
+    {
+        if (writer.ObjectDepth + levels >= MaxWriteDepth) throw NestedTooDeep(typeof(T));
+    }
 }

@@ -32,6 +32,8 @@ namespace Fudge.Generators.Tests.WholeGraph
         [FudgeField(19)] public GBoth? Both { get; set; }
         [FudgeField(20)] public GTax? Tax { get; set; }
         [FudgeField(21)] public GFlags? Flags { get; set; }
+        [FudgeField(22)] public List<GFeedItem?>? Feed { get; set; }
+        [FudgeField(23)] public GEvent? Event { get; set; }
     }
 
     [FudgeMessage(Fields = FudgeFieldIds.Ordinals)]
@@ -93,6 +95,46 @@ namespace Fudge.Generators.Tests.WholeGraph
     {
         [FudgeField(2)] public string Label { get; set; } = "";
         [FudgeField(3)] public GPoint Corner { get; set; }
+    }
+
+    /// <summary>A union of run leaves without text: written inside its holder's run, its case picked as Write picks it.</summary>
+    [FudgeMessage(Fields = FudgeFieldIds.Ordinals, TypeName = "E")]
+    [FudgeUnion("A", typeof(GEventA))]
+    [FudgeUnion("B", typeof(GEventB))]
+    public abstract partial class GEvent
+    {
+        [FudgeField(1)] public long At { get; set; }
+    }
+
+    [FudgeMessage(Fields = FudgeFieldIds.Ordinals)]
+    public sealed partial class GEventA : GEvent
+    {
+        [FudgeField(2)] public int Size { get; set; }
+    }
+
+    [FudgeMessage(Fields = FudgeFieldIds.Ordinals)]
+    public sealed partial class GEventB : GEvent
+    {
+        [FudgeField(2)] public byte Flags { get; set; }
+        [FudgeField(3)] public GKind Kind { get; set; }
+        [FudgeField(4)] public GPoint Where { get; set; }
+    }
+
+    /// <summary>A run leaf holding a union of leaves, three levels of objects in one run (the market-data shootout's message).</summary>
+    [FudgeMessage(Fields = FudgeFieldIds.Ordinals)]
+    public sealed partial class GFeedItem
+    {
+        [FudgeField(1)] public ulong Ts { get; set; }
+        [FudgeField(2)] public string Symbol { get; set; } = "";
+        [FudgeField(3)] public GEvent? Event { get; set; }
+    }
+
+    /// <summary>A chain whose links hold feed items: the write depth guard across the levels of one run.</summary>
+    [FudgeMessage(Fields = FudgeFieldIds.Ordinals)]
+    public sealed partial class GChain
+    {
+        [FudgeField(1)] public GChain? Next { get; set; }
+        [FudgeField(2)] public GFeedItem? Item { get; set; }
     }
 
     /// <summary>A recursive type: a tree of nodes.</summary>

@@ -62,6 +62,15 @@ internal sealed class WholeGraphRandom
         return new GSquare { Area = _random.NextDouble(), Label = Text(0)!, Corner = Point() };
     }
 
+    public GEvent? Event()
+    {
+        if (Chance(15)) return null;
+        if (Chance(50)) return new GEventA { At = Long(), Size = Int() };
+        return new GEventB { At = Long(), Flags = (byte)_random.Next(256), Kind = (GKind)(_random.Next(3) switch { 0 => 0, 1 => 1, _ => 200 }), Where = Point() };
+    }
+
+    public GFeedItem FeedItem() => new() { Ts = unchecked((ulong)Long()), Symbol = Text(0)!, Event = Event() };
+
     public GNode Node(int depth)
     {
         var node = new GNode { Value = Int(), At = Point() };
@@ -108,6 +117,7 @@ internal sealed class WholeGraphRandom
             MaybePoint = Chance(50) ? Point() : null, Shapes = Chance(50) ? ListOf(4, Shape) : null,
             Named = Chance(50) ? Named(2) : null, Both = Chance(50) ? Both(2) : null, Tax = Chance(50) ? Tax(2) : null,
             Flags = Chance(60) ? Flags() : null,
+            Feed = Chance(60) ? ListOf(Chance(10) ? 60 : 5, () => Chance(5) ? null : FeedItem()) : null, Event = Event(),
         };
         if (Chance(50))
         {

@@ -86,6 +86,7 @@ public class WholeGraphTests
                 AssertSameBytes(random.Java());
                 AssertSameBytes(random.Lot());
                 AssertSameBytes(random.Point());
+                AssertSameBytes(random.FeedItem());
             }
         }
     }
@@ -191,6 +192,44 @@ public class WholeGraphTests
             Assert.Equal(perObject is null, whole is null);
             if (whole is not null) Assert.Equal(((TargetInvocationException)perObject!).InnerException!.Message, whole.Message);
         }
+    }
+
+    [Fact]
+    public void The_write_depth_guard_counts_each_level_of_leaves_in_one_run()
+    {
+        // Each link of a chain holds a feed item, which holds an event, which holds a point: three levels of run leaves
+        // written in the link's run. Whichever level passes the guard first, the per-object writer names it, and so must
+        // the whole-graph writer (or neither throws); an event left null goes no deeper.
+        var perObjectChain = PerObject.Value.GetType(typeof(GChain).FullName!)!;
+        foreach (bool withEvent in new[] { true, false })
+            foreach (int length in new[] { 995, 996, 997, 998, 999, 1000, 1001 })
+            {
+                GChain? head = null;
+                for (int i = 0; i < length; i++)
+                    head = new GChain { Next = head, Item = new GFeedItem { Ts = 1, Symbol = "AB", Event = withEvent ? new GEventB { Where = new GPoint { X = 2 } } : null } };
+                Exception? whole = Record.Exception(() => FudgeSerializer.Serialize(head!));
+                byte[] bytes = FudgeSerializer.Serialize(new GChain { Item = head!.Item });
+                Exception? perObject = Record.Exception(() => SerializeIn(perObjectChain, length, bytes));
+                Assert.Equal(perObject is null, whole is null);
+                if (whole is not null) Assert.Equal(((TargetInvocationException)perObject!).InnerException!.Message, whole.Message);
+            }
+    }
+
+    // A chain of `length` links of the per-object assembly's GChain, each holding the item `link` (one link's bytes) holds.
+    private static void SerializeIn(Type chain, int length, byte[] link)
+    {
+        var deserialize = typeof(FudgeSerializer).GetMethods().Single(m => m.Name == nameof(FudgeSerializer.Deserialize) && m.IsGenericMethodDefinition
+            && m.GetParameters() is [{ ParameterType: var p0 }, _] && p0 == typeof(Stream)).MakeGenericMethod(chain);
+        object? head = null;
+        for (int i = 0; i < length; i++)
+        {
+            object next = deserialize.Invoke(null, new object?[] { new MemoryStream(link), null })!;
+            chain.GetProperty("Next")!.SetValue(next, head);
+            head = next;
+        }
+        var serialize = typeof(FudgeSerializer).GetMethods().Single(m => m.Name == nameof(FudgeSerializer.Serialize) && m.IsGenericMethodDefinition
+            && m.ReturnType == typeof(byte[]) && m.GetParameters().Length == 1).MakeGenericMethod(chain);
+        serialize.Invoke(null, new[] { head });
     }
 
     /// <summary>The analyzer options of a build that sets FudgeWholeGraph.</summary>
