@@ -53,7 +53,7 @@ public sealed class FudgeStreamQuery<T> : IEnumerable<T>, IAsyncEnumerable<T>
         if (predicate is null) throw new ArgumentNullException(nameof(predicate));
         if (_skip != 0 || _take >= 0) throw new FudgeTranslationException(predicate.ToString(), "Where after Skip or Take is not translated; filter first");
         var filter = FudgeTypedQuery.FilterOf(predicate, out bool never);
-        if (Filter is not null && filter is not null) filter = FudgeFilter.Compile("(" + Filter.Text + ") && (" + filter.Text + ")");
+        if (Filter is not null && filter is not null) filter = FudgeTypedQuery.Shared("(" + Filter.Text + ") && (" + filter.Text + ")", predicate);
         return new FudgeStreamQuery<T>(_reader, filter ?? Filter, _never || never, _skip, _take);
     }
 
