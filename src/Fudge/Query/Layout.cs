@@ -89,6 +89,14 @@ internal abstract class Layout
             ulong word = MemoryMarshal.Read<ulong>(fields.Slice(at));
             if ((word & MemoryMarshal.Read<ulong>(mask.AsSpan(at))) != MemoryMarshal.Read<ulong>(structure.AsSpan(at))) return false;
         }
+        if (at == length) return true;
+        if (length >= sizeof(ulong))
+        {
+            // The last eight bytes, overlapping the word before (its bytes compared twice, to the same effect).
+            at = length - sizeof(ulong);
+            ulong word = MemoryMarshal.Read<ulong>(fields.Slice(at));
+            return (word & MemoryMarshal.Read<ulong>(mask.AsSpan(at))) == MemoryMarshal.Read<ulong>(structure.AsSpan(at));
+        }
         for (; at < length; at++)
             if ((fields[at] & mask[at]) != structure[at]) return false;
         return true;

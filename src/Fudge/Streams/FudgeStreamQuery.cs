@@ -53,7 +53,7 @@ public sealed class FudgeStreamQuery<T> : IEnumerable<T>, IAsyncEnumerable<T>
         if (predicate is null) throw new ArgumentNullException(nameof(predicate));
         if (_skip != 0 || _take >= 0) throw new FudgeTranslationException(predicate.ToString(), "Where after Skip or Take is not translated; filter first");
         var filter = FudgeTypedQuery.FilterOf(predicate, out bool never);
-        if (Filter is not null && filter is not null) filter = FudgeFilter.Compile("(" + Filter.Text + ") && (" + filter.Text + ")");
+        if (Filter is not null && filter is not null) filter = FudgeTypedQuery.Shared("(" + Filter.Text + ") && (" + filter.Text + ")", predicate);
         return new FudgeStreamQuery<T>(_reader, filter ?? Filter, _never || never, _skip, _take);
     }
 
@@ -84,7 +84,7 @@ public sealed class FudgeStreamQuery<T> : IEnumerable<T>, IAsyncEnumerable<T>
     public int Count()
     {
         int count = 0, skipped = 0, taken = 0;
-        while (TryReadMatch(ref skipped, ref taken, out _)) count++;
+        while (TryReadMatchSpan(ref skipped, ref taken, out _)) count++;
         return count;
     }
 
@@ -95,7 +95,7 @@ public sealed class FudgeStreamQuery<T> : IEnumerable<T>, IAsyncEnumerable<T>
     public bool Any()
     {
         int skipped = 0, taken = 0;
-        return TryReadMatch(ref skipped, ref taken, out _);
+        return TryReadMatchSpan(ref skipped, ref taken, out _);
     }
 
     /// <summary>True when some envelope passes <paramref name="predicate"/> as well.</summary>
@@ -166,6 +166,16 @@ public sealed class FudgeStreamQuery<T> : IEnumerable<T>, IAsyncEnumerable<T>
         if (Finished(taken)) return false;
         while (_reader.TryReadEnvelope(out envelope))
             if (Admits(envelope.Span, ref skipped, ref taken)) return true;
+        return false;
+    }
+
+    /// <summary><see cref="TryReadMatch"/> giving the bytes as a span.</summary>
+    internal bool TryReadMatchSpan(ref int skipped, ref int taken, out ReadOnlySpan<byte> envelope)
+    {
+        envelope = default;
+        if (Finished(taken)) return false;
+        while (_reader.TryReadEnvelopeSpan(out envelope))
+            if (Admits(envelope, ref skipped, ref taken)) return true;
         return false;
     }
 
@@ -301,12 +311,12 @@ public sealed class FudgeStreamProjection<T, TResult> : IEnumerable<TResult>, IA
 
         public bool MoveNext()
         {
-            if (!_projection._query.TryReadMatch(ref _skipped, ref _taken, out var envelope))
+            if (!_projection._query.TryReadMatchSpan(ref _skipped, ref _taken, out var envelope))
             {
                 _current = default!;
                 return false;
             }
-            _current = _projection.Project(envelope.Span, _slots, _selector);
+            _current = _projection.Project(envelope, _slots, _selector);
             return true;
         }
 

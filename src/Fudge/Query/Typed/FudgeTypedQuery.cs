@@ -62,15 +62,35 @@ public static partial class FudgeTypedQuery
     /// <summary>Translates the predicate (streams), null when it is always true; <paramref name="never"/> when always false.</summary>
     internal static FudgeFilter? FilterOf(LambdaExpression predicate, out bool never)
     {
-        var filter = Render(ExpressionTranslator.Translate(predicate), null, predicate, out bool constant);
-        never = filter is null && !constant;
-        return filter;
+        string? text = ExpressionTranslator.Translate(predicate).Render(null, out bool constant);
+        never = text is null && !constant;
+        return text is null ? null : Shared(text, predicate);
+    }
+
+    // The filters of the stream queries' translations by their text, shared by every query that translates to the same
+    // text (a query made per batch or per request, with the same captured values): parsed once, and the layouts its
+    // loop learns (FudgeFilter's LayoutCache, safe to share between threads) learned once. A few dozen texts at most,
+    // since each filter keeps its layouts: past that, the cache starts over.
+    private static readonly System.Collections.Concurrent.ConcurrentDictionary<string, FudgeFilter> SharedFilters = new(StringComparer.Ordinal);
+    private const int MaxSharedFilters = 64;
+
+    /// <summary>The filter of <paramref name="text"/>, a translation of <paramref name="predicate"/>, shared with the other queries of the same text.</summary>
+    internal static FudgeFilter Shared(string text, LambdaExpression predicate)
+    {
+        if (SharedFilters.TryGetValue(text, out var known)) return known;
+        var filter = CompileTranslation(text, predicate);
+        if (SharedFilters.Count >= MaxSharedFilters) SharedFilters.Clear();
+        return SharedFilters.GetOrAdd(text, filter);
     }
 
     internal static FudgeFilter? Render(FilterPiece piece, IReadOnlyDictionary<ParameterExpression, object?>? arguments, LambdaExpression predicate, out bool constant)
     {
         string? text = piece.Render(arguments, out constant);
-        if (text is null) return null;
+        return text is null ? null : CompileTranslation(text, predicate);
+    }
+
+    private static FudgeFilter CompileTranslation(string text, LambdaExpression predicate)
+    {
         try
         {
             return FudgeFilter.Compile(text);

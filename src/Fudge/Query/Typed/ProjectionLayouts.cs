@@ -185,11 +185,24 @@ internal sealed class ProjectionLayouts
         return null;
     }
 
-    // A hash of the first 32 bytes of fields (fewer in a shorter envelope) into the hints.
+    // A hash of the first 32 bytes of fields (fewer in a shorter envelope) into the hints. With 32 bytes there, the four
+    // words are multiplied each by its own constant and combined (multiplications that do not wait for one another).
     private static int HintOf(ReadOnlySpan<byte> envelope, int size)
     {
-        int end = Math.Min(size, FudgeEnvelopeHeader.Size + 32);
-        ulong key = (ulong)end;
+        const int Words = FudgeEnvelopeHeader.Size + 32;
+        ulong key;
+        if (size >= Words && envelope.Length >= Words)
+        {
+            var fields = envelope.Slice(FudgeEnvelopeHeader.Size, 32);
+            key = (BinaryPrimitives.ReadUInt64LittleEndian(fields) * 0x9E3779B97F4A7C15UL)
+                ^ (BinaryPrimitives.ReadUInt64LittleEndian(fields.Slice(8)) * 0xC2B2AE3D27D4EB4FUL)
+                ^ (BinaryPrimitives.ReadUInt64LittleEndian(fields.Slice(16)) * 0x165667B19E3779F9UL)
+                ^ (BinaryPrimitives.ReadUInt64LittleEndian(fields.Slice(24)) * 0xD6E8FEB86659FD93UL);
+            key = (key ^ (key >> 29)) * 0x9E3779B97F4A7C15UL;
+            return (int)(key >> (64 - HintBits));
+        }
+        int end = Math.Min(size, Words);
+        key = (ulong)end;
         for (int at = FudgeEnvelopeHeader.Size; at + sizeof(ulong) <= end; at += sizeof(ulong))
             key = (key ^ BinaryPrimitives.ReadUInt64LittleEndian(envelope.Slice(at))) * 0x9E3779B97F4A7C15UL;
         return (int)(key >> (64 - HintBits));
@@ -197,9 +210,10 @@ internal sealed class ProjectionLayouts
 
     private ProjectionLayout Use(ProjectionLayout layout, int index, int hint)
     {
-        layout.Used = true;
+        // Written only when changed: most messages find the layout their hint gave, marked already.
+        if (!layout.Used) layout.Used = true;
         _last = index;
-        _hints[hint] = (byte)(index + 1);
+        if (_hints[hint] != index + 1) _hints[hint] = (byte)(index + 1);
         Hits++;
         return layout;
     }

@@ -97,10 +97,7 @@ internal sealed partial class ProjectionLeaves
             for (int i = 0; i < places.Length; i++)
             {
                 ref readonly var place = ref places[i];
-                if (TryReadValue(place.Leaf, place.TypeId, envelope, place.ValueOffset, place.Length, slots)) continue;
-                var field = FudgeReader.ForFields(envelope.Slice(place.FieldOffset, place.ValueOffset + place.Length - place.FieldOffset), options, null, place.FieldOffset);
-                field.Read();
-                ReadLeafSlowly(place.Leaf, in field, slots);
+                if (!TryReadValue(place.Leaf, place.TypeId, envelope, place.ValueOffset, place.Length, slots)) ReplaySlowly(in place, envelope, options, slots);
             }
             foreach (int leaf in layout.Absent) SetAbsent(leaf, slots);
             return true;
@@ -109,5 +106,15 @@ internal sealed partial class ProjectionLeaves
         {
             return false;
         }
+    }
+
+    // A leaf TryReadValue leaves, read through a reader over its field. Not inlined: the reader is a large struct, which
+    // Replay would otherwise clear on every call.
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+    private void ReplaySlowly(in ProjectionLayout.LeafPlace place, ReadOnlySpan<byte> envelope, FudgeReaderOptions options, LeafSlots slots)
+    {
+        var field = FudgeReader.ForFields(envelope.Slice(place.FieldOffset, place.ValueOffset + place.Length - place.FieldOffset), options, null, place.FieldOffset);
+        field.Read();
+        ReadLeafSlowly(place.Leaf, in field, slots);
     }
 }
