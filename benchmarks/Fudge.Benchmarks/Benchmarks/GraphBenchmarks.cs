@@ -17,7 +17,7 @@ namespace Fudge.Benchmarks.Benchmarks;
 /// </summary>
 /// <remarks>
 /// <see cref="SerializeFloor"/> and <see cref="SerializeCopyFloor"/> bound the Fudge writer and
-/// <see cref="DeserializeFloor"/> every reader (issue 42): they run under <see cref="FloorContender"/> alone, at every
+/// <see cref="DeserializeFloor"/> and <see cref="DeserializeReadFloor"/> every reader (issue 42): they run under <see cref="FloorContender"/> alone, at every
 /// size (<see cref="FloorRows"/>).
 /// </remarks>
 [MemoryDiagnoser]
@@ -56,6 +56,7 @@ public class GraphBenchmarks
             _floorPortfolio = ModelCopy.To<Models.Generated.Ordinals.Portfolio>(PortfolioGenerator.Create(Size));
             GraphWriterFloor.CheckSameBytes(_floorPortfolio, _encoded.Span);
             GraphBuildFloor.CheckSameGraph(_floorPortfolio, _encoded.Span);
+            GraphReaderFloor.CheckSameGraph(_encoded.Span);
         }
     }
 
@@ -101,11 +102,20 @@ public class GraphBenchmarks
     [Benchmark]
     public object DeserializeFloor() => GraphBuildFloor.Build(_floorPortfolio!);
 
+    /// <summary>
+    /// The decoder floor: the same objects read from the bytes <see cref="Deserialize"/> reads for
+    /// <see cref="FloorContender"/>, by <see cref="GraphReaderFloor"/>'s straight-line code (each header checked with one
+    /// comparison, each value against its message's end, each list counted first; fields in the writer's order only):
+    /// what the format's decoding costs above <see cref="DeserializeFloor"/>.
+    /// </summary>
+    [Benchmark]
+    public object DeserializeReadFloor() => GraphReaderFloor.Read(_encoded.Span);
+
     /// <summary>Keeps the floor rows to <see cref="FloorContender"/>; every other row runs as before.</summary>
     private sealed class FloorRows : ManualConfig
     {
         public FloorRows()
-            => AddFilter(new SimpleFilter(c => c.Descriptor.WorkloadMethod.Name is not (nameof(SerializeFloor) or nameof(SerializeCopyFloor) or nameof(DeserializeFloor))
+            => AddFilter(new SimpleFilter(c => c.Descriptor.WorkloadMethod.Name is not (nameof(SerializeFloor) or nameof(SerializeCopyFloor) or nameof(DeserializeFloor) or nameof(DeserializeReadFloor))
                 || c.Parameters["Contender"] as string == FloorContender));
     }
 }
