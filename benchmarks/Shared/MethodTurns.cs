@@ -26,12 +26,13 @@ internal static class MethodTurns
         var method = type?.GetMethod(methodName, BindingFlags.Public | BindingFlags.Instance);
         if (type is null || method is null || method.GetParameters().Length != 0) return null;
         object instance = Activator.CreateInstance(type)!;
-        if (parameter is not null)
+        // NAME=VALUE, or several joined by ';' (e.g. "Size=1MB;Contender=Fudge.Ordinals").
+        foreach (string assignment in parameter?.Split(';', StringSplitOptions.RemoveEmptyEntries) ?? Array.Empty<string>())
         {
-            int equals = parameter.IndexOf('=');
-            var property = equals > 0 ? type.GetProperty(parameter[..equals]) : null;
+            int equals = assignment.IndexOf('=');
+            var property = equals > 0 ? type.GetProperty(assignment[..equals]) : null;
             if (property is null) return null;
-            property.SetValue(instance, Convert.ChangeType(parameter[(equals + 1)..], property.PropertyType, CultureInfo.InvariantCulture));
+            property.SetValue(instance, Convert.ChangeType(assignment[(equals + 1)..], property.PropertyType, CultureInfo.InvariantCulture));
         }
         foreach (var setup in type.GetMethods())
             if (setup.GetCustomAttributes(typeof(GlobalSetupAttribute), true).Length > 0) setup.Invoke(instance, null);

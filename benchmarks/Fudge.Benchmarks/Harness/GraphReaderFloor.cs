@@ -14,8 +14,8 @@ namespace Fudge.Benchmarks.Harness;
 /// no per-field call. What every safe reader of these bytes must still do is kept: each field's header checked with one
 /// comparison (integers by their prefix and ordinal, then a switch on the width the writer chose), each value's bytes
 /// checked against the end of the message that holds them, a sub-message's end taken from its size and met exactly,
-/// each list counted before it is made at its final capacity (Fudge carries no element count), text decoded (short
-/// ASCII from one 8-byte load). What a generated reader adds above this is the cost of being general (fields in any
+/// each list counted before it is made at its final capacity (Fudge carries no element count), text decoded (ASCII up to
+/// sixteen bytes from two 8-byte loads). What a generated reader adds above this is the cost of being general (fields in any
 /// order, unknown and missing fields, every mapping); what this costs above <see cref="GraphBuildFloor"/> is the
 /// format's own decoding. Not a deserializer: these three types and these bytes only, anything else is refused
 /// (GraphBenchmarks.DeserializeReadFloor).
@@ -212,7 +212,25 @@ public static class GraphReaderFloor
             ulong text = Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref b, at + n - 8)) >> (8 * (8 - n));
             if ((text & 0x8080808080808080UL) == 0) return string.Create(n, text, static (chars, bytes) => Widen(bytes, chars));
         }
+        else if ((uint)(n - 9) < 8u)
+        {
+            // Nine to sixteen bytes: the first eight and the last eight, overlapping.
+            ulong head = Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref b, at));
+            ulong tail = Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref b, at + n - 8));
+            if (((head | tail) & 0x8080808080808080UL) == 0) return string.Create(n, (head, tail), static (chars, text) => Widen(text.head, text.tail, chars));
+        }
         return n == 0 ? "" : Encoding.UTF8.GetString(MemoryMarshal.CreateReadOnlySpan(ref Unsafe.Add(ref b, at), n));
+    }
+
+    // Nine to sixteen ASCII bytes given as their first eight and their last eight.
+    private static void Widen(ulong head, ulong tail, Span<char> chars)
+    {
+        ref byte c = ref Unsafe.As<char, byte>(ref MemoryMarshal.GetReference(chars));
+        int last = 2 * (chars.Length - 8);
+        Unsafe.WriteUnaligned(ref c, Spread((uint)head));
+        Unsafe.WriteUnaligned(ref Unsafe.Add(ref c, 8), Spread((uint)(head >> 32)));
+        Unsafe.WriteUnaligned(ref Unsafe.Add(ref c, last), Spread((uint)tail));
+        Unsafe.WriteUnaligned(ref Unsafe.Add(ref c, last + 8), Spread((uint)(tail >> 32)));
     }
 
     // Up to eight ASCII bytes (the first in the low byte) as characters, four a store.

@@ -27,7 +27,7 @@ internal static class ProfileLoop
     {
         if (args.Count >= 3 && args[0].Equals("method", StringComparison.OrdinalIgnoreCase))
         {
-            // An optional NAME=VALUE after the methods sets a [Params] property (e.g. Size=64KB) before the global setup.
+            // An optional NAME=VALUE after the methods sets a [Params] property (e.g. Size=64KB), or several joined by ";", before the global setup.
             string? parameter = args.Count > 3 && args[3].Contains('=') ? args[3] : null;
             if (parameter is not null) args.RemoveAt(3);
             if (args[2].Contains(',')) return Alternate(args[1], args[2].Split(','), args.Count > 3 ? args[3] : null, parameter);
@@ -138,7 +138,7 @@ internal static class ProfileLoop
     {
         Console.Error.WriteLine("usage: --profile graph|tick serialize|deserialize [SIZE] CONTENDER[,CONTENDER...] [SECONDS]  (SIZE: " +
                                 string.Join(", ", PortfolioGenerator.SizeLabels) + "; a tick operation is 10,000 ticks)");
-        Console.Error.WriteLine("       --profile method CLASS METHOD[,METHOD...] [NAME=VALUE] [SECONDS]  (any benchmark methods, after their global setup; several take turns)");
+        Console.Error.WriteLine("       --profile method CLASS METHOD[,METHOD...] [NAME=VALUE[;NAME=VALUE]] [SECONDS]  (any benchmark methods, after their global setup; several take turns)");
         return 2;
     }
 }
