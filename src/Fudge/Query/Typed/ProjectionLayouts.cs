@@ -43,17 +43,24 @@ internal sealed class ProjectionLayout : Layout
         return (ToEnd ? size == length : size >= length) && HasStructureOf(envelope.Slice(0, length));
     }
 
-    /// <summary>A leaf's field: where its header and value are (from the envelope's start), and its type.</summary>
+    /// <summary>
+    /// A leaf's field: where its header and value are (from the envelope's start), its type, and how a replay reads it
+    /// (chosen once, when the layout is recorded, from the wire type and the member's).
+    /// </summary>
     internal readonly struct LeafPlace
     {
-        public LeafPlace(int leaf, int fieldOffset, int valueOffset, int length, byte typeId)
+        public LeafPlace(int leaf, int fieldOffset, int valueOffset, int length, byte typeId, PlaceRead read)
         {
             Leaf = leaf;
             FieldOffset = fieldOffset;
             ValueOffset = valueOffset;
             Length = length;
             TypeId = typeId;
+            Read = read;
         }
+
+        /// <summary>How a replay reads the value.</summary>
+        public PlaceRead Read { get; }
 
         public int Leaf { get; }
 
@@ -106,6 +113,29 @@ internal sealed class ProjectionLayout : Layout
             return new ProjectionLayout(envelope.Slice(0, extent), Mask.AsSpan(0, extent).ToArray(), toEnd, Places.ToArray(), absent.ToArray());
         }
     }
+}
+
+/// <summary>How a replay reads a leaf's value at its place: chosen per layout, from the wire type and the member's type.</summary>
+internal enum PlaceRead : byte
+{
+    /// <summary>Through a reader over the field, as the walk reads it (every pair the others do not cover).</summary>
+    Slow,
+    /// <summary>An integer or boolean into an integer slot, whose member holds every value of the wire type.</summary>
+    Integer,
+    /// <summary>An integer into an integer slot whose member may not hold it: the walk raises the error.</summary>
+    IntegerInRange,
+    /// <summary>An integer or boolean widened into a floating slot (a double member).</summary>
+    IntegerToDouble,
+    /// <summary>An integer or boolean into a floating slot through <see cref="float"/> (a float member).</summary>
+    IntegerToSingle,
+    /// <summary>A double into a double member.</summary>
+    Double,
+    /// <summary>A float into a double member, or into a float member (either way widened exactly).</summary>
+    Single,
+    /// <summary>A double narrowed into a float member.</summary>
+    DoubleToSingle,
+    /// <summary>A short string into a string member: its text found again by its bytes, else read slowly.</summary>
+    Text,
 }
 
 /// <summary>
