@@ -156,6 +156,9 @@ internal sealed class ProjectionLayouts
     private readonly ProjectionLayout?[] _layouts = new ProjectionLayout?[Capacity];
     // By a hash of an envelope's first bytes, 1 + the index of the layout such an envelope had last time (0: none).
     private readonly byte[] _hints = new byte[1 << HintBits];
+    // By the envelope's size (its low bits), 1 + the index of the layout an envelope of that size had last time.
+    private readonly byte[] _sizes = new byte[SizeHints];
+    private const int SizeHints = 256;
     private int _count;
     private int _last;
     private int _next;
@@ -178,6 +181,7 @@ internal sealed class ProjectionLayouts
         {
             Array.Clear(_layouts, 0, _layouts.Length);
             Array.Clear(_hints, 0, _hints.Length);
+            Array.Clear(_sizes, 0, _sizes.Length);
             _count = _last = _next = _countdown = 0;
             _interval = FirstInterval;
             _options = options;
@@ -196,21 +200,31 @@ internal sealed class ProjectionLayouts
 
     /// <summary>The layout the envelope has, if one is known.</summary>
     /// <remarks>
-    /// The layout looked at first is the one an envelope with the same first bytes had last time (a hint: those bytes
-    /// hold the first headers, which tell the layouts of a stream apart, and values, which only make more hints); else
-    /// the one used last; then the others.
+    /// The layout looked at first is the one an envelope of the same size had last time: the layouts of a stream
+    /// mostly differ in the lengths of their strings and integers, so the size tells them apart, and costs no hash.
+    /// Then the one an envelope with the same first bytes had last time (a hint: those bytes hold the first headers,
+    /// which tell apart layouts of one size, and values, which only make more hints); else the one used last; then the
+    /// others.
     /// </remarks>
     public ProjectionLayout? Find(ReadOnlySpan<byte> envelope, int size)
     {
         var layouts = _layouts;
+        int sized = _sizes[size & (SizeHints - 1)] - 1;
+        if (sized >= 0 && layouts[sized] is { } bySize && bySize.Fits(envelope, size))
+        {
+            if (!bySize.Used) bySize.Used = true;
+            _last = sized;
+            Hits++;
+            return bySize;
+        }
         int hint = HintOf(envelope, size);
         int first = _hints[hint] - 1;
         if (first < 0) first = _last;
-        if (layouts[first] is { } likely && likely.Fits(envelope, size)) return Use(likely, first, hint);
+        if (first != sized && layouts[first] is { } likely && likely.Fits(envelope, size)) return Use(likely, first, hint, size);
         for (int i = 0; i < _count; i++)
         {
-            if (i == first || !layouts[i]!.Fits(envelope, size)) continue;
-            return Use(layouts[i]!, i, hint);
+            if (i == first || i == sized || !layouts[i]!.Fits(envelope, size)) continue;
+            return Use(layouts[i]!, i, hint, size);
         }
         return null;
     }
@@ -238,12 +252,13 @@ internal sealed class ProjectionLayouts
         return (int)(key >> (64 - HintBits));
     }
 
-    private ProjectionLayout Use(ProjectionLayout layout, int index, int hint)
+    private ProjectionLayout Use(ProjectionLayout layout, int index, int hint, int size)
     {
         // Written only when changed: most messages find the layout their hint gave, marked already.
         if (!layout.Used) layout.Used = true;
         _last = index;
         if (_hints[hint] != index + 1) _hints[hint] = (byte)(index + 1);
+        _sizes[size & (SizeHints - 1)] = (byte)(index + 1);
         Hits++;
         return layout;
     }
