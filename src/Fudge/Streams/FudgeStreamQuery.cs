@@ -77,14 +77,50 @@ public sealed class FudgeStreamQuery<T> : IEnumerable<T>, IAsyncEnumerable<T>
     public FudgeStreamProjection<T, TResult> Select<TResult>(Expression<Func<T, TResult>> selector)
     {
         if (selector is null) throw new ArgumentNullException(nameof(selector));
-        return new FudgeStreamProjection<T, TResult>(this, new Projector(selector, typeof(T)));
+        return new FudgeStreamProjection<T, TResult>(this, Projector.For(selector, typeof(T)));
     }
 
     /// <summary>Counts the matches (nothing is deserialized).</summary>
     public int Count()
     {
-        int count = 0, skipped = 0, taken = 0;
-        while (TryReadMatchSpan(ref skipped, ref taken, out _)) count++;
+        if (_never || _skip != 0 || _take >= 0)
+        {
+            int count = 0, skipped = 0, taken = 0;
+            while (TryReadMatchSpan(ref skipped, ref taken, out _)) count++;
+            return count;
+        }
+        return Filter is { } filter ? CountMatches(filter) : CountEnvelopes();
+    }
+
+    // Count with no window: the loop a caller of FudgeFilter.Matches writes, with nothing between the reader and the
+    // filter (no skip and take counts, no call per envelope to test them), so that a typed count costs what the string
+    // filter's loop costs. One handler for the whole loop: a format error of the filter's gets its stream offset.
+    private int CountMatches(FudgeFilter filter)
+    {
+        var reader = _reader;
+        var options = reader.Options;
+        int count = 0;
+        bool testing = false;
+        try
+        {
+            while (reader.TryReadEnvelopeSpan(out var envelope))
+            {
+                testing = true;
+                if (filter.Matches(envelope, options)) count++;
+                testing = false;
+            }
+        }
+        catch (FudgeFormatException e) when (testing)
+        {
+            throw AtStreamOffset(e);
+        }
+        return count;
+    }
+
+    private int CountEnvelopes()
+    {
+        int count = 0;
+        while (_reader.TryReadEnvelopeSpan(out _)) count++;
         return count;
     }
 
@@ -178,6 +214,12 @@ public sealed class FudgeStreamQuery<T> : IEnumerable<T>, IAsyncEnumerable<T>
             if (Admits(envelope, ref skipped, ref taken)) return true;
         return false;
     }
+
+    /// <summary>True when every envelope is a match: no filter, no Skip or Take (the query is read envelope by envelope).</summary>
+    internal bool EveryEnvelope => Filter is null && !_never && _skip == 0 && _take < 0;
+
+    /// <summary>The next envelope, with no test (when <see cref="EveryEnvelope"/>).</summary>
+    internal bool TryReadEnvelopeSpan(out ReadOnlySpan<byte> envelope) => _reader.TryReadEnvelopeSpan(out envelope);
 
     /// <summary>True when no more matches are to be read: the query is always false, or its Take is reached.</summary>
     internal bool Finished(int taken) => _never || taken == _take;
@@ -274,26 +316,36 @@ public sealed class FudgeStreamProjection<T, TResult> : IEnumerable<TResult>, IA
     {
         // The envelopes read here, as FieldsEnumerator reads them: no asynchronous enumerator of envelopes under this one.
         bool fields = _projector.ReadsFieldsOnly;
-        var slots = fields ? _projector.NewSlots() : null;
         var selector = fields ? _projector.Selector<TResult>() : null;
-        int skipped = 0, taken = 0;
-        while (!_query.Finished(taken) && await _query.ReadEnvelopeAsync(cancellationToken).ConfigureAwait(false) is { } envelope)
+        var slots = fields ? _projector.RentSlots() : null;
+        try
         {
-            if (!_query.Admits(envelope.Span, ref skipped, ref taken)) continue;
-            yield return fields ? Project(envelope.Span, slots!, selector!) : ProjectWhole(envelope.Span);
+            int skipped = 0, taken = 0;
+            while (!_query.Finished(taken) && await _query.ReadEnvelopeAsync(cancellationToken).ConfigureAwait(false) is { } envelope)
+            {
+                if (!_query.Admits(envelope.Span, ref skipped, ref taken)) continue;
+                yield return fields ? Project(envelope.Span, slots!, selector!) : ProjectWhole(envelope.Span);
+            }
+        }
+        finally
+        {
+            if (slots is not null) _projector.ReturnSlots(slots);
         }
     }
 
     /// <summary>
     /// The matches projected from their fields, the stream read in <see cref="MoveNext"/> itself (no enumerator of
-    /// envelopes under this one): per message, one read of its leaves into the reused slots (a remembered layout
-    /// replayed, or one pass over its bytes) and the compiled selector over them.
+    /// envelopes under this one): per message, one read of its leaves into the slots (a remembered layout replayed, or
+    /// one pass over its bytes) and the compiled selector over them. The slots are the projector's spare ones when no
+    /// other enumeration holds them (their layouts and texts learned already), and go back to it at the end.
     /// </summary>
     private sealed class FieldsEnumerator : IEnumerator<TResult>
     {
         private readonly FudgeStreamProjection<T, TResult> _projection;
-        private readonly LeafSlots _slots;
         private readonly Func<LeafSlots, TResult> _selector;
+        // True when every envelope is a match (no filter, no window): read straight from the reader.
+        private readonly bool _every;
+        private LeafSlots? _slots;
         private int _skipped;
         private int _taken;
         private TResult _current = default!;
@@ -301,8 +353,9 @@ public sealed class FudgeStreamProjection<T, TResult> : IEnumerable<TResult>, IA
         public FieldsEnumerator(FudgeStreamProjection<T, TResult> projection)
         {
             _projection = projection;
-            _slots = projection._projector.NewSlots();
+            _slots = projection._projector.RentSlots();
             _selector = projection._projector.Selector<TResult>();
+            _every = projection._query.EveryEnvelope;
         }
 
         public TResult Current => _current;
@@ -311,12 +364,18 @@ public sealed class FudgeStreamProjection<T, TResult> : IEnumerable<TResult>, IA
 
         public bool MoveNext()
         {
-            if (!_projection._query.TryReadMatchSpan(ref _skipped, ref _taken, out var envelope))
+            var slots = _slots;
+            if (slots is null) return false;
+            ReadOnlySpan<byte> envelope;
+            bool read = _every
+                ? _projection._query.TryReadEnvelopeSpan(out envelope)
+                : _projection._query.TryReadMatchSpan(ref _skipped, ref _taken, out envelope);
+            if (!read)
             {
-                _current = default!;
+                Dispose();
                 return false;
             }
-            _current = _projection.Project(envelope, _slots, _selector);
+            _current = _projection.Project(envelope, slots, _selector);
             return true;
         }
 
@@ -324,6 +383,12 @@ public sealed class FudgeStreamProjection<T, TResult> : IEnumerable<TResult>, IA
 
         public void Dispose()
         {
+            _current = default!;
+            if (_slots is { } slots)
+            {
+                _slots = null;
+                _projection._projector.ReturnSlots(slots);
+            }
         }
     }
 

@@ -93,6 +93,28 @@ public class ProjectionReadTests
     }
 
     [Fact]
+    public void The_next_projection_of_the_same_shape_allocates_only_its_results()
+    {
+        // The selector written again is the same shape: its reads, compiled selector, layouts and strings are the last
+        // enumeration's, so no string is decoded again and nothing is set up again.
+        const int count = 20_000;
+        var ticks = Ticks(seed: 6, count: count);
+        foreach (var tick in ticks)
+        {
+            tick.Symbol ??= "S000";
+            tick.Trade ??= new PTrade { Price = 1 };
+        }
+        var stream = Stream(ticks);
+        Sum(stream);
+        long before = GC.GetAllocatedBytesForCurrentThread();
+        double sum = Sum(stream);
+        long total = GC.GetAllocatedBytesForCurrentThread() - before;
+        Assert.Equal(ticks.Sum(t => t.Trade!.Price + t.Symbol!.Length), sum, precision: 6);
+        // The anonymous objects (32 bytes each), and per query the expression tree, the reader, the stream and the enumerator.
+        Assert.True(total <= (32L * count) + 8_192, $"{total - (32L * count)} bytes besides the results");
+    }
+
+    [Fact]
     public void Nested_leaves_agree_with_linq_over_the_deserialized_ticks()
     {
         var ticks = Ticks(seed: 17, count: 500);

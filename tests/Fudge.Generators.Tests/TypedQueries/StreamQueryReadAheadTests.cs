@@ -3,6 +3,7 @@ using System.Collections.Generic;
 using System.IO;
 using System.Linq;
 using System.Threading.Tasks;
+using Fudge.Query;
 using Fudge.Serialization;
 using Xunit;
 
@@ -101,6 +102,62 @@ public class StreamQueryReadAheadTests
             // A cut stream: the envelope after the last one projected, up to its end.
             int failed = ahead.Values.Count;
             if (round % 3 == 0) Assert.InRange(error.Offset, starts[failed], starts[failed + 1]);
+        }
+    }
+
+    /// <summary>
+    /// A count of cut and corrupt streams (its own loop, with no window): the same count or error as the filter called
+    /// on each envelope by hand, the filter's errors at their offsets in the stream and naming the envelope, the
+    /// reader's as the reader raises them.
+    /// </summary>
+    [Fact]
+    public void Counts_of_cut_and_corrupt_streams_fail_as_the_filter_called_by_hand()
+    {
+        var whole = Stream(Ticks(seed: 4, count: 1_500));
+        var random = new Random(44);
+        for (int round = 0; round < 60; round++)
+        {
+            var bytes = (byte[])whole.Clone();
+            if (round % 3 == 0) bytes = bytes[..random.Next(bytes.Length)];
+            else for (int flips = 1 + random.Next(3); flips > 0; flips--) bytes[random.Next(bytes.Length)] = (byte)random.Next(256);
+
+            object counted, byHand;
+            using (var reader = new FudgeStreamReader(new MemoryStream(bytes)))
+            {
+                try
+                {
+                    counted = reader.Query<PTick>().Where(t => t.Symbol == "IBM" || t.Trade!.Size > 500).Count();
+                }
+                catch (FudgeFormatException e)
+                {
+                    counted = (e.Offset, e.Message);
+                }
+            }
+            var filter = FudgeTypedQuery.Filter<PTick>(t => t.Symbol == "IBM" || t.Trade!.Size > 500);
+            using (var reader = new FudgeStreamReader(new MemoryStream(bytes)))
+            {
+                int count = 0;
+                try
+                {
+                    while (reader.TryReadEnvelope(out var envelope))
+                    {
+                        try
+                        {
+                            if (filter.Matches(envelope.Span)) count++;
+                        }
+                        catch (FudgeFormatException e)
+                        {
+                            throw new FudgeFormatException(reader.EnvelopeOffset + e.Offset, $"message {reader.MessageCount - 1}: {e.Reason}", e);
+                        }
+                    }
+                    byHand = count;
+                }
+                catch (FudgeFormatException e)
+                {
+                    byHand = (e.Offset, e.Message);
+                }
+            }
+            Assert.Equal(byHand, counted);
         }
     }
 

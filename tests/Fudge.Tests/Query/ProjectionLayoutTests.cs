@@ -173,6 +173,25 @@ public class ProjectionLayoutTests
     }
 
     [Fact]
+    public void Layouts_of_one_size_are_told_apart_by_their_structure()
+    {
+        // Looked up first by the envelope's size: two layouts of one size, alternating, must each read its own places.
+        var reads = Reads(0, 4);
+        var slots = new LeafSlots(reads.Count);
+        var symbolFirst = new FudgeMsg().Add("Symbol", "AAPL").Add("Price", 1.5).ToByteArray();
+        var priceFirst = new FudgeMsg().Add("Price", 2.5).Add("Symbol", "MSFT").ToByteArray();
+        Assert.Equal(symbolFirst.Length, priceFirst.Length);
+        for (int i = 0; i < 10; i++)
+        {
+            reads.Read(symbolFirst, FudgeReaderOptions.Default, slots);
+            Assert.Equal(("AAPL", 1.5), (slots.Strings[0], slots.Floats[1]));
+            reads.Read(priceFirst, FudgeReaderOptions.Default, slots);
+            Assert.Equal(("MSFT", 2.5), (slots.Strings[0], slots.Floats[1]));
+        }
+        Assert.Equal(18, slots.Layouts.Hits);
+    }
+
+    [Fact]
     public void A_layout_with_an_absent_leaf_holds_only_for_the_same_size()
     {
         var reads = Reads(0, 4);

@@ -43,17 +43,24 @@ internal sealed class ProjectionLayout : Layout
         return (ToEnd ? size == length : size >= length) && HasStructureOf(envelope.Slice(0, length));
     }
 
-    /// <summary>A leaf's field: where its header and value are (from the envelope's start), and its type.</summary>
+    /// <summary>
+    /// A leaf's field: where its header and value are (from the envelope's start), its type, and how a replay reads it
+    /// (chosen once, when the layout is recorded, from the wire type and the member's).
+    /// </summary>
     internal readonly struct LeafPlace
     {
-        public LeafPlace(int leaf, int fieldOffset, int valueOffset, int length, byte typeId)
+        public LeafPlace(int leaf, int fieldOffset, int valueOffset, int length, byte typeId, PlaceRead read)
         {
             Leaf = leaf;
             FieldOffset = fieldOffset;
             ValueOffset = valueOffset;
             Length = length;
             TypeId = typeId;
+            Read = read;
         }
+
+        /// <summary>How a replay reads the value.</summary>
+        public PlaceRead Read { get; }
 
         public int Leaf { get; }
 
@@ -108,6 +115,29 @@ internal sealed class ProjectionLayout : Layout
     }
 }
 
+/// <summary>How a replay reads a leaf's value at its place: chosen per layout, from the wire type and the member's type.</summary>
+internal enum PlaceRead : byte
+{
+    /// <summary>Through a reader over the field, as the walk reads it (every pair the others do not cover).</summary>
+    Slow,
+    /// <summary>An integer or boolean into an integer slot, whose member holds every value of the wire type.</summary>
+    Integer,
+    /// <summary>An integer into an integer slot whose member may not hold it: the walk raises the error.</summary>
+    IntegerInRange,
+    /// <summary>An integer or boolean widened into a floating slot (a double member).</summary>
+    IntegerToDouble,
+    /// <summary>An integer or boolean into a floating slot through <see cref="float"/> (a float member).</summary>
+    IntegerToSingle,
+    /// <summary>A double into a double member.</summary>
+    Double,
+    /// <summary>A float into a double member, or into a float member (either way widened exactly).</summary>
+    Single,
+    /// <summary>A double narrowed into a float member.</summary>
+    DoubleToSingle,
+    /// <summary>A short string into a string member: its text found again by its bytes, else read slowly.</summary>
+    Text,
+}
+
 /// <summary>
 /// The <see cref="ProjectionLayout"/>s of the envelopes one enumeration of a projection read (one reader at a time, so
 /// no locks): up to eight, the last one used looked at first. The first layouts are recorded as they come; once the
@@ -126,6 +156,9 @@ internal sealed class ProjectionLayouts
     private readonly ProjectionLayout?[] _layouts = new ProjectionLayout?[Capacity];
     // By a hash of an envelope's first bytes, 1 + the index of the layout such an envelope had last time (0: none).
     private readonly byte[] _hints = new byte[1 << HintBits];
+    // By the envelope's size (its low bits), 1 + the index of the layout an envelope of that size had last time.
+    private readonly byte[] _sizes = new byte[SizeHints];
+    private const int SizeHints = 256;
     private int _count;
     private int _last;
     private int _next;
@@ -148,6 +181,7 @@ internal sealed class ProjectionLayouts
         {
             Array.Clear(_layouts, 0, _layouts.Length);
             Array.Clear(_hints, 0, _hints.Length);
+            Array.Clear(_sizes, 0, _sizes.Length);
             _count = _last = _next = _countdown = 0;
             _interval = FirstInterval;
             _options = options;
@@ -166,21 +200,31 @@ internal sealed class ProjectionLayouts
 
     /// <summary>The layout the envelope has, if one is known.</summary>
     /// <remarks>
-    /// The layout looked at first is the one an envelope with the same first bytes had last time (a hint: those bytes
-    /// hold the first headers, which tell the layouts of a stream apart, and values, which only make more hints); else
-    /// the one used last; then the others.
+    /// The layout looked at first is the one an envelope of the same size had last time: the layouts of a stream
+    /// mostly differ in the lengths of their strings and integers, so the size tells them apart, and costs no hash.
+    /// Then the one an envelope with the same first bytes had last time (a hint: those bytes hold the first headers,
+    /// which tell apart layouts of one size, and values, which only make more hints); else the one used last; then the
+    /// others.
     /// </remarks>
     public ProjectionLayout? Find(ReadOnlySpan<byte> envelope, int size)
     {
         var layouts = _layouts;
+        int sized = _sizes[size & (SizeHints - 1)] - 1;
+        if (sized >= 0 && layouts[sized] is { } bySize && bySize.Fits(envelope, size))
+        {
+            if (!bySize.Used) bySize.Used = true;
+            _last = sized;
+            Hits++;
+            return bySize;
+        }
         int hint = HintOf(envelope, size);
         int first = _hints[hint] - 1;
         if (first < 0) first = _last;
-        if (layouts[first] is { } likely && likely.Fits(envelope, size)) return Use(likely, first, hint);
+        if (first != sized && layouts[first] is { } likely && likely.Fits(envelope, size)) return Use(likely, first, hint, size);
         for (int i = 0; i < _count; i++)
         {
-            if (i == first || !layouts[i]!.Fits(envelope, size)) continue;
-            return Use(layouts[i]!, i, hint);
+            if (i == first || i == sized || !layouts[i]!.Fits(envelope, size)) continue;
+            return Use(layouts[i]!, i, hint, size);
         }
         return null;
     }
@@ -208,12 +252,13 @@ internal sealed class ProjectionLayouts
         return (int)(key >> (64 - HintBits));
     }
 
-    private ProjectionLayout Use(ProjectionLayout layout, int index, int hint)
+    private ProjectionLayout Use(ProjectionLayout layout, int index, int hint, int size)
     {
         // Written only when changed: most messages find the layout their hint gave, marked already.
         if (!layout.Used) layout.Used = true;
         _last = index;
         if (_hints[hint] != index + 1) _hints[hint] = (byte)(index + 1);
+        _sizes[size & (SizeHints - 1)] = (byte)(index + 1);
         Hits++;
         return layout;
     }

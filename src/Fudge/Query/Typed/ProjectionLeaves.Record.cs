@@ -72,7 +72,7 @@ internal sealed partial class ProjectionLeaves
             if (found[leaf]) continue;
             // A sub-message's value is read with the depth of its reader, which a replay does not have.
             if (field.TypeId == FudgeTypeId.Message) recorder.Unusable = true;
-            recorder.Places.Add(new ProjectionLayout.LeafPlace(leaf, field.FieldOffset, field.ValueOffset, field.ValueSpan.Length, field.TypeId));
+            recorder.Places.Add(new ProjectionLayout.LeafPlace(leaf, field.FieldOffset, field.ValueOffset, field.ValueSpan.Length, field.TypeId, PlaceReadOf(leaf, field.TypeId, field.ValueSpan.Length)));
             ReadLeaf(leaf, in field, slots);
             found[leaf] = true;
             if (--remaining == 0) return true;
@@ -87,34 +87,103 @@ internal sealed partial class ProjectionLeaves
         return false;
     }
 
-    // The leaves read from the places the layout gives: false (the walk then reads the envelope) when a value raises
-    // an exception, so that the exception is the walk's own.
+    // How a replay reads a value of the wire type at the leaf's place: TryReadValue's cases, decided once per layout.
+    private PlaceRead PlaceReadOf(int leaf, byte typeId, int length)
+    {
+        bool integer = typeId is FudgeTypeId.Int8 or FudgeTypeId.Int16 or FudgeTypeId.Int32 or FudgeTypeId.Int64 or FudgeTypeId.Boolean;
+        bool floating = typeId is FudgeTypeId.Double or FudgeTypeId.Float;
+        switch (_kinds[leaf])
+        {
+            case LeafKind.Integer when integer:
+                // The range of the wire type: a member that holds all of it needs no check.
+                (long min, long max) = typeId switch
+                {
+                    FudgeTypeId.Int8 => ((long)sbyte.MinValue, (long)sbyte.MaxValue),
+                    FudgeTypeId.Int16 => (short.MinValue, short.MaxValue),
+                    FudgeTypeId.Int32 => (int.MinValue, int.MaxValue),
+                    FudgeTypeId.Int64 => (long.MinValue, long.MaxValue),
+                    _ => (0L, 1L),
+                };
+                return min >= _min[leaf] && max <= _max[leaf] ? PlaceRead.Integer : PlaceRead.IntegerInRange;
+            case LeafKind.Double when integer:
+                return PlaceRead.IntegerToDouble;
+            case LeafKind.Single when integer:
+                return PlaceRead.IntegerToSingle;
+            case LeafKind.Double or LeafKind.Single when floating:
+                return typeId == FudgeTypeId.Float ? PlaceRead.Single : _kinds[leaf] == LeafKind.Double ? PlaceRead.Double : PlaceRead.DoubleToSingle;
+            case LeafKind.String when typeId == FudgeTypeId.String && length <= ShortTextCache.MaxBytes:
+                return PlaceRead.Text;
+            default:
+                return PlaceRead.Slow;
+        }
+    }
+
+    // The leaves read from the places the layout gives, each as its place says: false (the walk then reads the
+    // envelope) when a value is out of its member's range or raises an exception, so that the exception is the walk's.
     private bool Replay(ProjectionLayout layout, ReadOnlySpan<byte> envelope, FudgeReaderOptions options, LeafSlots slots)
+    {
+        var places = layout.Places;
+        for (int i = 0; i < places.Length; i++)
+        {
+            ref readonly var place = ref places[i];
+            int leaf = place.Leaf;
+            // The layout's length covers every place (Fits checked the envelope is at least that long).
+            var value = envelope.Slice(place.ValueOffset, place.Length);
+            switch (place.Read)
+            {
+                case PlaceRead.Integer:
+                    slots.Integers[leaf] = IntegerOf(place.TypeId, value);
+                    break;
+                case PlaceRead.IntegerInRange:
+                    long number = IntegerOf(place.TypeId, value);
+                    if (number < _min[leaf] || number > _max[leaf]) return false;
+                    slots.Integers[leaf] = number;
+                    break;
+                case PlaceRead.IntegerToDouble:
+                    slots.Floats[leaf] = IntegerOf(place.TypeId, value);
+                    break;
+                case PlaceRead.IntegerToSingle:
+                    slots.Floats[leaf] = (float)IntegerOf(place.TypeId, value);
+                    break;
+                case PlaceRead.Double:
+                    slots.Floats[leaf] = BigEndian.ReadDouble(value);
+                    break;
+                case PlaceRead.Single:
+                    slots.Floats[leaf] = BigEndian.ReadSingle(value);
+                    break;
+                case PlaceRead.DoubleToSingle:
+                    slots.Floats[leaf] = (float)BigEndian.ReadDouble(value);
+                    break;
+                case PlaceRead.Text when slots.Texts.Find(envelope, place.ValueOffset, place.Length) is { } text:
+                    slots.Strings[leaf] = text;
+                    break;
+                default:
+                    // Marks the leaf present or absent itself (an indicator converts to null).
+                    if (!ReplaySlowly(in place, envelope, options, slots)) return false;
+                    continue;
+            }
+            slots.Present[leaf] = true;
+        }
+        foreach (int leaf in layout.Absent) SetAbsent(leaf, slots);
+        return true;
+    }
+
+    // A leaf TryReadValue leaves, read through a reader over its field. Not inlined: the reader is a large struct, which
+    // Replay would otherwise clear on every call.
+    // False when it raises an exception (the walk then raises its own).
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+    private bool ReplaySlowly(in ProjectionLayout.LeafPlace place, ReadOnlySpan<byte> envelope, FudgeReaderOptions options, LeafSlots slots)
     {
         try
         {
-            var places = layout.Places;
-            for (int i = 0; i < places.Length; i++)
-            {
-                ref readonly var place = ref places[i];
-                if (!TryReadValue(place.Leaf, place.TypeId, envelope, place.ValueOffset, place.Length, slots)) ReplaySlowly(in place, envelope, options, slots);
-            }
-            foreach (int leaf in layout.Absent) SetAbsent(leaf, slots);
+            var field = FudgeReader.ForFields(envelope.Slice(place.FieldOffset, place.ValueOffset + place.Length - place.FieldOffset), options, null, place.FieldOffset);
+            field.Read();
+            ReadLeafSlowly(place.Leaf, in field, slots);
             return true;
         }
         catch (FudgeException)
         {
             return false;
         }
-    }
-
-    // A leaf TryReadValue leaves, read through a reader over its field. Not inlined: the reader is a large struct, which
-    // Replay would otherwise clear on every call.
-    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
-    private void ReplaySlowly(in ProjectionLayout.LeafPlace place, ReadOnlySpan<byte> envelope, FudgeReaderOptions options, LeafSlots slots)
-    {
-        var field = FudgeReader.ForFields(envelope.Slice(place.FieldOffset, place.ValueOffset + place.Length - place.FieldOffset), options, null, place.FieldOffset);
-        field.Read();
-        ReadLeafSlowly(place.Leaf, in field, slots);
     }
 }

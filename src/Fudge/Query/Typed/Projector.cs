@@ -35,6 +35,26 @@ internal sealed class Projector
     private Func<LeafSlots, object?>? _untyped;
     private Delegate? _typed;
 
+    // The projectors of the stream queries' selectors by their shape (ExpressionKey, literals only: a compiled selector
+    // holds its captured variables), so that a Select written in a loop or per request is analysed and compiled once,
+    // and its next enumeration starts with the layouts and texts the last one learned (the spare slots).
+    private static readonly ConcurrentDictionary<ExpressionKey, Projector> Shared = new();
+    private const int MaxShared = 64;
+
+    // Slots an enumeration finished with, for the next one: their layouts and texts are learned already.
+    private LeafSlots? _spare;
+
+    /// <summary>The projector of <paramref name="selector"/>, shared with the earlier queries of the same shape when it has a key.</summary>
+    public static Projector For(LambdaExpression selector, Type rootType)
+    {
+        var key = ExpressionKey.Of(selector);
+        if (key is null) return new Projector(selector, rootType);
+        if (Shared.TryGetValue(key, out var known)) return known;
+        var projector = new Projector(selector, rootType);
+        if (Shared.Count >= MaxShared) Shared.Clear();
+        return Shared.GetOrAdd(key, projector);
+    }
+
     public Projector(LambdaExpression selector, Type rootType)
     {
         _selector = selector;
@@ -86,6 +106,15 @@ internal sealed class Projector
 
     /// <summary>Slots for <see cref="ReadLeaves"/>, to reuse from one message to the next (one reader at a time).</summary>
     public LeafSlots NewSlots() => new(_leaves.Length);
+
+    /// <summary>
+    /// Slots for one enumeration: those the last one gave back (<see cref="ReturnSlots"/>) when no other enumeration
+    /// holds them, else new ones.
+    /// </summary>
+    public LeafSlots RentSlots() => System.Threading.Interlocked.Exchange(ref _spare, null) ?? NewSlots();
+
+    /// <summary>Gives back the slots of an enumeration that will read no more, for the next one.</summary>
+    public void ReturnSlots(LeafSlots slots) => System.Threading.Volatile.Write(ref _spare, slots);
 
     /// <summary>Reads the leaves of the envelope into <paramref name="slots"/> (when <see cref="ReadsFieldsOnly"/>), in one pass.</summary>
     public void ReadLeaves(ReadOnlySpan<byte> envelope, FudgeReaderOptions options, LeafSlots slots) => _reads!.Read(envelope, options, slots);

@@ -6,39 +6,80 @@ namespace Fudge.Query;
 /// <summary>
 /// The strings of short text values recently decoded by one projection's reads, found again by their UTF-8 bytes: a
 /// feed repeats its symbols, venues and currencies, and a value whose bytes were decoded before is the same string
-/// (strings are immutable, so sharing one changes nothing but its identity). 256 sets of two places, each set holding
-/// the last two texts of up to 16 bytes whose bytes hash there (the one used less recently gives way); longer texts are
+/// (strings are immutable, so sharing one changes nothing but its identity). Sets of two places, each set holding the
+/// last two texts of up to 16 bytes whose bytes hash there (the one used less recently gives way); longer texts are
 /// decoded every time. A miss costs a hash and two comparisons.
 /// </summary>
 /// <remarks>
-/// A place holds its text's bytes (as two integers), length and string together, and a set's two places are next to
-/// each other, so that a lookup touches one or two lines of memory rather than one in each of several arrays: a
-/// projection is often read on a busy machine, where the cache is cold between one message and the next.
+/// <para>A place holds its text's bytes (as two integers), length and string together, and a set's two places are next
+/// to each other, so that a lookup touches one or two lines of memory rather than one in each of several arrays: a
+/// projection is often read on a busy machine, where the cache is cold between one message and the next.</para>
+/// <para>It starts with 256 sets (16 KiB). Texts that recur but are more than the sets hold, or hash three or more to
+/// one set, keep putting each other out, and each miss decodes a string again: once as many texts have been put out as
+/// there are sets, while texts were found again at least a quarter as often, the sets double (up to 2,048: 128 KiB) and
+/// keep what they hold. Texts that do not recur (identifiers) are put out as often but seldom found again, so they do
+/// not grow it.</para>
 /// </remarks>
 internal sealed class ShortTextCache
 {
-    private const int Sets = 256;
-    private const int MaxBytes = 16;
+    /// <summary>The longest text (in UTF-8 bytes) the cache holds.</summary>
+    public const int MaxBytes = 16;
 
-    private readonly Place[] _places = new Place[Sets * 2];
+    private const int FirstBits = 8;
+    private const int LastBits = 11;
+
+    private Place[] _places = new Place[2 << FirstBits];
+    private int _shift = 64 - FirstBits;
+    // Since the sets last grew: texts put out of a place by another, and lookups that found their text.
+    private int _evictions;
+    private int _hits;
+
+    /// <summary>The number of sets (for the tests).</summary>
+    internal int Sets => _places.Length / 2;
 
     /// <summary>The string of the reader's current field, a string field (decoded as <see cref="FudgeReader.GetString"/> decodes it).</summary>
     public string Get(in FudgeReader field)
     {
         var bytes = field.ValueSpan;
         if (bytes.Length > MaxBytes) return field.GetString();
-        int set = PlaceOf(bytes, out ulong head, out ulong tail);
+        Words(bytes, out ulong head, out ulong tail);
+        int set = SetOf(head, tail, bytes.Length);
         if (Lookup(set, head, tail, bytes.Length) is { } known) return known;
         string text = field.GetString();
-        // Into the place of the set used less recently (the first place's mark says which was used last).
-        ref var first = ref _places[2 * set];
-        ref var place = ref first.SecondUsedLast ? ref first : ref _places[2 * set + 1];
-        first.SecondUsedLast = !first.SecondUsedLast;
-        place.Text = text;
-        place.Length = bytes.Length;
-        place.Head = head;
-        place.Tail = tail;
+        Add(set, head, tail, bytes.Length, text);
         return text;
+    }
+
+    // Into the place of the set used less recently (the first place's mark says which was used last).
+    private void Add(int set, ulong head, ulong tail, int length, string text)
+    {
+        ref var first = ref _places[2 * set];
+        ref var place = ref first.SecondUsedLast ? ref first : ref _places[(2 * set) + 1];
+        first.SecondUsedLast = !first.SecondUsedLast;
+        if (place.Text is not null && Sets < (1 << LastBits) && ++_evictions >= Sets && _hits >= _evictions / 4)
+        {
+            place.Set(head, tail, length, text);
+            Grow();
+            return;
+        }
+        place.Set(head, tail, length, text);
+    }
+
+    // Twice the sets, with every text held moved to its set among them.
+    private void Grow()
+    {
+        var old = _places;
+        _places = new Place[old.Length * 2];
+        _shift--;
+        _evictions = _hits = 0;
+        foreach (var place in old)
+        {
+            if (place.Text is null) continue;
+            int set = SetOf(place.Head, place.Tail, place.Length);
+            ref var first = ref _places[2 * set];
+            ref var free = ref first.Text is null ? ref first : ref _places[(2 * set) + 1];
+            free.Set(place.Head, place.Tail, place.Length, place.Text);
+        }
     }
 
     // The text held in the set for these bytes, or null.
@@ -48,12 +89,14 @@ internal sealed class ShortTextCache
         if (first.Head == head && first.Tail == tail && first.Length == length && first.Text is { } one)
         {
             if (first.SecondUsedLast) first.SecondUsedLast = false;
+            _hits++;
             return one;
         }
-        ref var second = ref _places[2 * set + 1];
+        ref var second = ref _places[(2 * set) + 1];
         if (second.Head == head && second.Tail == tail && second.Length == length && second.Text is { } two)
         {
             if (!first.SecondUsedLast) first.SecondUsedLast = true;
+            _hits++;
             return two;
         }
         return null;
@@ -70,14 +113,15 @@ internal sealed class ShortTextCache
         if (length < 8 && data.Length - start >= 8)
         {
             ulong head = BinaryPrimitives.ReadUInt64LittleEndian(data.Slice(start)) & ((1UL << (length * 8)) - 1);
-            return Lookup(Hash(head, 0, length), head, 0, length);
+            return Lookup(SetOf(head, 0, length), head, 0, length);
         }
-        int set = PlaceOf(data.Slice(start, length), out ulong h, out ulong t);
-        return Lookup(set, h, t, length);
+        var bytes = data.Slice(start, length);
+        Words(bytes, out ulong h, out ulong t);
+        return Lookup(SetOf(h, t, length), h, t, length);
     }
 
-    // The bytes as two integers (zero-padded to 16 bytes) and the set they hash to.
-    private static int PlaceOf(ReadOnlySpan<byte> bytes, out ulong head, out ulong tail)
+    // The bytes as two integers (zero-padded to 16 bytes).
+    private static void Words(ReadOnlySpan<byte> bytes, out ulong head, out ulong tail)
     {
         int length = bytes.Length;
         if (length >= 8)
@@ -92,11 +136,10 @@ internal sealed class ShortTextCache
             for (int i = length - 1; i >= 0; i--) head = (head << 8) | bytes[i];
             tail = 0;
         }
-        return Hash(head, tail, length);
     }
 
-    private static int Hash(ulong head, ulong tail, int length)
-        => (int)(((head ^ (tail * 0x9E3779B97F4A7C15UL) ^ (ulong)length) * 0xC2B2AE3D27D4EB4FUL) >> 56);
+    private int SetOf(ulong head, ulong tail, int length)
+        => (int)(((head ^ (tail * 0x9E3779B97F4A7C15UL) ^ (ulong)length) * 0xC2B2AE3D27D4EB4FUL) >> _shift);
 
     /// <summary>One place: a text's bytes as two integers, their count, and the string (null while empty).</summary>
     private struct Place
@@ -107,5 +150,13 @@ internal sealed class ShortTextCache
         public int Length;
         /// <summary>On a set's first place: true when its second place was used last (the first gives way next).</summary>
         public bool SecondUsedLast;
+
+        public void Set(ulong head, ulong tail, int length, string text)
+        {
+            Head = head;
+            Tail = tail;
+            Length = length;
+            Text = text;
+        }
     }
 }
