@@ -106,6 +106,7 @@ internal sealed partial class PostgresFudgeCollection
     {
         var order = new ClientOrder(plan.Order);
         var passed = new List<ClientOrder.Row>();
+        List<int>? refetch = null;
         await using (var command = Command(plan, clientSort: true, out var layout))
         {
             var where = ServerDecides(plan.Where) ? null : plan.Where;
@@ -120,8 +121,20 @@ internal sealed partial class PostgresFudgeCollection
                 }
                 else if (reader.IsDBNull(1))
                 {
-                    // Passed by the server's decision, its columns read from the jsonb.
-                    value = ColumnValues(plan, reader, layout.Columns!, first: 3);
+                    // Passed by the server's decision, its columns read from the jsonb where they are the bytes' own
+                    // values; otherwise its bytes are fetched once every row is read.
+                    bool exact = true;
+                    for (int i = 0; i < layout.Columns!.Length && exact; i++)
+                        exact = IsExactColumn(reader.IsDBNull(3 + i) ? null : reader.GetString(3 + i), plan.ColumnTypes![i]);
+                    if (exact)
+                    {
+                        value = ColumnValues(plan, reader, layout.Columns, first: 3);
+                    }
+                    else
+                    {
+                        (refetch ??= new List<int>()).Add(passed.Count);
+                        value = id;
+                    }
                 }
                 else
                 {
@@ -139,8 +152,35 @@ internal sealed partial class PostgresFudgeCollection
                 passed.Add(new ClientOrder.Row(id, keys, value));
             }
         }
+        if (refetch is not null) await RefetchAsync(plan, passed, refetch, cancellationToken).ConfigureAwait(false);
         passed.Sort(order);
         return passed;
+    }
+
+    // The documents of the rows at the positions given, whose columns the jsonb did not give exactly, in their place. Read
+    // by a second statement: a document replaced in between is decided again as it is now, and one deleted is left out,
+    // as a later read would find them.
+    private async Task RefetchAsync(FudgeQueryPlan plan, List<ClientOrder.Row> rows, List<int> positions, CancellationToken cancellationToken)
+    {
+        var ids = new long[positions.Count];
+        for (int i = 0; i < ids.Length; i++) ids[i] = rows[positions[i]].Id;
+        var documents = new Dictionary<long, byte[]>(ids.Length);
+        await using (var command = _store.CreateCommand($"SELECT id, doc FROM {Table} WHERE id = ANY(@ids)"))
+        {
+            command.Parameters.AddWithValue("ids", ids);
+            await using var reader = await PostgresFudgeStore.Guard(() => command.ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
+            while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false)) documents[reader.GetInt64(0)] = (byte[])reader.GetValue(1);
+        }
+        var gone = new HashSet<long>();
+        foreach (int at in positions)
+        {
+            var row = rows[at];
+            if (documents.TryGetValue(row.Id, out var bytes) && Matches(plan.Where!, new FudgeStoredDocument(row.Id, bytes)))
+                rows[at] = new ClientOrder.Row(row.Id, row.Keys, new FudgeStoredDocument(row.Id, bytes));
+            else
+                gone.Add(row.Id);
+        }
+        if (gone.Count > 0) rows.RemoveAll(row => gone.Contains(row.Id));
     }
 
     public async ValueTask<object> ScalarAsync(FudgeQueryPlan plan, CancellationToken cancellationToken)
@@ -184,8 +224,8 @@ internal sealed partial class PostgresFudgeCollection
     /// <summary>
     /// What each row of a plan's statement holds (<see cref="Command"/>): the server's columns alone; or the id, the
     /// document and the sort keys; or, with the server's decision (<see cref="Decision"/>), the id, the document (NULL
-    /// when the decision passed it and its columns are <see cref="ServerDecision.ExactColumn">read exactly</see> from the
-    /// jsonb, or for a count), whether the decision passed it, the columns, then the keys.
+    /// when the decision passed it and the client reads its columns from the jsonb, or for a count), whether the decision
+    /// passed it, the columns, then the keys.
     /// </summary>
     private sealed class Layout
     {
@@ -255,8 +295,8 @@ internal sealed partial class PostgresFudgeCollection
             string[]? list = null;
             if (!sorted)
                 doc = $"CASE WHEN {passed} THEN NULL ELSE doc END";
-            else if (plan.Columns is { Count: > 0 } && ExactColumns(plan) is string exact && JsonColumns(plan, keys, command, out forms) is { } columnSql)
-                (doc, list) = ($"CASE WHEN {passed} AND {exact} THEN NULL ELSE doc END", columnSql);
+            else if (clientSort && plan.Columns is { Count: > 0 } && ExactColumnTypes(plan) && JsonColumns(plan, keys, command, out forms) is { } columnSql)
+                (doc, list) = ($"CASE WHEN {passed} THEN NULL ELSE doc END", columnSql);
             else
                 forms = null;
             layout = new Layout { Documents = true, Decided = true, Columns = forms, KeyFields = KeyFields(keys, clientSort, list, 3, out string sortKeys) };
@@ -305,17 +345,46 @@ internal sealed partial class PostgresFudgeCollection
         return fields;
     }
 
-    // The condition under which every projected column reads from the jsonb what the client reads from the bytes; null
-    // when one never does (a string, a sub-object, a path of other steps).
-    private static string? ExactColumns(FudgeQueryPlan plan)
+    // Whether the projected columns are of the types whose jsonb values can be the bytes' own (IsExactColumn): integers,
+    // enums and booleans. A string may be a date or a NaN in the jsonb, and a double a float's own shortest text.
+    private static bool ExactColumnTypes(FudgeQueryPlan plan)
     {
-        var all = new StringBuilder();
-        for (int i = 0; i < plan.Columns!.Count; i++)
+        foreach (var type in plan.ColumnTypes!)
         {
-            if (ServerDecision.ExactColumn(plan.Columns[i], plan.ColumnTypes![i]) is not string exact) return null;
-            all.Append(i == 0 ? "(" : " AND ").Append(exact);
+            var bare = Nullable.GetUnderlyingType(type) ?? type;
+            if (bare.IsEnum) bare = Enum.GetUnderlyingType(bare);
+            if (!(bare == typeof(bool) || bare == typeof(long) || bare == typeof(int) || bare == typeof(short) || bare == typeof(sbyte)
+                || bare == typeof(ulong) || bare == typeof(uint) || bare == typeof(ushort) || bare == typeof(byte))) return false;
         }
-        return all.Append(')').ToString();
+        return true;
+    }
+
+    /// <summary>
+    /// True when a column's jsonb text (null: no value) gives the value the client reads from the bytes (the first field
+    /// the path selects): no value; a boolean for a boolean; an integral number of magnitude at most 2^24 for a number,
+    /// whatever field it was (an integer, a double or a float holds that value exactly and is written as it). Anything else
+    /// (an array of repeated fields, JSON null, a larger number a float may have rounded in its text) needs the bytes.
+    /// </summary>
+    internal static bool IsExactColumn(string? text, Type type)
+    {
+        if (text is null) return true;
+        var bare = Nullable.GetUnderlyingType(type) ?? type;
+        if (bare == typeof(bool)) return text is "true" or "false";
+        var span = text.AsSpan();
+        if (span.Length > 0 && span[0] == '-') span = span[1..];
+        int point = span.IndexOf('.');
+        var integer = point < 0 ? span : span[..point];
+        if (integer.Length is 0 or > 8) return false;
+        foreach (char c in integer)
+            if (c is < '0' or > '9') return false;
+        if (point >= 0)
+        {
+            var fraction = span[(point + 1)..];
+            if (fraction.Length == 0) return false;
+            foreach (char c in fraction)
+                if (c != '0') return false;
+        }
+        return int.Parse(integer, NumberStyles.None, CultureInfo.InvariantCulture) <= 16_777_216;
     }
 
     /// <summary>

@@ -69,26 +69,6 @@ internal sealed class ServerDecision
     // Set when a test of the filter has no part in the decision.
     private bool _partial;
 
-    /// <summary>
-    /// SQL that is true when a projected column read from the jsonb gives the value the client reads from the bytes (the
-    /// first field the path selects): the member absent, or of <paramref name="type"/>'s kind: a JSON boolean for a
-    /// <see cref="bool"/>, an integral number of magnitude at most 2^24 for a number (whatever field it was, an integer,
-    /// a double or a float, its value is then exactly its text). Null for a path or type this class does not read: the
-    /// client reads the bytes.
-    /// </summary>
-    public static string? ExactColumn(FudgePath path, Type type)
-    {
-        if (Member(path) is not (string member, string arrays)) return null;
-        type = Nullable.GetUnderlyingType(type) ?? type;
-        if (type.IsEnum) type = Enum.GetUnderlyingType(type);
-        string kind;
-        if (type == typeof(bool)) kind = "WHEN 'boolean' THEN true";
-        else if (type == typeof(string)) return null;
-        else kind = $"WHEN 'number' THEN {member} BETWEEN '-16777216'::jsonb AND '16777216'::jsonb AND ({member})::numeric = trunc(({member})::numeric)";
-        string leaf = $"CASE jsonb_typeof({member}) {kind} ELSE {member} IS NULL END";
-        return arrays.Length == 0 ? leaf : $"CASE WHEN {arrays} THEN false ELSE {leaf} END";
-    }
-
     private string? Node(FilterNode node)
     {
         string? sql = Part(node);
@@ -101,7 +81,7 @@ internal sealed class ServerDecision
         switch (node)
         {
             case AndNode both:
-                return Junction(Node(both.Left), Node(both.Right), "AND");
+                return Range(both) ?? Junction(Node(both.Left), Node(both.Right), "AND");
             case OrNode either:
                 return Junction(Node(either.Left), Node(either.Right), "OR");
             case NotNode not:
@@ -121,6 +101,28 @@ internal sealed class ServerDecision
             default:
                 return null;
         }
+    }
+
+    /// <summary>
+    /// A lower and an upper bound on one member, each with an exact literal (<c>a &lt;= p &amp;&amp; p &lt; b</c>, either
+    /// order), as one test: jsonb orders every other kind outside two numbers (strings and null below, booleans, arrays
+    /// and objects above), so a member between them is a number, and the kind is asked only of the others. Two key
+    /// lookups for a row in the range, where two tests take four. Null for any other conjunction.
+    /// </summary>
+    private string? Range(AndNode both)
+    {
+        if (both.Left is not ComparisonNode first || both.Right is not ComparisonNode second) return null;
+        if (first.Path.Text.Trim() != second.Path.Text.Trim() || !first.Literal.IsNumeric || !second.Literal.IsNumeric
+            || !IsExactLiteral(first.Literal) || !IsExactLiteral(second.Literal)) return null;
+        static bool Lower(ComparisonOperator op) => op is ComparisonOperator.Greater or ComparisonOperator.GreaterOrEqual;
+        static bool Upper(ComparisonOperator op) => op is ComparisonOperator.Less or ComparisonOperator.LessOrEqual;
+        var (low, high) = Lower(first.Operator) && Upper(second.Operator) ? (first, second)
+            : Lower(second.Operator) && Upper(first.Operator) ? (second, first) : (null, null);
+        if (low is null || high is null || Member(low.Path) is not (string member, string arrays)) return null;
+        string from = $"{member} {(low.Operator == ComparisonOperator.Greater ? ">" : ">=")} {Parameter(JsonPathTranslation.Literal(low.Literal)!)}";
+        string to = $"{member} {(high.Operator == ComparisonOperator.Less ? "<" : "<=")} {Parameter(JsonPathTranslation.Literal(high.Literal)!)}";
+        string test = $"CASE WHEN {from} AND {to} THEN true WHEN jsonb_typeof({member}) = 'array' THEN NULL ELSE false END";
+        return arrays.Length == 0 ? test : $"CASE WHEN {arrays} THEN NULL ELSE {test} END";
     }
 
     // One side undecided is SQL NULL, which still decides the junction where the other side does (false AND NULL).
