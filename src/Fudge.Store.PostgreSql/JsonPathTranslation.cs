@@ -11,7 +11,8 @@ namespace Fudge.Store.PostgreSql;
 /// what cannot be translated exactly becomes "true" and is decided by the exact filter on the returned bytes.
 /// </summary>
 /// <remarks>
-/// Translated: <c>==</c>, <c>!=</c> and <c>in [...]</c> with string, number and boolean literals; <c>&lt;</c>, <c>&lt;=</c>,
+/// Translated: <c>==</c> and <c>in [...]</c> with string, number and boolean literals (not <c>!=</c>, which holds for
+/// values of another kind and for primitive arrays, where jsonpath's does not); <c>&lt;</c>, <c>&lt;=</c>,
 /// <c>&gt;</c>, <c>&gt;=</c> with numbers; existence; <c>&amp;&amp;</c> (each side alone if need be) and <c>||</c> (both
 /// sides needed); <c>any(path, filter)</c> as <c>exists(@path ? (filter))</c> (the filter translated the same way, so
 /// one element answers every test); on paths of names, <c>*</c>, <c>..name</c> and anonymous steps <c>#</c>. The jsonb
@@ -109,6 +110,9 @@ internal static class JsonPathTranslation
     private static string? Comparison(ComparisonNode node)
     {
         if (Steps(node.Path) is not string path || Literal(node.Literal) is not string value) return null;
+        // != holds for a value of another kind (the filter finds it incomparable), and for a primitive array, which lax
+        // mode unwraps and compares element by element; jsonpath's != holds for neither: not narrowed on the server.
+        if (node.Operator == ComparisonOperator.NotEqual) return null;
         bool ordered = node.Operator is not (ComparisonOperator.Equal or ComparisonOperator.NotEqual);
         if (ordered && !node.Literal.IsNumeric) return null;
         if (node.Literal.IsNumeric && !ServerDecision.IsExactLiteral(node.Literal))
@@ -121,7 +125,6 @@ internal static class JsonPathTranslation
             return node.Operator switch
             {
                 ComparisonOperator.Equal => Equal(path, node.Literal),
-                ComparisonOperator.NotEqual => null,
                 ComparisonOperator.Less or ComparisonOperator.LessOrEqual => $"@{path} <= {high}",
                 _ => $"@{path} >= {low}",
             };
@@ -129,7 +132,6 @@ internal static class JsonPathTranslation
         string op = node.Operator switch
         {
             ComparisonOperator.Equal => "==",
-            ComparisonOperator.NotEqual => "!=",
             ComparisonOperator.Less => "<",
             ComparisonOperator.LessOrEqual => "<=",
             ComparisonOperator.Greater => ">",

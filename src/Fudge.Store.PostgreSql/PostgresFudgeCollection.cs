@@ -390,10 +390,10 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
     /// The server side of a filter: <c>json @? jsonpath</c> (the GIN index; the jsonpath a parameter) and the part the
     /// declared B-tree indexes answer (<see cref="BTreePredicate"/>); nothing when neither translates. With a
     /// <paramref name="decision"/> (<see cref="Decision"/>), the rows it fails are left out (unless
-    /// <paramref name="decisionInWhere"/> is false: <see cref="Source"/> tests it once per row itself), and the jsonpath
-    /// is kept as it was only where the GIN index can serve it (no declared index searched, an equality in the filter);
-    /// elsewhere it is evaluated only on the rows the decision leaves undecided, and not at all when the decision is
-    /// complete (<paramref name="undecided"/>: that test, or null).
+    /// <paramref name="decisionInWhere"/> is false: <see cref="Source"/> tests it once per row itself). Without a declared
+    /// index to search the jsonpath still selects the rows (a scan or the GIN index: it costs less per row than the
+    /// decision); on a declared index's rows it is evaluated only where the decision leaves a row undecided, and not
+    /// at all when the decision is complete (<paramref name="undecided"/>: that test, or null).
     /// </summary>
     private string Where(FudgeFilter? filter, NpgsqlCommand command, RowDecision? decision, bool decisionInWhere, out string? undecided)
     {
@@ -401,14 +401,16 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
         if (filter is null) return "";
         var parts = new List<string>(3);
         string? indexed = BTreePredicate.For(filter, _indexKeys, command);
-        bool gin = indexed is null && WholeDocumentIndex && GinServes(filter.Root);
-        if ((decision is null || gin || !decision.Value.Complete) && JsonPathTranslation.Translate(filter) is string path)
+        // Without a declared index the jsonpath selects the rows (through the GIN index where it can), and costs less per
+        // row than the decision, which is then computed on its rows only.
+        bool scan = decision is null || indexed is null;
+        if ((scan || !decision!.Value.Complete) && JsonPathTranslation.Translate(filter) is string path)
         {
             command.Parameters.AddWithValue("where", NpgsqlDbType.JsonPath, path);
             // With a declared index to search, the jsonpath is a filter on its rows, written as the function (silent,
             // as the operator is) so that the GIN index is not also searched: a BitmapAnd of both would recheck the
             // index key, two jsonpath evaluations, on every row the GIN index returns.
-            if (decision is null || gin) parts.Add(indexed is null ? "json @? @where" : "jsonb_path_exists(json, @where, '{}', true)");
+            if (scan) parts.Add(indexed is null ? "json @? @where" : "jsonb_path_exists(json, @where, '{}', true)");
             else undecided = "jsonb_path_exists(json, @where, '{}', true)";
         }
         if (indexed is not null) parts.Add(indexed);
@@ -419,17 +421,6 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
 
     private string Where(FudgeFilter? filter, NpgsqlCommand command, RowDecision? decision = null)
         => Where(filter, command, decision, decisionInWhere: true, out _);
-
-    // Whether the filter has a test the GIN index (jsonb_path_ops) can search: an equality, a membership, an element
-    // test or an existence; ranges it cannot.
-    private static bool GinServes(FilterNode node) => node switch
-    {
-        AndNode both => GinServes(both.Left) || GinServes(both.Right),
-        OrNode either => GinServes(either.Left) && GinServes(either.Right),
-        ComparisonNode comparison => comparison.Operator == ComparisonOperator.Equal,
-        MembershipNode or AnyElementNode or ExistsNode => true,
-        _ => false,
-    };
 
     /// <summary>A filter decided row by row on the server (<see cref="ServerDecision"/>), and whether every test of it has a part.</summary>
     private readonly record struct RowDecision(string Sql, bool Complete);
