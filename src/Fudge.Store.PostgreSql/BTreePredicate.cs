@@ -16,8 +16,10 @@ namespace Fudge.Store.PostgreSql;
 /// </summary>
 /// <remarks>
 /// jsonb orders values of different kinds by kind (null &lt; string &lt; number &lt; boolean &lt; array &lt; object), so
-/// a range on numbers or strings takes in other kinds too and never leaves out a match, and the several-values key
-/// <c>[]</c> sorts above every scalar. Literals are number, string and boolean ones (<see cref="JsonPathTranslation.Literal"/>:
+/// a range on numbers or strings takes in other kinds too and never leaves out a match; the several-values key
+/// <c>[]</c>, an empty top-level array, sorts below every other value, and each condition names it. A number literal
+/// some field's jsonb text may sit on the wrong side of (a float is held as its own shortest text) is widened by its
+/// band (<see cref="ServerDecision.Band"/>), and an equality also searches a float's own text. Literals are number, string and boolean ones (<see cref="JsonPathTranslation.Literal"/>:
 /// a jsonpath literal is JSON); dates are held as text in the jsonb and are left to the exact filter.
 /// </remarks>
 internal sealed class BTreePredicate : IndexConditions
@@ -122,8 +124,8 @@ internal sealed class BTreePredicate : IndexConditions
         var values = new List<string>(literals.Length);
         foreach (var literal in literals)
         {
-            if (JsonPathTranslation.Literal(literal) is not string value) return false;
-            values.Add(value);
+            if (EqualTexts(literal) is not string[] equal) return false;
+            values.AddRange(equal);
         }
         var predicate = new BTreePredicate(keys, command);
         var list = new System.Text.StringBuilder();
@@ -137,6 +139,21 @@ internal sealed class BTreePredicate : IndexConditions
     protected override string? KeyOf(FudgePath path) => _keys.TryGetValue(path.Text.Trim(), out string? key) ? key : null;
 
     protected override object? ValueOf(QueryLiteral literal) => JsonPathTranslation.Literal(literal);
+
+    // A number's bound widened to the band around it (ServerDecision.Band) unless its text orders every jsonb number as
+    // the filter orders the value: a float is held as its own shortest text, which may fall on the other side of it.
+    protected override object? BoundOf(QueryLiteral literal, bool lower)
+    {
+        if (!literal.IsNumeric || ServerDecision.IsExactLiteral(literal)) return ValueOf(literal);
+        if (!double.IsFinite(literal.Number)) return null;
+        var (low, high) = ServerDecision.Band(literal.Number);
+        return lower ? low : high;
+    }
+
+    protected override object[]? EqualValuesOf(QueryLiteral literal) => EqualTexts(literal);
+
+    /// <summary>The jsonb texts of the values the filter finds equal to a literal (<see cref="JsonPathTranslation.EqualTexts"/>).</summary>
+    private static string[]? EqualTexts(QueryLiteral literal) => JsonPathTranslation.EqualTexts(literal);
 
     protected override string Parameter(object value)
     {

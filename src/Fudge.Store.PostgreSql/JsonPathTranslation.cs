@@ -11,7 +11,8 @@ namespace Fudge.Store.PostgreSql;
 /// what cannot be translated exactly becomes "true" and is decided by the exact filter on the returned bytes.
 /// </summary>
 /// <remarks>
-/// Translated: <c>==</c>, <c>!=</c> and <c>in [...]</c> with string, number and boolean literals; <c>&lt;</c>, <c>&lt;=</c>,
+/// Translated: <c>==</c> and <c>in [...]</c> with string, number and boolean literals (not <c>!=</c>, which holds for
+/// values of another kind and for primitive arrays, where jsonpath's does not); <c>&lt;</c>, <c>&lt;=</c>,
 /// <c>&gt;</c>, <c>&gt;=</c> with numbers; existence; <c>&amp;&amp;</c> (each side alone if need be) and <c>||</c> (both
 /// sides needed); <c>any(path, filter)</c> as <c>exists(@path ? (filter))</c> (the filter translated the same way, so
 /// one element answers every test); on paths of names, <c>*</c>, <c>..name</c> and anonymous steps <c>#</c>. The jsonb
@@ -77,7 +78,7 @@ internal static class JsonPathTranslation
         return true;
     }
 
-    private static bool ExactText(QueryLiteral literal)
+    internal static bool ExactText(QueryLiteral literal)
     {
         if (literal.Kind != LiteralKind.String || literal.Text.Length == 0) return false;
         foreach (char c in literal.Text)
@@ -109,12 +110,28 @@ internal static class JsonPathTranslation
     private static string? Comparison(ComparisonNode node)
     {
         if (Steps(node.Path) is not string path || Literal(node.Literal) is not string value) return null;
+        // != holds for a value of another kind (the filter finds it incomparable), and for a primitive array, which lax
+        // mode unwraps and compares element by element; jsonpath's != holds for neither: not narrowed on the server.
+        if (node.Operator == ComparisonOperator.NotEqual) return null;
         bool ordered = node.Operator is not (ComparisonOperator.Equal or ComparisonOperator.NotEqual);
         if (ordered && !node.Literal.IsNumeric) return null;
+        if (node.Literal.IsNumeric && !ServerDecision.IsExactLiteral(node.Literal))
+        {
+            // A float field is held as its own shortest text (0.1 for 0.1f, which the filter compares as
+            // 0.100000001...), and a long past 2^53 exactly: such a value may sit on the other side of the literal's
+            // text from where the filter finds it. Equality takes in each text an equal value may have; an ordering,
+            // the band around the literal on its side; != cannot be narrowed.
+            var (low, high) = ServerDecision.Band(node.Literal.Number);
+            return node.Operator switch
+            {
+                ComparisonOperator.Equal => Equal(path, node.Literal),
+                ComparisonOperator.Less or ComparisonOperator.LessOrEqual => $"@{path} <= {high}",
+                _ => $"@{path} >= {low}",
+            };
+        }
         string op = node.Operator switch
         {
             ComparisonOperator.Equal => "==",
-            ComparisonOperator.NotEqual => "!=",
             ComparisonOperator.Less => "<",
             ComparisonOperator.LessOrEqual => "<=",
             ComparisonOperator.Greater => ">",
@@ -129,11 +146,40 @@ internal static class JsonPathTranslation
         var any = new StringBuilder("(");
         foreach (var literal in node.Literals)
         {
-            if (Literal(literal) is not string value) return null;
+            if (Equal(path, literal) is not string test) return null;
             if (any.Length > 1) any.Append(" || ");
-            any.Append('@').Append(path).Append(" == ").Append(value);
+            any.Append(test);
         }
         return any.Append(')').ToString();
+    }
+
+    // path == literal, for each text a value equal to it may have in the jsonb (EqualTexts); for a number past 2^53,
+    // whose equal longs have many texts, the band around it.
+    private static string? Equal(string path, QueryLiteral literal)
+    {
+        if (EqualTexts(literal) is string[] texts)
+            return texts.Length == 1 ? $"@{path} == {texts[0]}" : $"(@{path} == {texts[0]} || @{path} == {texts[1]})";
+        if (!literal.IsNumeric || !double.IsFinite(literal.Number)) return null;
+        var (low, high) = ServerDecision.Band(literal.Number);
+        return $"(@{path} >= {low} && @{path} <= {high})";
+    }
+
+    /// <summary>
+    /// The JSON texts of the values the filter finds equal to a literal, as the jsonb holds them: the literal's own,
+    /// and for a number that is exactly a float, that float's shortest text too (a float field is held as its own
+    /// text: <c>0.1</c> for the float nearest 0.1, equal to the literal 0.100000001490116…); null for a number of
+    /// magnitude 2^53 or more (longs of many texts widen to it) or a literal the jsonb cannot hold.
+    /// </summary>
+    internal static string[]? EqualTexts(QueryLiteral literal)
+    {
+        if (Literal(literal) is not string text) return null;
+        if (!literal.IsNumeric) return new[] { text };
+        double value = literal.Number;
+        if (Math.Abs(value) >= 9007199254740992d || (literal.Kind == LiteralKind.Integer && (long)value != literal.Integer)) return null;
+        float single = (float)value;
+        if (!float.IsFinite(single) || (double)single != value) return new[] { text };
+        string own = single.ToString("R", CultureInfo.InvariantCulture);
+        return ServerDecision.IsExactLiteral(literal) ? new[] { text } : new[] { text, own };
     }
 
     private static string? Steps(FudgePath path)

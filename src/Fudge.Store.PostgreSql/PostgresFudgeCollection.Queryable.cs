@@ -35,22 +35,25 @@ internal sealed partial class PostgresFudgeCollection
                 yield return sorted[i].Value as object?[] ?? Row(plan, (FudgeStoredDocument)sorted[i].Value);
             yield break;
         }
-        await using var command = Command(plan, clientSort: false, out var columns);
+        await using var command = Command(plan, clientSort: false, out var layout);
         await using var reader = await PostgresFudgeStore.Guard(() => command.ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
         int skipped = 0, returned = 0;
         var where = ServerDecides(plan.Where) ? null : plan.Where;
         while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
         {
-            if (columns is not null)
+            if (!layout.Documents)
             {
-                yield return ColumnValues(plan, reader, columns, first: 0);
+                yield return ColumnValues(plan, reader, layout.Columns!, first: 0);
                 continue;
             }
-            var document = new FudgeStoredDocument(reader.GetInt64(0), (byte[])reader.GetValue(1));
-            var decision = Decide(where, document, plan.Skip, plan.Limit, ref skipped, ref returned);
+            bool passed = layout.Decided && reader.GetBoolean(2);
+            var document = reader.IsDBNull(1) ? null : new FudgeStoredDocument(reader.GetInt64(0), (byte[])reader.GetValue(1));
+            var decision = Decide(where, document, plan.Skip, plan.Limit, ref skipped, ref returned, passed);
             if (decision == Candidate.Left) continue;
             if (decision == Candidate.PastWindow) yield break;
-            yield return Row(plan, document);
+            yield return document is not null ? Row(plan, document)
+                : layout.Columns is { } columns ? ColumnValues(plan, reader, columns, first: 3)
+                : Array.Empty<object?>(); // a count's or Any's row, whose values no one reads
         }
     }
 
@@ -103,34 +106,81 @@ internal sealed partial class PostgresFudgeCollection
     {
         var order = new ClientOrder(plan.Order);
         var passed = new List<ClientOrder.Row>();
-        await using (var command = Command(plan, clientSort: true, out var columns))
+        List<int>? refetch = null;
+        await using (var command = Command(plan, clientSort: true, out var layout))
         {
             var where = ServerDecides(plan.Where) ? null : plan.Where;
             await using var reader = await PostgresFudgeStore.Guard(() => command.ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
-            // id, then the document or the columns, then the keys.
-            int first = 1 + (columns?.Length ?? 1);
             while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
             {
                 long id = reader.GetInt64(0);
                 object value;
-                if (columns is not null)
+                if (!layout.Documents)
                 {
-                    value = ColumnValues(plan, reader, columns, first: 1);
+                    value = ColumnValues(plan, reader, layout.Columns!, first: 1);
+                }
+                else if (reader.IsDBNull(1))
+                {
+                    // Passed by the server's decision, its columns read from the jsonb where they are the bytes' own
+                    // values; otherwise its bytes are fetched once every row is read.
+                    bool exact = true;
+                    for (int i = 0; i < layout.Columns!.Length && exact; i++)
+                        exact = IsExactColumn(reader.IsDBNull(3 + i) ? null : reader.GetString(3 + i), plan.ColumnTypes![i]);
+                    if (exact)
+                    {
+                        value = ColumnValues(plan, reader, layout.Columns, first: 3);
+                    }
+                    else
+                    {
+                        (refetch ??= new List<int>()).Add(passed.Count);
+                        value = id;
+                    }
                 }
                 else
                 {
                     var document = new FudgeStoredDocument(id, (byte[])reader.GetValue(1));
-                    if (where is not null && !Matches(where, document)) continue;
+                    bool decided = layout.Decided && reader.GetBoolean(2);
+                    if (where is not null && !decided && !Matches(where, document)) continue;
                     value = document;
                 }
                 var keys = new ClientOrder.Key[plan.Order.Count];
                 for (int i = 0; i < keys.Length; i++)
-                    if (!order.TryKey(i, reader.IsDBNull(first + i) ? null : reader.GetString(first + i), out keys[i])) return null;
+                {
+                    int at = layout.KeyFields[i];
+                    if (!order.TryKey(i, reader.IsDBNull(at) ? null : reader.GetString(at), out keys[i])) return null;
+                }
                 passed.Add(new ClientOrder.Row(id, keys, value));
             }
         }
+        if (refetch is not null) await RefetchAsync(plan, passed, refetch, cancellationToken).ConfigureAwait(false);
         passed.Sort(order);
         return passed;
+    }
+
+    // The documents of the rows at the positions given, whose columns the jsonb did not give exactly, in their place. Read
+    // by a second statement: a document replaced in between is decided again as it is now, and one deleted is left out,
+    // as a later read would find them.
+    private async Task RefetchAsync(FudgeQueryPlan plan, List<ClientOrder.Row> rows, List<int> positions, CancellationToken cancellationToken)
+    {
+        var ids = new long[positions.Count];
+        for (int i = 0; i < ids.Length; i++) ids[i] = rows[positions[i]].Id;
+        var documents = new Dictionary<long, byte[]>(ids.Length);
+        await using (var command = _store.CreateCommand($"SELECT id, doc FROM {Table} WHERE id = ANY(@ids)"))
+        {
+            command.Parameters.AddWithValue("ids", ids);
+            await using var reader = await PostgresFudgeStore.Guard(() => command.ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
+            while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false)) documents[reader.GetInt64(0)] = (byte[])reader.GetValue(1);
+        }
+        var gone = new HashSet<long>();
+        foreach (int at in positions)
+        {
+            var row = rows[at];
+            if (documents.TryGetValue(row.Id, out var bytes) && Matches(plan.Where!, new FudgeStoredDocument(row.Id, bytes)))
+                rows[at] = new ClientOrder.Row(row.Id, row.Keys, new FudgeStoredDocument(row.Id, bytes));
+            else
+                gone.Add(row.Id);
+        }
+        if (gone.Count > 0) rows.RemoveAll(row => gone.Contains(row.Id));
     }
 
     public async ValueTask<object> ScalarAsync(FudgeQueryPlan plan, CancellationToken cancellationToken)
@@ -172,15 +222,36 @@ internal sealed partial class PostgresFudgeCollection
     }
 
     /// <summary>
-    /// The statement of a plan. <paramref name="clientSort"/>: the candidates' ids, documents and sort keys, unsorted
-    /// (<see cref="ClientSortedAsync"/>). <paramref name="columns"/> is set when the server computes the projected columns.
+    /// What each row of a plan's statement holds (<see cref="Command"/>): the server's columns alone; or the id, the
+    /// document and the sort keys; or, with the server's decision (<see cref="Decision"/>), the id, the document (NULL
+    /// when the decision passed it and the client reads its columns from the jsonb, or for a count), whether the decision
+    /// passed it, the columns, then the keys.
     /// </summary>
-    private NpgsqlCommand Command(FudgeQueryPlan plan, bool clientSort, out ColumnForm[]? columns)
+    private sealed class Layout
+    {
+        /// <summary>The projected columns the server computes (from field 0, 1 or 3), or null.</summary>
+        public ColumnForm[]? Columns { get; init; }
+
+        /// <summary>False when the rows are the server's columns alone (a filter it decides whole): no document field.</summary>
+        public bool Documents { get; init; }
+
+        /// <summary>Field 2 is whether the server's decision passed the row.</summary>
+        public bool Decided { get; init; }
+
+        /// <summary>The field of each ordering's sort key (of a client sort; <see cref="KeyFields"/>).</summary>
+        public int[] KeyFields { get; init; } = Array.Empty<int>();
+    }
+
+    /// <summary>
+    /// The statement of a plan. <paramref name="clientSort"/>: unsorted, with each row's id and sort keys
+    /// (<see cref="ClientSortedAsync"/>). <paramref name="layout"/>: the fields of its rows.
+    /// </summary>
+    private NpgsqlCommand Command(FudgeQueryPlan plan, bool clientSort, out Layout layout)
     {
         var command = _store.CreateCommand("");
-        string source = Source(plan.Where, command);
         bool serverDecides = ServerDecides(plan.Where);
-        columns = null;
+        var decision = Decision(plan.Where, command);
+        string source = Source(plan.Where, command, decision);
         // A count, or whether there is any, is the same in every order (of a window too): the rows are not sorted.
         bool sorted = plan.Terminal is not (FudgeQueryTerminal.Count or FudgeQueryTerminal.Any);
         var keys = sorted ? OrderKeys(plan, command) : new List<OrderSql>();
@@ -203,6 +274,7 @@ internal sealed partial class PostgresFudgeCollection
             command.Parameters.AddWithValue("skip", plan.Skip);
         }
         string from = $"FROM {source}{order}{window}";
+        layout = new Layout { Documents = true };
         if (serverDecides && plan.Terminal == FudgeQueryTerminal.Count)
         {
             command.CommandText = $"SELECT count(*) FROM (SELECT id {from}) AS q";
@@ -213,18 +285,106 @@ internal sealed partial class PostgresFudgeCollection
             command.CommandText = $"SELECT EXISTS (SELECT id {from})";
             return command;
         }
-        // Sorted on the client: each row's id and sort keys besides what it carries.
-        var sortKeys = new StringBuilder();
-        if (clientSort)
-            foreach (var key in keys) sortKeys.Append(", ").Append(key.Value);
-        if (serverDecides && plan.Columns is { Count: > 0 } && JsonColumns(plan, keys, command, out var forms) is { } select)
+        if (decision is not null)
         {
-            columns = forms;
+            // The document only where the client needs its bytes: to decide it, or to read a column the jsonb does not
+            // give exactly. A count's rows the decision passed carry nothing.
+            string passed = $"{DecisionColumn} IS TRUE";
+            string doc = "doc";
+            ColumnForm[]? forms = null;
+            string[]? list = null;
+            if (!sorted)
+                doc = $"CASE WHEN {passed} THEN NULL ELSE doc END";
+            else if (clientSort && plan.Columns is { Count: > 0 } && ExactColumnTypes(plan) && JsonColumns(plan, keys, command, out forms) is { } columnSql)
+                (doc, list) = ($"CASE WHEN {passed} THEN NULL ELSE doc END", columnSql);
+            else
+                forms = null;
+            layout = new Layout { Documents = true, Decided = true, Columns = forms, KeyFields = KeyFields(keys, clientSort, list, 3, out string sortKeys) };
+            command.CommandText = $"SELECT id, {doc}, {passed}{(list is null ? "" : ", " + string.Join(", ", list))}{sortKeys} {from}";
+            return command;
+        }
+        if (serverDecides && plan.Columns is { Count: > 0 } && JsonColumns(plan, keys, command, out var columns) is { } selected)
+        {
+            layout = new Layout { Columns = columns, KeyFields = KeyFields(keys, clientSort, selected, 1, out string sortKeys) };
+            string select = string.Join(", ", selected);
             command.CommandText = clientSort ? $"SELECT id, {select}{sortKeys} {from}" : $"SELECT {select} {from}";
             return command;
         }
-        command.CommandText = $"SELECT id, doc{sortKeys} {from}";
+        layout = new Layout { Documents = true, KeyFields = KeyFields(keys, clientSort, null, 2, out string keysAfterDocument) };
+        command.CommandText = $"SELECT id, doc{keysAfterDocument} {from}";
         return command;
+    }
+
+    /// <summary>
+    /// The field of each ordering's key in a client-sorted row (none otherwise): the column that is the same
+    /// expression, when one is (each key is then computed and sent once), else a field after the columns, whose select
+    /// list is <paramref name="sortKeys"/>. <paramref name="columns"/> start at field <paramref name="first"/>.
+    /// </summary>
+    private static int[] KeyFields(List<OrderSql> keys, bool clientSort, string[]? columns, int first, out string sortKeys)
+    {
+        var select = new StringBuilder();
+        if (!clientSort)
+        {
+            sortKeys = "";
+            return Array.Empty<int>();
+        }
+        var fields = new int[keys.Count];
+        int next = first + (columns?.Length ?? 0);
+        for (int i = 0; i < keys.Count; i++)
+        {
+            int column = columns is null ? -1 : Array.IndexOf(columns, keys[i].Value);
+            if (column >= 0)
+            {
+                fields[i] = first + column;
+                continue;
+            }
+            select.Append(", ").Append(keys[i].Value);
+            fields[i] = next++;
+        }
+        sortKeys = select.ToString();
+        return fields;
+    }
+
+    // Whether the projected columns are of the types whose jsonb values can be the bytes' own (IsExactColumn): integers,
+    // enums and booleans. A string may be a date or a NaN in the jsonb, and a double a float's own shortest text.
+    private static bool ExactColumnTypes(FudgeQueryPlan plan)
+    {
+        foreach (var type in plan.ColumnTypes!)
+        {
+            var bare = Nullable.GetUnderlyingType(type) ?? type;
+            if (bare.IsEnum) bare = Enum.GetUnderlyingType(bare);
+            if (!(bare == typeof(bool) || bare == typeof(long) || bare == typeof(int) || bare == typeof(short) || bare == typeof(sbyte)
+                || bare == typeof(ulong) || bare == typeof(uint) || bare == typeof(ushort) || bare == typeof(byte))) return false;
+        }
+        return true;
+    }
+
+    /// <summary>
+    /// True when a column's jsonb text (null: no value) gives the value the client reads from the bytes (the first field
+    /// the path selects): no value; a boolean for a boolean; an integral number of magnitude at most 2^24 for a number,
+    /// whatever field it was (an integer, a double or a float holds that value exactly and is written as it). Anything else
+    /// (an array of repeated fields, JSON null, a larger number a float may have rounded in its text) needs the bytes.
+    /// </summary>
+    internal static bool IsExactColumn(string? text, Type type)
+    {
+        if (text is null) return true;
+        var bare = Nullable.GetUnderlyingType(type) ?? type;
+        if (bare == typeof(bool)) return text is "true" or "false";
+        var span = text.AsSpan();
+        if (span.Length > 0 && span[0] == '-') span = span[1..];
+        int point = span.IndexOf('.');
+        var integer = point < 0 ? span : span[..point];
+        if (integer.Length is 0 or > 8) return false;
+        foreach (char c in integer)
+            if (c is < '0' or > '9') return false;
+        if (point >= 0)
+        {
+            var fraction = span[(point + 1)..];
+            if (fraction.Length == 0) return false;
+            foreach (char c in fraction)
+                if (c != '0') return false;
+        }
+        return int.Parse(integer, NumberStyles.None, CultureInfo.InvariantCulture) <= 16_777_216;
     }
 
     /// <summary>
@@ -305,15 +465,15 @@ internal sealed partial class PostgresFudgeCollection
     }
 
     /// <summary>
-    /// The select list of the columns when every one is a number, string or boolean on a path the jsonb has; else null.
-    /// A column on the path of an ordering reads that ordering's value (for a string, the same expression as its key).
+    /// The SQL of each column when every one is a number, string or boolean on a path the jsonb has; else null. A column
+    /// on the path of an ordering reads that ordering's value (for a string, the same expression as its key).
     /// </summary>
-    private static string? JsonColumns(FudgeQueryPlan plan, List<OrderSql> keys, NpgsqlCommand command, out ColumnForm[] forms)
+    private static string[]? JsonColumns(FudgeQueryPlan plan, List<OrderSql> keys, NpgsqlCommand command, out ColumnForm[] forms)
     {
         forms = new ColumnForm[plan.Columns!.Count];
         for (int i = 0; i < plan.Columns.Count; i++)
             if (!IsJsonScalar(plan.ColumnTypes![i]) || JsonPathTranslation.PathOf(plan.Columns[i]) is null) return null;
-        var select = new StringBuilder();
+        var select = new string[plan.Columns.Count];
         for (int i = 0; i < plan.Columns.Count; i++)
         {
             var path = plan.Columns[i];
@@ -325,10 +485,9 @@ internal sealed partial class PostgresFudgeCollection
                 sql = keys[k].Value;
                 forms[i] = ordering.Text ? ColumnForm.Text : ColumnForm.Jsonb;
             }
-            sql ??= $"{ValueOf(path, command, "c" + i.ToString(CultureInfo.InvariantCulture))} #>> '{{}}'";
-            select.Append(i == 0 ? "" : ", ").Append(sql);
+            select[i] = sql ?? $"{ValueOf(path, command, "c" + i.ToString(CultureInfo.InvariantCulture))} #>> '{{}}'";
         }
-        return select.ToString();
+        return select;
     }
 
     /// <summary>

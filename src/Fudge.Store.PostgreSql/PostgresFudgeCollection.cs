@@ -252,20 +252,22 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
             // Documents without the value first, as SQLite orders NULL.
             order = $"{value} {direction} NULLS {(query.Descending ? "LAST" : "FIRST")}, id {direction}";
         }
-        string where = Where(query.Where, command);
+        var decided = Decision(query.Where, command);
+        string where = Where(query.Where, command, decided);
         // Without a predicate, or with one the server decides exactly, the server applies the window; with another,
-        // the exact filter decides first.
+        // the exact filter decides first, except on the rows the server's decision passed.
         var decidedHere = ServerDecides(query.Where) ? null : query.Where;
         string window = decidedHere is null ? " LIMIT @limit OFFSET @skip" : "";
         command.Parameters.AddWithValue("limit", query.Limit is int limit ? (object)limit : DBNull.Value);
         command.Parameters.AddWithValue("skip", query.Skip);
-        command.CommandText = $"SELECT id, doc FROM {Table} {where} ORDER BY {order}{window}{(lockForUpdate ? " FOR UPDATE" : "")}";
+        string passed = decided is { } rows ? $"({rows.Sql}) IS TRUE" : "false";
+        command.CommandText = $"SELECT id, doc, {passed} FROM {Table} {where} ORDER BY {order}{window}{(lockForUpdate ? " FOR UPDATE" : "")}";
         int skipped = 0, returned = 0;
         await using var reader = await PostgresFudgeStore.Guard(() => command.ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
         while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
         {
             var document = new FudgeStoredDocument(reader.GetInt64(0), (byte[])reader.GetValue(1));
-            var decision = Decide(decidedHere, document, query.Skip, query.Limit, ref skipped, ref returned);
+            var decision = Decide(decidedHere, document, query.Skip, query.Limit, ref skipped, ref returned, reader.GetBoolean(2));
             if (decision == Candidate.Passed) yield return document;
             else if (decision == Candidate.PastWindow) yield break;
         }
@@ -279,13 +281,16 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
             all.CommandText = $"SELECT count(*) FROM {Source(where, all)}";
             return (long)(await PostgresFudgeStore.Guard(() => all.ExecuteScalarAsync(cancellationToken)).ConfigureAwait(false))!;
         }
-        // Decided on the candidates' bytes, in no particular order: only the documents are read.
+        // Decided on the candidates' bytes, in no particular order: only the documents are read, and none of those the
+        // server's decision passed.
         await using var command = _store.CreateCommand("");
-        command.CommandText = $"SELECT id, doc FROM {Table} {Where(where, command)}";
+        var decided = Decision(where, command);
+        string doc = decided is null ? "doc" : $"CASE WHEN {DecisionColumn} IS TRUE THEN NULL ELSE doc END";
+        command.CommandText = decided is null ? $"SELECT id, doc FROM {Table} {Where(where, command)}" : $"SELECT id, {doc} FROM {Source(where, command, decided)}";
         long count = 0;
         await using var reader = await PostgresFudgeStore.Guard(() => command.ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
         while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
-            if (Matches(where!, new FudgeStoredDocument(reader.GetInt64(0), (byte[])reader.GetValue(1)))) count++;
+            if (reader.IsDBNull(1) || Matches(where!, new FudgeStoredDocument(reader.GetInt64(0), (byte[])reader.GetValue(1)))) count++;
         return count;
     }
 
@@ -374,7 +379,7 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
     internal async Task<string> ExplainAsync(FudgeFilter where, CancellationToken cancellationToken = default)
     {
         await using var command = _store.CreateCommand("");
-        command.CommandText = $"EXPLAIN SELECT id, doc FROM {Table} {Where(where, command)}";
+        command.CommandText = $"EXPLAIN SELECT id, doc FROM {Table} {Where(where, command, Decision(where, command))}";
         var plan = new StringBuilder();
         await using var reader = await PostgresFudgeStore.Guard(() => command.ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
         while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false)) plan.AppendLine(reader.GetString(0));
@@ -383,45 +388,86 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
 
     /// <summary>
     /// The server side of a filter: <c>json @? jsonpath</c> (the GIN index; the jsonpath a parameter) and the part the
-    /// declared B-tree indexes answer (<see cref="BTreePredicate"/>); nothing when neither translates.
+    /// declared B-tree indexes answer (<see cref="BTreePredicate"/>); nothing when neither translates. With a
+    /// <paramref name="decision"/> (<see cref="Decision"/>), the rows it fails are left out (unless
+    /// <paramref name="decisionInWhere"/> is false: <see cref="Source"/> tests it once per row itself). Without a declared
+    /// index to search the jsonpath still selects the rows (a scan or the GIN index: it costs less per row than the
+    /// decision); on a declared index's rows it is evaluated only where the decision leaves a row undecided, and not
+    /// at all when the decision is complete (<paramref name="undecided"/>: that test, or null).
     /// </summary>
-    private string Where(FudgeFilter? filter, NpgsqlCommand command)
+    private string Where(FudgeFilter? filter, NpgsqlCommand command, RowDecision? decision, bool decisionInWhere, out string? undecided)
     {
+        undecided = null;
         if (filter is null) return "";
-        var parts = new List<string>(2);
+        var parts = new List<string>(3);
         string? indexed = BTreePredicate.For(filter, _indexKeys, command);
-        if (JsonPathTranslation.Translate(filter) is string path)
+        // Without a declared index the jsonpath selects the rows (through the GIN index where it can), and costs less per
+        // row than the decision, which is then computed on its rows only.
+        bool scan = decision is null || indexed is null;
+        if ((scan || !decision!.Value.Complete) && JsonPathTranslation.Translate(filter) is string path)
         {
             command.Parameters.AddWithValue("where", NpgsqlDbType.JsonPath, path);
             // With a declared index to search, the jsonpath is a filter on its rows, written as the function (silent,
             // as the operator is) so that the GIN index is not also searched: a BitmapAnd of both would recheck the
             // index key, two jsonpath evaluations, on every row the GIN index returns.
-            parts.Add(indexed is null ? "json @? @where" : "jsonb_path_exists(json, @where, '{}', true)");
+            if (scan) parts.Add(indexed is null ? "json @? @where" : "jsonb_path_exists(json, @where, '{}', true)");
+            else undecided = "jsonb_path_exists(json, @where, '{}', true)";
         }
         if (indexed is not null) parts.Add(indexed);
+        if (decision is { } decided && decisionInWhere)
+            parts.Add(undecided is null ? $"({decided.Sql}) IS NOT FALSE" : $"coalesce(({decided.Sql}), {undecided})");
         return parts.Count == 0 ? "" : "WHERE " + string.Join(" AND ", parts);
     }
 
+    private string Where(FudgeFilter? filter, NpgsqlCommand command, RowDecision? decision = null)
+        => Where(filter, command, decision, decisionInWhere: true, out _);
+
+    /// <summary>A filter decided row by row on the server (<see cref="ServerDecision"/>), and whether every test of it has a part.</summary>
+    private readonly record struct RowDecision(string Sql, bool Complete);
+
     /// <summary>
-    /// The rows a filter's candidates come from, as SQL after <c>FROM</c>: the table with <see cref="Where"/>, or, for one
-    /// equality or membership test on an indexed path (<see cref="BTreePredicate.TryKeyEquality"/>), the rows whose key
-    /// is a literal (searched in the index, no jsonpath evaluated: most of such a query's time on the server was the
-    /// jsonpath on every row) and, apart, the rows whose path selects several values, filtered by the jsonpath. The
-    /// same rows as the table with <see cref="Where"/>; the union is named as the table, so the rest of the statement
-    /// reads it alike.
+    /// The filter decided row by row on the server (<see cref="ServerDecision"/>; its values added to
+    /// <paramref name="command"/>), or null: when the server decides it whole already, when no part of it can be
+    /// decided, or with a taxonomy resolver (the jsonb then names ordinal-only fields the filter does not).
     /// </summary>
-    private string Source(FudgeFilter? filter, NpgsqlCommand command)
+    private RowDecision? Decision(FudgeFilter? filter, NpgsqlCommand command)
     {
-        if (filter is not null && BTreePredicate.TryKeyEquality(filter, _indexKeys, command, out string? exact, out string? key)
+        if (filter is null || ServerDecides(filter) || _store.Json.ReaderOptions?.TaxonomyResolver is not null) return null;
+        return ServerDecision.For(filter, command, out bool complete) is string sql ? new RowDecision(sql, complete) : null;
+    }
+
+    /// <summary>
+    /// The rows a filter's candidates come from, as SQL after <c>FROM</c>: the table with <c>Where</c>, or, for one
+    /// equality or membership test on an indexed path (<see cref="BTreePredicate.TryKeyEquality"/>) and no
+    /// <paramref name="decision"/>, the rows whose key is a literal (searched in the index, no jsonpath evaluated: most
+    /// of such a query's time on the server was the jsonpath on every row) and, apart, the rows whose path selects
+    /// several values, filtered by the jsonpath. With a <paramref name="decision"/>, the table's candidates with the
+    /// decision as the column <see cref="DecisionColumn"/>, the rows it fails left out. The same rows as the table with
+    /// <c>Where</c>; the union or subquery is named as the table, so the rest of the statement reads it alike.
+    /// </summary>
+    private string Source(FudgeFilter? filter, NpgsqlCommand command, RowDecision? decision = null)
+    {
+        if (filter is not null && decision is null && BTreePredicate.TryKeyEquality(filter, _indexKeys, command, out string? exact, out string? key)
             && JsonPathTranslation.Translate(filter) is string path)
         {
             command.Parameters.AddWithValue("where", NpgsqlDbType.JsonPath, path);
             return $"(SELECT id, doc, json FROM {Table} WHERE {exact} UNION ALL "
                 + $"SELECT id, doc, json FROM {Table} WHERE {key} = '[]'::jsonb AND jsonb_path_exists(json, @where, '{{}}', true)) AS {Table}";
         }
+        if (decision is { } decided)
+        {
+            // Evaluated once per row (the fence, OFFSET 0, keeps the planner from copying the expression into each of
+            // its uses: the WHERE and the select list), then read as a column.
+            string inner = Where(filter, command, decided, decisionInWhere: false, out string? undecided);
+            string kept = undecided is null ? $"{DecisionColumn} IS NOT FALSE" : $"coalesce({DecisionColumn}, {undecided})";
+            return $"(SELECT id, doc, json, ({decided.Sql}) AS {DecisionColumn} FROM {Table} {inner} OFFSET 0) AS {Table} WHERE {kept}";
+        }
         string where = Where(filter, command);
         return where.Length == 0 ? Table : $"{Table} {where}";
     }
+
+    /// <summary>The column of <see cref="Source"/>'s rows that holds the server's decision (true, false or NULL).</summary>
+    internal const string DecisionColumn = "fudge_decision";
 
     /// <summary>
     /// True when the server's condition passes exactly the documents <paramref name="where"/> passes (none, or a filter
@@ -445,11 +491,12 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
     // The server's filter is a superset: with a filter, the exact test decides on the document's bytes and the window
     // (skip, limit) is applied to the documents that pass it; without one, the server applied the window. Counts in
     // skipped and returned, zero before the first document.
-    private static Candidate Decide(FudgeFilter? where, FudgeStoredDocument document, int skip, int? limit, ref int skipped, ref int returned)
+    // A document the server's decision passed (passed) needs no test on its bytes (document null: none were sent).
+    private static Candidate Decide(FudgeFilter? where, FudgeStoredDocument? document, int skip, int? limit, ref int skipped, ref int returned, bool passed = false)
     {
         if (where is not null)
         {
-            if (!Matches(where, document) || skipped++ < skip) return Candidate.Left;
+            if ((!passed && !Matches(where, document!)) || skipped++ < skip) return Candidate.Left;
             if (limit is int most && returned >= most) return Candidate.PastWindow;
         }
         returned++;

@@ -20,8 +20,9 @@ internal abstract class IndexConditions
     protected IndexConditions(IReadOnlyCollection<string> indexedPaths) => _indexedPaths = indexedPaths;
 
     /// <summary>
-    /// The SQL of the key a document whose path selects several values has: it must sort above every value the index
-    /// holds, so that <c>&gt;</c> and <c>&gt;=</c> take it in by themselves.
+    /// The SQL of the key a document whose path selects several values has. Every condition takes it in by name
+    /// (<c>OR key = several</c>), wherever it sorts: PostgreSQL's <c>'[]'::jsonb</c> sorts below every other jsonb
+    /// value, so a lower bound alone would leave it out.
     /// </summary>
     protected abstract string Several { get; }
 
@@ -30,6 +31,19 @@ internal abstract class IndexConditions
 
     /// <summary>The literal as the index holds it, or null when the index holds no such value.</summary>
     protected abstract object? ValueOf(QueryLiteral literal);
+
+    /// <summary>
+    /// The value a bound of a range is searched from (<paramref name="lower"/>: a lower bound, <c>&gt;</c> or
+    /// <c>&gt;=</c>), or null: the literal's own (<see cref="ValueOf"/>) unless a store's keys may hold a value the
+    /// filter finds on the literal's side on the other side of it, and must then widen the bound.
+    /// </summary>
+    protected virtual object? BoundOf(QueryLiteral literal, bool lower) => ValueOf(literal);
+
+    /// <summary>
+    /// The keys an equality with the literal searches: its value (<see cref="ValueOf"/>) unless a store's keys may hold a
+    /// value the filter finds equal under another key; null when no list of keys takes in every such value.
+    /// </summary>
+    protected virtual object[]? EqualValuesOf(QueryLiteral literal) => ValueOf(literal) is object value ? new[] { value } : null;
 
     /// <summary>Adds <paramref name="value"/> (from <see cref="ValueOf"/>) as a parameter and returns its SQL name.</summary>
     protected abstract string Parameter(object value);
@@ -99,17 +113,16 @@ internal abstract class IndexConditions
         bool matches = lower
             ? comparison.Operator is ComparisonOperator.Greater or ComparisonOperator.GreaterOrEqual
             : comparison.Operator is ComparisonOperator.Less or ComparisonOperator.LessOrEqual;
-        if (!matches || ValueOf(comparison.Literal) is null) return false;
+        if (!matches || BoundOf(comparison.Literal, lower) is null) return false;
         key = Key(comparison.Path);
         return key is not null;
     }
 
-    // Both bounds in one range the index searches; the several-values key sorts above every value, so it is taken in
-    // by the lower bound alone and added beside the range.
+    // Both bounds in one range the index searches, the several-values key added beside it.
     private string Range(string key, ComparisonNode low, ComparisonNode high)
     {
-        string from = Parameter(ValueOf(low.Literal)!);
-        string to = Parameter(ValueOf(high.Literal)!);
+        string from = Parameter(BoundOf(low.Literal, lower: true)!);
+        string to = Parameter(BoundOf(high.Literal, lower: false)!);
         string lowOp = low.Operator == ComparisonOperator.Greater ? ">" : ">=";
         string highOp = high.Operator == ComparisonOperator.Less ? "<" : "<=";
         return $"(({key} {lowOp} {from} AND {key} {highOp} {to}) OR {key} = {Several})";
@@ -122,14 +135,16 @@ internal abstract class IndexConditions
         {
             case ComparisonNode comparison:
             {
-                if (Key(comparison.Path) is not string key || ValueOf(comparison.Literal) is not object value) return null;
-                if (comparison.Operator == ComparisonOperator.NotEqual) return null;
+                if (Key(comparison.Path) is not string key || comparison.Operator == ComparisonOperator.NotEqual) return null;
+                if (comparison.Operator == ComparisonOperator.Equal)
+                    return EqualValuesOf(comparison.Literal) is object[] equal ? $"{key} IN ({List(equal)}{Several})" : null;
+                bool lower = comparison.Operator is ComparisonOperator.Greater or ComparisonOperator.GreaterOrEqual;
+                if (BoundOf(comparison.Literal, lower) is not object value) return null;
                 string parameter = Parameter(value);
                 return comparison.Operator switch
                 {
-                    ComparisonOperator.Equal => $"{key} IN ({parameter}, {Several})",
-                    ComparisonOperator.Greater => $"{key} > {parameter}",
-                    ComparisonOperator.GreaterOrEqual => $"{key} >= {parameter}",
+                    ComparisonOperator.Greater => $"({key} > {parameter} OR {key} = {Several})",
+                    ComparisonOperator.GreaterOrEqual => $"({key} >= {parameter} OR {key} = {Several})",
                     ComparisonOperator.Less => $"({key} < {parameter} OR {key} = {Several})",
                     _ => $"({key} <= {parameter} OR {key} = {Several})",
                 };
@@ -140,16 +155,22 @@ internal abstract class IndexConditions
                 var values = new List<object>(membership.Literals.Length);
                 foreach (var literal in membership.Literals)
                 {
-                    if (ValueOf(literal) is not object value) return null;
-                    values.Add(value);
+                    if (EqualValuesOf(literal) is not object[] equal) return null;
+                    values.AddRange(equal);
                 }
-                var list = new System.Text.StringBuilder();
-                foreach (var value in values) list.Append(Parameter(value)).Append(", ");
-                return $"{key} IN ({list}{Several})";
+                return $"{key} IN ({List(values)}{Several})";
             }
             default:
                 return null;
         }
+    }
+
+    // The values as parameters, each followed by a comma.
+    private string List(IEnumerable<object> values)
+    {
+        var list = new System.Text.StringBuilder();
+        foreach (var value in values) list.Append(Parameter(value)).Append(", ");
+        return list.ToString();
     }
 
     private string? Key(FudgePath path)

@@ -58,7 +58,9 @@ public sealed class PostgresCollectionPredicateTests
             analyze.CommandText = $"ANALYZE {trades.Table}; SET enable_seqscan = off";
             await analyze.ExecuteNonQueryAsync();
         }
-        Assert.Contains("@?", await trades.ExplainAsync(filter), StringComparison.Ordinal);
+        // The jsonpath filters the rows: through the GIN index where it can search it (an equality inside), else on the
+        // rows the server's decision of the numbers leaves undecided.
+        Assert.Matches(@"@\?|jsonb_path_exists", await trades.ExplainAsync(filter));
     }
 
     [StoreFact]

@@ -66,8 +66,9 @@ public sealed class PostgresServerDecidesTests
 
         var ids = trades.Query<QueryableTrade>().Where(t => t.Symbol == "AAPL").OrderBy(t => t.Qty).Select(t => t.Qty);
         string sql = ids.ToQueryString();
-        // The whole result: the column, the id and the sort key (one key lookup in the jsonb each), sorted on the client.
-        Assert.Contains("SELECT id, (json -> 'Qty'), (json -> 'Qty') FROM", sql, StringComparison.Ordinal);
+        // The whole result: the id and the column, which is also the sort key (one key lookup in the jsonb, sent once),
+        // sorted on the client.
+        Assert.Contains("SELECT id, (json -> 'Qty') FROM", sql, StringComparison.Ordinal);
         Assert.DoesNotContain("ORDER BY", sql, StringComparison.Ordinal);
         // A window: sorted by the server, the column the ordering's value, computed once for both.
         string windowed = ids.Take(50).ToQueryString();
