@@ -322,6 +322,16 @@ public ref struct FudgeTakeRun
                     ulong tail = Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref MemoryMarshal.GetReference(_data), (nint)(uint)(p + length - 3)));
                     text = ShortAscii.IsAsciiTail(tail, length) ? ShortAscii.FromTail(tail, length) : FudgeReader.DecodeUtf8OrNull(_data.Slice(p + 5, length));
                 }
+                else if (BitConverter.IsLittleEndian && (uint)(length - 9) < 8)
+                {
+                    // 9 to 16 bytes (instruments, names): the first eight and the last eight, overlapping, loaded once
+                    // each, tested together and widened with no loop and no call of the general decoder.
+                    ref byte first = ref Unsafe.Add(ref MemoryMarshal.GetReference(_data), (nint)(uint)(p + 5));
+                    ulong head = Unsafe.ReadUnaligned<ulong>(ref first);
+                    ulong tail = Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref first, (nint)(uint)(length - 8)));
+                    text = ((head | tail) & 0x8080808080808080UL) == 0 ? ShortAscii.FromHeadAndTail(head, tail, length)
+                        : FudgeReader.DecodeUtf8OrNull(_data.Slice(p + 5, length));
+                }
                 else
 #endif
                 text = length == 0 ? string.Empty : FudgeReader.DecodeUtf8OrNull(_data.Slice(p + 5, length));
