@@ -24,7 +24,7 @@ public class DateConversionTests
         }
     }
 
-    // Both directions keep the last conversion of each of 512 slots; days 512 apart share a slot. Threads converting
+    // Writing keeps the last conversion of each of 512 slots; days 512 apart share a slot. Threads converting
     // such days at once must each get their own day's answer, whichever entry they read.
     [Fact]
     public void Conversions_of_days_sharing_a_cache_slot_stay_exact_across_threads()

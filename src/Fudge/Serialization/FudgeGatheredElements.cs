@@ -36,8 +36,16 @@ public ref struct FudgeGatheredElements<T> where T : class
     /// </summary>
     public FudgeGatheredElements(int bytes)
     {
-        _items = ArrayPool<T>.Shared.Rent(Math.Min(Math.Max(bytes / 128, MinCapacity), MaxInitialCapacity));
+        _items = Rent(Math.Min(Math.Max(bytes / 128, MinCapacity), MaxInitialCapacity));
         _count = 0;
+    }
+
+    // A pooled array of exactly T[]: an array of a derived type returned to the pool as a T[] would not take every T,
+    // and Add stores without the covariance check. Such an array is left to the collector and a T[] made instead.
+    private static T[] Rent(int minimumLength)
+    {
+        T[] items = ArrayPool<T>.Shared.Rent(minimumLength);
+        return items.GetType() == typeof(T[]) ? items : new T[items.Length];
     }
 
     /// <summary>How many elements have been gathered.</summary>
@@ -52,7 +60,7 @@ public ref struct FudgeGatheredElements<T> where T : class
         if ((uint)count < (uint)items.Length)
         {
 #if NET8_0_OR_GREATER
-            // No covariance check: the array is a T[] rented by exactly this T (the pool's arrays are never covariant).
+            // No covariance check: the array is exactly a T[] (Rent).
             Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(items), (nint)(uint)count) = item;
 #else
             items[count] = item;
@@ -66,7 +74,7 @@ public ref struct FudgeGatheredElements<T> where T : class
     [MethodImpl(MethodImplOptions.NoInlining)]
     private void AddGrowing(T item)
     {
-        T[] larger = ArrayPool<T>.Shared.Rent(_items.Length * 2);
+        T[] larger = Rent(_items.Length * 2);
         Array.Copy(_items, larger, _count);
         Return(_items, _count);
         _items = larger;
