@@ -208,10 +208,11 @@ internal sealed partial class Emitter
             case ShapeKind.Int64: return ($"__t.TryTakeInt64({key}, out long {e})", cast + e);
             case ShapeKind.UInt64: return ($"__t.TryTakeInt64({key}, out long {e})", $"{cast}unchecked((ulong){e})");
             case ShapeKind.Int32: return ($"__t.TryTakeInt32({key}, out int {e})", cast + e);
-            case ShapeKind.SByte: return Ranged("-128L", "127L");
-            case ShapeKind.Byte: return Ranged("0L", "255L");
-            case ShapeKind.Int16: return Ranged("-32768L", "32767L");
-            case ShapeKind.UInt16: return Ranged("0L", "65535L");
+            // The members narrower than an int: one 32-bit load and a range test (what writers write, an int8 or int16, fits).
+            case ShapeKind.SByte: return Ranged32("-128", "127");
+            case ShapeKind.Byte: return Ranged32("0", "255");
+            case ShapeKind.Int16: return Ranged32("-32768", "32767");
+            case ShapeKind.UInt16: return Ranged32("0", "65535");
             case ShapeKind.UInt32: return Ranged("0L", "4294967295L");
         }
         if (isEnum) return null;
@@ -228,5 +229,6 @@ internal sealed partial class Emitter
         }
 
         (string, string) Ranged(string min, string max) => ($"__t.TryTakeInt64({key}, {min}, {max}, out long {e})", cast + e);
+        (string, string) Ranged32(string min, string max) => ($"__t.TryTakeInt32({key}, {min}, {max}, out int {e})", cast + e);
     }
 }

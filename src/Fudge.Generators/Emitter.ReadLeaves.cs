@@ -146,6 +146,9 @@ internal sealed partial class Emitter
         // generated formatter (whole-graph code calls the generated code whatever is registered).
         if (!_options.GraphRead)
             sb.AppendLine($"        if (!object.ReferenceEquals(global::Fudge.Serialization.FudgeFormatterCache<{e}>.Formatter, {e}.FudgeFormatter.Instance)) return null;");
+        // A long list (a graph's thousands of positions) is gathered as it is read and copied once: counting it first
+        // would walk bytes larger than the cache twice, the count's hops each waiting on memory.
+        sb.AppendLine($"        if (__m.IsLongCollection) return {name}Long(__m);");
         sb.AppendLine("        int __n = __m.CountCollectionElements();");
         if (array)
         {
@@ -187,6 +190,25 @@ internal sealed partial class Emitter
             sb.AppendLine("        return __m.IsAtEnd ? __list : null;");
             sb.AppendLine("#endif");
         }
+        sb.AppendLine("    }");
+        sb.AppendLine();
+        // The same elements gathered in a pooled array (FudgeGatheredElements) instead of a collection sized by a count.
+        sb.AppendLine($"    private static {shape.TypeName} {name}Long(global::Fudge.FudgeTakeRun __m)");
+        sb.AppendLine("    {");
+        sb.AppendLine($"        var __gathered = new global::Fudge.Serialization.FudgeGatheredElements<{e}>(__m.RemainingBytes);");
+        sb.AppendLine("        while (__m.TryPeekAnonymousMessage(out var __e))");
+        sb.AppendLine("        {");
+        sb.AppendLine($"            var __v = {e}.FudgeFormatter.__TakeLeaf(__e);");
+        sb.AppendLine("            if (__v == null) break;");
+        sb.AppendLine("            __m.Skip(in __e);");
+        sb.AppendLine("            __gathered.Add(__v);");
+        sb.AppendLine("        }");
+        sb.AppendLine("        if (!__m.IsAtEnd)");
+        sb.AppendLine("        {");
+        sb.AppendLine("            __gathered.Release();");
+        sb.AppendLine("            return null;");
+        sb.AppendLine("        }");
+        sb.AppendLine(array ? "        return __gathered.ToArray();" : "        return __gathered.ToList();");
         sb.AppendLine("    }");
         _helpers.AppendLine().Append(sb);
         return name;

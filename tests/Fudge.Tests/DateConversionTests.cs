@@ -24,7 +24,7 @@ public class DateConversionTests
         }
     }
 
-    // Both directions keep the last conversion of each of 512 slots; days 512 apart share a slot. Threads converting
+    // Writing keeps the last conversion of each of 512 slots; days 512 apart share a slot. Threads converting
     // such days at once must each get their own day's answer, whichever entry they read.
     [Fact]
     public void Conversions_of_days_sharing_a_cache_slot_stay_exact_across_threads()
@@ -157,5 +157,28 @@ public class DateConversionTests
         var converted = FudgeDateTime.FromDateTime(local);
         Assert.Equal((int)TimeZoneInfo.Local.GetUtcOffset(local).TotalMinutes / 15, converted.Time.TimeZoneOffsetQuarterHours);
         Assert.Equal(FudgeDateTimeAccuracy.Second, FudgeDateTime.FromDateTime(new DateTime(2026, 7, 1), FudgeDateTimeAccuracy.Second).Accuracy);
+    }
+
+    [Fact]
+    public void Every_year_month_and_day_converts_as_the_calendar_says()
+    {
+        // The reading conversion is arithmetic (March-based years): every year .NET has and its neighbours, every month
+        // and day value the wire's bits can hold, against DateTime's calendar.
+        int checkedDates = 0;
+        foreach (int year in new[] { -1, 0, 10000, 10001, 4_194_303, -4_194_304 })
+            for (int month = 0; month < 16; month++)
+                for (int day = 0; day < 32; day++)
+                    Assert.False(FudgeDate.TryGetDayNumber((year << 9) | (month << 5) | day, out _));
+        for (int year = 1; year <= 9999; year++)
+            for (int month = 0; month < 16; month++)
+                for (int day = 0; day < 32; day++)
+                {
+                    bool real = month is >= 1 and <= 12 && day >= 1 && day <= DateTime.DaysInMonth(year, month);
+                    bool taken = FudgeDate.TryGetDayNumber((year << 9) | (month << 5) | day, out int days);
+                    if (taken != real || (real && days != (int)(new DateTime(year, month, day).Ticks / TimeSpan.TicksPerDay)))
+                        Assert.Fail($"{year}-{month}-{day}: taken {taken}, day number {days}");
+                    if (real) checkedDates++;
+                }
+        Assert.Equal(3_652_059, checkedDates);
     }
 }

@@ -92,6 +92,30 @@ public class TakeRunEdgeTests
             }
     }
 
+    [Theory]
+    [MemberData(nameof(Integers))]
+    public void A_narrow_member_takes_what_the_ranged_64_bit_take_takes(byte typeId, long value)
+    {
+        // The 32-bit ranged take (sbyte, byte, short, ushort members) against the 64-bit one it replaced in generated
+        // readers: the same answer and value for every width and value, first, after a field and before one, and the
+        // run left where it was when the value is out of range.
+        var ranges = new (int Min, int Max)[] { (-128, 127), (0, 255), (-32768, 32767), (0, 65535), (0, 1000), (int.MinValue, int.MaxValue) };
+        foreach (var head in new[] { Array.Empty<byte>(), IntegerField(9, FudgeTypeId.Int8, 5) })
+            foreach (var (min, max) in ranges)
+            {
+                byte[] fields = Concat(head, IntegerField(2, typeId, value), IntegerField(8, FudgeTypeId.Int8, 6));
+                var wideRun = FudgeReader.ForFields(fields).BeginTakeRun();
+                var narrowRun = FudgeReader.ForFields(fields).BeginTakeRun();
+                if (head.Length > 0) Assert.True(wideRun.TryTakeInt64(9, out _) && narrowRun.TryTakeInt64(9, out _));
+                bool expected = wideRun.TryTakeInt64(2, min, max, out long wide);
+                Assert.Equal(expected, narrowRun.TryTakeInt32(2, min, max, out int narrow));
+                Assert.Equal(wide, narrow);
+                // Taken: the next field follows; refused: the field itself is still next (nothing consumed).
+                Assert.Equal(expected, narrowRun.TryTakeInt32(8, out int next) && next == 6);
+                if (!expected) Assert.True(narrowRun.TryTakeInt64(2, out long again) && again == value);
+            }
+    }
+
     [Fact]
     public void An_integer_cut_short_is_not_taken()
     {
@@ -102,6 +126,7 @@ public class TakeRunEdgeTests
             {
                 var run = FudgeReader.ForFields(field.AsSpan(0, cut)).BeginTakeRun();
                 Assert.False(run.TryTakeInt32(1, out _));
+                Assert.False(run.TryTakeInt32(1, -128, 127, out _));
                 Assert.False(run.TryTakeInt64(1, out _));
             }
         }

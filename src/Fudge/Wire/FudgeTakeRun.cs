@@ -132,6 +132,52 @@ public ref struct FudgeTakeRun
         return false;
     }
 
+    /// <summary>
+    /// As <see cref="TryTakeInt32(short, out int)"/>, for a value in <paramref name="min"/>..<paramref name="max"/> (a
+    /// byte, sbyte, short or ushort member): a value out of that range consumes nothing and returns false, so that the
+    /// general read reports it as the member's typed getter does.
+    /// </summary>
+    /// <remarks>
+    /// What <see cref="TryTakeInt64(short, long, long, out long)"/> accepts, from one 32-bit load and with nothing to
+    /// put back on a miss: writers of these members write an int8 or int16, which fit whatever they hold.
+    /// </remarks>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public bool TryTakeInt32(short ordinal, int min, int max, out int value)
+    {
+        int p = _position;
+        int remaining = _data.Length - p;
+        if (remaining >= 5)
+        {
+            uint header = UInt32At(p);
+            uint widthLog2 = ((header >> 16) & 0xFF) - FudgeTypeId.Int8;
+            if ((header & 0xFF00FFFFu) == (FixedOrdinalOnly | (ushort)ordinal) && widthLog2 <= 2)
+            {
+                int width = 1 << (int)widthLog2;
+                if (remaining - 4 < width) goto none;
+                int shift = 32 - (8 << (int)widthLog2);
+                int v = (int)(UInt32At(p + width) << shift) >> shift;
+                if (v < min || v > max) goto none;
+                value = v;
+                _fieldOffset = p;
+                _position = p + 4 + width;
+                return true;
+            }
+        }
+        // An int64 holding a value in range: out of line, as for TryTakeInt32 (an int32 out of range reads as one too:
+        // WideInt32 answers for int64 fields only, and the range test below refuses the rest).
+        long wide = WideInt32(_data, p, ordinal);
+        if (wide != long.MinValue && wide >= min && wide <= max)
+        {
+            value = (int)wide;
+            _fieldOffset = p;
+            _position = p + 12;
+            return true;
+        }
+    none:
+        value = 0;
+        return false;
+    }
+
     // The value of the int64 field (type 5) with `ordinal` and no name at `p` when it fits an int, else long.MinValue.
     [MethodImpl(MethodImplOptions.NoInlining)]
     private static long WideInt32(ReadOnlySpan<byte> data, int p, short ordinal)
@@ -275,6 +321,16 @@ public ref struct FudgeTakeRun
                 {
                     ulong tail = Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref MemoryMarshal.GetReference(_data), (nint)(uint)(p + length - 3)));
                     text = ShortAscii.IsAsciiTail(tail, length) ? ShortAscii.FromTail(tail, length) : FudgeReader.DecodeUtf8OrNull(_data.Slice(p + 5, length));
+                }
+                else if (BitConverter.IsLittleEndian && (uint)(length - 9) < 8)
+                {
+                    // 9 to 16 bytes (instruments, names): the first eight and the last eight, overlapping, loaded once
+                    // each, tested together and widened with no loop and no call of the general decoder.
+                    ref byte first = ref Unsafe.Add(ref MemoryMarshal.GetReference(_data), (nint)(uint)(p + 5));
+                    ulong head = Unsafe.ReadUnaligned<ulong>(ref first);
+                    ulong tail = Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref first, (nint)(uint)(length - 8)));
+                    text = ((head | tail) & 0x8080808080808080UL) == 0 ? ShortAscii.FromHeadAndTail(head, tail, length)
+                        : FudgeReader.DecodeUtf8OrNull(_data.Slice(p + 5, length));
                 }
                 else
 #endif
@@ -439,10 +495,45 @@ public ref struct FudgeTakeRun
     }
 
     /// <summary>
+    /// True when more than 16 KB of the run's message are left: a collection that long is gathered as it is read
+    /// (<see cref="Serialization.FudgeGatheredElements{T}"/>) rather than counted first (<see cref="CountCollectionElements"/>),
+    /// whose walk over bytes larger than the cache waits on memory at every element.
+    /// </summary>
+    public readonly bool IsLongCollection
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => _data.Length - _position > LongCollectionBytes;
+    }
+
+    /// <summary>Bytes left in the run's message after its position.</summary>
+    public readonly int RemainingBytes
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => _data.Length - _position;
+    }
+
+    private const int LongCollectionBytes = 16 * 1024;
+
+    /// <summary>
     /// Counts the fields from the run's position to the end of its message that a collection takes as its elements,
     /// as <see cref="FudgeReader.CountCollectionElements()"/> does (the capacity of a list about to be taken).
     /// </summary>
-    public readonly int CountCollectionElements() => FudgeReader.CountCollectionElements(_data, _position);
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public readonly int CountCollectionElements()
+    {
+        // A short list of small objects (a position's lots) hops its elements' one-byte sizes here, with no call; from
+        // the first field that is anything else, the general count goes on (it would have hopped the same elements).
+        int p = _position;
+        int count = 0;
+        while (_data.Length - p >= 3 && ByteAt(p) == 0x20 && ByteAt(p + 1) == FudgeTypeId.Message)
+        {
+            int next = p + 3 + ByteAt(p + 2);
+            if (next > _data.Length) break;
+            p = next;
+            count++;
+        }
+        return p == _data.Length ? count : count + FudgeReader.CountCollectionElements(_data, p);
+    }
 
     // The first `length` bytes of the message (length <= _data.Length, checked by the caller).
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
