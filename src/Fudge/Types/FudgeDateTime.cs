@@ -55,17 +55,21 @@ public readonly struct FudgeDateTime : IEquatable<FudgeDateTime>
     [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     private static FudgeDateTime Convert(DateTime value, FudgeDateTimeAccuracy accuracy)
     {
-        if (value.Kind != DateTimeKind.Local && accuracy == FudgeDateTimeAccuracy.Nanosecond)
+        var kind = value.Kind; // read once: each read of the property decodes the kind bits again
+        if (kind != DateTimeKind.Local && accuracy == FudgeDateTimeAccuracy.Nanosecond)
         {
             // The common case, taken by generated writers per field: the parts come from the ticks by arithmetic.
-            long ticks = value.Ticks;
-            long timeOfDay = ticks % TimeSpan.TicksPerDay;
-            int seconds = (int)(timeOfDay / TimeSpan.TicksPerSecond);
-            int nanoseconds = (int)(timeOfDay - seconds * TimeSpan.TicksPerSecond) * 100;
-            var date = FudgeDate.FromDayNumber((int)(ticks / TimeSpan.TicksPerDay));
-            return new FudgeDateTime(date, FudgeTime.FromParts(seconds, nanoseconds, FudgeDateTimeAccuracy.Nanosecond, value.Kind == DateTimeKind.Utc ? 0 : null));
+            // Ticks are never negative, so unsigned: a division by a constant is then a multiply and a shift, without
+            // the sign corrections a signed one needs, on the chain every date-time written waits for.
+            ulong ticks = (ulong)value.Ticks;
+            ulong day = ticks / (ulong)TimeSpan.TicksPerDay;
+            ulong timeOfDay = ticks - day * (ulong)TimeSpan.TicksPerDay;
+            ulong seconds = timeOfDay / (ulong)TimeSpan.TicksPerSecond;
+            int nanoseconds = (int)(timeOfDay - seconds * (ulong)TimeSpan.TicksPerSecond) * 100;
+            var date = FudgeDate.FromDayNumber((int)day);
+            return new FudgeDateTime(date, FudgeTime.FromParts((int)seconds, nanoseconds, FudgeDateTimeAccuracy.Nanosecond, kind == DateTimeKind.Utc ? 0 : null));
         }
-        int? quarters = value.Kind switch
+        int? quarters = kind switch
         {
             DateTimeKind.Utc => 0,
             DateTimeKind.Local => QuarterHours(TimeZoneInfo.Local.GetUtcOffset(value)),
