@@ -98,6 +98,11 @@ stop() {
       kill -9 "$pid" 2>/dev/null || true
     fi
   done
+  # The servers answer some failures with a fixed sentence ("error creating store for stream") and write the cause
+  # only to their own log, which goes with the folder: keep the warnings and errors in CI's output.
+  if [ "${1:-}" != quiet ] && ls "$dir"/*.log >/dev/null 2>&1; then
+    grep -h "\[WRN\]\|\[ERR\]" "$dir"/*.log 2>/dev/null | grep -v "Plaintext passwords\|[Rr]out\(e\|ing\)" | tail -n 40 | sed 's/^/== nats log: /' || true
+  fi
   rm -rf "$dir"
   [ "${1:-}" = quiet ] || echo "== nats stopped"
 }

@@ -42,11 +42,40 @@ install_if_missing() {
 
 amqp_open() { (exec 3<>/dev/tcp/127.0.0.1/5672) 2>/dev/null; }
 
+# The virtual host of the Fudge.RabbitMQ tests. Some of them close every connection of their virtual host on the
+# server side; on a host of their own they cannot cut the connections of other test projects (the explorer's in
+# Fudge.Cli.Tests) that dotnet test runs at the same time against this broker.
+tests_vhost=fudge-rabbitmq-tests
+
+# Asks the node to evaluate one Erlang expression through erl_call (well under a second, where each rabbitmqctl call
+# starts an Erlang VM of its own: a minute on a loaded machine). erl_call exits 0 even when the expression fails
+# and prints {error, ...} instead of {ok, Result}, so the answer itself is checked.
+node_eval() {
+  local erl_call=/usr/lib/erlang/bin/erl_call cookie=/var/lib/rabbitmq/.erlang.cookie answer
+  answer=$(printf '%s\n' "$1" | "$erl_call" -sname rabbit@localhost -c "$(cat "$cookie")" -timeout 60 -e)
+  case "$answer" in
+    "{ok, ok}") ;;
+    *) echo "rabbitmq: $1 answered $answer" >&2; return 1 ;;
+  esac
+}
+
+ensure_tests_vhost() {
+  # Both calls are idempotent: adding an existing host or granting the same permissions again is a no-op.
+  if [ -x /usr/lib/erlang/bin/erl_call ] && [ -r /var/lib/rabbitmq/.erlang.cookie ]; then
+    node_eval "rabbit_vhost:add(<<\"$tests_vhost\">>, <<\"fudge-ci\">>)."
+    node_eval "rabbit_auth_backend_internal:set_permissions(<<\"guest\">>, <<\"$tests_vhost\">>, <<\".*\">>, <<\".*\">>, <<\".*\">>, <<\"fudge-ci\">>)."
+  else
+    rabbitmqctl -q add_vhost "$tests_vhost"
+    rabbitmqctl -q set_permissions -p "$tests_vhost" guest ".*" ".*" ".*"
+  fi
+  echo "== rabbitmq virtual host $tests_vhost ready"
+}
+
 start() {
   configure
   install_if_missing
   export ERL_EPMD_ADDRESS=127.0.0.1
-  if amqp_open; then echo "== rabbitmq already running"; return 0; fi
+  if amqp_open; then echo "== rabbitmq already running"; ensure_tests_vhost; return 0; fi
   echo "== starting rabbitmq-server (detached, loopback only)"
   rabbitmq-server -detached
   # The node opens its AMQP listener at the end of its boot. Polling the port rather than calling rabbitmqctl
@@ -62,6 +91,7 @@ start() {
     sleep 0.2
   done
   echo "== rabbitmq ready on 127.0.0.1:5672"
+  ensure_tests_vhost
 }
 
 stop() {

@@ -11,14 +11,19 @@ namespace Fudge.RabbitMQ.Tests.Support;
 
 /// <summary>
 /// The real local broker the tests run against (started by <c>bash .ci/rabbitmq.sh start</c>; FUDGE_AMQP_URI overrides
-/// the address). Nothing here is mocked. In CI an unreachable broker fails every test that uses it, with how to start
+/// the address), on the virtual host the script creates for these tests: they close every connection of their virtual
+/// host, which must not cut the connections of other test projects running at the same time against the same broker
+/// (the explorer tests of Fudge.Cli.Tests did fail so in CI). Nothing here is mocked. In CI an unreachable broker fails every test that uses it, with how to start
 /// it; elsewhere those tests are skipped with that reason (<see cref="BrokerFactAttribute"/>).
 /// </summary>
 public sealed class Broker : IAsyncLifetime
 {
     private readonly List<string> _queues = new();
 
-    public static Uri Uri { get; } = new(Environment.GetEnvironmentVariable("FUDGE_AMQP_URI") ?? "amqp://guest:guest@127.0.0.1:5672/");
+    public static Uri Uri { get; } = new(Environment.GetEnvironmentVariable("FUDGE_AMQP_URI") ?? "amqp://guest:guest@127.0.0.1:5672/fudge-rabbitmq-tests");
+
+    /// <summary>The virtual host of <see cref="Uri"/>, as the client reads it from the address.</summary>
+    public static string VirtualHost { get; } = new ConnectionFactory { Uri = Uri }.VirtualHost;
 
     private IConnection? _connection;
 
@@ -89,8 +94,8 @@ public sealed class Broker : IAsyncLifetime
     }
 
     /// <summary>
-    /// Closes every client connection of the local broker, server-side (what <c>rabbitmqctl close_all_connections</c>
-    /// does), through erl_call when it and the broker's Erlang cookie are at hand: rabbitmqctl starts an Erlang VM of its
+    /// Closes every client connection of the tests' virtual host on the local broker, server-side (what
+    /// <c>rabbitmqctl close_all_connections -p</c> does), through erl_call when it and the broker's Erlang cookie are at hand: rabbitmqctl starts an Erlang VM of its
     /// own for each call, which took a minute on the loaded machine; erl_call answers in well under a second.
     /// </summary>
     public static async Task CloseAllConnectionsAsync(string reason)
@@ -98,7 +103,7 @@ public sealed class Broker : IAsyncLifetime
         const string erlCall = "/usr/lib/erlang/bin/erl_call", cookieFile = "/var/lib/rabbitmq/.erlang.cookie";
         if (!File.Exists(erlCall) || Uri.Host is not ("127.0.0.1" or "localhost"))
         {
-            await RabbitmqctlAsync("close_all_connections", reason);
+            await RabbitmqctlAsync("close_all_connections", "-p", VirtualHost, reason);
             return;
         }
         string cookie;
@@ -108,17 +113,24 @@ public sealed class Broker : IAsyncLifetime
         }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException)
         {
-            await RabbitmqctlAsync("close_all_connections", reason);
+            await RabbitmqctlAsync("close_all_connections", "-p", VirtualHost, reason);
             return;
         }
-        var start = new ProcessStartInfo(erlCall) { RedirectStandardOutput = true, RedirectStandardError = true };
-        foreach (string argument in new[] { "-sname", "rabbit@localhost", "-c", cookie, "-timeout", "60", "-a", $"rabbit_networking close_all_connections [\"{reason}\"]" })
+        // The connections whose virtual host is the tests' own, each closed as close_all_connections closes them.
+        string expression =
+            $"Reason = \"{reason}\", VHost = <<\"{VirtualHost}\">>, " +
+            "Pids = [P || P <- rabbit_networking:connections(), (catch rabbit_networking:connection_info(P, [vhost])) =:= [{vhost, VHost}]], " +
+            "[rabbit_networking:close_connection(P, Reason) || P <- Pids], ok.";
+        var start = new ProcessStartInfo(erlCall) { RedirectStandardInput = true, RedirectStandardOutput = true, RedirectStandardError = true };
+        foreach (string argument in new[] { "-sname", "rabbit@localhost", "-c", cookie, "-timeout", "60", "-e" })
             start.ArgumentList.Add(argument);
         using var process = Process.Start(start)!;
         using var timeout = new CancellationTokenSource(TimeSpan.FromSeconds(90));
+        await process.StandardInput.WriteLineAsync(expression);
+        process.StandardInput.Close();
         string output = await process.StandardOutput.ReadToEndAsync(timeout.Token) + await process.StandardError.ReadToEndAsync(timeout.Token);
         await process.WaitForExitAsync(timeout.Token);
-        if (process.ExitCode != 0 || output.Trim() != "ok") throw new InvalidOperationException($"closing the broker's connections failed ({process.ExitCode}): {output}");
+        if (process.ExitCode != 0 || output.Trim() != "{ok, ok}") throw new InvalidOperationException($"closing the broker's connections failed ({process.ExitCode}): {output}");
     }
 
     /// <summary>Runs rabbitmqctl (the broker's own tool) and fails the test when it fails.</summary>
