@@ -134,30 +134,52 @@ public readonly struct FudgeDate : IEquatable<FudgeDate>, IComparable<FudgeDate>
     public static FudgeDate FromDateTime(DateTime value) => FromDayNumber((int)(value.Ticks / TimeSpan.TicksPerDay));
 
     /// <summary>The date <paramref name="dayNumber"/> days after 0001-01-01 (0 and .NET's last day become the markers).</summary>
-    internal static FudgeDate FromDayNumber(int dayNumber)
+    internal static FudgeDate FromDayNumber(int dayNumber) => new(RawFromDayNumber(dayNumber));
+
+    /// <summary>
+    /// The wire value of <see cref="FromDayNumber"/>'s date, for a day number of .NET's range (0 to its last day): one
+    /// load and one compare when the day was converted recently.
+    /// </summary>
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+    internal static int RawFromDayNumber(int dayNumber) => TryGetRecentRaw(dayNumber, out int raw) ? raw : RawFromDayNumberMissed(dayNumber);
+
+    /// <summary>
+    /// True, with the wire value of day <paramref name="dayNumber"/>'s date (0 to .NET's last day), when the day was
+    /// converted recently: one load and one compare. False otherwise; <see cref="RawFromDayNumber"/> then converts it.
+    /// </summary>
+    /// <remarks>
+    /// Serialized dates cluster (a day's trades, a year of maturities): the last date converted for each day of a
+    /// 512-day window is kept, so a repeated day costs one load instead of the calendar arithmetic's chain of dependent
+    /// multiplications. Entries are one 64-bit word, day and date together, so that a thread racing another reads a
+    /// whole entry or misses; only where such reads are atomic (64-bit processes) is it used. An entry holds its day
+    /// plus one, so that a zeroed entry matches no day; the markers' days are kept like any other, so the common case
+    /// has no test for them.
+    /// </remarks>
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+    internal static bool TryGetRecentRaw(int dayNumber, out int raw)
     {
-        if (dayNumber == 0) return MinValue;
-        if (dayNumber == LastDayNumber) return MaxValue;
-        // Serialized dates cluster (a day's trades, a year of maturities): the last date converted for each day of a
-        // 512-day window is kept, so a repeated day costs one load instead of the calendar arithmetic's chain of
-        // dependent multiplications. Entries are one 64-bit word, day and date together, so that a thread racing
-        // another reads a whole entry or misses; only where such reads are atomic (64-bit processes) is it used.
         if (IntPtr.Size == 8)
         {
-            ref long entry = ref RecentDays[dayNumber & (RecentDays.Length - 1)];
-            long cached = Volatile.Read(ref entry);
-            if ((int)(cached >> 32) == dayNumber) return new FudgeDate((int)cached);
-            var computed = Compute(dayNumber);
-            Volatile.Write(ref entry, ((long)dayNumber << 32) | (uint)computed._raw);
-            return computed;
+            long entry = Volatile.Read(ref RecentDays[dayNumber & (RecentDays.Length - 1)]);
+            raw = (int)entry;
+            return (int)(entry >> 32) == dayNumber + 1;
         }
-        return Compute(dayNumber);
+        raw = 0;
+        return false;
     }
 
-    // Day number 0 is the far-past marker, answered before the cache, so the zeroed entries never match.
+    // Not inlined: the calendar arithmetic stays out of the callers' code, which repeated days never run.
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+    private static int RawFromDayNumberMissed(int dayNumber)
+    {
+        int raw = dayNumber == 0 ? MinValue._raw : dayNumber == LastDayNumber ? MaxValue._raw : Compute(dayNumber)._raw;
+        if (IntPtr.Size == 8) Volatile.Write(ref RecentDays[dayNumber & (RecentDays.Length - 1)], ((long)(dayNumber + 1) << 32) | (uint)raw);
+        return raw;
+    }
+
+    // Allocated as it is (no helper) so that the runtime can place it where the JIT takes its address as a constant.
     private static readonly long[] RecentDays = new long[512];
 
-    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
     private static FudgeDate Compute(int dayNumber)
     {
         // Generated writers convert a date per field, so this is the Neri-Schneider computational calendar: years

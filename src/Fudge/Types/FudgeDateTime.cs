@@ -1,4 +1,6 @@
 using System;
+using System.Buffers.Binary;
+using System.Runtime.CompilerServices;
 
 namespace Fudge;
 
@@ -41,15 +43,62 @@ public readonly struct FudgeDateTime : IEquatable<FudgeDateTime>
 
     /// <summary>
     /// Writes <paramref name="value"/> at nanosecond accuracy (as <see cref="FromDateTime"/> converts it) as a whole
-    /// field: <paramref name="header"/>'s four bytes, the date and the time, 16 bytes big-endian. One call that stores
-    /// its result, where <see cref="FromDateTime"/>'s 12-byte return went through the caller's stack (FudgeFieldRun).
+    /// field at <paramref name="destination"/>, which must have 16 bytes of room (FudgeFieldRun takes them first):
+    /// <paramref name="header"/>'s four bytes, the date and the time, big-endian.
     /// </summary>
+    /// <remarks>
+    /// Generated writers convert a date-time per field (issue 42: a third of the 1 KB graph's writer floor). So this
+    /// is a leaf in the common case, a UTC or unspecified time on a day converted recently: no call, and so nothing
+    /// saved and restored around one (the call that converted every value before pushed six registers); the rest
+    /// (a local time, a day to compute) is one call out of the way. The day and the whole seconds are both divided out
+    /// of the ticks, side by side, and the second of the day and the nanoseconds are each one multiplication and one
+    /// subtraction from them (in 32 bits: the results are below 2^32, so the wrapped products subtract right), where
+    /// the seconds were divided out of what the day left, one chain.
+    /// </remarks>
     [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
-    internal static void WriteField(Span<byte> destination, uint header, DateTime value)
+    internal static void WriteField(ref byte destination, uint header, DateTime value)
     {
-        var converted = Convert(value, FudgeDateTimeAccuracy.Nanosecond);
-        System.Buffers.Binary.BinaryPrimitives.WriteUInt64BigEndian(destination, ((ulong)header << 32) | (uint)converted.Date.RawValue);
-        System.Buffers.Binary.BinaryPrimitives.WriteInt64BigEndian(destination.Slice(8), converted.Time.RawValue);
+        var kind = value.Kind;
+        ulong ticks = (ulong)value.Ticks;
+        uint day = (uint)(ticks / (ulong)TimeSpan.TicksPerDay);
+        if (kind == DateTimeKind.Local || !FudgeDate.TryGetRecentRaw((int)day, out int date))
+        {
+            WriteConvertedField(ref destination, header, value);
+            return;
+        }
+        long time = TimeWireValue(ticks, day, kind == DateTimeKind.Utc);
+        StoreField(ref destination, header, date, time);
+    }
+
+    // WriteField's other cases: the conversion FromDateTime makes (which keeps the day for the next time).
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+    private static void WriteConvertedField(ref byte destination, uint header, DateTime value)
+    {
+        var converted = FromDateTime(value);
+        StoreField(ref destination, header, converted.Date.RawValue, converted.Time.RawValue);
+    }
+
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+    private static void StoreField(ref byte destination, uint header, int date, long time)
+    {
+        ulong first = ((ulong)header << 32) | (uint)date;
+        Unsafe.WriteUnaligned(ref destination, BitConverter.IsLittleEndian ? BinaryPrimitives.ReverseEndianness(first) : first);
+        Unsafe.WriteUnaligned(ref Unsafe.Add(ref destination, 8), BitConverter.IsLittleEndian ? BinaryPrimitives.ReverseEndianness(time) : time);
+    }
+
+    /// <summary>
+    /// The time's wire value for <paramref name="ticks"/> on day <paramref name="day"/> (their quotient by a day's
+    /// ticks) at nanosecond accuracy: offset 0 when <paramref name="utc"/>, no zone otherwise.
+    /// </summary>
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+    private static long TimeWireValue(ulong ticks, uint day, bool utc)
+    {
+        ulong seconds = ticks / (ulong)TimeSpan.TicksPerSecond; // beside the day's division, not after it
+        uint secondOfDay = (uint)seconds - day * 86_400;
+        uint nanoseconds = (uint)ticks * 100 - (uint)seconds * 1_000_000_000;
+        // The zone byte (0 for UTC, -128 for none), then accuracy 10 (nanosecond) in bits 20-23, then the seconds.
+        uint high = (utc ? 0u : 0x8000_0000u) | ((uint)FudgeDateTimeAccuracy.Nanosecond << 20) | secondOfDay;
+        return (long)(((ulong)high << 32) | nanoseconds);
     }
 
     [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
@@ -58,16 +107,12 @@ public readonly struct FudgeDateTime : IEquatable<FudgeDateTime>
         var kind = value.Kind; // read once: each read of the property decodes the kind bits again
         if (kind != DateTimeKind.Local && accuracy == FudgeDateTimeAccuracy.Nanosecond)
         {
-            // The common case, taken by generated writers per field: the parts come from the ticks by arithmetic.
-            // Ticks are never negative, so unsigned: a division by a constant is then a multiply and a shift, without
-            // the sign corrections a signed one needs, on the chain every date-time written waits for.
+            // The common case, taken by the writers' date-time overloads per field: the parts by arithmetic. Ticks are
+            // never negative, so unsigned: a division by a constant is then a multiply-high and a shift, without the
+            // sign corrections a signed one needs.
             ulong ticks = (ulong)value.Ticks;
-            ulong day = ticks / (ulong)TimeSpan.TicksPerDay;
-            ulong timeOfDay = ticks - day * (ulong)TimeSpan.TicksPerDay;
-            ulong seconds = timeOfDay / (ulong)TimeSpan.TicksPerSecond;
-            int nanoseconds = (int)(timeOfDay - seconds * (ulong)TimeSpan.TicksPerSecond) * 100;
-            var date = FudgeDate.FromDayNumber((int)day);
-            return new FudgeDateTime(date, FudgeTime.FromParts((int)seconds, nanoseconds, FudgeDateTimeAccuracy.Nanosecond, kind == DateTimeKind.Utc ? 0 : null));
+            uint day = (uint)(ticks / (ulong)TimeSpan.TicksPerDay);
+            return new FudgeDateTime(FudgeDate.FromRawValue(FudgeDate.RawFromDayNumber((int)day)), FudgeTime.FromRawValue(TimeWireValue(ticks, day, kind == DateTimeKind.Utc)));
         }
         int? quarters = kind switch
         {

@@ -193,7 +193,7 @@ public ref struct FudgeFieldRun
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void WriteDateTime(short ordinal, DateTime value)
-        => FudgeDateTime.WriteField(Take(16), OrdinalFixedHeader | ((uint)FudgeTypeId.DateTime << 16) | (ushort)ordinal, value);
+        => FudgeDateTime.WriteField(ref MemoryMarshal.GetReference(Take(16)), OrdinalFixedHeader | ((uint)FudgeTypeId.DateTime << 16) | (ushort)ordinal, value);
 
     /// <summary>
     /// Writes a string (type 14) under <paramref name="ordinal"/>, encoded as the writer's options say, or an indicator
