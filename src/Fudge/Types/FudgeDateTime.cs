@@ -36,10 +36,18 @@ public readonly struct FudgeDateTime : IEquatable<FudgeDateTime>
     /// <see cref="DateTime.MinValue"/> and <see cref="DateTime.MaxValue"/> keep their time but use the date markers.
     /// </summary>
     // Not inlined: callers such as the generated writers' date-time helper would spend the JIT's inlining budget on
-    // this conversion and then call the small span writes that follow instead of inlining them.
+    // this conversion and then call the small span writes that follow instead of inlining them. A leaf in the common
+    // case (see WriteField), everything else one call away.
     [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
     public static FudgeDateTime FromDateTime(DateTime value, FudgeDateTimeAccuracy accuracy = FudgeDateTimeAccuracy.Nanosecond)
-        => Convert(value, accuracy);
+    {
+        var kind = value.Kind; // read once: each read of the property decodes the kind bits again
+        ulong ticks = (ulong)value.Ticks;
+        uint day = (uint)(ticks / (ulong)TimeSpan.TicksPerDay);
+        if (kind == DateTimeKind.Local || accuracy != FudgeDateTimeAccuracy.Nanosecond || !FudgeDate.TryGetRecentRaw((int)day, out int date))
+            return Convert(value, accuracy);
+        return new FudgeDateTime(FudgeDate.FromRawValue(date), FudgeTime.FromRawValue(TimeWireValue(ticks, day, kind == DateTimeKind.Utc)));
+    }
 
     /// <summary>
     /// Writes <paramref name="value"/> at nanosecond accuracy (as <see cref="FromDateTime"/> converts it) as a whole
@@ -101,15 +109,15 @@ public readonly struct FudgeDateTime : IEquatable<FudgeDateTime>
         return (long)(((ulong)high << 32) | nanoseconds);
     }
 
-    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+    // FromDateTime's other cases: a day to convert, a local time, another accuracy.
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
     private static FudgeDateTime Convert(DateTime value, FudgeDateTimeAccuracy accuracy)
     {
-        var kind = value.Kind; // read once: each read of the property decodes the kind bits again
+        var kind = value.Kind;
         if (kind != DateTimeKind.Local && accuracy == FudgeDateTimeAccuracy.Nanosecond)
         {
-            // The common case, taken by the writers' date-time overloads per field: the parts by arithmetic. Ticks are
-            // never negative, so unsigned: a division by a constant is then a multiply-high and a shift, without the
-            // sign corrections a signed one needs.
+            // The parts by arithmetic. Ticks are never negative, so unsigned: a division by a constant is then a
+            // multiply-high and a shift, without the sign corrections a signed one needs.
             ulong ticks = (ulong)value.Ticks;
             uint day = (uint)(ticks / (ulong)TimeSpan.TicksPerDay);
             return new FudgeDateTime(FudgeDate.FromRawValue(FudgeDate.RawFromDayNumber((int)day)), FudgeTime.FromRawValue(TimeWireValue(ticks, day, kind == DateTimeKind.Utc)));
