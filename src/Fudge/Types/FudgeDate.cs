@@ -168,9 +168,13 @@ public readonly struct FudgeDate : IEquatable<FudgeDate>, IComparable<FudgeDate>
         return false;
     }
 
+    /// <summary>
+    /// <see cref="RawFromDayNumber"/> by the calendar arithmetic (or a marker), kept in the table for the next time: for
+    /// callers that have just missed it.
+    /// </summary>
     // Not inlined: the calendar arithmetic stays out of the callers' code, which repeated days never run.
     [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
-    private static int RawFromDayNumberMissed(int dayNumber)
+    internal static int RawFromDayNumberMissed(int dayNumber)
     {
         int raw = dayNumber == 0 ? MinValue._raw : dayNumber == LastDayNumber ? MaxValue._raw : Compute(dayNumber)._raw;
         if (IntPtr.Size == 8) Volatile.Write(ref RecentDays[dayNumber & (RecentDays.Length - 1)], ((long)(dayNumber + 1) << 32) | (uint)raw);
