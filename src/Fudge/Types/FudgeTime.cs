@@ -26,13 +26,6 @@ public readonly struct FudgeTime : IEquatable<FudgeTime>
         _lo = lo;
     }
 
-    /// <summary>A time from parts already known to be in range (no checks).</summary>
-    internal static FudgeTime FromParts(int secondsSinceMidnight, int nanoseconds, FudgeDateTimeAccuracy accuracy, int? timeZoneOffsetQuarterHours)
-    {
-        sbyte tz = timeZoneOffsetQuarterHours.HasValue ? (sbyte)timeZoneOffsetQuarterHours.Value : NoZone;
-        return new(((uint)(byte)tz << 24) | ((uint)accuracy << 20) | (uint)secondsSinceMidnight, (uint)nanoseconds);
-    }
-
     /// <summary>Creates a time.</summary>
     /// <param name="secondsSinceMidnight">0..86399.</param>
     /// <param name="nanoseconds">0..999,999,999.</param>
