@@ -23,8 +23,8 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
     private readonly PostgresFudgeStore _store;
     private readonly long _id;
     private readonly List<string> _indexedPaths = new();
-    // Each indexed path's key expression: the one its index was built on (LoadIndexesAsync).
-    private readonly Dictionary<string, string> _indexKeys = new(StringComparer.Ordinal);
+    // Each indexed path's key: the expression its index was built on (LoadIndexesAsync) and its form.
+    private readonly Dictionary<string, IndexKey> _indexKeys = new(StringComparer.Ordinal);
     private readonly JsonbText _jsonb;
 
     public PostgresFudgeCollection(PostgresFudgeStore store, string name, long id)
@@ -51,9 +51,10 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
     internal string Table { get; }
 
     /// <summary>
-    /// Reads the declared indexes and the expression each was built on (<c>pg_get_indexdef</c>): an index a store made
-    /// before the one-name key form (<see cref="BTreePredicate.IsFunctionForm"/>) keeps being searched with its own
-    /// expression, so it goes on serving queries without a rebuild; dropping and declaring it again builds the new form.
+    /// Reads the declared indexes and the expression each was built on (<c>pg_get_indexdef</c>,
+    /// <see cref="BTreePredicate.KeyOfDefinition"/>): a typed key, the jsonb key, or the <c>fudge_key</c> form of an
+    /// index a store made before the one-name key form, which keeps being searched with its own expression, so it goes
+    /// on serving queries without a rebuild; declaring it again with a kind (or dropping and declaring it) rebuilds it.
     /// </summary>
     internal async Task LoadIndexesAsync(CancellationToken cancellationToken)
     {
@@ -77,8 +78,7 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
             {
                 continue; // not a path this version reads: listed, never searched
             }
-            bool older = !reader.IsDBNull(1) && BTreePredicate.IsFunctionForm(path, reader.GetString(1));
-            if ((older ? BTreePredicate.FunctionKeyOf(path) : BTreePredicate.IndexKeyOf(path)) is string key) _indexKeys[text] = key;
+            if (BTreePredicate.KeyOfDefinition(path, reader.IsDBNull(1) ? null : reader.GetString(1)) is { } key) _indexKeys[text] = key;
         }
     }
 
@@ -336,13 +336,27 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
     /// The GIN index (<c>jsonb_path_ops</c>) on the whole jsonb, unless the collection is set to have none, keeps
     /// serving the equality tests of every other path.
     /// </summary>
-    public async ValueTask CreateIndexAsync(FudgePath path, CancellationToken cancellationToken = default)
+    public ValueTask CreateIndexAsync(FudgePath path, CancellationToken cancellationToken = default)
+        => CreateIndexAsync(path, FudgeIndexKind.Any, cancellationToken);
+
+    /// <summary>
+    /// Declares an index on a path keyed for values of <paramref name="kind"/>: on a path of one name, numbers as
+    /// <c>float8</c> and strings as <c>text</c> (<see cref="BTreePredicate.NumberKey"/>, <see cref="BTreePredicate.TextKey"/>),
+    /// otherwise the jsonb key. An index on the path with another key is dropped and built again with this one, in one
+    /// transaction (unless <paramref name="kind"/> is <see cref="FudgeIndexKind.Any"/>, which keeps any index there is).
+    /// </summary>
+    public async ValueTask CreateIndexAsync(FudgePath path, FudgeIndexKind kind, CancellationToken cancellationToken = default)
     {
         if (path is null) throw new ArgumentNullException(nameof(path));
         string text = path.Text.Trim();
-        if (_indexedPaths.Contains(text)) return;
-        string key = BTreePredicate.IndexKeyOf(path)
+        var key = BTreePredicate.IndexKeyOf(path, kind)
             ?? throw new FudgeStoreException($"The path {text} has no SQL/JSON equivalent (ordinal, anonymous and indexed steps), so the server cannot index it.");
+        bool rebuild = false;
+        if (_indexedPaths.Contains(text))
+        {
+            if (kind == FudgeIndexKind.Any || (_indexKeys.TryGetValue(text, out var built) && built.Form == key.Form)) return;
+            rebuild = true;
+        }
         await using var register = _store.CreateCommand("""
             INSERT INTO fudge_indexes (collection_id, path) VALUES (@id, @path) ON CONFLICT DO NOTHING;
             SELECT id FROM fudge_indexes WHERE collection_id = @id AND path = @path;
@@ -350,8 +364,10 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
         register.Parameters.AddWithValue("id", _id);
         register.Parameters.AddWithValue("path", text);
         long number = (long)(await PostgresFudgeStore.Guard(() => register.ExecuteScalarAsync(cancellationToken)).ConfigureAwait(false))!;
-        await _store.ExecuteAsync($"CREATE INDEX IF NOT EXISTS {IndexName(number)} ON {Table} (({key}))", cancellationToken).ConfigureAwait(false);
-        _indexedPaths.Add(text);
+        string create = $"CREATE INDEX IF NOT EXISTS {IndexName(number)} ON {Table} (({key.Sql}))";
+        // One statement string runs as one transaction: the path is never without its index.
+        await _store.ExecuteAsync(rebuild ? $"DROP INDEX IF EXISTS {IndexName(number)}; {create}" : create, cancellationToken).ConfigureAwait(false);
+        if (!rebuild) _indexedPaths.Add(text);
         _indexKeys[text] = key;
     }
 
@@ -422,8 +438,12 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
     private string Where(FudgeFilter? filter, NpgsqlCommand command, RowDecision? decision = null)
         => Where(filter, command, decision, decisionInWhere: true, out _);
 
-    /// <summary>A filter decided row by row on the server (<see cref="ServerDecision"/>), and whether every test of it has a part.</summary>
-    private readonly record struct RowDecision(string Sql, bool Complete);
+    /// <summary>
+    /// A filter decided row by row on the server (<see cref="ServerDecision"/>), and whether every test of it has a part;
+    /// or decided by a typed index key (<see cref="BTreePredicate.TryKeyDecision"/>): then <see cref="KeyExact"/>, the
+    /// key condition of the rows that pass, and <see cref="KeyUndecided"/>, of those left to their bytes.
+    /// </summary>
+    private readonly record struct RowDecision(string Sql, bool Complete, string? KeyExact = null, string? KeyUndecided = null);
 
     /// <summary>
     /// The filter decided row by row on the server (<see cref="ServerDecision"/>; its values added to
@@ -433,6 +453,8 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
     private RowDecision? Decision(FudgeFilter? filter, NpgsqlCommand command)
     {
         if (filter is null || ServerDecides(filter) || _store.Json.ReaderOptions?.TaxonomyResolver is not null) return null;
+        if (BTreePredicate.TryKeyDecision(filter, _indexKeys, command, out string? exact, out string? undecided))
+            return new RowDecision($"(CASE WHEN {exact} THEN true WHEN {undecided} THEN NULL ELSE false END)", true, exact, undecided);
         return ServerDecision.For(filter, command, out bool complete) is string sql ? new RowDecision(sql, complete) : null;
     }
 
@@ -447,12 +469,18 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
     /// </summary>
     private string Source(FudgeFilter? filter, NpgsqlCommand command, RowDecision? decision = null)
     {
-        if (filter is not null && decision is null && BTreePredicate.TryKeyEquality(filter, _indexKeys, command, out string? exact, out string? key)
+        if (filter is not null && decision is null && BTreePredicate.TryKeyEquality(filter, _indexKeys, command, out string? exact, out string? key, out string? several)
             && JsonPathTranslation.Translate(filter) is string path)
         {
             command.Parameters.AddWithValue("where", NpgsqlDbType.JsonPath, path);
             return $"(SELECT id, doc, json FROM {Table} WHERE {exact} UNION ALL "
-                + $"SELECT id, doc, json FROM {Table} WHERE {key} = '[]'::jsonb AND jsonb_path_exists(json, @where, '{{}}', true)) AS {Table}";
+                + $"SELECT id, doc, json FROM {Table} WHERE {key} = {several} AND jsonb_path_exists(json, @where, '{{}}', true)) AS {Table}";
+        }
+        if (decision is { KeyExact: string passes, KeyUndecided: string open })
+        {
+            // The rows the key decides, and apart the few whose bytes decide: no test evaluated per row but the index's.
+            return $"(SELECT id, doc, json, true AS {DecisionColumn} FROM {Table} WHERE {passes} UNION ALL "
+                + $"SELECT id, doc, json, NULL::boolean FROM {Table} WHERE {open}) AS {Table}";
         }
         if (decision is { } decided)
         {

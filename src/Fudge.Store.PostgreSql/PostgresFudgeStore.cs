@@ -137,7 +137,7 @@ public sealed class PostgresFudgeStore : IFudgeStore
     /// <summary>
     /// Keeps (<paramref name="enabled"/> true, every collection's default) or removes the GIN index a collection has on
     /// its whole jsonb (<c>jsonb_path_ops</c>, which serves equality and membership tests on every path). Without it the
-    /// collection's declared indexes (<see cref="IFudgeCollection.CreateIndexAsync"/>) are its only ones: inserts no longer
+    /// collection's declared indexes (<see cref="IFudgeCollection.CreateIndexAsync(Fudge.Query.FudgePath, System.Threading.CancellationToken)"/>) are its only ones: inserts no longer
     /// maintain the GIN index, most of their cost on the server, and a test on a path with no declared index scans the
     /// table. Answers never change. The choice is kept in the store (<c>fudge_collections.whole_index</c>); turning the
     /// index back on builds it on every document. The collection is created when missing.
