@@ -84,7 +84,7 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
 
     public async ValueTask<long> InsertAsync(ReadOnlyMemory<byte> envelope, CancellationToken cancellationToken = default)
     {
-        await using var command = _store.CreateCommand($"INSERT INTO {Table} (doc, json) VALUES (@doc, @json) RETURNING id");
+        await using var command = _store.CreateCommand($"INSERT INTO {Table} (doc, json, {EmptyNamesColumn}) VALUES (@doc, @json, @empty) RETURNING id");
         Bind(command, envelope);
         return (long)(await PostgresFudgeStore.Guard(() => command.ExecuteScalarAsync(cancellationToken)).ConfigureAwait(false))!;
     }
@@ -184,7 +184,7 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
     private async Task<long> CopyAsync(IAsyncEnumerable<ReadOnlyMemory<byte>> envelopes, CancellationToken cancellationToken)
     {
         var importer = await PostgresFudgeStore.Guard(() => _store.Connection.BeginBinaryImportAsync(
-            $"COPY {Table} (doc, json) FROM STDIN (FORMAT BINARY)", cancellationToken)).ConfigureAwait(false);
+            $"COPY {Table} (doc, json, {EmptyNamesColumn}) FROM STDIN (FORMAT BINARY)", cancellationToken)).ConfigureAwait(false);
         bool completed = false;
         try
         {
@@ -193,11 +193,12 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
             {
                 // Checked between rows, so a cancelled batch ends with a clean CopyFail rather than a broken connection.
                 cancellationToken.ThrowIfCancellationRequested();
-                FudgeEnvelopeCheck.Validate(envelope.Span);
+                bool emptyName = FudgeEnvelopeCheck.ValidateFindingEmptyName(envelope.Span);
                 var json = _jsonb.Of(envelope.Span);
                 await importer.StartRowAsync(CancellationToken.None).ConfigureAwait(false);
                 await importer.WriteAsync(envelope, NpgsqlDbType.Bytea, CancellationToken.None).ConfigureAwait(false);
                 await importer.WriteAsync(json, NpgsqlDbType.Jsonb, CancellationToken.None).ConfigureAwait(false);
+                await importer.WriteAsync(emptyName, NpgsqlDbType.Boolean, CancellationToken.None).ConfigureAwait(false);
                 count++;
             }
             await importer.CompleteAsync(cancellationToken).ConfigureAwait(false);
@@ -296,7 +297,7 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
 
     public async ValueTask<bool> ReplaceAsync(long id, ReadOnlyMemory<byte> envelope, CancellationToken cancellationToken = default)
     {
-        await using var command = _store.CreateCommand($"UPDATE {Table} SET doc = @doc, json = @json WHERE id = @id");
+        await using var command = _store.CreateCommand($"UPDATE {Table} SET doc = @doc, json = @json, {EmptyNamesColumn} = @empty WHERE id = @id");
         Bind(command, envelope);
         command.Parameters.AddWithValue("id", id);
         return await PostgresFudgeStore.Guard(() => command.ExecuteNonQueryAsync(cancellationToken)).ConfigureAwait(false) == 1;
@@ -419,7 +420,7 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
         string? indexed = BTreePredicate.For(filter, _indexKeys, command);
         // Without a declared index the jsonpath selects the rows (through the GIN index where it can), and costs less per
         // row than the decision, which is then computed on its rows only.
-        bool scan = decision is null || indexed is null;
+        bool scan = decision is null || indexed is null || decision.Value.AfterJsonPath;
         if ((scan || !decision!.Value.Complete) && JsonPathTranslation.Translate(filter) is string path)
         {
             command.Parameters.AddWithValue("where", NpgsqlDbType.JsonPath, path);
@@ -442,8 +443,10 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
     /// A filter decided row by row on the server (<see cref="ServerDecision"/>), and whether every test of it has a part;
     /// or decided by a typed index key (<see cref="BTreePredicate.TryKeyDecision"/>): then <see cref="KeyExact"/>, the
     /// key condition of the rows that pass, and <see cref="KeyUndecided"/>, of those left to their bytes.
+    /// <see cref="AfterJsonPath"/>: the decision holds only on rows the filter's jsonpath passed, which then selects the
+    /// rows whatever index serves the rest.
     /// </summary>
-    private readonly record struct RowDecision(string Sql, bool Complete, string? KeyExact = null, string? KeyUndecided = null);
+    private readonly record struct RowDecision(string Sql, bool Complete, string? KeyExact = null, string? KeyUndecided = null, bool AfterJsonPath = false);
 
     /// <summary>
     /// The filter decided row by row on the server (<see cref="ServerDecision"/>; its values added to
@@ -455,6 +458,9 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
         if (filter is null || ServerDecides(filter) || _store.Json.ReaderOptions?.TaxonomyResolver is not null) return null;
         if (BTreePredicate.TryKeyDecision(filter, _indexKeys, command, out string? exact, out string? undecided))
             return new RowDecision($"(CASE WHEN {exact} THEN true WHEN {undecided} THEN NULL ELSE false END)", true, exact, undecided);
+        // Anonymous steps and any(): exact on the rows the jsonpath passes, unless a field's name is empty (or unknown).
+        if (JsonPathTranslation.IsExactWithoutEmptyNames(filter))
+            return new RowDecision($"(CASE WHEN {EmptyNamesColumn} IS FALSE THEN true END)", false, AfterJsonPath: true);
         return ServerDecision.For(filter, command, out bool complete) is string sql ? new RowDecision(sql, complete) : null;
     }
 
@@ -545,8 +551,30 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
 
     private void Bind(NpgsqlCommand command, ReadOnlyMemory<byte> envelope)
     {
-        FudgeEnvelopeCheck.Validate(envelope.Span);
+        bool emptyName = FudgeEnvelopeCheck.ValidateFindingEmptyName(envelope.Span);
         command.Parameters.Add(new NpgsqlParameter<ReadOnlyMemory<byte>>("doc", NpgsqlDbType.Bytea) { TypedValue = envelope });
         command.Parameters.Add(new NpgsqlParameter<ReadOnlyMemory<byte>>("json", NpgsqlDbType.Jsonb) { TypedValue = _jsonb.Of(envelope.Span) });
+        command.Parameters.Add(new NpgsqlParameter<bool>("empty", NpgsqlDbType.Boolean) { TypedValue = emptyName });
+    }
+
+    /// <summary>
+    /// The column that says whether a document has a field whose name is empty, which its jsonb keys as it keys a field
+    /// with neither name nor ordinal (<c>""</c>): false for nearly every document, whose anonymous steps the jsonb then
+    /// names exactly (<see cref="JsonPathTranslation.IsExactWithoutEmptyNames"/>); NULL for rows written before the
+    /// column (or by a version without it), which are decided on their bytes.
+    /// </summary>
+    internal const string EmptyNamesColumn = "empty_names";
+
+    /// <summary>
+    /// Adds <see cref="EmptyNamesColumn"/> to a table made before it (its rows NULL: decided on their bytes). Looked
+    /// up first: <c>ALTER TABLE</c> locks the table even when the column exists.
+    /// </summary>
+    internal async Task AddMissingColumnsAsync(CancellationToken cancellationToken)
+    {
+        await using var find = _store.CreateCommand("SELECT 1 FROM pg_attribute WHERE attrelid = to_regclass(@table) AND attname = @column AND NOT attisdropped");
+        find.Parameters.AddWithValue("table", Table);
+        find.Parameters.AddWithValue("column", EmptyNamesColumn);
+        if (await PostgresFudgeStore.Guard(() => find.ExecuteScalarAsync(cancellationToken)).ConfigureAwait(false) is not null) return;
+        await _store.CreateIfMissingAsync($"ALTER TABLE {Table} ADD COLUMN IF NOT EXISTS {EmptyNamesColumn} boolean", cancellationToken).ConfigureAwait(false);
     }
 }
