@@ -78,6 +78,8 @@ public sealed class PostgresNumberDecisionTests
         "$.T.S > 5", "$.T.S == 5 || $.P > 100", "!($.P > 100)", "$.P > 100 && $.Q == 'abc'", "$.P > 100 || $.Q == 'abc'",
         "$.Q != 'abc'", "$.P < 1e-44", "$.P > 16777217", "$.P > 100", "$.P < 100", "$.P <= 7", "$.P >= 101 && $.P <= 9007199254740992",
         "$.Q == 'abc'", "$.Q == ''", "$.Q in ['abc', 'abd']", "$.Q > 'abc'", "$.Q == 5", "$.Q == 'abc' && $.P > 100", "$.P == '100'",
+        // String ranges: the filter's order, not the database's collation (nor UTF-8's, for supplementary characters).
+        "$.Q < '\uFFFD'", "$.Q > '\uFFFD'", "$.Q >= 'B' && $.Q < 'b'",
     };
 
     private static List<byte[]> Documents()
@@ -94,6 +96,7 @@ public sealed class PostgresNumberDecisionTests
             m => m.Add("T", 6), m => m.Add("Q", "abc").Add("P", 101), m => m.Add("Q", "abd").Add("P", 101),
             m => m.Add("Q", "").Add("P", 100.5), m => m.Add("Q", 5), m => m.Add("Q", "abc").Add("Q", "x"), m => m.Add("Q", new FudgeMsg().Add("R", "abc")),
             m => m.Add("Q", "ABC"), m => m.Add("Q", "東京").Add("P", 1e300), m => m.Add("Q", FudgeIndicator.Instance).Add("P", -7),
+            m => m.Add("Q", "😀"), m => m.Add("Q", "\uFFFE"), m => m.Add("Q", "a"), m => m.Add("Q", "Z"),
         };
         return values.Select(add => new FudgeEnvelope(add(new FudgeMsg())).ToByteArray()).ToList();
     }
