@@ -9,10 +9,12 @@ namespace Fudge.Store.PostgreSql;
 
 /// <summary>
 /// The part of a filter the collection's B-tree expression indexes can answer (issue 43's declared indexes;
-/// <see cref="IndexConditions"/>): SQL over <c>fudge_key(json, 'path[*]')</c>, the same expression as the index, so
-/// the server searches it. The key is the one value the path selects, or the empty array <c>[]</c> when it selects
-/// several (so those documents stay candidates), or NULL when it selects none. Like <see cref="JsonPathTranslation"/>
-/// it selects a superset: the exact filter decides.
+/// <see cref="IndexConditions"/>): SQL over the index's own key expression (<see cref="IndexKey"/>), so the server
+/// searches it. The jsonb key is the one value the path selects, or the empty array <c>[]</c> when it selects several
+/// (so those documents stay candidates), or NULL when it selects none; a typed key (<see cref="NumberKey"/>,
+/// <see cref="TextKey"/>) is that value as <c>float8</c> or <c>text</c> when it is of the kind, NULL when it is of
+/// another, and <c>NaN</c> or the empty string for several. Like <see cref="JsonPathTranslation"/> it selects a
+/// superset: the exact filter decides.
 /// </summary>
 /// <remarks>
 /// jsonb orders values of different kinds by kind (null &lt; string &lt; number &lt; boolean &lt; array &lt; object), so
@@ -46,24 +48,60 @@ internal sealed class BTreePredicate : IndexConditions
         """;
 
     private readonly NpgsqlCommand _command;
-    private readonly IReadOnlyDictionary<string, string> _keys;
+    private readonly IReadOnlyDictionary<string, IndexKey> _keys;
+    private readonly string _prefix;
     private int _values;
 
-    private BTreePredicate(IReadOnlyDictionary<string, string> keys, NpgsqlCommand command)
+    private BTreePredicate(IReadOnlyDictionary<string, IndexKey> keys, NpgsqlCommand command, string prefix = "k")
         : base((IReadOnlyCollection<string>)keys.Keys)
     {
         _keys = keys;
         _command = command;
+        _prefix = prefix;
     }
 
     /// <summary>
-    /// The index expression of a path (text of SQL), or null when the path has no SQL/JSON form. For a path of one
-    /// name the key is read with <c>-&gt;</c>, as <see cref="OneNameKey"/> says; other paths use <c>fudge_key</c>.
+    /// The index expression of a path (text of SQL) in the generic jsonb form, or null when the path has no SQL/JSON
+    /// form. For a path of one name the key is read with <c>-&gt;</c>, as <see cref="OneNameKey"/> says; other paths
+    /// use <c>fudge_key</c>.
     /// </summary>
-    public static string? IndexKeyOf(FudgePath path)
+    public static string? IndexKeyOf(FudgePath path) => IndexKeyOf(path, FudgeIndexKind.Any)?.Sql;
+
+    /// <summary>
+    /// The index key of a path for values of <paramref name="kind"/>: on a path of one name a typed key
+    /// (<see cref="NumberKey"/>, <see cref="TextKey"/>), otherwise the jsonb key; null when the path has no SQL/JSON form.
+    /// </summary>
+    public static IndexKey? IndexKeyOf(FudgePath path, FudgeIndexKind kind)
     {
-        if (JsonPathTranslation.OneName(path) is string name) return OneNameKey(name);
-        return FunctionKeyOf(path);
+        if (JsonPathTranslation.OneName(path) is string name)
+        {
+            return kind switch
+            {
+                FudgeIndexKind.Number => new IndexKey(NumberKey(name), KeyForm.Number),
+                FudgeIndexKind.String => new IndexKey(TextKey(name), KeyForm.Text),
+                _ => new IndexKey(OneNameKey(name), KeyForm.Jsonb),
+            };
+        }
+        return FunctionKeyOf(path) is string key ? new IndexKey(key, KeyForm.Jsonb) : null;
+    }
+
+    /// <summary>
+    /// The key an index was built on, from its definition (<c>pg_get_indexdef</c>; null: the index is missing, and its
+    /// key is the one a declaration without a kind would build): a typed key (<see cref="NumberKey"/>,
+    /// <see cref="TextKey"/>), the one-name jsonb key, or the <c>fudge_key</c> form of an index declared before the
+    /// one-name form, which keeps being searched with the expression it was built on (the keys are equal).
+    /// </summary>
+    public static IndexKey? KeyOfDefinition(FudgePath path, string? definition)
+    {
+        if (definition is null || JsonPathTranslation.OneName(path) is not string name) return IndexKeyOf(path, FudgeIndexKind.Any);
+        // The server prints the member as (json -> 'name'::text), quotes doubled, and the CASE over several lines; what
+        // follows the name's literal cannot be part of a name, so these tell the forms apart whatever the name holds.
+        definition = System.Text.RegularExpressions.Regex.Replace(definition, @"\s+", " ");
+        string member = "(json -> '" + name.Replace("'", "''") + "'::text)";
+        if (definition.Contains(member + ") WHEN 'number'::text THEN", StringComparison.Ordinal)) return new IndexKey(NumberKey(name), KeyForm.Number);
+        if (definition.Contains(member + ") WHEN 'string'::text THEN", StringComparison.Ordinal)) return new IndexKey(TextKey(name), KeyForm.Text);
+        if (definition.Contains("fudge_key(", StringComparison.Ordinal)) return FunctionKeyOf(path) is string older ? new IndexKey(older, KeyForm.Jsonb) : null;
+        return new IndexKey(OneNameKey(name), KeyForm.Jsonb);
     }
 
     /// <summary>
@@ -84,81 +122,225 @@ internal sealed class BTreePredicate : IndexConditions
     /// </summary>
     private static string OneNameKey(string name)
     {
-        string member = "(json -> '" + name.Replace("'", "''") + "')";
+        string member = Member(name);
         return $"(CASE WHEN jsonb_typeof({member}) <> 'array' THEN {member} WHEN jsonb_array_length({member}) = 1 THEN ({member} -> 0) "
             + $"WHEN jsonb_array_length({member}) > 1 THEN '[]'::jsonb END)";
     }
 
     /// <summary>
-    /// True when an index's definition (<c>pg_get_indexdef</c>) is the <c>fudge_key</c> form of a path that now has the
-    /// one-name form: an index declared before that form, which its collection keeps searching with the expression it
-    /// was built on (the keys are equal; only the expression differs).
+    /// The typed key of a one-name path for numbers: the member's value as <c>float8</c> when it is one JSON number,
+    /// <c>NaN</c> when it is an array (repeated fields or a primitive array: decided on the bytes; no JSON number is
+    /// NaN, a non-finite double is held as a string), NULL otherwise (absent, or a string, boolean, null or object,
+    /// which no numeric comparison passes). Every number the jsonb holds (an integer, a double's or a float's shortest
+    /// text) is within <c>float8</c>'s range, so the cast never fails. The key is exact where
+    /// <see cref="ServerDecision.IsExactLiteral"/> says the jsonb's text is: an integer past 2^53 rounds to a double
+    /// on its side of every such literal, and a float's text to a double far from any other float.
     /// </summary>
-    public static bool IsFunctionForm(FudgePath path, string definition)
-        => JsonPathTranslation.OneName(path) is not null && definition.Contains("fudge_key(", StringComparison.Ordinal);
+    internal static string NumberKey(string name)
+    {
+        string member = Member(name);
+        return $"(CASE jsonb_typeof({member}) WHEN 'number' THEN ({member})::float8 WHEN 'array' THEN 'NaN'::float8 END)";
+    }
+
+    /// <summary>
+    /// The typed key of a one-name path for strings: the member's text when it is one JSON string (a Fudge string, or
+    /// a date, time or non-finite number, which the jsonb also holds as strings), the empty string when it is an array
+    /// (several values: decided on the bytes, together with the documents whose string is empty), NULL otherwise.
+    /// </summary>
+    internal static string TextKey(string name)
+    {
+        string member = Member(name);
+        return $"(CASE jsonb_typeof({member}) WHEN 'string' THEN (json ->> {Quoted(name)}) WHEN 'array' THEN ''::text END)";
+    }
+
+    private static string Member(string name) => "(json -> " + Quoted(name) + ")";
+
+    private static string Quoted(string name) => "'" + name.Replace("'", "''") + "'";
 
     /// <summary>
     /// The SQL condition (its values added to <paramref name="command"/>), or null when no index applies.
-    /// <paramref name="keys"/>: each indexed path's text and the expression its index was built on.
+    /// <paramref name="keys"/>: each indexed path's text and the key its index was built on.
     /// </summary>
-    public static string? For(FudgeFilter filter, IReadOnlyDictionary<string, string> keys, NpgsqlCommand command)
+    public static string? For(FudgeFilter filter, IReadOnlyDictionary<string, IndexKey> keys, NpgsqlCommand command)
         => new BTreePredicate(keys, command).Translate(filter.Root);
 
     /// <summary>
     /// For a filter that is one <c>==</c> or <c>in [...]</c> test on an indexed path, the condition that its key is one
-    /// of the literals (<paramref name="condition"/>) and the key's expression (<paramref name="key"/>); false for any
-    /// other filter. A document whose key is one of the literals passes the filter's jsonpath: the key is the one value
-    /// the path selects (the member, or an array's only element, which lax mode unwraps), and it equals a literal. So
-    /// such documents need no jsonpath evaluation; only those whose path selects several values (<c>[]</c>) do.
+    /// of the literals (<paramref name="condition"/>), the key's expression (<paramref name="key"/>) and its
+    /// several-values key (<paramref name="several"/>); false for any other filter. A document whose key is one of the
+    /// literals passes the filter's jsonpath: the key is the one value the path selects (the member, or an array's only
+    /// element, which lax mode unwraps), and it equals a literal. So such documents need no jsonpath evaluation; only
+    /// those whose key is the several-values key do.
     /// </summary>
-    public static bool TryKeyEquality(FudgeFilter filter, IReadOnlyDictionary<string, string> keys, NpgsqlCommand command, out string? condition, out string? key)
+    public static bool TryKeyEquality(FudgeFilter filter, IReadOnlyDictionary<string, IndexKey> keys, NpgsqlCommand command,
+        out string? condition, out string? key, out string? several)
     {
-        condition = key = null;
+        condition = key = several = null;
         var (path, literals) = filter.Root switch
         {
             ComparisonNode { Operator: ComparisonOperator.Equal } comparison => (comparison.Path, new[] { comparison.Literal }),
             MembershipNode membership => (membership.Path, membership.Literals),
             _ => (null, Array.Empty<QueryLiteral>()),
         };
-        if (path is null || literals.Length == 0 || !keys.TryGetValue(path.Text.Trim(), out key)) return false;
-        var values = new List<string>(literals.Length);
+        if (path is null || literals.Length == 0 || !keys.TryGetValue(path.Text.Trim(), out var indexed)) return false;
+        var predicate = new BTreePredicate(keys, command);
+        var values = new List<object>(literals.Length);
         foreach (var literal in literals)
         {
-            if (EqualTexts(literal) is not string[] equal) return false;
+            // A text key's several-values key is the empty string, which an empty literal would find without the jsonpath.
+            if ((indexed.Form == KeyForm.Text && literal.Kind == LiteralKind.String && literal.Text.Length == 0)
+                || predicate.EqualValuesOf(path, literal) is not object[] equal) return false;
             values.AddRange(equal);
         }
-        var predicate = new BTreePredicate(keys, command);
         var list = new System.Text.StringBuilder();
-        foreach (string value in values) list.Append(list.Length == 0 ? "" : ", ").Append(predicate.Parameter(value));
+        foreach (var value in values) list.Append(list.Length == 0 ? "" : ", ").Append(predicate.Parameter(value));
+        key = indexed.Sql;
+        several = predicate.SeveralOf(path);
         condition = $"{key} IN ({list})";
         return true;
     }
 
-    protected override string Several => "'[]'::jsonb";
+    /// <summary>
+    /// For a filter that is one comparison (not <c>!=</c>), or a lower and an upper bound, on a path with a
+    /// <see cref="KeyForm.Number"/> key, each with a literal whose text orders numbers exactly
+    /// (<see cref="ServerDecision.IsExactLiteral"/>): the condition on the key that passes exactly the documents the
+    /// filter passes among those whose key is a number (<paramref name="exact"/>), and the condition of the others that
+    /// may pass, the several-values key (<paramref name="undecided"/>: decided on their bytes). A NULL key (no member,
+    /// or a value of another kind) fails both, as it fails the filter. Only on a path the jsonb names as the filter does
+    /// (<see cref="ServerDecision.Decidable"/>). Parameters <c>@t0</c>, <c>@t1</c>.
+    /// </summary>
+    public static bool TryKeyDecision(FudgeFilter filter, IReadOnlyDictionary<string, IndexKey> keys, NpgsqlCommand command,
+        out string? exact, out string? undecided)
+    {
+        exact = undecided = null;
+        ComparisonNode? low = null, high = null, single = null;
+        switch (filter.Root)
+        {
+            case ComparisonNode comparison when comparison.Operator != ComparisonOperator.NotEqual:
+                single = comparison;
+                break;
+            case AndNode { Left: ComparisonNode first, Right: ComparisonNode second }
+                when first.Path.Text.Trim() == second.Path.Text.Trim():
+                if (IsLower(first.Operator) && IsUpper(second.Operator)) (low, high) = (first, second);
+                else if (IsLower(second.Operator) && IsUpper(first.Operator)) (low, high) = (second, first);
+                else return false;
+                break;
+            default:
+                return false;
+        }
+        var tests = single is not null ? new[] { single } : new[] { low!, high! };
+        if (!keys.TryGetValue(tests[0].Path.Text.Trim(), out var indexed) || indexed.Form != KeyForm.Number
+            || !ServerDecision.Decidable(tests[0].Path)) return false;
+        foreach (var test in tests)
+            if (!test.Literal.IsNumeric || !ServerDecision.IsExactLiteral(test.Literal)) return false;
+        var predicate = new BTreePredicate(keys, command, "t");
+        var parts = new List<string>(2);
+        foreach (var test in tests)
+        {
+            string op = test.Operator switch
+            {
+                ComparisonOperator.Equal => "=",
+                ComparisonOperator.Less => "<",
+                ComparisonOperator.LessOrEqual => "<=",
+                ComparisonOperator.Greater => ">",
+                _ => ">=",
+            };
+            parts.Add($"{indexed.Sql} {op} {predicate.Parameter(test.Literal.Number)}");
+        }
+        // NaN, the several-values key, is above every number: an upper bound or an equality leaves it out, a lower
+        // bound alone does not.
+        if (single is not null && IsLower(single.Operator)) parts.Add($"{indexed.Sql} <> 'NaN'::float8");
+        exact = string.Join(" AND ", parts);
+        undecided = $"{indexed.Sql} = 'NaN'::float8";
+        return true;
+    }
 
-    protected override string? KeyOf(FudgePath path) => _keys.TryGetValue(path.Text.Trim(), out string? key) ? key : null;
+    private static bool IsLower(ComparisonOperator op) => op is ComparisonOperator.Greater or ComparisonOperator.GreaterOrEqual;
 
-    protected override object? ValueOf(QueryLiteral literal) => JsonPathTranslation.Literal(literal);
+    private static bool IsUpper(ComparisonOperator op) => op is ComparisonOperator.Less or ComparisonOperator.LessOrEqual;
+
+    protected override string SeveralOf(FudgePath path) => FormOf(path) switch
+    {
+        KeyForm.Number => "'NaN'::float8",
+        KeyForm.Text => "''::text",
+        _ => "'[]'::jsonb",
+    };
+
+    private KeyForm FormOf(FudgePath path) => _keys.TryGetValue(path.Text.Trim(), out var key) ? key.Form : KeyForm.Jsonb;
+
+    protected override string? KeyOf(FudgePath path) => _keys.TryGetValue(path.Text.Trim(), out var key) ? key.Sql : null;
+
+    // The literal as the key holds it: a jsonb text; a double for a number key (numbers only: a string or boolean
+    // literal on it has no condition, as such a document has a NULL key); a string's text for a text key.
+    protected override object? ValueOf(FudgePath path, QueryLiteral literal) => FormOf(path) switch
+    {
+        KeyForm.Number => literal.IsNumeric && double.IsFinite(literal.Number) ? literal.Number : null,
+        KeyForm.Text => literal.Kind == LiteralKind.String && literal.Text.IndexOf('\0') < 0 ? new TextValue(literal.Text) : null,
+        _ => JsonPathTranslation.Literal(literal),
+    };
 
     // A number's bound widened to the band around it (ServerDecision.Band) unless its text orders every jsonb number as
     // the filter orders the value: a float is held as its own shortest text, which may fall on the other side of it.
-    protected override object? BoundOf(QueryLiteral literal, bool lower)
+    // A text key has no ranges: the database's collation orders its keys, not the filter's code-point order.
+    protected override object? BoundOf(FudgePath path, QueryLiteral literal, bool lower)
     {
-        if (!literal.IsNumeric || ServerDecision.IsExactLiteral(literal)) return ValueOf(literal);
+        var form = FormOf(path);
+        if (form == KeyForm.Text) return null;
+        if (!literal.IsNumeric || ServerDecision.IsExactLiteral(literal)) return ValueOf(path, literal);
         if (!double.IsFinite(literal.Number)) return null;
         var (low, high) = ServerDecision.Band(literal.Number);
-        return lower ? low : high;
+        string bound = lower ? low : high;
+        return form == KeyForm.Number ? double.Parse(bound, NumberStyles.Float, CultureInfo.InvariantCulture) : bound;
     }
 
-    protected override object[]? EqualValuesOf(QueryLiteral literal) => EqualTexts(literal);
-
-    /// <summary>The jsonb texts of the values the filter finds equal to a literal (<see cref="JsonPathTranslation.EqualTexts"/>).</summary>
-    private static string[]? EqualTexts(QueryLiteral literal) => JsonPathTranslation.EqualTexts(literal);
+    // The jsonb texts of the values the filter finds equal to a literal (JsonPathTranslation.EqualTexts), as the key
+    // holds them: a number key holds each text's double (the server's float8 of that text).
+    protected override object[]? EqualValuesOf(FudgePath path, QueryLiteral literal)
+    {
+        var form = FormOf(path);
+        if (form == KeyForm.Jsonb) return JsonPathTranslation.EqualTexts(literal);
+        if (ValueOf(path, literal) is not object value) return null;
+        if (form == KeyForm.Text) return new[] { value };
+        if (JsonPathTranslation.EqualTexts(literal) is not string[] texts) return null;
+        var doubles = new object[texts.Length];
+        for (int i = 0; i < texts.Length; i++) doubles[i] = double.Parse(texts[i], NumberStyles.Float, CultureInfo.InvariantCulture);
+        return doubles;
+    }
 
     protected override string Parameter(object value)
     {
-        string name = "k" + (_values++).ToString(CultureInfo.InvariantCulture);
-        _command.Parameters.AddWithValue(name, NpgsqlDbType.Jsonb, (string)value);
+        string name = _prefix + (_values++).ToString(CultureInfo.InvariantCulture);
+        switch (value)
+        {
+            case double number:
+                _command.Parameters.AddWithValue(name, NpgsqlDbType.Double, number);
+                break;
+            case TextValue text:
+                _command.Parameters.AddWithValue(name, NpgsqlDbType.Text, text.Text);
+                break;
+            default:
+                _command.Parameters.AddWithValue(name, NpgsqlDbType.Jsonb, (string)value);
+                break;
+        }
         return "@" + name;
     }
+
+    /// <summary>A text key's value (a jsonb key's values are JSON texts, plain strings).</summary>
+    private sealed record TextValue(string Text);
 }
+
+/// <summary>How a declared index keys its documents (<see cref="IndexKey"/>).</summary>
+internal enum KeyForm
+{
+    /// <summary>The jsonb value (<c>'[]'</c> for several values).</summary>
+    Jsonb,
+
+    /// <summary>A <c>float8</c> (<see cref="BTreePredicate.NumberKey"/>).</summary>
+    Number,
+
+    /// <summary>A <c>text</c> (<see cref="BTreePredicate.TextKey"/>).</summary>
+    Text,
+}
+
+/// <summary>A declared index's expression (<see cref="Sql"/>, searched exactly as it was built) and its form.</summary>
+internal sealed record IndexKey(string Sql, KeyForm Form);

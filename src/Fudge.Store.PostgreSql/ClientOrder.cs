@@ -74,13 +74,20 @@ internal sealed class ClientOrder : IComparer<ClientOrder.Row>
     /// </summary>
     public readonly struct Key
     {
-        internal Key(KeyKind kind, string? text, decimal number = 0, bool exact = false)
+        internal Key(KeyKind kind, string? text, decimal number = 0, bool exact = false, long integer = 0, bool isInteger = false)
         {
             Kind = kind;
             Text = text;
             Number = number;
             Exact = exact;
+            Integer = integer;
+            IsInteger = isInteger;
         }
+
+        /// <summary>The value of a number written as an integer of at most 18 digits (no fraction, no exponent).</summary>
+        internal long Integer { get; }
+
+        internal bool IsInteger { get; }
 
         internal KeyKind Kind { get; }
 
@@ -102,6 +109,11 @@ internal sealed class ClientOrder : IComparer<ClientOrder.Row>
         else if (_text[ordering]) key = new Key(KeyKind.String, text);
         else if (text == "null") key = new Key(KeyKind.Null, text);
         else if (text is "true" or "false") key = new Key(KeyKind.Boolean, text);
+        else if (IsShortInteger(text))
+        {
+            long integer = long.Parse(text, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture);
+            key = new Key(KeyKind.Number, text, integer, exact: true, integer, isInteger: true);
+        }
         else if (TryDecimal(text, out _, out var integer, out var fraction))
         {
             bool exact = integer.Length + fraction.Length <= 28;
@@ -112,6 +124,24 @@ internal sealed class ClientOrder : IComparer<ClientOrder.Row>
             key = default;
             return false;
         }
+        return true;
+    }
+
+    // -?digits, at most 18 of them: a long holds it, and compares as its exact value.
+    private static bool IsShortInteger(string text)
+    {
+        int start = text.Length > 0 && text[0] == '-' ? 1 : 0;
+        if (text.Length == start || text.Length - start > 18) return false;
+        for (int i = start; i < text.Length; i++)
+            if (text[i] is < '0' or > '9') return false;
+        return true;
+    }
+
+    /// <summary>True when <paramref name="rows"/> are in this order already.</summary>
+    public bool IsSorted(List<Row> rows)
+    {
+        for (int i = 1; i < rows.Count; i++)
+            if (Compare(rows[i - 1], rows[i]) > 0) return false;
         return true;
     }
 
@@ -132,7 +162,8 @@ internal sealed class ClientOrder : IComparer<ClientOrder.Row>
         return a.Kind switch
         {
             KeyKind.String => CompareCodePoints(a.Text!, b.Text!),
-            KeyKind.Number => a.Exact && b.Exact ? a.Number.CompareTo(b.Number) : CompareNumbers(a.Text!, b.Text!),
+            KeyKind.Number => a.IsInteger && b.IsInteger ? a.Integer.CompareTo(b.Integer)
+                : a.Exact && b.Exact ? a.Number.CompareTo(b.Number) : CompareNumbers(a.Text!, b.Text!),
             KeyKind.Boolean => (a.Text == "true").CompareTo(b.Text == "true"),
             _ => 0,
         };

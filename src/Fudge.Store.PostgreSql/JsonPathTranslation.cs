@@ -70,13 +70,40 @@ internal static class JsonPathTranslation
         _ => false,
     };
 
-    private static bool NamesOnly(FudgePath path)
+    private static bool NamesOnly(FudgePath path) => Keyed(path, anonymous: false);
+
+    // Steps of non-empty names (and, with anonymous, anonymous steps #): no ordinal, wildcard, descendant or index.
+    private static bool Keyed(FudgePath path, bool anonymous)
     {
         if (path.Steps.Length == 0) return false;
         foreach (var step in path.Steps)
-            if (step.Selector != KeySelector.Name || step.Descendant || step.HasIndex || string.IsNullOrEmpty(step.Name)) return false;
+        {
+            if (step.Descendant || step.HasIndex) return false;
+            if (anonymous && step.Selector == KeySelector.Anonymous) continue;
+            if (step.Selector != KeySelector.Name || string.IsNullOrEmpty(step.Name)) return false;
+        }
         return true;
     }
+
+    /// <summary>
+    /// True when the jsonpath of <paramref name="filter"/> passes exactly the documents the filter passes among those
+    /// with no field whose name is empty (<see cref="PostgresFudgeCollection.EmptyNamesColumn"/> false): what
+    /// <see cref="IsExact"/> takes, with anonymous steps (<c>$.Legs.#.Venue</c>) and <c>any(path, filter)</c> of such
+    /// tests. The jsonb keys a field with neither name nor ordinal by the empty name, and so a field whose name is
+    /// empty; without the latter, <c>""</c> is exactly the anonymous fields (several as one array, which the lax
+    /// jsonpath unwraps element by element, as <c>any</c> tests each element: a test of every element's own members).
+    /// </summary>
+    public static bool IsExactWithoutEmptyNames(FudgeFilter filter) => ExactWithoutEmptyNames(filter.Root);
+
+    private static bool ExactWithoutEmptyNames(FilterNode node) => node switch
+    {
+        AndNode both => ExactWithoutEmptyNames(both.Left) && ExactWithoutEmptyNames(both.Right),
+        OrNode either => ExactWithoutEmptyNames(either.Left) && ExactWithoutEmptyNames(either.Right),
+        ComparisonNode comparison => comparison.Operator == ComparisonOperator.Equal && ExactText(comparison.Literal) && Keyed(comparison.Path, anonymous: true),
+        MembershipNode membership => Keyed(membership.Path, anonymous: true) && Array.TrueForAll(membership.Literals, ExactText),
+        AnyElementNode any => Keyed(any.Path, anonymous: true) && ExactWithoutEmptyNames(any.Inner),
+        _ => false,
+    };
 
     internal static bool ExactText(QueryLiteral literal)
     {

@@ -23,8 +23,8 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
     private readonly PostgresFudgeStore _store;
     private readonly long _id;
     private readonly List<string> _indexedPaths = new();
-    // Each indexed path's key expression: the one its index was built on (LoadIndexesAsync).
-    private readonly Dictionary<string, string> _indexKeys = new(StringComparer.Ordinal);
+    // Each indexed path's key: the expression its index was built on (LoadIndexesAsync) and its form.
+    private readonly Dictionary<string, IndexKey> _indexKeys = new(StringComparer.Ordinal);
     private readonly JsonbText _jsonb;
 
     public PostgresFudgeCollection(PostgresFudgeStore store, string name, long id)
@@ -51,9 +51,10 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
     internal string Table { get; }
 
     /// <summary>
-    /// Reads the declared indexes and the expression each was built on (<c>pg_get_indexdef</c>): an index a store made
-    /// before the one-name key form (<see cref="BTreePredicate.IsFunctionForm"/>) keeps being searched with its own
-    /// expression, so it goes on serving queries without a rebuild; dropping and declaring it again builds the new form.
+    /// Reads the declared indexes and the expression each was built on (<c>pg_get_indexdef</c>,
+    /// <see cref="BTreePredicate.KeyOfDefinition"/>): a typed key, the jsonb key, or the <c>fudge_key</c> form of an
+    /// index a store made before the one-name key form, which keeps being searched with its own expression, so it goes
+    /// on serving queries without a rebuild; declaring it again with a kind (or dropping and declaring it) rebuilds it.
     /// </summary>
     internal async Task LoadIndexesAsync(CancellationToken cancellationToken)
     {
@@ -77,14 +78,13 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
             {
                 continue; // not a path this version reads: listed, never searched
             }
-            bool older = !reader.IsDBNull(1) && BTreePredicate.IsFunctionForm(path, reader.GetString(1));
-            if ((older ? BTreePredicate.FunctionKeyOf(path) : BTreePredicate.IndexKeyOf(path)) is string key) _indexKeys[text] = key;
+            if (BTreePredicate.KeyOfDefinition(path, reader.IsDBNull(1) ? null : reader.GetString(1)) is { } key) _indexKeys[text] = key;
         }
     }
 
     public async ValueTask<long> InsertAsync(ReadOnlyMemory<byte> envelope, CancellationToken cancellationToken = default)
     {
-        await using var command = _store.CreateCommand($"INSERT INTO {Table} (doc, json) VALUES (@doc, @json) RETURNING id");
+        await using var command = _store.CreateCommand($"INSERT INTO {Table} (doc, json, {EmptyNamesColumn}) VALUES (@doc, @json, @empty) RETURNING id");
         Bind(command, envelope);
         return (long)(await PostgresFudgeStore.Guard(() => command.ExecuteScalarAsync(cancellationToken)).ConfigureAwait(false))!;
     }
@@ -184,7 +184,7 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
     private async Task<long> CopyAsync(IAsyncEnumerable<ReadOnlyMemory<byte>> envelopes, CancellationToken cancellationToken)
     {
         var importer = await PostgresFudgeStore.Guard(() => _store.Connection.BeginBinaryImportAsync(
-            $"COPY {Table} (doc, json) FROM STDIN (FORMAT BINARY)", cancellationToken)).ConfigureAwait(false);
+            $"COPY {Table} (doc, json, {EmptyNamesColumn}) FROM STDIN (FORMAT BINARY)", cancellationToken)).ConfigureAwait(false);
         bool completed = false;
         try
         {
@@ -193,11 +193,12 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
             {
                 // Checked between rows, so a cancelled batch ends with a clean CopyFail rather than a broken connection.
                 cancellationToken.ThrowIfCancellationRequested();
-                FudgeEnvelopeCheck.Validate(envelope.Span);
+                bool emptyName = FudgeEnvelopeCheck.ValidateFindingEmptyName(envelope.Span);
                 var json = _jsonb.Of(envelope.Span);
                 await importer.StartRowAsync(CancellationToken.None).ConfigureAwait(false);
                 await importer.WriteAsync(envelope, NpgsqlDbType.Bytea, CancellationToken.None).ConfigureAwait(false);
                 await importer.WriteAsync(json, NpgsqlDbType.Jsonb, CancellationToken.None).ConfigureAwait(false);
+                await importer.WriteAsync(emptyName, NpgsqlDbType.Boolean, CancellationToken.None).ConfigureAwait(false);
                 count++;
             }
             await importer.CompleteAsync(cancellationToken).ConfigureAwait(false);
@@ -296,7 +297,7 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
 
     public async ValueTask<bool> ReplaceAsync(long id, ReadOnlyMemory<byte> envelope, CancellationToken cancellationToken = default)
     {
-        await using var command = _store.CreateCommand($"UPDATE {Table} SET doc = @doc, json = @json WHERE id = @id");
+        await using var command = _store.CreateCommand($"UPDATE {Table} SET doc = @doc, json = @json, {EmptyNamesColumn} = @empty WHERE id = @id");
         Bind(command, envelope);
         command.Parameters.AddWithValue("id", id);
         return await PostgresFudgeStore.Guard(() => command.ExecuteNonQueryAsync(cancellationToken)).ConfigureAwait(false) == 1;
@@ -336,13 +337,27 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
     /// The GIN index (<c>jsonb_path_ops</c>) on the whole jsonb, unless the collection is set to have none, keeps
     /// serving the equality tests of every other path.
     /// </summary>
-    public async ValueTask CreateIndexAsync(FudgePath path, CancellationToken cancellationToken = default)
+    public ValueTask CreateIndexAsync(FudgePath path, CancellationToken cancellationToken = default)
+        => CreateIndexAsync(path, FudgeIndexKind.Any, cancellationToken);
+
+    /// <summary>
+    /// Declares an index on a path keyed for values of <paramref name="kind"/>: on a path of one name, numbers as
+    /// <c>float8</c> and strings as <c>text</c> (<see cref="BTreePredicate.NumberKey"/>, <see cref="BTreePredicate.TextKey"/>),
+    /// otherwise the jsonb key. An index on the path with another key is dropped and built again with this one, in one
+    /// transaction (unless <paramref name="kind"/> is <see cref="FudgeIndexKind.Any"/>, which keeps any index there is).
+    /// </summary>
+    public async ValueTask CreateIndexAsync(FudgePath path, FudgeIndexKind kind, CancellationToken cancellationToken = default)
     {
         if (path is null) throw new ArgumentNullException(nameof(path));
         string text = path.Text.Trim();
-        if (_indexedPaths.Contains(text)) return;
-        string key = BTreePredicate.IndexKeyOf(path)
+        var key = BTreePredicate.IndexKeyOf(path, kind)
             ?? throw new FudgeStoreException($"The path {text} has no SQL/JSON equivalent (ordinal, anonymous and indexed steps), so the server cannot index it.");
+        bool rebuild = false;
+        if (_indexedPaths.Contains(text))
+        {
+            if (kind == FudgeIndexKind.Any || (_indexKeys.TryGetValue(text, out var built) && built.Form == key.Form)) return;
+            rebuild = true;
+        }
         await using var register = _store.CreateCommand("""
             INSERT INTO fudge_indexes (collection_id, path) VALUES (@id, @path) ON CONFLICT DO NOTHING;
             SELECT id FROM fudge_indexes WHERE collection_id = @id AND path = @path;
@@ -350,8 +365,10 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
         register.Parameters.AddWithValue("id", _id);
         register.Parameters.AddWithValue("path", text);
         long number = (long)(await PostgresFudgeStore.Guard(() => register.ExecuteScalarAsync(cancellationToken)).ConfigureAwait(false))!;
-        await _store.ExecuteAsync($"CREATE INDEX IF NOT EXISTS {IndexName(number)} ON {Table} (({key}))", cancellationToken).ConfigureAwait(false);
-        _indexedPaths.Add(text);
+        string create = $"CREATE INDEX IF NOT EXISTS {IndexName(number)} ON {Table} (({key.Sql}))";
+        // One statement string runs as one transaction: the path is never without its index.
+        await _store.ExecuteAsync(rebuild ? $"DROP INDEX IF EXISTS {IndexName(number)}; {create}" : create, cancellationToken).ConfigureAwait(false);
+        if (!rebuild) _indexedPaths.Add(text);
         _indexKeys[text] = key;
     }
 
@@ -403,7 +420,7 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
         string? indexed = BTreePredicate.For(filter, _indexKeys, command);
         // Without a declared index the jsonpath selects the rows (through the GIN index where it can), and costs less per
         // row than the decision, which is then computed on its rows only.
-        bool scan = decision is null || indexed is null;
+        bool scan = decision is null || indexed is null || decision.Value.AfterJsonPath;
         if ((scan || !decision!.Value.Complete) && JsonPathTranslation.Translate(filter) is string path)
         {
             command.Parameters.AddWithValue("where", NpgsqlDbType.JsonPath, path);
@@ -422,8 +439,14 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
     private string Where(FudgeFilter? filter, NpgsqlCommand command, RowDecision? decision = null)
         => Where(filter, command, decision, decisionInWhere: true, out _);
 
-    /// <summary>A filter decided row by row on the server (<see cref="ServerDecision"/>), and whether every test of it has a part.</summary>
-    private readonly record struct RowDecision(string Sql, bool Complete);
+    /// <summary>
+    /// A filter decided row by row on the server (<see cref="ServerDecision"/>), and whether every test of it has a part;
+    /// or decided by a typed index key (<see cref="BTreePredicate.TryKeyDecision"/>): then <see cref="KeyExact"/>, the
+    /// key condition of the rows that pass, and <see cref="KeyUndecided"/>, of those left to their bytes.
+    /// <see cref="AfterJsonPath"/>: the decision holds only on rows the filter's jsonpath passed, which then selects the
+    /// rows whatever index serves the rest.
+    /// </summary>
+    private readonly record struct RowDecision(string Sql, bool Complete, string? KeyExact = null, string? KeyUndecided = null, bool AfterJsonPath = false);
 
     /// <summary>
     /// The filter decided row by row on the server (<see cref="ServerDecision"/>; its values added to
@@ -433,6 +456,11 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
     private RowDecision? Decision(FudgeFilter? filter, NpgsqlCommand command)
     {
         if (filter is null || ServerDecides(filter) || _store.Json.ReaderOptions?.TaxonomyResolver is not null) return null;
+        if (BTreePredicate.TryKeyDecision(filter, _indexKeys, command, out string? exact, out string? undecided))
+            return new RowDecision($"(CASE WHEN {exact} THEN true WHEN {undecided} THEN NULL ELSE false END)", true, exact, undecided);
+        // Anonymous steps and any(): exact on the rows the jsonpath passes, unless a field's name is empty (or unknown).
+        if (JsonPathTranslation.IsExactWithoutEmptyNames(filter))
+            return new RowDecision($"(CASE WHEN {EmptyNamesColumn} IS FALSE THEN true END)", false, AfterJsonPath: true);
         return ServerDecision.For(filter, command, out bool complete) is string sql ? new RowDecision(sql, complete) : null;
     }
 
@@ -447,12 +475,18 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
     /// </summary>
     private string Source(FudgeFilter? filter, NpgsqlCommand command, RowDecision? decision = null)
     {
-        if (filter is not null && decision is null && BTreePredicate.TryKeyEquality(filter, _indexKeys, command, out string? exact, out string? key)
+        if (filter is not null && decision is null && BTreePredicate.TryKeyEquality(filter, _indexKeys, command, out string? exact, out string? key, out string? several)
             && JsonPathTranslation.Translate(filter) is string path)
         {
             command.Parameters.AddWithValue("where", NpgsqlDbType.JsonPath, path);
             return $"(SELECT id, doc, json FROM {Table} WHERE {exact} UNION ALL "
-                + $"SELECT id, doc, json FROM {Table} WHERE {key} = '[]'::jsonb AND jsonb_path_exists(json, @where, '{{}}', true)) AS {Table}";
+                + $"SELECT id, doc, json FROM {Table} WHERE {key} = {several} AND jsonb_path_exists(json, @where, '{{}}', true)) AS {Table}";
+        }
+        if (decision is { KeyExact: string passes, KeyUndecided: string open })
+        {
+            // The rows the key decides, and apart the few whose bytes decide: no test evaluated per row but the index's.
+            return $"(SELECT id, doc, json, true AS {DecisionColumn} FROM {Table} WHERE {passes} UNION ALL "
+                + $"SELECT id, doc, json, NULL::boolean FROM {Table} WHERE {open}) AS {Table}";
         }
         if (decision is { } decided)
         {
@@ -517,8 +551,30 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
 
     private void Bind(NpgsqlCommand command, ReadOnlyMemory<byte> envelope)
     {
-        FudgeEnvelopeCheck.Validate(envelope.Span);
+        bool emptyName = FudgeEnvelopeCheck.ValidateFindingEmptyName(envelope.Span);
         command.Parameters.Add(new NpgsqlParameter<ReadOnlyMemory<byte>>("doc", NpgsqlDbType.Bytea) { TypedValue = envelope });
         command.Parameters.Add(new NpgsqlParameter<ReadOnlyMemory<byte>>("json", NpgsqlDbType.Jsonb) { TypedValue = _jsonb.Of(envelope.Span) });
+        command.Parameters.Add(new NpgsqlParameter<bool>("empty", NpgsqlDbType.Boolean) { TypedValue = emptyName });
+    }
+
+    /// <summary>
+    /// The column that says whether a document has a field whose name is empty, which its jsonb keys as it keys a field
+    /// with neither name nor ordinal (<c>""</c>): false for nearly every document, whose anonymous steps the jsonb then
+    /// names exactly (<see cref="JsonPathTranslation.IsExactWithoutEmptyNames"/>); NULL for rows written before the
+    /// column (or by a version without it), which are decided on their bytes.
+    /// </summary>
+    internal const string EmptyNamesColumn = "empty_names";
+
+    /// <summary>
+    /// Adds <see cref="EmptyNamesColumn"/> to a table made before it (its rows NULL: decided on their bytes). Looked
+    /// up first: <c>ALTER TABLE</c> locks the table even when the column exists.
+    /// </summary>
+    internal async Task AddMissingColumnsAsync(CancellationToken cancellationToken)
+    {
+        await using var find = _store.CreateCommand("SELECT 1 FROM pg_attribute WHERE attrelid = to_regclass(@table) AND attname = @column AND NOT attisdropped");
+        find.Parameters.AddWithValue("table", Table);
+        find.Parameters.AddWithValue("column", EmptyNamesColumn);
+        if (await PostgresFudgeStore.Guard(() => find.ExecuteScalarAsync(cancellationToken)).ConfigureAwait(false) is not null) return;
+        await _store.CreateIfMissingAsync($"ALTER TABLE {Table} ADD COLUMN IF NOT EXISTS {EmptyNamesColumn} boolean", cancellationToken).ConfigureAwait(false);
     }
 }

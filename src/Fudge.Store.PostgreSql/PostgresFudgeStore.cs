@@ -14,7 +14,7 @@ namespace Fudge.Store.PostgreSql;
 /// </summary>
 /// <remarks>
 /// Layout (docs/store.md): <c>fudge_collections(id, name, whole_index)</c>; per collection <c>fudge_docs_ID(id bigserial,
-/// doc bytea, json jsonb)</c> with the GIN index <c>fudge_docs_ID_gin</c> (<c>jsonb_path_ops</c>, unless
+/// doc bytea, json jsonb, empty_names boolean)</c> with the GIN index <c>fudge_docs_ID_gin</c> (<c>jsonb_path_ops</c>, unless
 /// <see cref="SetWholeDocumentIndexAsync"/> turned it off); <c>fudge_indexes(id, collection_id, path)</c>, each path's
 /// B-tree index <c>fudge_docs_ID_ix_N</c>. The jsonb is Fudge.Json's plain form (names as keys, repeated names
 /// as arrays, ordinal-only fields under their ordinal's text, numbers as numbers, dates as ISO 8601 strings), with
@@ -114,6 +114,7 @@ public sealed class PostgresFudgeStore : IFudgeStore
         {
             var opened = new PostgresFudgeCollection(this, name, existing) { WholeDocumentIndex = wholeIndex };
             if (!indexed && wholeIndex) await GinAfterLoad.RestoreAbandonedAsync(opened, cancellationToken).ConfigureAwait(false);
+            await opened.AddMissingColumnsAsync(cancellationToken).ConfigureAwait(false);
             await opened.LoadIndexesAsync(cancellationToken).ConfigureAwait(false);
             _collections[name] = opened;
             return opened;
@@ -126,9 +127,11 @@ public sealed class PostgresFudgeStore : IFudgeStore
         long id = (long)(await Guard(() => command.ExecuteScalarAsync(cancellationToken)).ConfigureAwait(false))!;
         var collection = new PostgresFudgeCollection(this, name, id);
         await CreateIfMissingAsync($"""
-            CREATE TABLE IF NOT EXISTS {collection.Table} (id bigserial PRIMARY KEY, doc bytea NOT NULL, json jsonb NOT NULL);
+            CREATE TABLE IF NOT EXISTS {collection.Table} (id bigserial PRIMARY KEY, doc bytea NOT NULL, json jsonb NOT NULL, {PostgresFudgeCollection.EmptyNamesColumn} boolean);
             {collection.CreateGinSql};
             """, cancellationToken).ConfigureAwait(false);
+        // Another session (of a version before the column) may have created the table first.
+        await collection.AddMissingColumnsAsync(cancellationToken).ConfigureAwait(false);
         await collection.LoadIndexesAsync(cancellationToken).ConfigureAwait(false);
         _collections[name] = collection;
         return collection;
@@ -137,7 +140,7 @@ public sealed class PostgresFudgeStore : IFudgeStore
     /// <summary>
     /// Keeps (<paramref name="enabled"/> true, every collection's default) or removes the GIN index a collection has on
     /// its whole jsonb (<c>jsonb_path_ops</c>, which serves equality and membership tests on every path). Without it the
-    /// collection's declared indexes (<see cref="IFudgeCollection.CreateIndexAsync"/>) are its only ones: inserts no longer
+    /// collection's declared indexes (<see cref="IFudgeCollection.CreateIndexAsync(Fudge.Query.FudgePath, System.Threading.CancellationToken)"/>) are its only ones: inserts no longer
     /// maintain the GIN index, most of their cost on the server, and a test on a path with no declared index scans the
     /// table. Answers never change. The choice is kept in the store (<c>fudge_collections.whole_index</c>); turning the
     /// index back on builds it on every document. The collection is created when missing.
@@ -208,7 +211,7 @@ public sealed class PostgresFudgeStore : IFudgeStore
     /// the statements see the committed object and do nothing, so the race is retried once. Inside a caller's transaction a savepoint keeps the
     /// transaction usable for that retry.
     /// </summary>
-    private async Task CreateIfMissingAsync(string sql, CancellationToken cancellationToken)
+    internal async Task CreateIfMissingAsync(string sql, CancellationToken cancellationToken)
     {
         const string Savepoint = "fudge_create";
         for (int attempt = 1; ; attempt++)

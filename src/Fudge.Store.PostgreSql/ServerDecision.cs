@@ -215,6 +215,12 @@ internal sealed class ServerDecision
     }
 
     /// <summary>
+    /// True when the jsonb names the path's member as the filter does (<see cref="Member"/>): names only, none of digits,
+    /// no envelope header member at the top.
+    /// </summary>
+    internal static bool Decidable(FudgePath path) => Member(path) is not null;
+
+    /// <summary>
     /// The member of a path of names as SQL (<c>(json -&gt; 'a' -&gt; 'b')</c>) and the SQL that is true when a step
     /// before the last is an array (empty for a path of one name); null for any other path.
     /// </summary>

@@ -31,7 +31,7 @@ internal sealed class IndexedPredicate : IndexConditions
         return predicate;
     }
 
-    protected override string Several => "x'00'";
+    protected override string SeveralOf(FudgePath path) => "x'00'";
 
     protected override string? KeyOf(FudgePath path)
         => SqlText.Literal(path.Text.Trim()) is string literal ? $"fudge_index_key(doc, {literal})" : null;
@@ -43,7 +43,7 @@ internal sealed class IndexedPredicate : IndexConditions
     }
 
     /// <summary>The literal as the index holds it (booleans as 0/1), or null for dates, which the index does not hold.</summary>
-    protected override object? ValueOf(QueryLiteral literal) => literal.Kind switch
+    protected override object? ValueOf(FudgePath path, QueryLiteral literal) => literal.Kind switch
     {
         LiteralKind.Integer => literal.Integer,
         LiteralKind.Number => double.IsNaN(literal.Number) ? null : literal.Number,

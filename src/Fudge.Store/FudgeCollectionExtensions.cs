@@ -110,6 +110,11 @@ public static class FudgeCollectionExtensions
     public static ValueTask CreateIndexAsync(this IFudgeCollection collection, string path, CancellationToken cancellationToken = default)
         => collection.CreateIndexAsync(FudgePath.Compile(path), cancellationToken);
 
+    /// <summary>Indexes the values a path (given as text) selects, keyed for values of <paramref name="kind"/>.</summary>
+    /// <exception cref="FudgeQueryException">The text is not a valid path.</exception>
+    public static ValueTask CreateIndexAsync(this IFudgeCollection collection, string path, FudgeIndexKind kind, CancellationToken cancellationToken = default)
+        => collection.CreateIndexAsync(FudgePath.Compile(path), kind, cancellationToken);
+
     private static IEnumerable<ReadOnlyMemory<byte>> Encode<T>(IEnumerable<T> values)
     {
         foreach (var value in values) yield return FudgeSerializer.Serialize(value);

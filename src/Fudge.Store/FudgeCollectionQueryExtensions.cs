@@ -55,13 +55,31 @@ public static class FudgeCollectionQueryExtensions
 
     /// <summary>
     /// Declares an index on a member (<c>collection.CreateIndexAsync&lt;Trade, string?&gt;(t =&gt; t.Symbol)</c>): the index on
-    /// the member's path, used by typed and text predicates alike.
+    /// the member's path, used by typed and text predicates alike, keyed for the member's type (<see cref="KindOf"/>:
+    /// numbers and strings have typed keys where the store has them).
     /// </summary>
     /// <exception cref="FudgeTranslationException">The selector is not a chain of serialized members.</exception>
     public static ValueTask CreateIndexAsync<T, TValue>(this IFudgeCollection collection, Expression<Func<T, TValue>> member, CancellationToken cancellationToken = default)
     {
         if (collection is null) throw new ArgumentNullException(nameof(collection));
-        return collection.CreateIndexAsync(FudgeTypedQuery.Path(member), cancellationToken);
+        return collection.CreateIndexAsync(FudgeTypedQuery.Path(member), KindOf(typeof(TValue)), cancellationToken);
+    }
+
+    /// <summary>
+    /// The index kind of a member's type: <see cref="FudgeIndexKind.Number"/> for the integer types, <c>float</c> and
+    /// <c>double</c> (nullable or not), <see cref="FudgeIndexKind.String"/> for <c>string</c>, otherwise
+    /// <see cref="FudgeIndexKind.Any"/> (enums, which a type may write as names or numbers, dates, booleans, messages).
+    /// </summary>
+    public static FudgeIndexKind KindOf(Type type)
+    {
+        if (type is null) throw new ArgumentNullException(nameof(type));
+        type = Nullable.GetUnderlyingType(type) ?? type;
+        if (type == typeof(string)) return FudgeIndexKind.String;
+        if (type.IsEnum) return FudgeIndexKind.Any;
+        return type == typeof(double) || type == typeof(float) || type == typeof(long) || type == typeof(int) || type == typeof(short)
+            || type == typeof(sbyte) || type == typeof(ulong) || type == typeof(uint) || type == typeof(ushort) || type == typeof(byte)
+            ? FudgeIndexKind.Number
+            : FudgeIndexKind.Any;
     }
 
     /// <summary>The text of the filter a typed predicate translates into (what the store evaluates), for logs and tests.</summary>

@@ -126,16 +126,27 @@ internal sealed class FudgeQueryProvider<TDocument> : IFudgeQueryProvider
     public async IAsyncEnumerable<T> RunAsync<T>(Expression expression, [EnumeratorCancellation] CancellationToken cancellationToken)
     {
         var parsed = FudgeQueryableParser.Parse(expression, DocumentType);
+        // One pair of buffers for the enumeration's rows: the projection reads them before the next row is asked for.
+        int count = parsed.Plan.Columns?.Count ?? 0;
+        var values = new object?[count];
+        var found = new bool[count];
         await foreach (var row in Backend.RowsAsync(parsed.Plan, cancellationToken).ConfigureAwait(false))
-            yield return (T)Materialize(parsed, row)!;
+            yield return (T)Materialize(parsed, row, values, found)!;
     }
 
     private object? Materialize(FudgeQueryableParser parsed, object?[] row)
     {
+        int count = parsed.Plan.Columns?.Count ?? 0;
+        return Materialize(parsed, row, new object?[count], new bool[count]);
+    }
+
+    // values and found: buffers of the columns' count, overwritten.
+    private object? Materialize(FudgeQueryableParser parsed, object?[] row, object?[] values, bool[] found)
+    {
         if (parsed.Plan.Columns is { } columns)
         {
-            var values = new object?[columns.Count];
-            var found = new bool[columns.Count];
+            Array.Clear(values);
+            Array.Clear(found);
             for (int i = 0; i < columns.Count; i++)
             {
                 switch (row[i])

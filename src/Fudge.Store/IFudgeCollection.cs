@@ -91,6 +91,18 @@ public interface IFudgeCollection
     /// <param name="cancellationToken">Cancels the operation.</param>
     ValueTask CreateIndexAsync(FudgePath path, CancellationToken cancellationToken = default);
 
+    /// <summary>
+    /// Indexes the values <paramref name="path"/> selects, keyed for values of <paramref name="kind"/> where the store
+    /// has such keys (PostgreSQL: <c>float8</c> for numbers and <c>text</c> for strings on a path of one name; a store
+    /// without typed keys builds its generic index). An index that exists on the path with another key is built again
+    /// with this one, unless <paramref name="kind"/> is <see cref="FudgeIndexKind.Any"/>. Answers never depend on the kind.
+    /// </summary>
+    /// <param name="path">The path to index.</param>
+    /// <param name="kind">The kind of value the path holds in the collection's documents.</param>
+    /// <param name="cancellationToken">Cancels the operation.</param>
+    ValueTask CreateIndexAsync(FudgePath path, FudgeIndexKind kind, CancellationToken cancellationToken = default)
+        => CreateIndexAsync(path, cancellationToken);
+
     /// <summary>Removes the index on <paramref name="path"/>; returns false when there was none.</summary>
     /// <param name="path">The indexed path.</param>
     /// <param name="cancellationToken">Cancels the operation.</param>

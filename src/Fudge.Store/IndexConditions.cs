@@ -20,30 +20,31 @@ internal abstract class IndexConditions
     protected IndexConditions(IReadOnlyCollection<string> indexedPaths) => _indexedPaths = indexedPaths;
 
     /// <summary>
-    /// The SQL of the key a document whose path selects several values has. Every condition takes it in by name
-    /// (<c>OR key = several</c>), wherever it sorts: PostgreSQL's <c>'[]'::jsonb</c> sorts below every other jsonb
-    /// value, so a lower bound alone would leave it out.
+    /// The SQL of the key a document whose path selects several values has in the index on <paramref name="path"/>
+    /// (a store may key its indexes differently). Every condition takes it in by name (<c>OR key = several</c>),
+    /// wherever it sorts: PostgreSQL's <c>'[]'::jsonb</c> sorts below every other jsonb value, so a lower bound alone
+    /// would leave it out.
     /// </summary>
-    protected abstract string Several { get; }
+    protected abstract string SeveralOf(FudgePath path);
 
     /// <summary>The SQL of the index expression of an indexed path, or null when it has none.</summary>
     protected abstract string? KeyOf(FudgePath path);
 
-    /// <summary>The literal as the index holds it, or null when the index holds no such value.</summary>
-    protected abstract object? ValueOf(QueryLiteral literal);
+    /// <summary>The literal as the index on <paramref name="path"/> holds it, or null when that index holds no such value.</summary>
+    protected abstract object? ValueOf(FudgePath path, QueryLiteral literal);
 
     /// <summary>
     /// The value a bound of a range is searched from (<paramref name="lower"/>: a lower bound, <c>&gt;</c> or
     /// <c>&gt;=</c>), or null: the literal's own (<see cref="ValueOf"/>) unless a store's keys may hold a value the
     /// filter finds on the literal's side on the other side of it, and must then widen the bound.
     /// </summary>
-    protected virtual object? BoundOf(QueryLiteral literal, bool lower) => ValueOf(literal);
+    protected virtual object? BoundOf(FudgePath path, QueryLiteral literal, bool lower) => ValueOf(path, literal);
 
     /// <summary>
     /// The keys an equality with the literal searches: its value (<see cref="ValueOf"/>) unless a store's keys may hold a
     /// value the filter finds equal under another key; null when no list of keys takes in every such value.
     /// </summary>
-    protected virtual object[]? EqualValuesOf(QueryLiteral literal) => ValueOf(literal) is object value ? new[] { value } : null;
+    protected virtual object[]? EqualValuesOf(FudgePath path, QueryLiteral literal) => ValueOf(path, literal) is object value ? new[] { value } : null;
 
     /// <summary>Adds <paramref name="value"/> (from <see cref="ValueOf"/>) as a parameter and returns its SQL name.</summary>
     protected abstract string Parameter(object value);
@@ -113,7 +114,7 @@ internal abstract class IndexConditions
         bool matches = lower
             ? comparison.Operator is ComparisonOperator.Greater or ComparisonOperator.GreaterOrEqual
             : comparison.Operator is ComparisonOperator.Less or ComparisonOperator.LessOrEqual;
-        if (!matches || BoundOf(comparison.Literal, lower) is null) return false;
+        if (!matches || BoundOf(comparison.Path, comparison.Literal, lower) is null) return false;
         key = Key(comparison.Path);
         return key is not null;
     }
@@ -121,11 +122,12 @@ internal abstract class IndexConditions
     // Both bounds in one range the index searches, the several-values key added beside it.
     private string Range(string key, ComparisonNode low, ComparisonNode high)
     {
-        string from = Parameter(BoundOf(low.Literal, lower: true)!);
-        string to = Parameter(BoundOf(high.Literal, lower: false)!);
+        string from = Parameter(BoundOf(low.Path, low.Literal, lower: true)!);
+        string to = Parameter(BoundOf(high.Path, high.Literal, lower: false)!);
+        string several = SeveralOf(low.Path);
         string lowOp = low.Operator == ComparisonOperator.Greater ? ">" : ">=";
         string highOp = high.Operator == ComparisonOperator.Less ? "<" : "<=";
-        return $"(({key} {lowOp} {from} AND {key} {highOp} {to}) OR {key} = {Several})";
+        return $"(({key} {lowOp} {from} AND {key} {highOp} {to}) OR {key} = {several})";
     }
 
     // One test of the filter (not a junction) as a condition on an index, or null.
@@ -136,17 +138,18 @@ internal abstract class IndexConditions
             case ComparisonNode comparison:
             {
                 if (Key(comparison.Path) is not string key || comparison.Operator == ComparisonOperator.NotEqual) return null;
+                string several = SeveralOf(comparison.Path);
                 if (comparison.Operator == ComparisonOperator.Equal)
-                    return EqualValuesOf(comparison.Literal) is object[] equal ? $"{key} IN ({List(equal)}{Several})" : null;
+                    return EqualValuesOf(comparison.Path, comparison.Literal) is object[] equal ? $"{key} IN ({List(equal)}{several})" : null;
                 bool lower = comparison.Operator is ComparisonOperator.Greater or ComparisonOperator.GreaterOrEqual;
-                if (BoundOf(comparison.Literal, lower) is not object value) return null;
+                if (BoundOf(comparison.Path, comparison.Literal, lower) is not object value) return null;
                 string parameter = Parameter(value);
                 return comparison.Operator switch
                 {
-                    ComparisonOperator.Greater => $"({key} > {parameter} OR {key} = {Several})",
-                    ComparisonOperator.GreaterOrEqual => $"({key} >= {parameter} OR {key} = {Several})",
-                    ComparisonOperator.Less => $"({key} < {parameter} OR {key} = {Several})",
-                    _ => $"({key} <= {parameter} OR {key} = {Several})",
+                    ComparisonOperator.Greater => $"({key} > {parameter} OR {key} = {several})",
+                    ComparisonOperator.GreaterOrEqual => $"({key} >= {parameter} OR {key} = {several})",
+                    ComparisonOperator.Less => $"({key} < {parameter} OR {key} = {several})",
+                    _ => $"({key} <= {parameter} OR {key} = {several})",
                 };
             }
             case MembershipNode membership:
@@ -155,10 +158,10 @@ internal abstract class IndexConditions
                 var values = new List<object>(membership.Literals.Length);
                 foreach (var literal in membership.Literals)
                 {
-                    if (EqualValuesOf(literal) is not object[] equal) return null;
+                    if (EqualValuesOf(membership.Path, literal) is not object[] equal) return null;
                     values.AddRange(equal);
                 }
-                return $"{key} IN ({List(values)}{Several})";
+                return $"{key} IN ({List(values)}{SeveralOf(membership.Path)})";
             }
             default:
                 return null;

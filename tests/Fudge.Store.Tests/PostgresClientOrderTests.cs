@@ -43,6 +43,23 @@ public sealed class ClientOrderTests
         Assert.Equal(-expected, Math.Sign(ClientOrder.CompareNumbers(b, a)));
     }
 
+    [Theory]
+    [InlineData("5", "5.0", 0)]
+    [InlineData("-3", "-2.5", -1)]
+    [InlineData("123456789012345678", "123456789012345678.5", -1)]   // a long beside a decimal
+    [InlineData("999999999999999999", "1000000000000000000", -1)]     // 18 digits (a long) and 19 (a decimal)
+    [InlineData("-999999999999999999", "-99999999999999999", -1)]
+    [InlineData("12", "9", 1)]
+    public void Integer_keys_compare_with_every_other_number_by_value(string a, string b, int expected)
+    {
+        var order = new ClientOrder(new[] { new FudgeQueryOrder(FudgePath.Compile("$.N"), descending: false, text: false) });
+        Assert.True(order.TryKey(0, a, out var first));
+        Assert.True(order.TryKey(0, b, out var second));
+        // Equal keys go to the lower id: the rows' ids are equal here, so only the keys decide.
+        Assert.Equal(expected, Math.Sign(order.Compare(new ClientOrder.Row(1, new[] { first }, a), new ClientOrder.Row(1, new[] { second }, b))));
+        Assert.Equal(-expected, Math.Sign(order.Compare(new ClientOrder.Row(1, new[] { second }, b), new ClientOrder.Row(1, new[] { first }, a))));
+    }
+
     [Fact]
     public void The_order_of_jsonb_keys_is_total_and_agrees_with_the_values()
     {

@@ -197,7 +197,7 @@ public sealed class PostgresQueryableTests
         await trades.InsertManyAsync(documents);
         var query = trades.Query<QueryableTrade>().OrderBy(t => t.Symbol).ThenBy(t => t.Qty).Skip(3).Take(20).Select(t => new { t.Symbol, t.Qty, t.Lots, t.Side, t.Active, t.Price });
         string sql = query.ToQueryString();
-        Assert.Contains("SELECT ((json -> 'Symbol') #>> '{}') COLLATE \"C\", (json -> 'Qty'), (json -> 'Lots') #>> '{}', ", sql, StringComparison.Ordinal);
+        Assert.Contains("SELECT ((json -> 'Symbol') #>> '{}') COLLATE \"C\", (json -> 'Qty')::text, (json -> 'Lots') #>> '{}', ", sql, StringComparison.Ordinal);
         Assert.DoesNotContain("id, doc", sql, StringComparison.Ordinal);
         Assert.Contains("COLLATE \"C\"", sql, StringComparison.Ordinal);
         var expected = documents.OrderBy(t => t.Symbol, StringComparer.Ordinal).ThenBy(t => t.Qty).Skip(3).Take(20).Select(t => new { t.Symbol, t.Qty, t.Lots, t.Side, t.Active, t.Price }).ToList();
@@ -223,7 +223,7 @@ public sealed class PostgresQueryableTests
         string plan = await trades.ExplainAsync(FudgeTypedQuery.Filter<QueryableTrade>(t => t.Qty > 1000 && t.Qty < 5000));
         Assert.Matches($"Index Scan (using|on) {trades.Table}_ix_", plan);
         var linq = trades.Query<QueryableTrade>().Where(t => t.Symbol == "AAPL" && t.Qty < 100).OrderBy(t => t.Qty);
-        Assert.Contains(Fudge.Store.PostgreSql.BTreePredicate.IndexKeyOf(FudgePath.Compile("$.Symbol")) + " IN (@k", linq.ToQueryString(), StringComparison.Ordinal);
+        Assert.Contains(Fudge.Store.PostgreSql.BTreePredicate.TextKey("Symbol") + " IN (@k", linq.ToQueryString(), StringComparison.Ordinal);
         var range = trades.Query<QueryableTrade>().Where(t => t.Qty >= 1000 && t.Qty < 5000).OrderBy(t => t.Price);
         Assert.Matches($"Index Scan (using|on) {trades.Table}_ix_", await trades.ExplainAsync(FudgeQueryableParser.Parse(range.Expression, typeof(QueryableTrade)).Plan));
         Assert.Equal(documents.Where(t => t.Qty >= 1000 && t.Qty < 5000).OrderBy(t => t.Price).Select(FudgeSerializer.Serialize), (await range.ToListAsync()).Select(FudgeSerializer.Serialize));

@@ -87,16 +87,21 @@ internal sealed class Projector
     /// </summary>
     public object? ProjectValues(IReadOnlyList<object?> values, IReadOnlyList<bool> found)
     {
-        var slots = NewSlots();
-        _reads!.Set(values, found, slots);
-        var selector = _untyped ??= Compile<object?>();
+        // Called once per row of a store's result: the slots are rented (Set writes every leaf), not made per row.
+        var slots = RentSlots();
         try
         {
+            _reads!.Set(values, found, slots);
+            var selector = _untyped ??= Compile<object?>();
             return selector(slots);
         }
         catch (Exception e) when (e is not FudgeException)
         {
             throw Failed(e);
+        }
+        finally
+        {
+            ReturnSlots(slots);
         }
     }
 
