@@ -399,7 +399,7 @@ internal sealed partial class Emitter
                 sb.AppendLine("                var __run = __sub.BeginTakeRun();");
                 sb.AppendLine("                if (__run.TryPeekAnonymousMessage(out var __l))");
                 sb.AppendLine("                {");
-                sb.AppendLine($"                    var __lv = {e}.FudgeFormatter.__TakeLeaf(__l);");
+                sb.AppendLine($"                    var __lv = {e}.FudgeFormatter.__TakeLeaf(__l.RemainingFields);");
                 sb.AppendLine("                    if (__lv != null)");
                 sb.AppendLine("                    {");
                 sb.AppendLine("                        __run.Skip(in __l);");

@@ -225,6 +225,17 @@ internal sealed partial class Emitter
             case ShapeKind.Bytes: return ($"__t.TryTakeBytes({key}, out byte[] {e})", e);
             case ShapeKind.DateTime: return ($"__t.TryTakeDateTime({key}, out global::System.DateTime {e})", e);
             case ShapeKind.DateOnly: return ($"__t.TryTakeDateOnly({key}, out global::System.DateOnly {e})", e);
+        }
+        // Arrays of numbers, each of its own wire type only (the getters' widening reads are the general loop's); a
+        // Java-mapped one is left to the general read.
+        if (shape.Java) return null;
+        switch (shape.Kind)
+        {
+            case ShapeKind.Int16Array: return ($"__t.TryTakeInt16Array({key}, out short[] {e})", e);
+            case ShapeKind.Int32Array: return ($"__t.TryTakeInt32Array({key}, out int[] {e})", e);
+            case ShapeKind.Int64Array: return ($"__t.TryTakeInt64Array({key}, out long[] {e})", e);
+            case ShapeKind.SingleArray: return ($"__t.TryTakeSingleArray({key}, out float[] {e})", e);
+            case ShapeKind.DoubleArray: return ($"__t.TryTakeDoubleArray({key}, out double[] {e})", e);
             default: return null;
         }
 

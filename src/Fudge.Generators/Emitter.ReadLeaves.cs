@@ -75,13 +75,16 @@ internal sealed partial class Emitter
         sb.AppendLine($"    internal const int __LeafLevels = {level.ToString(CultureInfo.InvariantCulture)};");
         sb.AppendLine();
         sb.AppendLine("    /// <summary>");
-        sb.AppendLine("    /// The value of the sub-message <paramref name=\"__t\"/> walks when it holds exactly this type's members in order, as Read");
+        sb.AppendLine("    /// The value of the sub-message whose fields are <paramref name=\"__fields\"/> when it holds exactly this type's members in order, as Read");
         sb.AppendLine("    /// reads them; null for anything else (Read then reads or refuses it). The caller answers for the depth.");
         sb.AppendLine("    /// </summary>");
         sb.AppendLine(Never);
         if (level == 1) sb.AppendLine(Inline);
-        sb.AppendLine($"    internal static {t} __TakeLeaf(global::Fudge.FudgeTakeRun __t)");
+        // The sub-message's fields come as a span (two registers), not as the run that peeked at them (24 bytes, copied
+        // through the stack at each call, where the copy's wide loads wait on the narrow stores that made it).
+        sb.AppendLine($"    internal static {t} __TakeLeaf(global::System.ReadOnlySpan<byte> __fields)");
         sb.AppendLine("    {");
+        sb.AppendLine("        var __t = new global::Fudge.FudgeTakeRun(__fields);");
         // As Read: the object made first, each member in declaration order set from its field when the next field is
         // its own (an absent member keeps the constructor's value, as in the general loop), and the message ending
         // after the last (else it held something the general loop must read: null, and the holder reads it so).
@@ -99,7 +102,7 @@ internal sealed partial class Emitter
             }
             sb.AppendLine($"        if (__t.TryPeekMessage((short){member.Ordinal.ToString(CultureInfo.InvariantCulture)}, out var __m{n}))");
             sb.AppendLine("        {");
-            sb.AppendLine($"            var __e{n} = {LeafListTaker(member.Shape, ListElement(member)!)}(__m{n});");
+            sb.AppendLine($"            var __e{n} = {LeafListTaker(member.Shape, ListElement(member)!)}(__m{n}.RemainingFields);");
             sb.AppendLine($"            if (__e{n} == null) return null;");
             sb.AppendLine($"            __t.Skip(in __m{n});");
             sb.AppendLine($"            __result.{member.Name} = __e{n};");
@@ -140,15 +143,16 @@ internal sealed partial class Emitter
         string e = element.FullyQualifiedName;
         bool array = shape.Collection is CollectionKind.Array or CollectionKind.IEnumerable or CollectionKind.IReadOnlyList or CollectionKind.IReadOnlyCollection;
         var sb = new StringBuilder();
-        sb.AppendLine($"    private static {shape.TypeName} {name}(global::Fudge.FudgeTakeRun __m)");
+        sb.AppendLine($"    private static {shape.TypeName} {name}(global::System.ReadOnlySpan<byte> __fields)");
         sb.AppendLine("    {");
+        sb.AppendLine("        var __m = new global::Fudge.FudgeTakeRun(__fields);");
         // The per-object path reads each element through FudgeFormatterCache: taken here only while that is the
         // generated formatter (whole-graph code calls the generated code whatever is registered).
         if (!_options.GraphRead)
             sb.AppendLine($"        if (!object.ReferenceEquals(global::Fudge.Serialization.FudgeFormatterCache<{e}>.Formatter, {e}.FudgeFormatter.Instance)) return null;");
         // A long list (a graph's thousands of positions) is gathered as it is read and copied once: counting it first
         // would walk bytes larger than the cache twice, the count's hops each waiting on memory.
-        sb.AppendLine($"        if (__m.IsLongCollection) return {name}Long(__m);");
+        sb.AppendLine($"        if (__m.IsLongCollection) return {name}Long(__fields);");
         sb.AppendLine("        int __n = __m.CountCollectionElements();");
         if (array)
         {
@@ -168,7 +172,7 @@ internal sealed partial class Emitter
         }
         sb.AppendLine("        while (__m.TryPeekAnonymousMessage(out var __e))");
         sb.AppendLine("        {");
-        sb.AppendLine($"            var __v = {e}.FudgeFormatter.__TakeLeaf(__e);");
+        sb.AppendLine($"            var __v = {e}.FudgeFormatter.__TakeLeaf(__e.RemainingFields);");
         sb.AppendLine("            if (__v == null) return null;");
         sb.AppendLine("            __m.Skip(in __e);");
         if (!array) sb.AppendLine("#if NET8_0_OR_GREATER");
@@ -193,12 +197,13 @@ internal sealed partial class Emitter
         sb.AppendLine("    }");
         sb.AppendLine();
         // The same elements gathered in a pooled array (FudgeGatheredElements) instead of a collection sized by a count.
-        sb.AppendLine($"    private static {shape.TypeName} {name}Long(global::Fudge.FudgeTakeRun __m)");
+        sb.AppendLine($"    private static {shape.TypeName} {name}Long(global::System.ReadOnlySpan<byte> __fields)");
         sb.AppendLine("    {");
+        sb.AppendLine("        var __m = new global::Fudge.FudgeTakeRun(__fields);");
         sb.AppendLine($"        var __gathered = new global::Fudge.Serialization.FudgeGatheredElements<{e}>(__m.RemainingBytes);");
         sb.AppendLine("        while (__m.TryPeekAnonymousMessage(out var __e))");
         sb.AppendLine("        {");
-        sb.AppendLine($"            var __v = {e}.FudgeFormatter.__TakeLeaf(__e);");
+        sb.AppendLine($"            var __v = {e}.FudgeFormatter.__TakeLeaf(__e.RemainingFields);");
         sb.AppendLine("            if (__v == null) break;");
         sb.AppendLine("            __m.Skip(in __e);");
         sb.AppendLine("            __gathered.Add(__v);");
@@ -225,7 +230,7 @@ internal sealed partial class Emitter
         // The list is one level below this message, its elements two, and their own lists' elements four: taken
         // unchecked only where the reader's entering them would pass its checks (else the general loop enters them).
         sb.AppendLine($"        if (!reader.CanTakeNested(2 * {element.FullyQualifiedName}.FudgeFormatter.__LeafLevels) || !{run}.TryPeekMessage((short){member.Ordinal.ToString(CultureInfo.InvariantCulture)}, out var __m{i})) {miss}");
-        sb.AppendLine($"        var __e{i} = {LeafListTaker(member.Shape, element)}(__m{i});");
+        sb.AppendLine($"        var __e{i} = {LeafListTaker(member.Shape, element)}(__m{i}.RemainingFields);");
         sb.AppendLine($"        if (__e{i} == null) {miss}");
         sb.AppendLine($"        {run}.Skip(in __m{i});");
         sb.AppendLine($"        __result.{member.Name} = __e{i};");

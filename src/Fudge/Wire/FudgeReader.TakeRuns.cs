@@ -42,11 +42,18 @@ public ref partial struct FudgeReader
     internal static string? DecodeUtf8OrNull(ReadOnlySpan<byte> bytes)
     {
 #if NET9_0_OR_GREATER
-        if (bytes.Length <= ShortAscii.Limit && ShortAscii.IsAscii(bytes))
-            return string.Create(bytes.Length, bytes, static (chars, ascii) => ShortAscii.Widen(ascii, chars));
+        if (bytes.Length <= ShortAscii.Limit && ShortAscii.IsAscii(bytes)) return WidenedAscii(bytes);
 #endif
         return DecodeStrictOrNull(bytes);
     }
+
+#if NET9_0_OR_GREATER
+    // Not inlined, as ShortAscii.FromHeadAndTail: inside a take of a whole object string.Create was left a call that
+    // invoked its delegate; here it is inlined, and the delegate's body with it.
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static string WidenedAscii(ReadOnlySpan<byte> bytes)
+        => string.Create(bytes.Length, bytes, static (chars, ascii) => ShortAscii.Widen(ascii, chars));
+#endif
 
     [MethodImpl(MethodImplOptions.NoInlining)]
     private static string? DecodeStrictOrNull(ReadOnlySpan<byte> bytes)

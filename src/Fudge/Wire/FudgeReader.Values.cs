@@ -92,10 +92,7 @@ public ref partial struct FudgeReader
     public readonly short[] GetInt16Array()
     {
         if (_typeId != FudgeTypeId.Int16Array) throw Mismatch("short[]");
-        var result = new short[_valueLength / 2];
-        var v = ValueSpan;
-        for (int i = 0; i < result.Length; i++) result[i] = BinaryPrimitives.ReadInt16BigEndian(v.Slice(i * 2));
-        return result;
+        return BigEndian.ToInt16Array(ValueSpan);
     }
 
     /// <summary>Reads an int32 array (an int16 array widens).</summary>
@@ -109,9 +106,7 @@ public ref partial struct FudgeReader
             return widened;
         }
         if (_typeId != FudgeTypeId.Int32Array) throw Mismatch("int[]");
-        var result = new int[_valueLength / 4];
-        for (int i = 0; i < result.Length; i++) result[i] = BinaryPrimitives.ReadInt32BigEndian(v.Slice(i * 4));
-        return result;
+        return BigEndian.ToInt32Array(v);
     }
 
     /// <summary>Reads an int64 array (int16 and int32 arrays widen).</summary>
@@ -121,9 +116,7 @@ public ref partial struct FudgeReader
         switch (_typeId)
         {
             case FudgeTypeId.Int64Array:
-                var result = new long[_valueLength / 8];
-                for (int i = 0; i < result.Length; i++) result[i] = BinaryPrimitives.ReadInt64BigEndian(v.Slice(i * 8));
-                return result;
+                return BigEndian.ToInt64Array(v);
             case FudgeTypeId.Int32Array:
             case FudgeTypeId.Int16Array:
                 var ints = GetInt32Array();
@@ -139,10 +132,7 @@ public ref partial struct FudgeReader
     public readonly float[] GetSingleArray()
     {
         if (_typeId != FudgeTypeId.FloatArray) throw Mismatch("float[]");
-        var result = new float[_valueLength / 4];
-        var v = ValueSpan;
-        for (int i = 0; i < result.Length; i++) result[i] = BigEndian.ReadSingle(v.Slice(i * 4));
-        return result;
+        return BigEndian.ToSingleArray(ValueSpan);
     }
 
     /// <summary>Reads a double array (a float array widens).</summary>
@@ -156,9 +146,7 @@ public ref partial struct FudgeReader
             return widened;
         }
         if (_typeId != FudgeTypeId.DoubleArray) throw Mismatch("double[]");
-        var result = new double[_valueLength / 8];
-        for (int i = 0; i < result.Length; i++) result[i] = BigEndian.ReadDouble(v.Slice(i * 8));
-        return result;
+        return BigEndian.ToDoubleArray(v);
     }
 
     /// <summary>Reads a date (type 26), or the date part of a date-time (type 28).</summary>

@@ -56,7 +56,12 @@ internal static class ShortAscii
     /// The text of 9 to 16 ASCII bytes from their first eight (<paramref name="head"/>) and last eight
     /// (<paramref name="tail"/>, overlapping the head below 16), loaded little-endian: two widened stores, no loop.
     /// </summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    /// <remarks>
+    /// Not inlined: in a generated reader's take of a whole object the JIT's inlining budget was spent before this
+    /// call, and string.Create was then called with its delegate invoked through it; called here, it is inlined and the
+    /// delegate's body with it (one call per string instead of two, one of them indirect).
+    /// </remarks>
+    [MethodImpl(MethodImplOptions.NoInlining)]
     public static string FromHeadAndTail(ulong head, ulong tail, int n)
         => string.Create(n, (head, tail), static (chars, words) =>
         {

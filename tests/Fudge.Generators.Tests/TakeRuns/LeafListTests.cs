@@ -238,6 +238,7 @@ public class LeafListTests
         L = l.L, I = l.I, Small = l.Small, D = l.D, At = l.At, Flag = l.Flag,
         Text = l.Text is null ? null : l.Text.Length == 0 ? "" : new string(l.Text.AsSpan()),
         Data = l.Data is null ? null : (byte[])l.Data.Clone(),
+        Factors = l.Factors is null ? null : (double[])l.Factors.Clone(),
     };
 
     private static TLeaf Leaf(Random random) => new()
@@ -250,6 +251,7 @@ public class LeafListTests
         Text = random.Next(5) switch { 0 => null, 1 => "", 2 => "XNAS", 3 => "d\u00E9j\u00E0", _ => new string('v', random.Next(1, 300)) },
         Flag = random.Next(2) == 0,
         Data = random.Next(4) switch { 0 => null, 1 => new byte[16], _ => new byte[random.Next(0, 40)] },
+        Factors = random.Next(3) switch { 0 => null, 1 => Array.Empty<double>(), _ => Enumerable.Range(0, random.Next(1, 40)).Select(_ => random.NextDouble()).ToArray() },
     };
 
     private static TLeafHolder Holder(Random random, int depth)

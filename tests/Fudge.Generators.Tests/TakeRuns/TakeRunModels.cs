@@ -29,6 +29,8 @@ public sealed partial class TScalars
     [FudgeField(15)] public byte[]? Data { get; set; }
     [FudgeField(16)] public DateOnly Day { get; set; }
     [FudgeField(17)] public DateTime At { get; set; }
+    [FudgeField(19)] public double[]? Doubles { get; set; }
+    [FudgeField(20)] public int[]? Ints { get; set; }
     [FudgeField(18)] public List<TScalars>? Children { get; set; }
 }
 
@@ -47,6 +49,7 @@ public sealed partial class TLeaf
     [FudgeField(6)] public string? Text { get; set; }
     [FudgeField(7)] public bool Flag { get; set; }
     [FudgeField(8)] public byte[]? Data { get; set; }
+    [FudgeField(9)] public double[]? Factors { get; set; }
 }
 
 /// <summary>Lists and arrays of read leaves between scalars, and a list of holders (each list one level deeper).</summary>

@@ -99,6 +99,8 @@ public class TakeRunReaderTests
         F = v.F, D = v.D, Day = v.Day, At = v.At,
         Text = v.Text is null ? null : v.Text.Length == 0 ? "" : new string(v.Text.AsSpan()),
         Data = v.Data is null ? null : (byte[])v.Data.Clone(),
+        Doubles = v.Doubles is null ? null : (double[])v.Doubles.Clone(),
+        Ints = v.Ints is null ? null : (int[])v.Ints.Clone(),
         Children = v.Children is null ? null : CopyList(v.Children),
     };
 
@@ -122,6 +124,22 @@ public class TakeRunReaderTests
             Data = random.Next(4) switch { 0 => null, 1 => Array.Empty<byte>(), 2 => new byte[16], _ => new byte[random.Next(1, 300)] },
             Day = DateOnly.FromDayNumber(random.Next(DateOnly.MinValue.DayNumber, DateOnly.MaxValue.DayNumber + 1)),
             At = new DateTime(random.NextInt64(DateTime.MinValue.Ticks, DateTime.MaxValue.Ticks + 1), random.Next(2) == 0 ? DateTimeKind.Utc : DateTimeKind.Unspecified),
+            // Arrays: empty, of values a float or an int16 holds (which the getters also read from those narrower
+            // arrays), or of any values, up to a 2-byte size.
+            Doubles = random.Next(4) switch
+            {
+                0 => null,
+                1 => Array.Empty<double>(),
+                2 => Enumerable.Range(0, random.Next(1, 20)).Select(i => i * 0.25 - 1).ToArray(),
+                _ => Enumerable.Range(0, random.Next(1, 60)).Select(_ => (random.NextDouble() - 0.5) * Math.Pow(10, random.Next(-300, 300))).ToArray(),
+            },
+            Ints = random.Next(4) switch
+            {
+                0 => null,
+                1 => Array.Empty<int>(),
+                2 => Enumerable.Range(0, random.Next(1, 20)).Select(_ => random.Next(short.MinValue, short.MaxValue + 1)).ToArray(),
+                _ => Enumerable.Range(0, random.Next(1, 90)).Select(_ => (int)Pick(int.MinValue, int.MaxValue)).ToArray(),
+            },
         };
     }
 
@@ -163,7 +181,19 @@ public class TakeRunReaderTests
         BinaryPrimitives.WriteInt32BigEndian(atBytes, at.Date.RawValue);
         BinaryPrimitives.WriteInt64BigEndian(atBytes.AsSpan(4), at.Time.RawValue);
         fields.Add(Fixed(17, FudgeTypeId.DateTime, atBytes));
+        // Doubles as a float array and ints as an int16 array where every value fits (the getters widen them), any
+        // with a 2-byte size; a null array as an indicator or left out.
+        if (v.Doubles is null) { if (Odd()) fields.Add(Fixed(19, FudgeTypeId.Indicator, Array.Empty<byte>())); }
+        else if (Odd() && v.Doubles.All(d => (float)d == d))
+            fields.Add(SizedArray(19, FudgeTypeId.FloatArray, v.Doubles.SelectMany(d => BigEndianSingle((float)d)).ToArray()));
+        else fields.Add(SizedArray(19, FudgeTypeId.DoubleArray, v.Doubles.SelectMany(BigEndianDouble).ToArray()));
+        if (v.Ints is null) { if (Odd()) fields.Add(Fixed(20, FudgeTypeId.Indicator, Array.Empty<byte>())); }
+        else if (Odd() && v.Ints.All(i => i == (short)i))
+            fields.Add(SizedArray(20, FudgeTypeId.Int16Array, v.Ints.SelectMany(i => Integer(0, i, 2).Bytes.Skip(4)).ToArray()));
+        else fields.Add(SizedArray(20, FudgeTypeId.Int32Array, v.Ints.SelectMany(i => Integer(0, i, 4).Bytes.Skip(4)).ToArray()));
         return fields;
+
+        Field SizedArray(short ordinal, byte type, byte[] value) => Sized(ordinal, type, value, value.Length > 255 || Odd() ? 2 : 1);
 
         // The smallest width that holds the value, or (an odd encoding) any wider one; 0 and 1 of a plain integer
         // member as a boolean, which its getter reads as an integer.
