@@ -24,19 +24,19 @@ public class DateConversionTests
         }
     }
 
-    // Writing keeps the last conversion of each of 512 slots; days 512 apart share a slot. Threads converting
+    // Writing keeps the last conversion of each of RecentDaySlots slots; days that far apart share a slot. Threads converting
     // such days at once must each get their own day's answer, whichever entry they read.
     [Fact]
     public void Conversions_of_days_sharing_a_cache_slot_stay_exact_across_threads()
     {
-        var first = new DateTime(2026, 1, 1);
+        var first = new DateTime(1900, 1, 1); // eight stretches of about eleven years from here stay within year 9999
         var failures = new System.Collections.Concurrent.ConcurrentBag<string>();
         System.Threading.Tasks.Parallel.For(0, 8, worker =>
         {
             for (int round = 0; round < 2_000; round++)
             {
-                // Each worker walks its own 512-day stretch, so the same slots are filled by different days.
-                var day = first.AddDays(worker * 512 + (round * 37) % 512);
+                // Each worker walks its own stretch of RecentDaySlots days, so the same slots are filled by different days.
+                var day = first.AddDays(worker * FudgeDate.RecentDaySlots + (round * 37) % FudgeDate.RecentDaySlots);
                 var date = FudgeDate.FromDateTime(day);
                 if (date.Year != day.Year || date.Month != day.Month || date.Day != day.Day) failures.Add($"{day:O} became {date}");
                 if (date.ToDateTime() != day) failures.Add($"{date} became {date.ToDateTime():O}");

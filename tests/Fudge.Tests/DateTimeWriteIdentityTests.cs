@@ -62,9 +62,9 @@ public class DateTimeWriteIdentityTests
     [Fact]
     public void The_markers_write_as_before_whatever_the_table_of_recent_days_held()
     {
-        // Day 0 and the last day share their slots with days 512 apart: converting those first must not change the markers.
-        long last = DateTime.MaxValue.Ticks / TimeSpan.TicksPerDay;
-        foreach (long day in new[] { 512L, 1024L, 0L, last - 512, last, 512L, 0L, last - 1024, last })
+        // Day 0 and the last day share their slots with days RecentDaySlots apart: converting those first must not change the markers.
+        long last = DateTime.MaxValue.Ticks / TimeSpan.TicksPerDay, apart = FudgeDate.RecentDaySlots;
+        foreach (long day in new[] { apart, 2 * apart, 0L, last - apart, last, apart, 0L, last - 2 * apart, last })
         {
             AssertSameBytes(new DateTime(day * TimeSpan.TicksPerDay + 5 * TimeSpan.TicksPerHour, DateTimeKind.Utc));
             AssertSameBytes(new DateTime(day * TimeSpan.TicksPerDay, DateTimeKind.Unspecified));

@@ -148,8 +148,8 @@ public readonly struct FudgeDate : IEquatable<FudgeDate>, IComparable<FudgeDate>
     /// converted recently: one load and one compare. False otherwise; <see cref="RawFromDayNumber"/> then converts it.
     /// </summary>
     /// <remarks>
-    /// Serialized dates cluster (a day's trades, a year of maturities): the last date converted for each day of a
-    /// 512-day window is kept, so a repeated day costs one load instead of the calendar arithmetic's chain of dependent
+    /// Serialized dates cluster (a day's trades, ten years of maturities): the last date converted for each day of a
+    /// window of <see cref="RecentDaySlots"/> days (about eleven years) is kept, so a repeated day costs one load instead of the calendar arithmetic's chain of dependent
     /// multiplications. Entries are one 64-bit word, day and date together, so that a thread racing another reads a
     /// whole entry or misses; only where such reads are atomic (64-bit processes) is it used. An entry holds its day
     /// plus one, so that a zeroed entry matches no day; the markers' days are kept like any other, so the common case
@@ -181,8 +181,15 @@ public readonly struct FudgeDate : IEquatable<FudgeDate>, IComparable<FudgeDate>
         return raw;
     }
 
+    /// <summary>
+    /// Days kept by the table of recent conversions; days this far apart share a slot. 4,096 (32 KB): with 512, a
+    /// portfolio's maturities over ten years took the slots of its trade dates, and 30% of the 1 MB graph's dates were
+    /// computed again (serialize 230 → 213 µs a call with 4,096, in alternating turns on a quiet machine).
+    /// </summary>
+    internal const int RecentDaySlots = 4096;
+
     // Allocated as it is (no helper) so that the runtime can place it where the JIT takes its address as a constant.
-    private static readonly long[] RecentDays = new long[512];
+    private static readonly long[] RecentDays = new long[RecentDaySlots];
 
     private static FudgeDate Compute(int dayNumber)
     {
