@@ -28,8 +28,11 @@ public class GeneratorBenchmarks
     private GeneratorDriver _driver = null!;
     private bool _flip;
 
-    /// <summary>The FudgeWholeGraph build property: <c>false</c> (the per-object path) or <c>true</c>.</summary>
-    [Params("false", "true")]
+    /// <summary>
+    /// The FudgeWholeGraph build property: <c>false</c> (the per-object path, before issue 42), <c>write</c> (the
+    /// default: whole-graph writers, per-object readers) or <c>true</c> (both halves whole-graph).
+    /// </summary>
+    [Params("false", "write", "true")]
     public string WholeGraph { get; set; } = "false";
 
     [GlobalSetup]
