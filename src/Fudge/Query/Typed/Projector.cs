@@ -121,6 +121,9 @@ internal sealed class Projector
     /// <summary>Gives back the slots of an enumeration that will read no more, for the next one.</summary>
     public void ReturnSlots(LeafSlots slots) => System.Threading.Volatile.Write(ref _spare, slots);
 
+    /// <summary>The reads of the leaves (when <see cref="ReadsFieldsOnly"/>).</summary>
+    public ProjectionLeaves Leaves => _reads!;
+
     /// <summary>Reads the leaves of the envelope into <paramref name="slots"/> (when <see cref="ReadsFieldsOnly"/>), in one pass.</summary>
     public void ReadLeaves(ReadOnlySpan<byte> envelope, FudgeReaderOptions options, LeafSlots slots) => _reads!.Read(envelope, options, slots);
 
