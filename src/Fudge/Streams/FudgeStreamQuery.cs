@@ -385,7 +385,23 @@ public sealed class FudgeStreamProjection<T, TResult> : IEnumerable<TResult>, IA
                 Dispose();
                 return false;
             }
-            _current = _projection.Project(envelope, _leaves, _options, slots, _selector);
+            // Project's reads inline (no call per message): its handlers are here.
+            try
+            {
+                _leaves.Read(envelope, _options, slots);
+            }
+            catch (FudgeFormatException e)
+            {
+                throw _projection._query.AtStreamOffset(e);
+            }
+            try
+            {
+                _current = _selector(slots);
+            }
+            catch (Exception e) when (e is not FudgeException)
+            {
+                throw _projection._projector.Failed(e);
+            }
             return true;
         }
 
