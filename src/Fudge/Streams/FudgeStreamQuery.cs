@@ -218,9 +218,6 @@ public sealed class FudgeStreamQuery<T> : IEnumerable<T>, IAsyncEnumerable<T>
     /// <summary>True when every envelope is a match: no filter, no Skip or Take (the query is read envelope by envelope).</summary>
     internal bool EveryEnvelope => Filter is null && !_never && _skip == 0 && _take < 0;
 
-    /// <summary>The next envelope, with no test (when <see cref="EveryEnvelope"/>).</summary>
-    internal bool TryReadEnvelopeSpan(out ReadOnlySpan<byte> envelope) => _reader.TryReadEnvelopeSpan(out envelope);
-
     /// <summary>True when no more matches are to be read: the query is always false, or its Take is reached.</summary>
     internal bool Finished(int taken) => _never || taken == _take;
 
