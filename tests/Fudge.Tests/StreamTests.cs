@@ -56,6 +56,27 @@ public class StreamTests
         Assert.Contains("message 1", error.Message);
     }
 
+    [Theory]
+    [InlineData(3, "the envelope declares a size of 3 bytes; the minimum is 8")]
+    [InlineData(-1, "the envelope declares a size of -1 bytes; the minimum is 8")]
+    [InlineData(5000, "declares 5000 bytes")]
+    public void A_bad_declared_size_is_an_error_at_its_place_in_the_stream(int declared, string reason)
+    {
+        // The second envelope's size field rewritten: the reader checks it before reading on, whether the size is
+        // below the header's or past the options' limit, and says where in the stream it is.
+        var first = new FudgeMsg().Add("seq", 1).ToByteArray();
+        var second = new FudgeMsg().Add("seq", 2).ToByteArray();
+        System.Buffers.Binary.BinaryPrimitives.WriteInt32BigEndian(second.AsSpan(4), declared);
+        var options = new FudgeReaderOptions { MaxMessageSize = 4096 };
+        using var reader = new FudgeStreamReader(new MemoryStream(first.Concat(second).ToArray()), options);
+
+        Assert.NotNull(reader.ReadEnvelope());
+        var error = Assert.Throws<FudgeFormatException>(() => reader.ReadEnvelope());
+        Assert.Equal(first.Length + 4, error.Offset);
+        Assert.StartsWith("message 1: ", error.Reason);
+        Assert.Contains(reason, error.Reason);
+    }
+
     [Fact]
     public async Task Pipes_carry_envelopes_both_ways()
     {

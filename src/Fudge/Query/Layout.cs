@@ -45,6 +45,9 @@ internal abstract class Layout
     /// <summary>True when the byte at <paramref name="offset"/> is structure (for the tests).</summary>
     internal bool IsStructure(int offset) => _mask[offset] != 0;
 
+    /// <summary>The recorded byte at <paramref name="offset"/> (0 where it is not structure).</summary>
+    internal byte StructureAt(int offset) => _structure[offset];
+
     /// <summary>True when <paramref name="bytes"/>, with <paramref name="key"/>, has this layout.</summary>
     public bool Fits(ReadOnlySpan<byte> bytes, long key)
         => bytes.Length == _structure.Length && key == Key && SameStructure(bytes, _structure, _mask);

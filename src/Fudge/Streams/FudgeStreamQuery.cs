@@ -218,9 +218,6 @@ public sealed class FudgeStreamQuery<T> : IEnumerable<T>, IAsyncEnumerable<T>
     /// <summary>True when every envelope is a match: no filter, no Skip or Take (the query is read envelope by envelope).</summary>
     internal bool EveryEnvelope => Filter is null && !_never && _skip == 0 && _take < 0;
 
-    /// <summary>The next envelope, with no test (when <see cref="EveryEnvelope"/>).</summary>
-    internal bool TryReadEnvelopeSpan(out ReadOnlySpan<byte> envelope) => _reader.TryReadEnvelopeSpan(out envelope);
-
     /// <summary>True when no more matches are to be read: the query is always false, or its Take is reached.</summary>
     internal bool Finished(int taken) => _never || taken == _take;
 
@@ -241,6 +238,9 @@ public sealed class FudgeStreamQuery<T> : IEnumerable<T>, IAsyncEnumerable<T>
     }
 
     internal FudgeReaderOptions Options => _reader.Options;
+
+    /// <summary>The reader the query reads (its envelopes straight, when <see cref="EveryEnvelope"/>).</summary>
+    internal FudgeStreamReader Reader => _reader;
 
     private bool Passes(ReadOnlySpan<byte> envelope)
     {
@@ -324,7 +324,7 @@ public sealed class FudgeStreamProjection<T, TResult> : IEnumerable<TResult>, IA
             while (!_query.Finished(taken) && await _query.ReadEnvelopeAsync(cancellationToken).ConfigureAwait(false) is { } envelope)
             {
                 if (!_query.Admits(envelope.Span, ref skipped, ref taken)) continue;
-                yield return fields ? Project(envelope.Span, slots!, selector!) : ProjectWhole(envelope.Span);
+                yield return fields ? Project(envelope.Span, _projector.Leaves, _query.Options, slots!, selector!) : ProjectWhole(envelope.Span);
             }
         }
         finally
@@ -343,6 +343,10 @@ public sealed class FudgeStreamProjection<T, TResult> : IEnumerable<TResult>, IA
     {
         private readonly FudgeStreamProjection<T, TResult> _projection;
         private readonly Func<LeafSlots, TResult> _selector;
+        // What each message's read needs, held here rather than reached through the query and the projector per message.
+        private readonly FudgeStreamReader _reader;
+        private readonly FudgeReaderOptions _options;
+        private readonly ProjectionLeaves _leaves;
         // True when every envelope is a match (no filter, no window): read straight from the reader.
         private readonly bool _every;
         private LeafSlots? _slots;
@@ -356,6 +360,9 @@ public sealed class FudgeStreamProjection<T, TResult> : IEnumerable<TResult>, IA
             _slots = projection._projector.RentSlots();
             _selector = projection._projector.Selector<TResult>();
             _every = projection._query.EveryEnvelope;
+            _reader = projection._query.Reader;
+            _options = _reader.Options;
+            _leaves = projection._projector.Leaves;
         }
 
         public TResult Current => _current;
@@ -368,14 +375,30 @@ public sealed class FudgeStreamProjection<T, TResult> : IEnumerable<TResult>, IA
             if (slots is null) return false;
             ReadOnlySpan<byte> envelope;
             bool read = _every
-                ? _projection._query.TryReadEnvelopeSpan(out envelope)
+                ? _reader.TryReadEnvelopeSpan(out envelope)
                 : _projection._query.TryReadMatchSpan(ref _skipped, ref _taken, out envelope);
             if (!read)
             {
                 Dispose();
                 return false;
             }
-            _current = _projection.Project(envelope, slots, _selector);
+            // Project's reads inline (no call per message): its handlers are here.
+            try
+            {
+                _leaves.Read(envelope, _options, slots);
+            }
+            catch (FudgeFormatException e)
+            {
+                throw _projection._query.AtStreamOffset(e);
+            }
+            try
+            {
+                _current = _selector(slots);
+            }
+            catch (Exception e) when (e is not FudgeException)
+            {
+                throw _projection._projector.Failed(e);
+            }
             return true;
         }
 
@@ -392,11 +415,11 @@ public sealed class FudgeStreamProjection<T, TResult> : IEnumerable<TResult>, IA
         }
     }
 
-    private TResult Project(ReadOnlySpan<byte> envelope, LeafSlots slots, Func<LeafSlots, TResult> selector)
+    private TResult Project(ReadOnlySpan<byte> envelope, ProjectionLeaves leaves, FudgeReaderOptions options, LeafSlots slots, Func<LeafSlots, TResult> selector)
     {
         try
         {
-            _projector.ReadLeaves(envelope, _query.Options, slots);
+            leaves.Read(envelope, options, slots);
         }
         catch (FudgeFormatException e)
         {

@@ -104,7 +104,10 @@ public sealed class FudgeStreamReader : IDisposable
             available = Fill(FudgeEnvelopeHeader.Size);
             if (available == 0) return false;
         }
-        size = CheckHeader(available);
+        // The declared size, checked here when it is good (CheckHeader, which cannot be inlined for its handler, raises
+        // the error of one that is not): the usual envelope costs no call.
+        size = System.Buffers.Binary.BinaryPrimitives.ReadInt32BigEndian(_buffer.AsSpan(_start + 4, 4));
+        if (size < FudgeEnvelopeHeader.Size || size > _options.MaxMessageSize) size = CheckHeader(available);
         if (available < size && Fill(size) < size) throw Truncated(size);
         start = _start;
         Take(size);

@@ -192,6 +192,39 @@ public class ProjectionLayoutTests
     }
 
     [Fact]
+    public void Layouts_that_differ_in_a_length_byte_are_found_by_that_byte_whatever_the_size()
+    {
+        // Symbols of four lengths (four layouts) and a field after the leaves in two widths, so that envelopes of one
+        // size have different layouts: each is found by its symbol's length byte, its places read, none walked again.
+        var reads = Reads(0, 4);
+        var slots = new LeafSlots(reads.Count);
+        string[] symbols = { "AB", "ABC", "ABCD", "ABCDE" };
+        var messages = new List<(byte[] Bytes, string Symbol, double Price)>();
+        for (int i = 0; i < 40; i++)
+        {
+            string symbol = symbols[i % 4];
+            var msg = new FudgeMsg().Add("Symbol", symbol).Add("Price", i + 0.5);
+            msg = (i / 4) % 2 == 0 ? msg.Add("Size", null, FudgeTypeId.Int8, (sbyte)1) : msg.Add("Size", null, FudgeTypeId.Int16, (short)300);
+            messages.Add((msg.ToByteArray(), symbol, i + 0.5));
+        }
+        foreach (var (bytes, symbol, price) in messages)
+        {
+            reads.Read(bytes, FudgeReaderOptions.Default, slots);
+            Assert.Equal((symbol, price), (slots.Strings[0], slots.Floats[1]));
+        }
+        Assert.Equal(4, slots.Layouts.Recorded);
+        Assert.Equal(36, slots.Layouts.Hits);
+        // The envelope header, the symbol's prefix, type and name (a byte of length and "Symbol"): then its length.
+        Assert.Equal(8 + 2 + 1 + 6, slots.Layouts.TellingOffset);
+
+        // A message with a known length byte there but another structure after it is walked, not taken for the layout.
+        var other = new FudgeMsg().Add("Symbol", "AB").Add("Prize", 1.0).Add("Price", 9.25).ToByteArray();
+        reads.Read(other, FudgeReaderOptions.Default, slots);
+        Assert.Equal(("AB", 9.25), (slots.Strings[0], slots.Floats[1]));
+        Assert.Equal(36, slots.Layouts.Hits);
+    }
+
+    [Fact]
     public void A_layout_with_an_absent_leaf_holds_only_for_the_same_size()
     {
         var reads = Reads(0, 4);

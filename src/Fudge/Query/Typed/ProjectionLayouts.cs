@@ -165,6 +165,12 @@ internal sealed class ProjectionLayouts
     private int _countdown;
     private int _interval = FirstInterval;
     private FudgeReaderOptions? _options;
+    // The first offset where every layout has a structure byte and not all of them the same (-1: none, or one layout):
+    // a stream's layouts mostly differ in one length byte near the start (a symbol's, say), which then names the
+    // layout with no hash, where envelopes of one size may still have different layouts. By that byte's value,
+    // 1 + the index of the last layout recorded with it (0: none).
+    private int _telling = -1;
+    private readonly byte[] _byTellingByte = new byte[256];
 
     /// <summary>
     /// The size the envelope's header declares when layouts may decide it, else 0: a header the reader would refuse, and
@@ -184,6 +190,8 @@ internal sealed class ProjectionLayouts
             Array.Clear(_sizes, 0, _sizes.Length);
             _count = _last = _next = _countdown = 0;
             _interval = FirstInterval;
+            _telling = -1;
+            Array.Clear(_byTellingByte, 0, _byTellingByte.Length);
             _options = options;
         }
         return size;
@@ -195,13 +203,19 @@ internal sealed class ProjectionLayouts
     /// <summary>How many envelopes were found to have a known layout (for the tests).</summary>
     internal int Hits { get; private set; }
 
+    /// <summary>The offset of the byte that tells the layouts held apart, or -1 (for the tests).</summary>
+    internal int TellingOffset => _telling;
+
     /// <summary>How many layouts were recorded (for the tests).</summary>
     internal int Recorded { get; private set; }
 
     /// <summary>The layout the envelope has, if one is known.</summary>
     /// <remarks>
-    /// The layout looked at first is the one an envelope of the same size had last time: the layouts of a stream
-    /// mostly differ in the lengths of their strings and integers, so the size tells them apart, and costs no hash.
+    /// The layout looked at first is the one recorded with the envelope's byte at the telling offset (the first
+    /// structure byte every layout held has and not all alike: most often the length of a string before the leaves).
+    /// Then the one an envelope of the same size had last time: the layouts of a stream mostly differ in the lengths
+    /// of their strings and integers, so the size tells many apart, and costs no hash (but the fields after the
+    /// leaves vary in width too, so envelopes of one size may have different layouts).
     /// Then the one an envelope with the same first bytes had last time (a hint: those bytes hold the first headers,
     /// which tell apart layouts of one size, and values, which only make more hints); else the one used last; then the
     /// others.
@@ -209,6 +223,18 @@ internal sealed class ProjectionLayouts
     public ProjectionLayout? Find(ReadOnlySpan<byte> envelope, int size)
     {
         var layouts = _layouts;
+        int at = _telling;
+        if (at >= 0 && at < size)
+        {
+            int told = _byTellingByte[envelope[at]] - 1;
+            if (told >= 0 && layouts[told] is { } byByte && byByte.Fits(envelope, size))
+            {
+                if (!byByte.Used) byByte.Used = true;
+                _last = told;
+                Hits++;
+                return byByte;
+            }
+        }
         int sized = _sizes[size & (SizeHints - 1)] - 1;
         if (sized >= 0 && layouts[sized] is { } bySize && bySize.Fits(envelope, size))
         {
@@ -279,6 +305,7 @@ internal sealed class ProjectionLayouts
         {
             _last = _count;
             _layouts[_count++] = layout;
+            FindTellingByte();
             return;
         }
         // In place of a layout no envelope used since the last replacement (the stream moved on: the wait stays short),
@@ -294,6 +321,31 @@ internal sealed class ProjectionLayouts
         _layouts[place] = layout;
         _last = place;
         _countdown = _interval;
+        FindTellingByte();
+    }
+
+    // Sets _telling and _byTellingByte for the layouts held (after each one recorded: rarely, so a plain scan).
+    private void FindTellingByte()
+    {
+        _telling = -1;
+        Array.Clear(_byTellingByte, 0, _byTellingByte.Length);
+        if (_count < 2) return;
+        int shortest = int.MaxValue;
+        for (int i = 0; i < _count; i++) shortest = Math.Min(shortest, _layouts[i]!.Length);
+        for (int at = FudgeEnvelopeHeader.Size; at < shortest && _telling < 0; at++)
+        {
+            var first = _layouts[0]!;
+            if (!first.IsStructure(at)) continue;
+            bool everywhere = true, differs = false;
+            for (int i = 1; i < _count && everywhere; i++)
+            {
+                everywhere = _layouts[i]!.IsStructure(at);
+                differs |= _layouts[i]!.StructureAt(at) != first.StructureAt(at);
+            }
+            if (everywhere && differs) _telling = at;
+        }
+        if (_telling < 0) return;
+        for (int i = 0; i < _count; i++) _byTellingByte[_layouts[i]!.StructureAt(_telling)] = (byte)(i + 1);
     }
 
     /// <summary>Called when a recording was due but gave no layout: the wait restarts as after a replacement.</summary>

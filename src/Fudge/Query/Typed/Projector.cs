@@ -109,7 +109,7 @@ internal sealed class Projector
     public object? ProjectWhole(object? whole)
         => ExpressionValues.Evaluate(_selector.Body, new Dictionary<ParameterExpression, object?>(1) { [_selector.Parameters[0]] = whole });
 
-    /// <summary>Slots for <see cref="ReadLeaves"/>, to reuse from one message to the next (one reader at a time).</summary>
+    /// <summary>Slots for <see cref="Leaves"/>' reads, to reuse from one message to the next (one reader at a time).</summary>
     public LeafSlots NewSlots() => new(_leaves.Length);
 
     /// <summary>
@@ -121,8 +121,8 @@ internal sealed class Projector
     /// <summary>Gives back the slots of an enumeration that will read no more, for the next one.</summary>
     public void ReturnSlots(LeafSlots slots) => System.Threading.Volatile.Write(ref _spare, slots);
 
-    /// <summary>Reads the leaves of the envelope into <paramref name="slots"/> (when <see cref="ReadsFieldsOnly"/>), in one pass.</summary>
-    public void ReadLeaves(ReadOnlySpan<byte> envelope, FudgeReaderOptions options, LeafSlots slots) => _reads!.Read(envelope, options, slots);
+    /// <summary>The reads of the leaves (when <see cref="ReadsFieldsOnly"/>).</summary>
+    public ProjectionLeaves Leaves => _reads!;
 
     /// <summary>The selector over the leaves' slots (when <see cref="ReadsFieldsOnly"/>), compiled once per shape.</summary>
     public Func<LeafSlots, TResult> Selector<TResult>()
