@@ -31,8 +31,35 @@ internal sealed partial class PostgresFudgeCollection
     {
         if (ClientSorts(plan) && await ClientSortedAsync(plan, cancellationToken).ConfigureAwait(false) is { } sorted)
         {
+            // One row array and one holder per column for the whole result: each row is read before the next is asked
+            // for (IFudgeQueryBackend.RowsAsync), so the columns' values are set into them in turn.
+            int count = plan.Columns?.Count ?? 0;
+            var row = new object?[count];
+            var holders = new FudgeColumnValue[count];
+            for (int i = 0; i < count; i++) holders[i] = new FudgeColumnValue(null);
             for (int i = plan.Skip; i < sorted.Count; i++)
-                yield return sorted[i].Value as object?[] ?? Row(plan, (FudgeStoredDocument)sorted[i].Value);
+            {
+                var value = sorted[i].Value;
+                if (value is FudgeStoredDocument document)
+                {
+                    yield return Row(plan, document);
+                    continue;
+                }
+                for (int c = 0; c < count; c++)
+                {
+                    object? column = count == 1 ? value : ((object?[])value)[c];
+                    if (column is null || ReferenceEquals(column, NoValue))
+                    {
+                        row[c] = null;
+                    }
+                    else
+                    {
+                        holders[c].Value = column;
+                        row[c] = holders[c];
+                    }
+                }
+                yield return row;
+            }
             yield break;
         }
         await using var command = Command(plan, clientSort: false, out var layout);
@@ -58,6 +85,25 @@ internal sealed partial class PostgresFudgeCollection
                 : Array.Empty<object?>(); // a count's or Any's row, whose values no one reads
         }
     }
+
+    /// <summary>A lone column with no value, as a client-sorted row holds it (<see cref="StoredColumns"/>).</summary>
+    private static readonly object NoValue = new();
+
+    /// <summary>
+    /// The columns the server computed, from field <paramref name="first"/> on, as a client-sorted row holds them until
+    /// they are read (<see cref="RowsAsync"/>): a lone column's value itself (<see cref="NoValue"/> when it has none),
+    /// else an array of the values (null: none). No holder or row array per row.
+    /// </summary>
+    private static object StoredColumns(FudgeQueryPlan plan, FieldTexts texts, ColumnForm[] columns, int first)
+    {
+        if (columns.Length == 1) return ColumnValue(plan, texts, columns, first, 0) ?? NoValue;
+        var values = new object?[columns.Length];
+        for (int i = 0; i < values.Length; i++) values[i] = ColumnValue(plan, texts, columns, first, i);
+        return values;
+    }
+
+    private static object? ColumnValue(FudgeQueryPlan plan, FieldTexts texts, ColumnForm[] columns, int first, int i)
+        => texts[first + i] is not string sent || ColumnText(sent, columns[i]) is not string text ? null : Scalar(text, plan.ColumnTypes![i]);
 
     // The columns the server computed, from field first of the reader's row on.
     private static object?[] ColumnValues(FudgeQueryPlan plan, FieldTexts texts, ColumnForm[] columns, int first)
@@ -139,10 +185,10 @@ internal sealed partial class PostgresFudgeCollection
     /// key is of a kind <see cref="ClientOrder"/> does not compare (the caller then asks the server to sort). The
     /// window's skip is the caller's. Every row is held until the last is read, as the server's sort held them.
     /// </summary>
-    private async Task<List<ClientOrder.Row>?> ClientSortedAsync(FudgeQueryPlan plan, CancellationToken cancellationToken)
+    private async Task<ClientRows?> ClientSortedAsync(FudgeQueryPlan plan, CancellationToken cancellationToken)
     {
         var order = new ClientOrder(plan.Order);
-        var passed = new List<ClientOrder.Row>();
+        var passed = new ClientRows();
         List<int>? refetch = null;
         await using (var command = Command(plan, clientSort: true, out var layout))
         {
@@ -156,7 +202,7 @@ internal sealed partial class PostgresFudgeCollection
                 object value;
                 if (!layout.Documents)
                 {
-                    value = ColumnValues(plan, texts, layout.Columns!, first: 1);
+                    value = StoredColumns(plan, texts, layout.Columns!, first: 1);
                 }
                 else if (reader.IsDBNull(1))
                 {
@@ -167,7 +213,7 @@ internal sealed partial class PostgresFudgeCollection
                         exact = IsExactColumn(texts[3 + i], plan.ColumnTypes![i]);
                     if (exact)
                     {
-                        value = ColumnValues(plan, texts, layout.Columns, first: 3);
+                        value = StoredColumns(plan, texts, layout.Columns, first: 3);
                     }
                     else
                     {
@@ -182,13 +228,14 @@ internal sealed partial class PostgresFudgeCollection
                     if (where is not null && !decided && !Matches(where, document)) continue;
                     value = document;
                 }
-                var keys = new ClientOrder.Key[plan.Order.Count];
-                for (int i = 0; i < keys.Length; i++)
-                {
-                    int at = layout.KeyFields[i];
-                    if (!order.TryKey(i, texts[at], out keys[i])) return null;
-                }
-                passed.Add(new ClientOrder.Row(id, keys, value));
+                // The first key inline, the others (a query with several orderings) in an array; none without an
+                // ordering (the rows then go by id).
+                ClientOrder.Key firstKey = default;
+                if (plan.Order.Count > 0 && !order.TryKey(0, texts[layout.KeyFields[0]], out firstKey)) return null;
+                ClientOrder.Key[]? rest = plan.Order.Count > 1 ? new ClientOrder.Key[plan.Order.Count - 1] : null;
+                for (int i = 1; i < plan.Order.Count; i++)
+                    if (!order.TryKey(i, texts[layout.KeyFields[i]], out rest![i - 1])) return null;
+                passed.Add(new ClientOrder.Row(id, firstKey, rest, value));
             }
         }
         if (refetch is not null) await RefetchAsync(plan, passed, refetch, cancellationToken).ConfigureAwait(false);
@@ -200,7 +247,7 @@ internal sealed partial class PostgresFudgeCollection
     // The documents of the rows at the positions given, whose columns the jsonb did not give exactly, in their place. Read
     // by a second statement: a document replaced in between is decided again as it is now, and one deleted is left out,
     // as a later read would find them.
-    private async Task RefetchAsync(FudgeQueryPlan plan, List<ClientOrder.Row> rows, List<int> positions, CancellationToken cancellationToken)
+    private async Task RefetchAsync(FudgeQueryPlan plan, ClientRows rows, List<int> positions, CancellationToken cancellationToken)
     {
         var ids = new long[positions.Count];
         for (int i = 0; i < ids.Length; i++) ids[i] = rows[positions[i]].Id;
@@ -216,7 +263,7 @@ internal sealed partial class PostgresFudgeCollection
         {
             var row = rows[at];
             if (documents.TryGetValue(row.Id, out var bytes) && Matches(plan.Where!, new FudgeStoredDocument(row.Id, bytes)))
-                rows[at] = new ClientOrder.Row(row.Id, row.Keys, new FudgeStoredDocument(row.Id, bytes));
+                rows[at] = row.With(new FudgeStoredDocument(row.Id, bytes));
             else
                 gone.Add(row.Id);
         }
