@@ -45,13 +45,69 @@ internal sealed class ClientRows : IReadOnlyList<ClientOrder.Row>
         _count++;
     }
 
-    /// <summary>Sorts the rows in place (through one array of them all: needed only when they did not arrive in order).</summary>
-    public void Sort(IComparer<ClientOrder.Row> order)
+    // With Order: the rows set aside, sorted, and how many of the chunks' rows (in order) precede them; null when the
+    // chunks hold every row in order.
+    private ClientOrder.Row[]? _strays;
+    private int _kept;
+
+    /// <summary>
+    /// Puts the rows in <paramref name="order"/>, for <see cref="InOrder"/>. Rows mostly arrive in order (an id-like
+    /// key read in the order it was written: the side-by-side's equality had 108 rows out of place in 16,582), so
+    /// one pass keeps each row that is not below the last one kept and sets the others aside; those few are sorted
+    /// and merged in as the rows are read: about 2n comparisons and no copy of the result, where a sort of every row
+    /// takes n log n (the sort was a fifth of that query's client time). When more than an eighth of the rows are out of
+    /// place every row is sorted instead.
+    /// </summary>
+    public void Order(ClientOrder order)
     {
-        var all = new ClientOrder.Row[_count];
-        for (int i = 0; i < _count; i++) all[i] = this[i];
-        Array.Sort(all, order);
-        for (int i = 0; i < _count; i++) this[i] = all[i];
+        var strays = new List<ClientOrder.Row>();
+        int kept = 0;
+        for (int i = 0; i < _count; i++)
+        {
+            var row = this[i];
+            if (kept > 0 && order.Compare(this[kept - 1], row) > 0)
+            {
+                strays.Add(row);
+                continue;
+            }
+            if (kept != i) this[kept] = row;
+            kept++;
+        }
+        if (strays.Count == 0) return;
+        if (strays.Count > _count / 8)
+        {
+            for (int i = 0; i < strays.Count; i++) this[kept + i] = strays[i];
+            var all = new ClientOrder.Row[_count];
+            for (int i = 0; i < _count; i++) all[i] = this[i];
+            Array.Sort(all, order);
+            for (int i = 0; i < _count; i++) this[i] = all[i];
+            return;
+        }
+        _strays = strays.ToArray();
+        Array.Sort(_strays, order);
+        _kept = kept;
+        for (int i = kept; i < _count; i++) this[i] = default; // held in _strays now
+        _order = order;
+    }
+
+    private ClientOrder? _order;
+
+    /// <summary>The rows in the order <see cref="Order"/> put them, from the <paramref name="skip"/>th on.</summary>
+    public IEnumerable<ClientOrder.Row> InOrder(int skip)
+    {
+        if (_strays is null)
+        {
+            for (int i = skip; i < _count; i++) yield return this[i];
+            yield break;
+        }
+        int kept = 0, stray = 0;
+        for (int position = 0; position < _count; position++)
+        {
+            // The lower of the next kept row and the next stray (no two rows are equal: the order ends with the id).
+            bool fromStrays = kept == _kept || (stray < _strays.Length && _order!.Compare(_strays[stray], this[kept]) < 0);
+            var row = fromStrays ? _strays[stray++] : this[kept++];
+            if (position >= skip) yield return row;
+        }
     }
 
     /// <summary>Removes the rows <paramref name="remove"/> is true of, keeping the others' order.</summary>

@@ -37,9 +37,9 @@ internal sealed partial class PostgresFudgeCollection
             var row = new object?[count];
             var holders = new FudgeColumnValue[count];
             for (int i = 0; i < count; i++) holders[i] = new FudgeColumnValue(null);
-            for (int i = plan.Skip; i < sorted.Count; i++)
+            foreach (var sortedRow in sorted.InOrder(plan.Skip))
             {
-                var value = sorted[i].Value;
+                var value = sortedRow.Value;
                 if (value is FudgeStoredDocument document)
                 {
                     yield return Row(plan, document);
@@ -239,8 +239,8 @@ internal sealed partial class PostgresFudgeCollection
             }
         }
         if (refetch is not null) await RefetchAsync(plan, passed, refetch, cancellationToken).ConfigureAwait(false);
-        // Rows often come in the order asked for already (an id-like key read in insertion order): one pass tells.
-        if (!order.IsSorted(passed)) passed.Sort(order);
+        // Rows often come in the order asked for already, or nearly (an id-like key read in insertion order).
+        passed.Order(order);
         return passed;
     }
 

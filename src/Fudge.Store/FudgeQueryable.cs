@@ -130,8 +130,28 @@ internal sealed class FudgeQueryProvider<TDocument> : IFudgeQueryProvider
         int count = parsed.Plan.Columns?.Count ?? 0;
         var values = new object?[count];
         var found = new bool[count];
+        var bare = BareLeafType(parsed);
         await foreach (var row in Backend.RowsAsync(parsed.Plan, cancellationToken).ConfigureAwait(false))
-            yield return (T)Materialize(parsed, row, values, found)!;
+        {
+            // The column's value is the result itself: no slots, no selector, no box of the result.
+            if (bare is not null && row[0] is FudgeColumnValue { Value: { } value } && value.GetType() == bare)
+                yield return (T)value;
+            else
+                yield return (T)Materialize(parsed, row, values, found)!;
+        }
+    }
+
+    /// <summary>
+    /// The type of a selector that is one member chain (<c>t =&gt; t.Id</c>, <c>t =&gt; t.Trade.Price</c>), whose one
+    /// column a store decodes: a value of exactly that type is the projection's result as it is (the projection
+    /// converts a value of its member's own type to itself, <see cref="FudgeConvert"/>); null for any other selector.
+    /// </summary>
+    private static Type? BareLeafType(FudgeQueryableParser parsed)
+    {
+        if (parsed.Selector is not { Body: MemberExpression body } selector || parsed.Plan.Columns is not { Count: 1 }) return null;
+        Expression? chain = body;
+        while (chain is MemberExpression member) chain = member.Expression;
+        return chain == selector.Parameters[0] ? body.Type : null;
     }
 
     private object? Materialize(FudgeQueryableParser parsed, object?[] row)
