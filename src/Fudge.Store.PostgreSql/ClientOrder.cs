@@ -89,8 +89,8 @@ internal sealed class ClientOrder : IComparer<ClientOrder.Row>
     }
 
     /// <summary>
-    /// A sort key as the server computed it, read once per row: its kind, its text, and an integer's value when it is
-    /// written as one of at most 18 digits, so most comparisons of numbers are of two longs (others compare their
+    /// A sort key as the server computed it, read once per row: its kind, its text (not kept for an integer), and an
+    /// integer's value when it is written as one of at most 18 digits, so most comparisons of numbers are of two longs (others compare their
     /// digits exactly, <see cref="CompareNumbers"/>). Kept small (24 bytes): a row holds one inline.
     /// </summary>
     public readonly struct Key
@@ -127,7 +127,8 @@ internal sealed class ClientOrder : IComparer<ClientOrder.Row>
         else if (IsShortInteger(text))
         {
             long integer = long.Parse(text, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture);
-            key = new Key(KeyKind.Number, text, integer, isInteger: true);
+            // No text kept: the row's string then dies young instead of being promoted with the held rows.
+            key = new Key(KeyKind.Number, null, integer, isInteger: true);
         }
         else if (TryDecimal(text, out _, out _, out _))
         {
@@ -176,7 +177,7 @@ internal sealed class ClientOrder : IComparer<ClientOrder.Row>
         return a.Kind switch
         {
             KeyKind.String => CompareCodePoints(a.Text!, b.Text!),
-            KeyKind.Number => a.IsInteger && b.IsInteger ? a.Integer.CompareTo(b.Integer) : CompareNumbers(a.Text!, b.Text!),
+            KeyKind.Number => a.IsInteger && b.IsInteger ? a.Integer.CompareTo(b.Integer) : CompareNumbers(NumberText(a), NumberText(b)),
             KeyKind.Boolean => (a.Text == "true").CompareTo(b.Text == "true"),
             _ => 0,
         };
@@ -187,6 +188,9 @@ internal sealed class ClientOrder : IComparer<ClientOrder.Row>
     /// the same except that surrogates (U+D800–U+DFFF, supplementary characters) sort above U+E000–U+FFFF, so the
     /// first differing units are shifted into code point order before they are compared.
     /// </summary>
+    // A number's text: an integer key keeps its value only, whose digits are the same number.
+    private static string NumberText(in Key key) => key.Text ?? key.Integer.ToString(CultureInfo.InvariantCulture);
+
     internal static int CompareCodePoints(string a, string b)
     {
         int length = Math.Min(a.Length, b.Length);
