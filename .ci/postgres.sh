@@ -38,6 +38,10 @@ END $$;
 SQL
     su postgres -c "psql -tAc \"SELECT 1 FROM pg_database WHERE datname = 'fudge_test'\"" | grep -q 1 \
       || su postgres -c "createdb -O fudge fudge_test"
+    # A database whose default collation is not code-point order (ICU's en-US: "a" before "Z"), for the tests that
+    # string comparisons keep the filter's order whatever the collation (PostgresCollationTests).
+    su postgres -c "psql -tAc \"SELECT 1 FROM pg_database WHERE datname = 'fudge_test_icu'\"" | grep -q 1 \
+      || su postgres -c "createdb -O fudge --template=template0 --locale-provider=icu --icu-locale=en-US --locale=C.UTF-8 fudge_test_icu"
     echo "== postgresql $v ready on 127.0.0.1:5432: FUDGE_POSTGRES=\"$connection\""
     ;;
   stop)

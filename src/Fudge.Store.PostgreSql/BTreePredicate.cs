@@ -50,14 +50,16 @@ internal sealed class BTreePredicate : IndexConditions
     private readonly NpgsqlCommand _command;
     private readonly IReadOnlyDictionary<string, IndexKey> _keys;
     private readonly string _prefix;
+    private readonly bool _codePointStrings;
     private int _values;
 
-    private BTreePredicate(IReadOnlyDictionary<string, IndexKey> keys, NpgsqlCommand command, string prefix = "k")
+    private BTreePredicate(IReadOnlyDictionary<string, IndexKey> keys, NpgsqlCommand command, string prefix = "k", bool codePointStrings = false)
         : base((IReadOnlyCollection<string>)keys.Keys)
     {
         _keys = keys;
         _command = command;
         _prefix = prefix;
+        _codePointStrings = codePointStrings;
     }
 
     /// <summary>
@@ -160,9 +162,11 @@ internal sealed class BTreePredicate : IndexConditions
     /// <summary>
     /// The SQL condition (its values added to <paramref name="command"/>), or null when no index applies.
     /// <paramref name="keys"/>: each indexed path's text and the key its index was built on.
+    /// <paramref name="codePointStrings"/>: the database orders strings by code point
+    /// (<see cref="PostgresFudgeStore.CodePointStrings"/>), so a string range may search a jsonb key.
     /// </summary>
-    public static string? For(FudgeFilter filter, IReadOnlyDictionary<string, IndexKey> keys, NpgsqlCommand command)
-        => new BTreePredicate(keys, command).Translate(filter.Root);
+    public static string? For(FudgeFilter filter, IReadOnlyDictionary<string, IndexKey> keys, NpgsqlCommand command, bool codePointStrings)
+        => new BTreePredicate(keys, command, codePointStrings: codePointStrings).Translate(filter.Root);
 
     /// <summary>
     /// For a filter that is one <c>==</c> or <c>in [...]</c> test on an indexed path, the condition that its key is one
@@ -281,11 +285,12 @@ internal sealed class BTreePredicate : IndexConditions
 
     // A number's bound widened to the band around it (ServerDecision.Band) unless its text orders every jsonb number as
     // the filter orders the value: a float is held as its own shortest text, which may fall on the other side of it.
-    // A text key has no ranges: the database's collation orders its keys, not the filter's code-point order.
+    // A text key has no ranges: the database's collation orders its keys, not the filter's code-point order; nor has a
+    // jsonb key for strings unless that collation is code-point order (jsonb compares strings by it).
     protected override object? BoundOf(FudgePath path, QueryLiteral literal, bool lower)
     {
         var form = FormOf(path);
-        if (form == KeyForm.Text) return null;
+        if (form == KeyForm.Text || (literal.Kind == LiteralKind.String && !_codePointStrings)) return null;
         if (!literal.IsNumeric || ServerDecision.IsExactLiteral(literal)) return ValueOf(path, literal);
         if (!double.IsFinite(literal.Number)) return null;
         var (low, high) = ServerDecision.Band(literal.Number);

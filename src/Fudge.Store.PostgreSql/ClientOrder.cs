@@ -37,21 +37,41 @@ internal sealed class ClientOrder : IComparer<ClientOrder.Row>
         }
     }
 
-    /// <summary>A row of the result (<see cref="Value"/>: a document, or the server's columns), its id and its sort keys (<see cref="TryKey"/>).</summary>
+    /// <summary>
+    /// A row of the result (<see cref="Value"/>: a document, or the server's columns), its id and its sort keys
+    /// (<see cref="TryKey"/>): the first inline, the others in an array, so that a query with one ordering (the
+    /// common one) makes no array per row.
+    /// </summary>
     public readonly struct Row
     {
         public Row(long id, Key[] keys, object value)
+            : this(id, keys.Length > 0 ? keys[0] : default, keys.Length > 1 ? keys[1..] : null, value)
+        {
+        }
+
+        public Row(long id, Key first, Key[]? rest, object value)
         {
             Id = id;
-            Keys = keys;
+            First = first;
+            Rest = rest;
             Value = value;
         }
 
         public long Id { get; }
 
-        public Key[] Keys { get; }
+        /// <summary>The first ordering's key.</summary>
+        public Key First { get; }
+
+        /// <summary>The keys of the second ordering on, or null when there is one ordering.</summary>
+        public Key[]? Rest { get; }
 
         public object Value { get; }
+
+        /// <summary>The key of ordering <paramref name="ordering"/>.</summary>
+        public Key KeyOf(int ordering) => ordering == 0 ? First : Rest![ordering - 1];
+
+        /// <summary>The same row holding <paramref name="value"/> instead.</summary>
+        public Row With(object value) => new(Id, First, Rest, value);
     }
 
     /// <summary>
@@ -69,17 +89,16 @@ internal sealed class ClientOrder : IComparer<ClientOrder.Row>
     }
 
     /// <summary>
-    /// A sort key as the server computed it, read once per row: its kind, its text, and a number's value as a
-    /// <see cref="decimal"/> when that holds it exactly (up to 28 digits), so most comparisons are of two decimals.
+    /// A sort key as the server computed it, read once per row: its kind, its text (not kept for an integer), and an
+    /// integer's value when it is written as one of at most 18 digits, so most comparisons of numbers are of two longs (others compare their
+    /// digits exactly, <see cref="CompareNumbers"/>). Kept small (24 bytes): a row holds one inline.
     /// </summary>
     public readonly struct Key
     {
-        internal Key(KeyKind kind, string? text, decimal number = 0, bool exact = false, long integer = 0, bool isInteger = false)
+        internal Key(KeyKind kind, string? text, long integer = 0, bool isInteger = false)
         {
             Kind = kind;
             Text = text;
-            Number = number;
-            Exact = exact;
             Integer = integer;
             IsInteger = isInteger;
         }
@@ -92,10 +111,6 @@ internal sealed class ClientOrder : IComparer<ClientOrder.Row>
         internal KeyKind Kind { get; }
 
         internal string? Text { get; }
-
-        internal decimal Number { get; }
-
-        internal bool Exact { get; }
     }
 
     /// <summary>
@@ -112,12 +127,12 @@ internal sealed class ClientOrder : IComparer<ClientOrder.Row>
         else if (IsShortInteger(text))
         {
             long integer = long.Parse(text, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture);
-            key = new Key(KeyKind.Number, text, integer, exact: true, integer, isInteger: true);
+            // No text kept: the row's string then dies young instead of being promoted with the held rows.
+            key = new Key(KeyKind.Number, null, integer, isInteger: true);
         }
-        else if (TryDecimal(text, out _, out var integer, out var fraction))
+        else if (TryDecimal(text, out _, out _, out _))
         {
-            bool exact = integer.Length + fraction.Length <= 28;
-            key = new Key(KeyKind.Number, text, exact ? decimal.Parse(text, NumberStyles.AllowLeadingSign | NumberStyles.AllowDecimalPoint, CultureInfo.InvariantCulture) : 0, exact);
+            key = new Key(KeyKind.Number, text);
         }
         else
         {
@@ -138,7 +153,7 @@ internal sealed class ClientOrder : IComparer<ClientOrder.Row>
     }
 
     /// <summary>True when <paramref name="rows"/> are in this order already.</summary>
-    public bool IsSorted(List<Row> rows)
+    public bool IsSorted(IReadOnlyList<Row> rows)
     {
         for (int i = 1; i < rows.Count; i++)
             if (Compare(rows[i - 1], rows[i]) > 0) return false;
@@ -149,7 +164,7 @@ internal sealed class ClientOrder : IComparer<ClientOrder.Row>
     {
         for (int i = 0; i < _text.Length; i++)
         {
-            int order = CompareKeys(a.Keys[i], b.Keys[i]);
+            int order = i == 0 ? CompareKeys(a.First, b.First) : CompareKeys(a.Rest![i - 1], b.Rest![i - 1]);
             if (order != 0) return _descending[i] ? -order : order;
         }
         return a.Id.CompareTo(b.Id);
@@ -162,8 +177,7 @@ internal sealed class ClientOrder : IComparer<ClientOrder.Row>
         return a.Kind switch
         {
             KeyKind.String => CompareCodePoints(a.Text!, b.Text!),
-            KeyKind.Number => a.IsInteger && b.IsInteger ? a.Integer.CompareTo(b.Integer)
-                : a.Exact && b.Exact ? a.Number.CompareTo(b.Number) : CompareNumbers(a.Text!, b.Text!),
+            KeyKind.Number => a.IsInteger && b.IsInteger ? a.Integer.CompareTo(b.Integer) : CompareNumbers(NumberText(a), NumberText(b)),
             KeyKind.Boolean => (a.Text == "true").CompareTo(b.Text == "true"),
             _ => 0,
         };
@@ -174,6 +188,9 @@ internal sealed class ClientOrder : IComparer<ClientOrder.Row>
     /// the same except that surrogates (U+D800–U+DFFF, supplementary characters) sort above U+E000–U+FFFF, so the
     /// first differing units are shifted into code point order before they are compared.
     /// </summary>
+    // A number's text: an integer key keeps its value only, whose digits are the same number.
+    private static string NumberText(in Key key) => key.Text ?? key.Integer.ToString(CultureInfo.InvariantCulture);
+
     internal static int CompareCodePoints(string a, string b)
     {
         int length = Math.Min(a.Length, b.Length);

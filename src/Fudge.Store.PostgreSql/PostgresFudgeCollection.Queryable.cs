@@ -16,7 +16,8 @@ namespace Fudge.Store.PostgreSql;
 // window and the count after that, as FindAsync does; a query without one, or whose Where the jsonpath decides
 // exactly (ServerDecides), is answered by the server alone: window, count and the projected values
 // (the jsonb values of numbers, strings and booleans), no document read. The rows of a filtered query whose whole
-// result is asked for are sorted on the client (ClientOrder), by the keys the server computes for them.
+// result is asked for are sorted on the client (ClientOrder, PostgresFudgeCollection.ClientSort.cs), by the keys the
+// server computes for them.
 internal sealed partial class PostgresFudgeCollection
 {
     public FudgeSqlStatement Statement(FudgeQueryPlan plan)
@@ -31,8 +32,35 @@ internal sealed partial class PostgresFudgeCollection
     {
         if (ClientSorts(plan) && await ClientSortedAsync(plan, cancellationToken).ConfigureAwait(false) is { } sorted)
         {
-            for (int i = plan.Skip; i < sorted.Count; i++)
-                yield return sorted[i].Value as object?[] ?? Row(plan, (FudgeStoredDocument)sorted[i].Value);
+            // One row array and one holder per column for the whole result: each row is read before the next is asked
+            // for (IFudgeQueryBackend.RowsAsync), so the columns' values are set into them in turn.
+            int count = plan.Columns?.Count ?? 0;
+            var row = new object?[count];
+            var holders = new FudgeColumnValue[count];
+            for (int i = 0; i < count; i++) holders[i] = new FudgeColumnValue(null);
+            foreach (var sortedRow in sorted.InOrder(plan.Skip))
+            {
+                var value = sortedRow.Value;
+                if (value is FudgeStoredDocument document)
+                {
+                    yield return Row(plan, document);
+                    continue;
+                }
+                for (int c = 0; c < count; c++)
+                {
+                    object? column = count == 1 ? value : ((object?[])value)[c];
+                    if (column is null || ReferenceEquals(column, NoValue))
+                    {
+                        row[c] = null;
+                    }
+                    else
+                    {
+                        holders[c].Value = column;
+                        row[c] = holders[c];
+                    }
+                }
+                yield return row;
+            }
             yield break;
         }
         await using var command = Command(plan, clientSort: false, out var layout);
@@ -116,111 +144,6 @@ internal sealed partial class PostgresFudgeCollection
             row[i] = fields.Count == 0 ? null : new FudgeColumnValue(fields[0].Value);
         }
         return row;
-    }
-
-    /// <summary>
-    /// True when the rows are sorted on the client (<see cref="ClientOrder"/>): a filtered query whose whole result is
-    /// wanted (no limit: with one, the server's sort lets the client stop reading at the window's end; no filter: the
-    /// rows would all be held on the client, where the primary key gives them in order), with no ordering by instant
-    /// (whose keys are computed from text the client would have to parse as the server does). The server then only
-    /// selects: the candidates, or the projected columns when it decides the filter itself.
-    /// </summary>
-    private static bool ClientSorts(FudgeQueryPlan plan)
-    {
-        if (plan.Terminal != FudgeQueryTerminal.Sequence || plan.Limit is not null || plan.Where is null) return false;
-        foreach (var ordering in plan.Order)
-            if (ordering.Instant) return false;
-        return true;
-    }
-
-    /// <summary>
-    /// The rows of the result in the order of the server's <c>ORDER BY</c>, from rows sent unsorted with their ids and
-    /// sort keys: each a document that passed the exact filter, or the server's columns (<c>object?[]</c>); null when a
-    /// key is of a kind <see cref="ClientOrder"/> does not compare (the caller then asks the server to sort). The
-    /// window's skip is the caller's. Every row is held until the last is read, as the server's sort held them.
-    /// </summary>
-    private async Task<List<ClientOrder.Row>?> ClientSortedAsync(FudgeQueryPlan plan, CancellationToken cancellationToken)
-    {
-        var order = new ClientOrder(plan.Order);
-        var passed = new List<ClientOrder.Row>();
-        List<int>? refetch = null;
-        await using (var command = Command(plan, clientSort: true, out var layout))
-        {
-            var where = ServerDecides(plan.Where) ? null : plan.Where;
-            await using var reader = await PostgresFudgeStore.Guard(() => command.ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
-            var texts = new FieldTexts(reader);
-            while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
-            {
-                texts.NextRow();
-                long id = reader.GetInt64(0);
-                object value;
-                if (!layout.Documents)
-                {
-                    value = ColumnValues(plan, texts, layout.Columns!, first: 1);
-                }
-                else if (reader.IsDBNull(1))
-                {
-                    // Passed by the server's decision, its columns read from the jsonb where they are the bytes' own
-                    // values; otherwise its bytes are fetched once every row is read.
-                    bool exact = true;
-                    for (int i = 0; i < layout.Columns!.Length && exact; i++)
-                        exact = IsExactColumn(texts[3 + i], plan.ColumnTypes![i]);
-                    if (exact)
-                    {
-                        value = ColumnValues(plan, texts, layout.Columns, first: 3);
-                    }
-                    else
-                    {
-                        (refetch ??= new List<int>()).Add(passed.Count);
-                        value = id;
-                    }
-                }
-                else
-                {
-                    var document = new FudgeStoredDocument(id, (byte[])reader.GetValue(1));
-                    bool decided = layout.Decided && reader.GetBoolean(2);
-                    if (where is not null && !decided && !Matches(where, document)) continue;
-                    value = document;
-                }
-                var keys = new ClientOrder.Key[plan.Order.Count];
-                for (int i = 0; i < keys.Length; i++)
-                {
-                    int at = layout.KeyFields[i];
-                    if (!order.TryKey(i, texts[at], out keys[i])) return null;
-                }
-                passed.Add(new ClientOrder.Row(id, keys, value));
-            }
-        }
-        if (refetch is not null) await RefetchAsync(plan, passed, refetch, cancellationToken).ConfigureAwait(false);
-        // Rows often come in the order asked for already (an id-like key read in insertion order): one pass tells.
-        if (!order.IsSorted(passed)) passed.Sort(order);
-        return passed;
-    }
-
-    // The documents of the rows at the positions given, whose columns the jsonb did not give exactly, in their place. Read
-    // by a second statement: a document replaced in between is decided again as it is now, and one deleted is left out,
-    // as a later read would find them.
-    private async Task RefetchAsync(FudgeQueryPlan plan, List<ClientOrder.Row> rows, List<int> positions, CancellationToken cancellationToken)
-    {
-        var ids = new long[positions.Count];
-        for (int i = 0; i < ids.Length; i++) ids[i] = rows[positions[i]].Id;
-        var documents = new Dictionary<long, byte[]>(ids.Length);
-        await using (var command = _store.CreateCommand($"SELECT id, doc FROM {Table} WHERE id = ANY(@ids)"))
-        {
-            command.Parameters.AddWithValue("ids", ids);
-            await using var reader = await PostgresFudgeStore.Guard(() => command.ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
-            while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false)) documents[reader.GetInt64(0)] = (byte[])reader.GetValue(1);
-        }
-        var gone = new HashSet<long>();
-        foreach (int at in positions)
-        {
-            var row = rows[at];
-            if (documents.TryGetValue(row.Id, out var bytes) && Matches(plan.Where!, new FudgeStoredDocument(row.Id, bytes)))
-                rows[at] = new ClientOrder.Row(row.Id, row.Keys, new FudgeStoredDocument(row.Id, bytes));
-            else
-                gone.Add(row.Id);
-        }
-        if (gone.Count > 0) rows.RemoveAll(row => gone.Contains(row.Id));
     }
 
     public async ValueTask<object> ScalarAsync(FudgeQueryPlan plan, CancellationToken cancellationToken)

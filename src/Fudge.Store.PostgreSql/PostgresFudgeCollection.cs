@@ -417,7 +417,7 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
         undecided = null;
         if (filter is null) return "";
         var parts = new List<string>(3);
-        string? indexed = BTreePredicate.For(filter, _indexKeys, command);
+        string? indexed = BTreePredicate.For(filter, _indexKeys, command, _store.CodePointStrings);
         // Without a declared index the jsonpath selects the rows (through the GIN index where it can), and costs less per
         // row than the decision, which is then computed on its rows only.
         bool scan = decision is null || indexed is null || decision.Value.AfterJsonPath;

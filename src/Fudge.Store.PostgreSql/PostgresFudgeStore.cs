@@ -36,6 +36,15 @@ public sealed class PostgresFudgeStore : IFudgeStore
 
     internal NpgsqlConnection Connection => _connection;
 
+    /// <summary>
+    /// True when the database's default collation orders strings by code point, as the filter does: a libc collation
+    /// named C, POSIX or C.UTF-8 (glibc's and musl's C.UTF-8 sort by code point). jsonb compares strings by the
+    /// default collation (there is no <c>COLLATE</c> on jsonb), so only then may a string range search a jsonb-keyed
+    /// index (<see cref="BTreePredicate"/>); under another (ICU's en-US: <c>"a"</c> before <c>"Z"</c>) it would leave
+    /// out documents the filter passes. Read when the store opens.
+    /// </summary>
+    internal bool CodePointStrings { get; private set; }
+
     internal NpgsqlTransaction? Transaction { get; private set; }
 
     /// <summary>
@@ -80,6 +89,11 @@ public sealed class PostgresFudgeStore : IFudgeStore
                 END $do$;
                 """, cancellationToken).ConfigureAwait(false);
             await store.CreateIfMissingAsync(BTreePredicate.KeyFunctionSql, cancellationToken).ConfigureAwait(false);
+            // The row as jsonb, so that a server before datlocprovider (PostgreSQL 15; libc then) answers too.
+            await using (var collation = new NpgsqlCommand(
+                "SELECT coalesce(to_jsonb(d) ->> 'datlocprovider', 'c') = 'c' AND datcollate IN ('C', 'POSIX', 'C.UTF-8', 'C.utf8') FROM pg_database d WHERE datname = current_database()",
+                connection))
+                store.CodePointStrings = await collation.ExecuteScalarAsync(cancellationToken).ConfigureAwait(false) is true;
             return store;
         }
         catch (Exception e) when (e is NpgsqlException or TimeoutException)

@@ -78,7 +78,8 @@ internal sealed class FudgeColumnValue
 {
     public FudgeColumnValue(object? value) => Value = value;
 
-    public object? Value { get; }
+    /// <summary>The value; a backend may set it again for each row of a result (a row is read before the next is asked for).</summary>
+    public object? Value { get; set; }
 }
 
 /// <summary>A statement as a store sends it: SQL text and its parameters, by name.</summary>
@@ -123,7 +124,11 @@ internal interface IFudgeQueryBackend
     /// <summary>The statement the plan runs as.</summary>
     FudgeSqlStatement Statement(FudgeQueryPlan plan);
 
-    /// <summary>The rows of a sequence, First or Single plan: the document (one column), or the columns' values.</summary>
+    /// <summary>
+    /// The rows of a sequence, First or Single plan: the document (one column), or the columns' values. Each row is
+    /// read before the next is asked for: a backend may give the same array (and <see cref="FudgeColumnValue"/>s)
+    /// again, with the next row's values.
+    /// </summary>
     IAsyncEnumerable<object?[]> RowsAsync(FudgeQueryPlan plan, CancellationToken cancellationToken);
 
     /// <summary>The value of a Count (long) or Any (bool) plan.</summary>

@@ -66,6 +66,8 @@ internal interface IFudgeQueryProvider : IQueryProvider
     ValueTask<TResult> ExecuteAsync<TResult>(Expression expression, CancellationToken cancellationToken);
 
     IAsyncEnumerable<T> RunAsync<T>(Expression expression, CancellationToken cancellationToken);
+
+    Task<List<T>> ListAsync<T>(Expression expression, CancellationToken cancellationToken);
 }
 
 /// <summary>The provider of <see cref="FudgeQueryable{T}"/>: checks each query as it is built, and runs it through the collection's SQL.</summary>
@@ -125,13 +127,58 @@ internal sealed class FudgeQueryProvider<TDocument> : IFudgeQueryProvider
     /// <summary>Runs a query that returns a sequence.</summary>
     public async IAsyncEnumerable<T> RunAsync<T>(Expression expression, [EnumeratorCancellation] CancellationToken cancellationToken)
     {
-        var parsed = FudgeQueryableParser.Parse(expression, DocumentType);
+        var rows = new SequenceRows(FudgeQueryableParser.Parse(expression, DocumentType));
+        await foreach (var row in Backend.RowsAsync(rows.Parsed.Plan, cancellationToken).ConfigureAwait(false))
+            yield return rows.Result<T>(this, row);
+    }
+
+    /// <summary>Runs a query that returns a sequence, into a list (<see cref="FudgeQueryableExtensions.ToListAsync{T}"/>).</summary>
+    public async Task<List<T>> ListAsync<T>(Expression expression, CancellationToken cancellationToken)
+    {
+        var rows = new SequenceRows(FudgeQueryableParser.Parse(expression, DocumentType));
+        var list = new List<T>();
+        await foreach (var row in Backend.RowsAsync(rows.Parsed.Plan, cancellationToken).ConfigureAwait(false))
+            list.Add(rows.Result<T>(this, row));
+        return list;
+    }
+
+    /// <summary>What one enumeration of a sequence's rows keeps from row to row.</summary>
+    private sealed class SequenceRows
+    {
         // One pair of buffers for the enumeration's rows: the projection reads them before the next row is asked for.
-        int count = parsed.Plan.Columns?.Count ?? 0;
-        var values = new object?[count];
-        var found = new bool[count];
-        await foreach (var row in Backend.RowsAsync(parsed.Plan, cancellationToken).ConfigureAwait(false))
-            yield return (T)Materialize(parsed, row, values, found)!;
+        private readonly object?[] _values;
+        private readonly bool[] _found;
+        private readonly Type? _bare;
+
+        public SequenceRows(FudgeQueryableParser parsed)
+        {
+            Parsed = parsed;
+            int count = parsed.Plan.Columns?.Count ?? 0;
+            _values = new object?[count];
+            _found = new bool[count];
+            _bare = BareLeafType(parsed);
+        }
+
+        public FudgeQueryableParser Parsed { get; }
+
+        public T Result<T>(FudgeQueryProvider<TDocument> provider, object?[] row)
+            // The column's value is the result itself: no slots, no selector, no box of the result.
+            => _bare is not null && row[0] is FudgeColumnValue { Value: { } value } && value.GetType() == _bare
+                ? (T)value
+                : (T)provider.Materialize(Parsed, row, _values, _found)!;
+    }
+
+    /// <summary>
+    /// The type of a selector that is one member chain (<c>t =&gt; t.Id</c>, <c>t =&gt; t.Trade.Price</c>), whose one
+    /// column a store decodes: a value of exactly that type is the projection's result as it is (the projection
+    /// converts a value of its member's own type to itself, <see cref="FudgeConvert"/>); null for any other selector.
+    /// </summary>
+    private static Type? BareLeafType(FudgeQueryableParser parsed)
+    {
+        if (parsed.Selector is not { Body: MemberExpression body } selector || parsed.Plan.Columns is not { Count: 1 }) return null;
+        Expression? chain = body;
+        while (chain is MemberExpression member) chain = member.Expression;
+        return chain == selector.Parameters[0] ? body.Type : null;
     }
 
     private object? Materialize(FudgeQueryableParser parsed, object?[] row)

@@ -36,8 +36,10 @@ public static class FudgeQueryableExtensions
     /// <summary>The results, read asynchronously.</summary>
     public static async Task<List<T>> ToListAsync<T>(this IQueryable<T> query, CancellationToken cancellationToken = default)
     {
+        // A store's query fills the list from the backend's rows itself: one asynchronous enumeration, not three.
+        if (query?.Provider is IFudgeQueryProvider provider) return await provider.ListAsync<T>(query.Expression, cancellationToken).ConfigureAwait(false);
         var list = new List<T>();
-        await foreach (var item in query.AsAsyncEnumerable().WithCancellation(cancellationToken).ConfigureAwait(false)) list.Add(item);
+        await foreach (var item in query!.AsAsyncEnumerable().WithCancellation(cancellationToken).ConfigureAwait(false)) list.Add(item);
         return list;
     }
 

@@ -60,6 +60,46 @@ public sealed class ClientOrderTests
         Assert.Equal(-expected, Math.Sign(order.Compare(new ClientOrder.Row(1, new[] { second }, b), new ClientOrder.Row(1, new[] { first }, a))));
     }
 
+    [Theory]
+    [InlineData(0, 0, 0)]        // nothing
+    [InlineData(5_000, 0, 0)]    // in order already
+    [InlineData(5_000, 40, 0)]   // a few rows out of place: set aside and merged in
+    [InlineData(5_000, 40, 7)]   // the same, the first rows skipped
+    [InlineData(5_000, 2_000, 3)] // too many out of place: every row sorted
+    [InlineData(3, 3, 1)]
+    public void Rows_held_for_a_client_sort_come_out_in_the_order_whatever_order_they_arrived_in(int count, int displaced, int skip)
+    {
+        // Two orderings (a number with ties, then a string descending), ties then by id: rows nearly in order, with
+        // some moved far from their place.
+        var order = new ClientOrder(new[]
+        {
+            new FudgeQueryOrder(FudgePath.Compile("$.N"), descending: false, text: false),
+            new FudgeQueryOrder(FudgePath.Compile("$.S"), descending: true, text: true),
+        });
+        var random = new Random(count + displaced);
+        var arrived = Enumerable.Range(0, count).Select(i => (Id: (long)random.Next(1_000_000), N: (i / 3).ToString(System.Globalization.CultureInfo.InvariantCulture), S: ((char)('a' + random.Next(3))).ToString())).ToList();
+        for (int i = 0; i < displaced; i++)
+        {
+            int from = random.Next(arrived.Count), to = random.Next(arrived.Count);
+            var moved = arrived[from];
+            arrived.RemoveAt(from);
+            arrived.Insert(to, moved);
+        }
+        var rows = new ClientRows();
+        var expected = new List<ClientOrder.Row>();
+        foreach (var (id, n, s) in arrived)
+        {
+            Assert.True(order.TryKey(0, n, out var first));
+            Assert.True(order.TryKey(1, s, out var second));
+            var row = new ClientOrder.Row(id, first, new[] { second }, $"{n} {s} {id}");
+            rows.Add(row);
+            expected.Add(row);
+        }
+        expected.Sort(order);
+        rows.Order(order);
+        Assert.Equal(expected.Skip(skip).Select(r => (string)r.Value), rows.InOrder(skip).Select(r => (string)r.Value));
+    }
+
     [Fact]
     public void The_order_of_jsonb_keys_is_total_and_agrees_with_the_values()
     {

@@ -2,6 +2,7 @@ using System;
 using System.Collections.Generic;
 using System.IO;
 using System.Linq;
+using System.Threading;
 using System.Threading.Tasks;
 using Fudge.Query;
 using Fudge.Serialization;
@@ -139,6 +140,23 @@ public sealed class SqliteQueryableTests() : TemporarySqliteStore("fudge-queryab
     public async Task Untranslatable_shapes_are_refused_before_running()
     {
         QueryableCases.RefusesUntranslatableShapes(await Store.GetCollectionAsync("trades"));
+    }
+
+    [Fact]
+    public async Task ToListAsync_gives_what_enumerating_gives_honours_cancellation_and_refuses_other_queries()
+    {
+        var trades = await Store.GetCollectionAsync("trades");
+        var documents = QueryableCases.Trades(4304, 120);
+        await trades.InsertManyAsync(documents);
+        var ids = trades.Query<QueryableTrade>().Where(t => t.Price > 50).OrderBy(t => t.Qty).Select(t => t.Qty);
+        var enumerated = new List<long>();
+        await foreach (long qty in ids.AsAsyncEnumerable()) enumerated.Add(qty);
+        Assert.NotEmpty(enumerated);
+        Assert.Equal(enumerated, await ids.ToListAsync());
+        using var cancelled = new CancellationTokenSource();
+        cancelled.Cancel();
+        await Assert.ThrowsAnyAsync<OperationCanceledException>(() => ids.ToListAsync(cancelled.Token));
+        await Assert.ThrowsAsync<ArgumentException>(() => new[] { 1L }.AsQueryable().ToListAsync());
     }
 
     [Fact]
