@@ -145,20 +145,7 @@ internal static class ShortAscii
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static bool TryNarrow(ref ushort source, int n, ref byte destination)
     {
-        if (n >= 4)
-        {
-            // 4 to 8 characters (venues, currencies, short symbols) inline, as two overlapping words of four: the call
-            // of the general loop cost more than the narrowing in a generated writer's list of small objects.
-            if (n <= 8 && BitConverter.IsLittleEndian)
-            {
-                ulong head = Unsafe.ReadUnaligned<ulong>(ref Unsafe.As<ushort, byte>(ref source));
-                ulong tail = Unsafe.ReadUnaligned<ulong>(ref Unsafe.As<ushort, byte>(ref Unsafe.Add(ref source, (nint)(uint)(n - 4))));
-                Unsafe.WriteUnaligned(ref destination, Narrow4(head));
-                Unsafe.WriteUnaligned(ref Unsafe.Add(ref destination, (nint)(uint)(n - 4)), Narrow4(tail));
-                return ((head | tail) & 0xFF80FF80FF80FF80UL) == 0;
-            }
-            return TryNarrowWords(ref source, n, ref destination);
-        }
+        if (n >= 4) return TryNarrowWords(ref source, n, ref destination);
         uint any = 0;
         for (int i = 0; i < n; i++)
         {
