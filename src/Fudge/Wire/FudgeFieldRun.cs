@@ -402,8 +402,10 @@ public ref struct FudgeFieldRun
     private Span<byte> Take(int count)
     {
         int start = _length;
-        if (_room.Length - start < count) throw OutOfRoom(_fixedDestination, _writerPosition, _room.Length, start + count);
-        _length = start + count;
+        // One sum, compared and kept: start and count are each below 2^31, so their unsigned sum cannot wrap.
+        uint end = (uint)start + (uint)count;
+        if (end > (uint)_room.Length) throw OutOfRoom(_fixedDestination, _writerPosition, _room.Length, (int)Math.Min(int.MaxValue, end));
+        _length = (int)end;
 #if NET5_0_OR_GREATER
         // The compare above is the bounds check (0 <= start <= the room's length, count >= 0): Slice would repeat it.
         return MemoryMarshal.CreateSpan(ref Unsafe.Add(ref MemoryMarshal.GetReference(_room), (nint)(uint)start), count);
