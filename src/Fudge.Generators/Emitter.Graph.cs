@@ -203,6 +203,93 @@ internal sealed partial class Emitter
         return true;
     }
 
+    /// <summary>
+    /// A member that is a list, array or read-only list of run leaves, under an ordinal, as the last field of its
+    /// holder's run (issue 42: a position's lots in the position's run, not a call, a sub-message begun through the
+    /// writer and a run of their own): the list's sub-message begun in the run with its size bytes reserved by the
+    /// collection writer's estimate (the count times the bytes per element of the last list it missed), each element's
+    /// header, fields and size in the run while the run's room holds it and the 3 bytes a wider list size may take
+    /// (one compare per element, as EmitLeafListRuns has), a null element the indicator the per-element loop writes,
+    /// the depth checked at each object as the collection writer checks it, and the size back-patched in the minimal
+    /// width. When the room runs short the run is committed and the rest of the list is written through the writer
+    /// (a helper), which ends the sub-message; the holder's run then goes on empty. The room asked for with the
+    /// holder's is a guess (the list's header and its count times an element's constant part): any value is safe.
+    /// The bytes are the collection writer's. Null for other members.
+    /// </summary>
+    private RunField? LeafListRunField(MemberModel member, string local)
+    {
+        var shape = member.Shape;
+        if (shape.Kind != ShapeKind.Collection || shape.Java || member.Repeated || member.FixedLength > 0
+            || shape.Collection is not (CollectionKind.Array or CollectionKind.List or CollectionKind.IList or CollectionKind.IReadOnlyList)
+            || shape.Element is not { } element || GraphWriteTarget(element) is not { } target || Leaf(target) is not { } leaf)
+            return null;
+        var (constant, hasString) = leaf;
+        string f = target.FullyQualifiedName + ".FudgeFormatter";
+        string inv(int n) => n.ToString(CultureInfo.InvariantCulture);
+        string count = shape.Collection == CollectionKind.Array ? "Length" : "Count";
+        string o = "(short)" + inv(member.Ordinal);
+        string name = "__RunList" + (++_helperCount).ToString(CultureInfo.InvariantCulture);
+        // Each element: its 3-byte header, 3 more for its own size past 255 bytes, its content, and 3 for the list's size.
+        string each(string x) => hasString ? $"{inv(9)} + {f}.__RunBytes({x})" : inv(9 + constant);
+        string n = NextLocal(), size = NextLocal(), lm = NextLocal(), i = NextLocal(), e = NextLocal(), lf = NextLocal();
+        string elementType = element.TypeName;
+
+        // The rest of a list whose run ran short, through the writer, as the collection writer writes each element.
+        var rest = new StringBuilder();
+        rest.AppendLine();
+        rest.AppendLine($"    private static int {name}ElementSize;");
+        rest.AppendLine();
+        rest.AppendLine("    /// <summary>Writes the list's elements from <paramref name=\"at\"/> on through the writer and ends its sub-message (its run ran short).</summary>");
+        rest.AppendLine("    [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]");
+        rest.AppendLine($"    private static void {name}Rest(ref {Writer} writer, {shape.TypeName} value, int at, {Writer}.SubMessageMarker message)");
+        rest.AppendLine("    {");
+        rest.AppendLine($"        for (int __i = at; __i < value.{count}; __i++)");
+        rest.AppendLine("        {");
+        rest.AppendLine("            var __e = value[__i];");
+        WriteValue(rest, "            ", element, $"{H}.ListElementKey", "__e", nullAsIndicator: true);
+        rest.AppendLine("        }");
+        rest.AppendLine("        int __size = -1;");
+        rest.AppendLine("        writer.EndMessage(message, ref __size);");
+        rest.AppendLine($"        if (__size >= 0 && value.{count} > 0) {name}ElementSize = __size / value.{count};");
+        rest.AppendLine("    }");
+        _helpers.Append(rest);
+
+        var st = new StringBuilder();
+        st.AppendLine($"if ({local} != null)");
+        st.AppendLine("        {");
+        st.AppendLine($"            int {n} = {local}.{count}, {i} = 0;");
+        st.AppendLine($"            var {lm} = __run.BeginMessage({o}, {n} * {name}ElementSize);");
+        st.AppendLine($"            for (; {i} < {n}; {i}++)");
+        st.AppendLine("            {");
+        st.AppendLine($"                var {e} = {local}[{i}];");
+        if (element.CanBeNull)
+            st.AppendLine($"                if ({e} == null) {{ if (__run.BytesFree < 5) break; __run.WriteIndicator(); continue; }}");
+        st.AppendLine($"                if (__run.BytesFree < {each(e)}) break;");
+        st.AppendLine($"                {H}.CheckObjectDepth<{target.FullyQualifiedName}>(ref writer);");
+        st.AppendLine($"                var {lf} = __run.BeginMessage();");
+        st.AppendLine($"                {f}.__WriteRun(ref writer, ref __run, {e}, 1);");
+        st.AppendLine($"                __run.EndMessage({lf});");
+        st.AppendLine("            }");
+        st.AppendLine($"            if ({i} == {n})");
+        st.AppendLine("            {");
+        // The size comes back only when the estimate had reserved another width (the estimate is not kept in a register).
+        st.AppendLine($"                int {size} = -1;");
+        st.AppendLine($"                __run.EndMessage({lm}, ref {size});");
+        st.AppendLine($"                if ({size} >= 0 && {n} > 0) {name}ElementSize = {size} / {n};");
+        st.AppendLine("            }");
+        st.AppendLine("            else");
+        st.AppendLine("            {");
+        st.AppendLine("                writer.EndFieldRun(in __run);");
+        st.AppendLine($"                {name}Rest(ref writer, {local}, {i}, {lm});");
+        st.AppendLine("                __run = writer.BeginFieldRun(0);");
+        st.AppendLine("            }");
+        st.Append("        }");
+        if (member.NullAsIndicator) st.AppendLine().Append($"        else __run.WriteIndicator({o});");
+        int perElement = 6 + constant + (hasString ? 8 : 0);
+        string room = $"({local} != null ? (int)global::System.Math.Min(2147418111L, 8L + (long){local}.{count} * {inv(perElement)}) : 4)";
+        return new RunField(st.ToString(), 0, room, NeedsRun: true, IsList: true);
+    }
+
     /// <summary>The argument of FudgeFieldRun.BeginMessage for <paramref name="key"/> and the header's bytes, or null for a key with a name.</summary>
     private (string Argument, int Bytes)? LeafHeader(string key)
     {

@@ -14,7 +14,7 @@ internal sealed partial class Emitter
     /// One field of a run: the statement that writes it through <c>__run</c> and the most bytes it takes, a constant
     /// or (a string) an expression of the member's local.
     /// </summary>
-    private sealed record RunField(string Statement, int MaxBytes, string? MaxBytesExpression = null, bool NeedsRun = false);
+    private sealed record RunField(string Statement, int MaxBytes, string? MaxBytesExpression = null, bool NeedsRun = false, bool IsList = false);
 
     // NeedsRun: a nested object's sub-message (Emitter.Graph.cs), which only a run writes this way: a stretch of it alone is still a run.
 
@@ -52,10 +52,11 @@ internal sealed partial class Emitter
             // A member whose null is written as an indicator joins a run only as a string: the run's string write
             // gives null the same 4-byte indicator the writer would (the tick's Symbol with its "" initializer).
             if (m.FieldIds is 1 or 3 && member.HasOrdinal && !member.Shape.Java && !member.Repeated && member.FixedLength == 0
-                && (!member.NullAsIndicator || member.Shape.Kind is ShapeKind.String or ShapeKind.Bytes))
+                && (!member.NullAsIndicator || member.Shape.Kind is ShapeKind.String or ShapeKind.Bytes or ShapeKind.Collection))
             {
                 local = NextLocal();
-                field = RunFieldFor(member.Shape, (short)member.Ordinal, local, member.NullAsIndicator, _options.GraphWrite) ?? LeafRunField(member, local);
+                field = RunFieldFor(member.Shape, (short)member.Ordinal, local, member.NullAsIndicator, _options.GraphWrite)
+                    ?? LeafRunField(member, local) ?? LeafListRunField(member, local);
             }
             if (field is null)
             {
@@ -65,11 +66,14 @@ internal sealed partial class Emitter
             }
             // The stretch's members are read before the run begins: a string's room depends on its length.
             // A run holds two strings or byte arrays at most (their rooms added in 64 bits: see Flush) and a bounded room.
-            if (pending.Count > 0 && (field.MaxBytesExpression is not null && pending.Count(f => f.MaxBytesExpression is not null) >= MaxVariableRunFields || pending.Sum(f => f.MaxBytes) + field.MaxBytes > 60000))
+            // A list of run leaves (LeafListRunField) is not counted with them: its room is a capped guess, added in 64 bits as theirs are.
+            if (pending.Count > 0 && (field.MaxBytesExpression is not null && !field.IsList && pending.Count(f => f.MaxBytesExpression is not null && !f.IsList) >= MaxVariableRunFields || pending.Sum(f => f.MaxBytes) + field.MaxBytes > 60000))
                 Flush();
             pending.Add(field);
             pendingReads.AppendLine($"        var {local} = value.{member.Name};");
             pendingText.AppendLine("        " + field.Statement);
+            // A list of run leaves ends its run: when the room runs short, the rest goes through the writer.
+            if (field.IsList) Flush();
         }
         Flush();
 
@@ -89,7 +93,8 @@ internal sealed partial class Emitter
                 else if (variable.Count > 1) room = $"(int)global::System.Math.Min(2147483647L, {room}L + (long){string.Join(" + (long)", variable)})";
                 string run = "__run" + (++runs).ToString(CultureInfo.InvariantCulture);
                 sb.AppendLine($"        var {run} = writer.BeginFieldRun({room});");
-                sb.Append(pendingText.ToString().Replace("__run.", run + ".").Replace("ref __run,", "ref " + run + ","));
+                sb.Append(pendingText.ToString().Replace("__run.", run + ".").Replace("ref __run,", "ref " + run + ",")
+                    .Replace("(in __run)", "(in " + run + ")").Replace(" __run = ", " " + run + " = "));
                 sb.AppendLine($"        writer.EndFieldRun(in {run});");
             }
             pending.Clear();

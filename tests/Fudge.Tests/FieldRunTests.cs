@@ -159,6 +159,67 @@ public class FieldRunTests
         Assert.Equal(expected, run);
     }
 
+    [Theory]
+    [InlineData(0, 0)]
+    [InlineData(255, 300)]
+    [InlineData(256, 0)]
+    [InlineData(256, 300)]
+    [InlineData(300, 40000)]
+    [InlineData(32768, 300)]
+    [InlineData(32768, 40000)]
+    [InlineData(70000, 0)]
+    public void A_size_hint_of_any_width_gives_the_writers_minimal_size_and_comes_back_only_when_wrong(int contentBytes, int hint)
+    {
+        byte[] payload = new byte[PayloadFor(contentBytes)];
+        string expected = HexOfWriter((ref FudgeWriter w) =>
+        {
+            var list = w.BeginMessage(FudgeFieldKey.FromOrdinal(10));
+            if (contentBytes > 0) w.WriteVariableBytes(FudgeFieldKey.FromOrdinal(1), payload);
+            w.WriteIndicator(FudgeFieldKey.Anonymous);
+            w.EndMessage(list);
+            w.WriteIndicator(FudgeFieldKey.FromOrdinal(11));
+        });
+        int returned = -1;
+        string run = HexOfRun(8 + contentBytes + 2 + 4 + 8, (ref FudgeFieldRun r) =>
+        {
+            var list = r.BeginMessage((short)10, hint);
+            if (contentBytes > 0) r.WriteEncoded(FieldOf(payload));
+            r.WriteIndicator();
+            r.EndMessage(list, ref returned);
+            r.WriteIndicator((short)11);
+        });
+        Assert.Equal(expected, run);
+        int size = contentBytes + 2;
+        static int Width(int n) => n <= 255 ? 1 : n <= short.MaxValue ? 2 : 4;
+        // The writer's rule: the size is given back when the reserved width (the hint's) was not the one it needs.
+        Assert.Equal(Width(hint) == Width(size) ? -1 : size, returned);
+    }
+
+    [Fact]
+    public void Over_a_fixed_destination_a_size_hint_reserves_one_byte_as_the_writer_does()
+    {
+        // Exactly the encoding's room: a run that reserved four size bytes for a 12-byte message would need three more.
+        var expected = new byte[8 + 5 + 12];
+        var writer = new FudgeWriter(expected);
+        var envelope = writer.BeginEnvelope();
+        var body = writer.BeginMessage(FudgeFieldKey.FromOrdinal(3), 40000);
+        writer.WriteInt64((short)1, 1L << 40);
+        writer.EndMessage(body);
+        writer.EndEnvelope(envelope);
+
+        var actual = new byte[expected.Length];
+        writer = new FudgeWriter(actual);
+        envelope = writer.BeginEnvelope();
+        var run = writer.BeginFieldRun(0);
+        var message = run.BeginMessage((short)3, 40000);
+        run.WriteInt64((short)1, 1L << 40);
+        int hint = 40000;
+        run.EndMessage(message, ref hint);
+        writer.EndFieldRun(in run);
+        writer.EndEnvelope(envelope);
+        Assert.Equal(Convert.ToHexString(expected), Convert.ToHexString(actual));
+    }
+
     [Fact]
     public void A_sub_message_begun_in_a_run_can_be_ended_by_the_writer_after_the_run()
     {

@@ -330,7 +330,7 @@ public ref struct FudgeFieldRun
 
     /// <summary>
     /// Begins a sub-message (type 15) under <paramref name="ordinal"/>, reserving one size byte: 5 bytes. End it with
-    /// <see cref="EndMessage"/> in this run, or with <see cref="FudgeWriter.EndMessage(FudgeWriter.SubMessageMarker)"/>
+    /// <see cref="EndMessage(FudgeWriter.SubMessageMarker)"/> in this run, or with <see cref="FudgeWriter.EndMessage(FudgeWriter.SubMessageMarker)"/>
     /// once the run is ended (its content written through the writer).
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -339,6 +339,38 @@ public ref struct FudgeFieldRun
         int start = _length;
         BinaryPrimitives.WriteUInt32BigEndian(Take(5), OrdinalVariableHeader1 | ((uint)FudgeTypeId.Message << 16) | (ushort)ordinal);
         return new FudgeWriter.SubMessageMarker(_writerPosition + start, _writerPosition + start + 4, 1);
+    }
+
+    /// <summary>
+    /// Begins a sub-message (type 15) under <paramref name="ordinal"/> expected to hold about
+    /// <paramref name="sizeHint"/> bytes, reserving the size bytes a message of that size needs (one over a fixed
+    /// destination, as the writer does): 5, 6 or 8 bytes. The size written at the end is the minimal one, as with
+    /// <see cref="FudgeWriter.BeginMessage(in FudgeFieldKey, int)"/>: a hint of the wrong width costs a move of the
+    /// content, never other bytes. End it with <see cref="EndMessage(FudgeWriter.SubMessageMarker, ref int)"/> in this run.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public FudgeWriter.SubMessageMarker BeginMessage(short ordinal, int sizeHint)
+    {
+        // A fixed destination may be sized to the exact encoding: it always reserves one size byte (FudgeWriter.BeginMessage).
+        int sizeBytes = _fixedDestination || sizeHint <= byte.MaxValue ? 1 : sizeHint <= short.MaxValue ? 2 : 4;
+        int start = _length;
+        uint flags = sizeBytes == 1 ? 0x30000000u : sizeBytes == 2 ? 0x50000000u : 0x70000000u; // size width, ordinal
+        BinaryPrimitives.WriteUInt32BigEndian(Take(4 + sizeBytes), flags | ((uint)FudgeTypeId.Message << 16) | (ushort)ordinal);
+        return new FudgeWriter.SubMessageMarker(_writerPosition + start, _writerPosition + start + 4, sizeBytes);
+    }
+
+    /// <summary>Writes an indicator (type 0) under <paramref name="ordinal"/>: the bytes of <see cref="FudgeWriter.WriteIndicator"/>, 4 bytes.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void WriteIndicator(short ordinal)
+        => BinaryPrimitives.WriteUInt32BigEndian(Take(4), OrdinalFixedHeader | ((uint)FudgeTypeId.Indicator << 16) | (ushort)ordinal);
+
+    /// <summary>Writes an indicator (type 0) with neither name nor ordinal (a null element of a list): 2 bytes.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void WriteIndicator()
+    {
+        var span = Take(2);
+        span[0] = 0x80; // fixed width, no ordinal, no name
+        span[1] = FudgeTypeId.Indicator;
     }
 
     /// <summary>Begins a sub-message (type 15) with neither name nor ordinal (an element of a list), reserving one size byte: 3 bytes.</summary>
@@ -372,23 +404,62 @@ public ref struct FudgeFieldRun
         _length = EndMessageWider(_room, _length, message, _writerPosition, _fixedDestination);
     }
 
-    // A sub-message of more than 255 bytes (or a marker this run did not make): the content slides up to make room for
-    // a 2- or 4-byte size, exactly as FudgeWriter.EndMessage writes it. Returns the run's new length.
+    /// <summary>
+    /// Ends a sub-message begun by this run, as <see cref="EndMessage(FudgeWriter.SubMessageMarker)"/> does, and stores its
+    /// size in <paramref name="sizeHint"/> when the size bytes reserved were not the width it needs (so that the next
+    /// message of the kind begun with the hint reserves the right one), as
+    /// <see cref="FudgeWriter.EndMessage(FudgeWriter.SubMessageMarker, ref int)"/> does.
+    /// </summary>
+    /// <exception cref="InvalidOperationException">The sub-message was not begun in this run, or the room cannot take the wider size.</exception>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void EndMessage(FudgeWriter.SubMessageMarker message, ref int sizeHint)
+    {
+        int sizePosition = message.SizePosition - _writerPosition;
+        int reserved = message.SizeBytes;
+        int size = _length - sizePosition - reserved;
+        // The common cases, one or two reserved size bytes of the right width inside what the run wrote, are one store.
+        if ((uint)sizePosition < (uint)_length && (uint)size <= (uint)_length)
+        {
+            ref byte at = ref Unsafe.Add(ref MemoryMarshal.GetReference(_room), (nint)(uint)sizePosition);
+            if (reserved == 1 && size <= byte.MaxValue)
+            {
+                at = (byte)size;
+                return;
+            }
+            if (reserved == 2 && size > byte.MaxValue && size <= short.MaxValue)
+            {
+                Unsafe.WriteUnaligned(ref at, BitConverter.IsLittleEndian ? BinaryPrimitives.ReverseEndianness((ushort)size) : (ushort)size);
+                return;
+            }
+        }
+        int length = _length;
+        _length = EndMessageWider(_room, length, message, _writerPosition, _fixedDestination);
+        if (_length != length) sizeHint = size; // moved: the reserved width was not the one the size needs
+    }
+
+    // A sub-message whose reserved size bytes are not the width its size needs (or a marker this run did not make):
+    // the content slides up or down to the minimal width, exactly as FudgeWriter.EndMessage writes it. Returns the
+    // run's new length.
     [MethodImpl(MethodImplOptions.NoInlining)]
     private static int EndMessageWider(Span<byte> room, int length, FudgeWriter.SubMessageMarker message, int writerPosition, bool fixedDestination)
     {
         int prefixPosition = message.PrefixPosition - writerPosition;
         int sizePosition = message.SizePosition - writerPosition;
-        if (message.SizeBytes != 1 || prefixPosition < 0 || sizePosition <= prefixPosition || sizePosition >= length)
+        int reserved = message.SizeBytes;
+        if (reserved is not (1 or 2 or 4) || prefixPosition < 0 || sizePosition <= prefixPosition || sizePosition + reserved > length)
             throw new InvalidOperationException("The sub-message was not begun in this field run: end it where it was begun.");
-        int contentStart = sizePosition + 1;
+        int contentStart = sizePosition + reserved;
         int size = length - contentStart;
-        int needed = size <= short.MaxValue ? 2 : 4;
-        int shift = needed - 1;
+        int needed = size <= byte.MaxValue ? 1 : size <= short.MaxValue ? 2 : 4;
+        int shift = needed - reserved;
         if (room.Length - length < shift) throw OutOfRoom(fixedDestination, writerPosition, room.Length, length + shift);
-        room.Slice(contentStart, size).CopyTo(room.Slice(contentStart + shift)); // overlapping copies are safe
-        room[prefixPosition] = (byte)((room[prefixPosition] & 0x9F) | (needed == 2 ? 0x40 : 0x60));
-        if (needed == 2) BinaryPrimitives.WriteInt16BigEndian(room.Slice(sizePosition), (short)size);
+        if (shift != 0)
+        {
+            room.Slice(contentStart, size).CopyTo(room.Slice(contentStart + shift)); // overlapping copies are safe
+            room[prefixPosition] = (byte)((room[prefixPosition] & 0x9F) | (needed == 1 ? 0x20 : needed == 2 ? 0x40 : 0x60));
+        }
+        if (needed == 1) room[sizePosition] = (byte)size;
+        else if (needed == 2) BinaryPrimitives.WriteInt16BigEndian(room.Slice(sizePosition), (short)size);
         else BinaryPrimitives.WriteInt32BigEndian(room.Slice(sizePosition), size);
         return length + shift;
     }
@@ -402,8 +473,10 @@ public ref struct FudgeFieldRun
     private Span<byte> Take(int count)
     {
         int start = _length;
-        if (_room.Length - start < count) throw OutOfRoom(_fixedDestination, _writerPosition, _room.Length, start + count);
-        _length = start + count;
+        // One sum, compared and kept: start and count are each below 2^31, so their unsigned sum cannot wrap.
+        uint end = (uint)start + (uint)count;
+        if (end > (uint)_room.Length) throw OutOfRoom(_fixedDestination, _writerPosition, _room.Length, (int)Math.Min(int.MaxValue, end));
+        _length = (int)end;
 #if NET5_0_OR_GREATER
         // The compare above is the bounds check (0 <= start <= the room's length, count >= 0): Slice would repeat it.
         return MemoryMarshal.CreateSpan(ref Unsafe.Add(ref MemoryMarshal.GetReference(_room), (nint)(uint)start), count);

@@ -73,12 +73,17 @@ public class WholeGraphHalvesTests
     [Fact]
     public void A_list_of_leaves_is_written_many_to_a_run_with_the_bytes_of_one_per_element()
     {
-        // Many to a run: the list writer's loop takes its elements in runs, not one run each.
+        // Under an ordinal, in its holder's run: the list's sub-message begun there with a size hint, each element taken
+        // while the run's room holds it (no pass over the list first), the rest through the writer when it runs short.
         string generated = Generate(WholeGraphTests.SwitchOptions.On, HolderSource);
-        Assert.Contains("var __leaves = writer.BeginFieldRun(", generated, StringComparison.Ordinal);
-        // A run takes the next element while the room the writer already has holds it: no pass over the list first.
-        Assert.Contains("__leaves.BytesFree <", generated, StringComparison.Ordinal);
+        Assert.Contains("__run1.BeginMessage((short)2, ", generated, StringComparison.Ordinal);
+        Assert.Contains("__run1.BytesFree <", generated, StringComparison.Ordinal);
+        Assert.Contains("Rest(ref writer, ", generated, StringComparison.Ordinal);
         Assert.DoesNotContain("__room", generated, StringComparison.Ordinal);
+        // Under a name, many to a run of the list writer's own, not one run each.
+        generated = Generate(WholeGraphTests.SwitchOptions.On, NamedHolderSource, "Named");
+        Assert.Contains("var __leaves = writer.BeginFieldRun(", generated, StringComparison.Ordinal);
+        Assert.Contains("__leaves.BytesFree <", generated, StringComparison.Ordinal);
 
         // More lots than one run's room holds, nulls between them, venues long enough to widen a lot's size (the
         // content slides inside a run that holds others), and lists empty or all null.
@@ -109,13 +114,22 @@ public class WholeGraphHalvesTests
         }
         """;
 
-    /// <summary>The source the generator writes for <paramref name="source"/>'s Holder with the switch as <paramref name="options"/> set it.</summary>
-    private static string Generate(WholeGraphTests.SwitchOptions options, string source)
+    private const string NamedHolderSource = """
+        using Fudge.Serialization;
+        namespace G
+        {
+            [FudgeMessage(Fields = FudgeFieldIds.Ordinals)] public partial class Leaf { [FudgeField(1)] public int X { get; set; } [FudgeField(2)] public string? S { get; set; } }
+            [FudgeMessage] public partial class Named { public System.Collections.Generic.List<Leaf>? Leaves { get; set; } }
+        }
+        """;
+
+    /// <summary>The source the generator writes for <paramref name="source"/>'s <paramref name="type"/> with the switch as <paramref name="options"/> set it.</summary>
+    private static string Generate(WholeGraphTests.SwitchOptions options, string source, string type = "Holder")
     {
         var compilation = GeneratorDriverTests.Compile(LanguageVersion.CSharp12, nullable: true, source);
         GeneratorDriver driver = CSharpGeneratorDriver.Create(new[] { new FudgeGenerator().AsSourceGenerator() },
             parseOptions: (CSharpParseOptions)compilation.SyntaxTrees.First().Options, optionsProvider: options);
         var result = driver.RunGenerators(compilation).GetRunResult().Results.Single();
-        return result.GeneratedSources.Single(s => s.HintName.Contains("Holder", StringComparison.Ordinal)).SourceText.ToString();
+        return result.GeneratedSources.Single(s => s.HintName.Contains("." + type + ".", StringComparison.Ordinal)).SourceText.ToString();
     }
 }

@@ -152,6 +152,48 @@ public class WholeGraphTests
     }
 
     [Fact]
+    public void Lists_of_leaves_fit_a_destination_of_the_exact_size_and_never_pass_a_shorter_one()
+    {
+        // Lots lists of 0, 1, 6 and 40 elements (past 255 bytes: a 2-byte size), many to a run: over a fixed destination
+        // a run's room is the rest of it, and one byte short must be refused where the writer refuses it.
+        var random = new WholeGraphRandom(23);
+        var book = new GBook { Id = 1, Name = "fixed", Positions = new() { random.Position(), random.Position(), random.Position(), random.Position() } };
+        book.Positions[0].Lots = new();
+        book.Positions[1].Lots = new() { random.Lot() };
+        book.Positions[2].Lots = Enumerable.Range(0, 6).Select(_ => random.Lot()).ToList();
+        book.Positions[3].Lots = Enumerable.Range(0, 40).Select(_ => random.Lot()).ToList();
+        byte[] expected = FudgeSerializer.Serialize(book);
+        Assert.Equal(expected, PerObjectRoundTrip<GBook>(expected));
+        for (int length = expected.Length; length >= 0; length--)
+        {
+            var buffer = new byte[expected.Length + 16];
+            Array.Fill(buffer, (byte)0xEE);
+            var error = SerializeInto(buffer.AsSpan(0, length), book);
+            if (length == expected.Length)
+            {
+                Assert.Null(error);
+                Assert.Equal(expected, buffer.AsSpan(0, length).ToArray());
+            }
+            else Assert.True(error is InvalidOperationException || error?.InnerException is InvalidOperationException, $"{length}: {error}");
+            Assert.All(buffer.AsSpan(length).ToArray(), b => Assert.Equal(0xEE, b));
+        }
+    }
+
+    private static Exception? SerializeInto(Span<byte> destination, GBook book)
+    {
+        try
+        {
+            var writer = new FudgeWriter(destination);
+            FudgeSerializer.Serialize(ref writer, book);
+            return null;
+        }
+        catch (Exception e)
+        {
+            return e;
+        }
+    }
+
+    [Fact]
     public void Depth_limits_hold_on_both_sides()
     {
         // Reading: a chain deeper than MaxDepth is refused, entered in place as it was with a reader per object.
