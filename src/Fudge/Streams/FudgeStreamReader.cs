@@ -104,9 +104,10 @@ public sealed class FudgeStreamReader : IDisposable
             available = Fill(FudgeEnvelopeHeader.Size);
             if (available == 0) return false;
         }
-        // The declared size, checked here when it is good (CheckHeader, which cannot be inlined for its handler, raises
-        // the error of one that is not): the usual envelope costs no call.
-        size = System.Buffers.Binary.BinaryPrimitives.ReadInt32BigEndian(_buffer.AsSpan(_start + 4, 4));
+        // The declared size, checked here when the whole header has arrived and the size is good (CheckHeader, which
+        // cannot be inlined for its handler, raises the error of one that is not): the usual envelope costs no call.
+        // A header cut short is CheckHeader's to report: the buffer past the bytes that arrived holds stale bytes.
+        size = available >= FudgeEnvelopeHeader.Size ? System.Buffers.Binary.BinaryPrimitives.ReadInt32BigEndian(_buffer.AsSpan(_start + 4, 4)) : -1;
         if (size < FudgeEnvelopeHeader.Size || size > _options.MaxMessageSize) size = CheckHeader(available);
         if (available < size && Fill(size) < size) throw Truncated(size);
         start = _start;
