@@ -21,9 +21,13 @@ internal sealed partial class Emitter
     private readonly EquatableArray<TypeModel> _references;
 
     /// <summary>
-    /// The models of <paramref name="all"/> that <paramref name="model"/> reaches through its members and union cases,
-    /// and those that theirs reach, by name: a holder asks whether a member's type is a run leaf (which may hold leaves
-    /// and be a union of leaves) and whether an element type is a read leaf of the second level (Emitter.ReadLeaves.cs).
+    /// The models of <paramref name="all"/> that <paramref name="model"/> holds through its members and union cases, and
+    /// the models those hold in turn while they may be leaves: a holder asks whether a member's type is a run leaf (which
+    /// may hold leaves and be a union of leaves) and whether an element type is a read leaf of the second level
+    /// (Emitter.ReadLeaves.cs), and only these questions look deeper than the held type itself. The array is part of
+    /// each type's pipeline input, so every model in it makes an edit of that model emit this type again: the walk does
+    /// not go on through a type that can be no leaf (<see cref="MayBeLeaf"/>), whose holders' code does not depend on
+    /// what it holds.
     /// </summary>
     public static EquatableArray<TypeModel> ReferencedModels(TypeModel model, ImmutableArray<TypeModel> all)
     {
@@ -36,7 +40,7 @@ internal sealed partial class Emitter
         var pending = new Queue<string>(names);
         while (pending.Count > 0)
         {
-            if (!byName.TryGetValue(pending.Dequeue(), out var held)) continue;
+            if (!byName.TryGetValue(pending.Dequeue(), out var held) || !MayBeLeaf(held)) continue;
             var found = new HashSet<string>(System.StringComparer.Ordinal);
             foreach (var member in held.Members) CollectMessageNames(member.Shape, found, 0);
             foreach (var union in held.Unions) found.Add(union.FullyQualifiedName);
@@ -46,6 +50,25 @@ internal sealed partial class Emitter
         return all.Where(m => names.Contains(m.FullyQualifiedName))
             .OrderBy(m => m.FullyQualifiedName, System.StringComparer.Ordinal)
             .ToEquatableArray();
+    }
+
+    /// <summary>
+    /// False for a type that is certainly neither a run leaf (<see cref="Leaf"/>) nor a read leaf (<see cref="LeafLevel"/>)
+    /// whatever the types it holds: both refuse a type on these tests of its own model, and a member with no ordinal,
+    /// a repeated one, a dictionary or a collection of other things than objects fails the member tests of both, so no
+    /// answer about such a type depends on the models it holds.
+    /// </summary>
+    private static bool MayBeLeaf(TypeModel m)
+    {
+        if (!GraphEligible(m) || m.FieldIds is not (1 or 3) || m.IsExtensible) return false;
+        if (m.IsAbstract) return true; // a union of leaves: its cases are asked about
+        foreach (var member in m.Members)
+        {
+            var shape = member.Shape;
+            if (!member.HasOrdinal || member.Repeated || shape.Kind == ShapeKind.Dictionary
+                || shape.Kind == ShapeKind.Collection && shape.Element?.Kind != ShapeKind.Message) return false;
+        }
+        return true;
     }
 
     private static void CollectMessageNames(ValueShape? shape, HashSet<string> names, int depth)
