@@ -45,7 +45,7 @@ public class CliStreamRouteTests
             await process.WaitForExitAsync(timeout.Token);
             Assert.Equal(0, process.ExitCode);
             Assert.Contains("fudge route: routed 10, published 10, dead-lettered 0, unrouted 0, duplicates 0", errors.ToArray());
-            Assert.Equal(10UL, (await js.GetConsumerAsync(source, "fudge-route")).Info.AckFloor.StreamSeq);
+            Assert.Equal(10UL, await NatsServers.AckFloorAsync(js, source, "fudge-route", 10));
         }
         finally
         {

@@ -36,8 +36,7 @@ public class JetStreamRouterReplayTests
         // New: nothing of the history; only what comes after the router started.
         var onlyNew = await RouteAsync(streams, "new", FudgeReplay.New, expected: 1, afterStart: () => streams.PublishTicksAsync(11, 11));
         Assert.Equal(1, onlyNew.Counters.Routed);
-        var info = await streams.JetStream.GetConsumerAsync(streams.Source, "new");
-        Assert.Equal(11UL, info.Info.AckFloor.StreamSeq);
+        Assert.Equal(11UL, await NatsServers.AckFloorAsync(streams.JetStream, streams.Source, "new", 11));
     }
 
     /// <summary>Runs a router under its own consumer name until it has routed <paramref name="expected"/> messages, then half a second more (nothing else may come).</summary>

@@ -37,6 +37,21 @@ public static class NatsServers
         return nats;
     }
 
+    /// <summary>
+    /// The consumer's ack floor once it reaches <paramref name="expected"/>, or after five seconds whatever it is: a plain
+    /// acknowledgement is published without a reply, so the server may not have counted the last one yet when asked.
+    /// </summary>
+    public static async Task<ulong> AckFloorAsync(NATS.Client.JetStream.NatsJSContext js, string stream, string consumer, ulong expected)
+    {
+        var clock = System.Diagnostics.Stopwatch.StartNew();
+        while (true)
+        {
+            ulong floor = (await js.GetConsumerAsync(stream, consumer)).Info.AckFloor.StreamSeq;
+            if (floor >= expected || clock.Elapsed > TimeSpan.FromSeconds(5)) return floor;
+            await Task.Delay(50);
+        }
+    }
+
     /// <summary>A name no other test (or earlier run) uses.</summary>
     public static string Unique(string prefix) => $"{prefix}_{Guid.NewGuid():N}".Substring(0, prefix.Length + 13);
 
