@@ -40,13 +40,30 @@ public static class Traffic
         var consumer = new AsyncEventingBasicConsumer(channel);
         consumer.ReceivedAsync += async (_, delivery) =>
         {
-            long sequence = FudgeSerializerSequence(delivery.Body.Span);
-            counts[sequence] = counts.TryGetValue(sequence, out int seen) ? seen + 1 : 1;
-            await channel.BasicAckAsync(delivery.DeliveryTag, multiple: false);
-            if (++received == expected) done.TrySetResult();
+            try
+            {
+                long sequence = FudgeSerializerSequence(delivery.Body.Span);
+                counts[sequence] = counts.TryGetValue(sequence, out int seen) ? seen + 1 : 1;
+                await channel.BasicAckAsync(delivery.DeliveryTag, multiple: false);
+                if (++received == expected) done.TrySetResult();
+            }
+            catch (Exception e)
+            {
+                // A handler's exception would only reach the channel's callback event: fail the drain with it instead.
+                done.TrySetException(e);
+            }
         };
         string tag = await channel.BasicConsumeAsync(queue, autoAck: false, consumer);
-        await done.Task.WaitAsync(TimeSpan.FromMinutes(2));
+        try
+        {
+            await done.Task.WaitAsync(TimeSpan.FromMinutes(2));
+        }
+        catch (TimeoutException)
+        {
+            // Say what arrived and why the channel closed, if it did (one unexplained CI timeout here so far).
+            throw new TimeoutException($"draining {queue}: {received} of {expected} messages in 2 minutes; channel open: {channel.IsOpen}, "
+                + $"close reason: {channel.CloseReason?.ToString() ?? "none"}, now ready: {await broker.ReadyCountAsync(queue)}");
+        }
         await channel.BasicCancelAsync(tag);
         return counts;
     }
