@@ -58,8 +58,13 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
     /// </summary>
     internal async Task LoadIndexesAsync(CancellationToken cancellationToken)
     {
-        await using var command = _store.CreateCommand(
-            "SELECT path, pg_get_indexdef(to_regclass(@table || '_ix_' || id)) FROM fudge_indexes WHERE collection_id = @id ORDER BY id");
+        // With each index, its number and the type of the typed key column that number names, if there is one.
+        await using var command = _store.CreateCommand("""
+            SELECT path, pg_get_indexdef(to_regclass(@table || '_ix_' || id)), id,
+              (SELECT format_type(atttypid, atttypmod) FROM pg_attribute
+                WHERE attrelid = to_regclass(@table) AND attname = 'fudge_k_' || id AND NOT attisdropped)
+            FROM fudge_indexes WHERE collection_id = @id ORDER BY id
+            """);
         command.Parameters.AddWithValue("id", _id);
         command.Parameters.AddWithValue("table", Table);
         _indexedPaths.Clear();
@@ -78,7 +83,9 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
             {
                 continue; // not a path this version reads: listed, never searched
             }
-            if (BTreePredicate.KeyOfDefinition(path, reader.IsDBNull(1) ? null : reader.GetString(1)) is { } key) _indexKeys[text] = key;
+            if (BTreePredicate.KeyOfDefinition(path, reader.IsDBNull(1) ? null : reader.GetString(1), reader.GetInt64(2),
+                    reader.IsDBNull(3) ? null : reader.GetString(3)) is { } key)
+                _indexKeys[text] = key;
         }
     }
 
@@ -342,9 +349,12 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
 
     /// <summary>
     /// Declares an index on a path keyed for values of <paramref name="kind"/>: on a path of one name, numbers as
-    /// <c>float8</c> and strings as <c>text</c> (<see cref="BTreePredicate.NumberKey"/>, <see cref="BTreePredicate.TextKey"/>),
-    /// otherwise the jsonb key. An index on the path with another key is dropped and built again with this one, in one
-    /// transaction (unless <paramref name="kind"/> is <see cref="FudgeIndexKind.Any"/>, which keeps any index there is).
+    /// <c>float8</c> and strings as <c>text</c> (<see cref="BTreePredicate.NumberKey"/>, <see cref="BTreePredicate.TextKey"/>)
+    /// held in a stored generated column (<see cref="BTreePredicate.KeyColumnSql"/>) with a plain B-tree on it, which
+    /// a count can answer from alone (an index-only scan); otherwise the jsonb key, an expression index. An index on
+    /// the path with another key (another kind, or the typed expression index of an earlier version) is dropped and
+    /// built again with this one, in one transaction (unless <paramref name="kind"/> is <see cref="FudgeIndexKind.Any"/>,
+    /// which keeps any index there is); declaring what is there does nothing.
     /// </summary>
     public async ValueTask CreateIndexAsync(FudgePath path, FudgeIndexKind kind, CancellationToken cancellationToken = default)
     {
@@ -352,10 +362,12 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
         string text = path.Text.Trim();
         var key = BTreePredicate.IndexKeyOf(path, kind)
             ?? throw new FudgeStoreException($"The path {text} has no SQL/JSON equivalent (ordinal, anonymous and indexed steps), so the server cannot index it.");
+        // Typed keys (paths of one name) are held in columns; the jsonb key stays an expression index.
+        bool stored = key.Form != KeyForm.Jsonb;
         bool rebuild = false;
         if (_indexedPaths.Contains(text))
         {
-            if (kind == FudgeIndexKind.Any || (_indexKeys.TryGetValue(text, out var built) && built.Form == key.Form)) return;
+            if (kind == FudgeIndexKind.Any || (_indexKeys.TryGetValue(text, out var built) && built.Form == key.Form && built.Stored == stored)) return;
             rebuild = true;
         }
         await using var register = _store.CreateCommand("""
@@ -365,9 +377,24 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
         register.Parameters.AddWithValue("id", _id);
         register.Parameters.AddWithValue("path", text);
         long number = (long)(await PostgresFudgeStore.Guard(() => register.ExecuteScalarAsync(cancellationToken)).ConfigureAwait(false))!;
-        string create = $"CREATE INDEX IF NOT EXISTS {IndexName(number)} ON {Table} (({key.Sql}))";
+        string index = IndexName(number), column = BTreePredicate.KeyColumn(number);
+        string sql;
+        if (stored)
+        {
+            // Adding a stored generated column rewrites the table once (its rows get their keys); the index is then a
+            // plain B-tree on the column.
+            string add = $"ALTER TABLE {Table} ADD COLUMN {(rebuild ? "" : "IF NOT EXISTS ")}{BTreePredicate.KeyColumnSql(JsonPathTranslation.OneName(path)!, key.Form, column)}";
+            string create = $"CREATE INDEX IF NOT EXISTS {index} ON {Table} ({column})";
+            sql = rebuild ? $"DROP INDEX IF EXISTS {index}; ALTER TABLE {Table} DROP COLUMN IF EXISTS {column}; {add}; {create}" : $"{add}; {create}";
+            key = new IndexKey(column, key.Form, Stored: true);
+        }
+        else
+        {
+            string create = $"CREATE INDEX IF NOT EXISTS {index} ON {Table} (({key.Sql}))";
+            sql = rebuild ? $"DROP INDEX IF EXISTS {index}; ALTER TABLE {Table} DROP COLUMN IF EXISTS {column}; {create}" : create;
+        }
         // One statement string runs as one transaction: the path is never without its index.
-        await _store.ExecuteAsync(rebuild ? $"DROP INDEX IF EXISTS {IndexName(number)}; {create}" : create, cancellationToken).ConfigureAwait(false);
+        await _store.ExecuteAsync(sql, cancellationToken).ConfigureAwait(false);
         if (!rebuild) _indexedPaths.Add(text);
         _indexKeys[text] = key;
     }
@@ -385,7 +412,10 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
         _indexedPaths.Remove(text);
         _indexKeys.Remove(text);
         if (number is not long dropped) return false;
-        await _store.ExecuteAsync($"DROP INDEX IF EXISTS {IndexName(dropped)}", cancellationToken).ConfigureAwait(false);
+        // A typed key's column goes with its index (dropping a column marks it dropped: no rewrite; its bytes leave the
+        // rows as they are next written or the table is rewritten).
+        await _store.ExecuteAsync($"DROP INDEX IF EXISTS {IndexName(dropped)}; ALTER TABLE {Table} DROP COLUMN IF EXISTS {BTreePredicate.KeyColumn(dropped)}",
+            cancellationToken).ConfigureAwait(false);
         return true;
     }
 
@@ -397,6 +427,18 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
     {
         await using var command = _store.CreateCommand("");
         command.CommandText = $"EXPLAIN SELECT id, doc FROM {Table} {Where(where, command, Decision(where, command))}";
+        var plan = new StringBuilder();
+        await using var reader = await PostgresFudgeStore.Guard(() => command.ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
+        while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false)) plan.AppendLine(reader.GetString(0));
+        return plan.ToString();
+    }
+
+    /// <summary>The server's plan for the statement <see cref="CountAsync"/> sends for a filter the server decides whole (EXPLAIN).</summary>
+    internal async Task<string> ExplainCountAsync(FudgeFilter where, CancellationToken cancellationToken = default)
+    {
+        if (!ServerDecides(where)) throw new ArgumentException("The count of this filter is decided on the client.", nameof(where));
+        await using var command = _store.CreateCommand("");
+        command.CommandText = $"EXPLAIN SELECT count(*) FROM {Source(where, command)}";
         var plan = new StringBuilder();
         await using var reader = await PostgresFudgeStore.Guard(() => command.ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
         while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false)) plan.AppendLine(reader.GetString(0));
