@@ -51,10 +51,11 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
     internal string Table { get; }
 
     /// <summary>
-    /// Reads the declared indexes and the expression each was built on (<c>pg_get_indexdef</c>,
-    /// <see cref="BTreePredicate.KeyOfDefinition"/>): a typed key, the jsonb key, or the <c>fudge_key</c> form of an
-    /// index a store made before the one-name key form, which keeps being searched with its own expression, so it goes
-    /// on serving queries without a rebuild; declaring it again with a kind (or dropping and declaring it) rebuilds it.
+    /// Reads the declared indexes and the expression each was built on (<c>pg_get_indexdef</c>, with the type of the
+    /// index's key column if it has one, <see cref="BTreePredicate.KeyOfDefinition"/>): a typed key's column, a typed
+    /// key expression (an earlier version's typed index), the jsonb key, or the <c>fudge_key</c> form of an index a
+    /// store made before the one-name key form. Each is searched with the expression it was built on, so it goes on
+    /// serving queries without a rebuild; declaring it again with a kind (or dropping and declaring it) rebuilds it.
     /// </summary>
     internal async Task LoadIndexesAsync(CancellationToken cancellationToken)
     {
@@ -283,23 +284,55 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
 
     public async ValueTask<long> CountAsync(FudgeFilter? where = null, CancellationToken cancellationToken = default)
     {
-        if (ServerDecides(where))
-        {
-            await using var all = _store.CreateCommand("");
-            all.CommandText = $"SELECT count(*) FROM {Source(where, all)}";
-            return (long)(await PostgresFudgeStore.Guard(() => all.ExecuteScalarAsync(cancellationToken)).ConfigureAwait(false))!;
-        }
-        // Decided on the candidates' bytes, in no particular order: only the documents are read, and none of those the
-        // server's decision passed.
         await using var command = _store.CreateCommand("");
-        var decided = Decision(where, command);
-        string doc = decided is null ? "doc" : $"CASE WHEN {DecisionColumn} IS TRUE THEN NULL ELSE doc END";
-        command.CommandText = decided is null ? $"SELECT id, doc FROM {Table} {Where(where, command)}" : $"SELECT id, {doc} FROM {Source(where, command, decided)}";
+        var counted = CountStatement(where, command);
+        if (counted == CountForm.Server) return (long)(await PostgresFudgeStore.Guard(() => command.ExecuteScalarAsync(cancellationToken)).ConfigureAwait(false))!;
         long count = 0;
         await using var reader = await PostgresFudgeStore.Guard(() => command.ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
         while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
-            if (reader.IsDBNull(1) || Matches(where!, new FudgeStoredDocument(reader.GetInt64(0), (byte[])reader.GetValue(1)))) count++;
+        {
+            if (counted == CountForm.KeyCountAndRows && !reader.IsDBNull(2)) count += reader.GetInt64(2);
+            else if (reader.IsDBNull(1) || Matches(where!, new FudgeStoredDocument(reader.GetInt64(0), (byte[])reader.GetValue(1)))) count++;
+        }
         return count;
+    }
+
+    /// <summary>How <see cref="CountStatement"/>'s statement answers.</summary>
+    private enum CountForm
+    {
+        /// <summary>One row, the count.</summary>
+        Server,
+
+        /// <summary>Rows of <c>id, doc</c>: a document to decide on its bytes, or a NULL <c>doc</c> the server passed.</summary>
+        Rows,
+
+        /// <summary>As <see cref="Rows"/>, and one row whose third column is the count of the rows a key decided.</summary>
+        KeyCountAndRows,
+    }
+
+    /// <summary>
+    /// The statement of a count (into <paramref name="command"/>): counted by the server when it decides the filter
+    /// whole; when a typed key decides it (<see cref="BTreePredicate.TryKeyDecision"/>), the rows the key passes counted
+    /// by the server (from the index alone, on a key column) and, in the same statement (one snapshot), the few rows
+    /// whose key says several values sent to be decided on their bytes; otherwise the candidates, the documents only
+    /// where the server's decision leaves them undecided, in no particular order.
+    /// </summary>
+    private CountForm CountStatement(FudgeFilter? where, NpgsqlCommand command)
+    {
+        if (ServerDecides(where))
+        {
+            command.CommandText = $"SELECT count(*) FROM {Source(where, command)}";
+            return CountForm.Server;
+        }
+        var decided = Decision(where, command);
+        if (decided is { KeyExact: string passes, KeyUndecided: string open })
+        {
+            command.CommandText = $"SELECT id, doc, NULL::bigint FROM {Table} WHERE {open} UNION ALL SELECT NULL, NULL, count(*) FROM {Table} WHERE {passes}";
+            return CountForm.KeyCountAndRows;
+        }
+        string doc = decided is null ? "doc" : $"CASE WHEN {DecisionColumn} IS TRUE THEN NULL ELSE doc END";
+        command.CommandText = decided is null ? $"SELECT id, doc FROM {Table} {Where(where, command)}" : $"SELECT id, {doc} FROM {Source(where, command, decided)}";
+        return CountForm.Rows;
     }
 
     public async ValueTask<bool> ReplaceAsync(long id, ReadOnlyMemory<byte> envelope, CancellationToken cancellationToken = default)
@@ -433,12 +466,12 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
         return plan.ToString();
     }
 
-    /// <summary>The server's plan for the statement <see cref="CountAsync"/> sends for a filter the server decides whole (EXPLAIN).</summary>
+    /// <summary>The server's plan for the statement <see cref="CountAsync"/> sends (EXPLAIN).</summary>
     internal async Task<string> ExplainCountAsync(FudgeFilter where, CancellationToken cancellationToken = default)
     {
-        if (!ServerDecides(where)) throw new ArgumentException("The count of this filter is decided on the client.", nameof(where));
         await using var command = _store.CreateCommand("");
-        command.CommandText = $"EXPLAIN SELECT count(*) FROM {Source(where, command)}";
+        CountStatement(where, command);
+        command.CommandText = "EXPLAIN " + command.CommandText;
         var plan = new StringBuilder();
         await using var reader = await PostgresFudgeStore.Guard(() => command.ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
         while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false)) plan.AppendLine(reader.GetString(0));
