@@ -8,12 +8,13 @@ using NpgsqlTypes;
 namespace Fudge.Store.PostgreSql;
 
 /// <summary>
-/// The part of a filter the collection's B-tree expression indexes can answer (issue 43's declared indexes;
+/// The part of a filter the collection's declared B-tree indexes can answer (issue 43's declared indexes;
 /// <see cref="IndexConditions"/>): SQL over the index's own key expression (<see cref="IndexKey"/>), so the server
 /// searches it. The jsonb key is the one value the path selects, or the empty array <c>[]</c> when it selects several
 /// (so those documents stay candidates), or NULL when it selects none; a typed key (<see cref="NumberKey"/>,
 /// <see cref="TextKey"/>) is that value as <c>float8</c> or <c>text</c> when it is of the kind, NULL when it is of
-/// another, and <c>NaN</c> or the empty string for several. Like <see cref="JsonPathTranslation"/> it selects a
+/// another, and <c>NaN</c> or the empty string for several, held in a stored generated column (<see cref="KeyColumnSql"/>;
+/// an earlier version's typed index is on the expression). Like <see cref="JsonPathTranslation"/> it selects a
 /// superset: the exact filter decides.
 /// </summary>
 /// <remarks>
