@@ -188,7 +188,7 @@ public sealed class SqliteQueryableTests() : TemporarySqliteStore("fudge-queryab
 
 /// <summary>
 /// The LINQ provider on PostgreSQL: the same answers as LINQ to Objects (so as SQLite), projections without a Where read
-/// only their jsonb paths, and the declared B-tree expression index searched.
+/// only their jsonb paths, and the declared B-tree index (on a typed key column) searched.
 /// </summary>
 [NeedsPostgres]
 public sealed class PostgresQueryableTests
