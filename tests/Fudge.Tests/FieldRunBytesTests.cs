@@ -61,7 +61,7 @@ public class FieldRunBytesTests
     [Fact]
     public void Every_length_up_to_a_hundred_has_the_writers_bytes()
     {
-        // The run copies 4 to 32 bytes in overlapping words: each length, at each of its edges, is the writer's copy.
+        // Every fixed-width length (4, 8, 16, 20, 32, 64) and those around them, as the writer writes them.
         for (int length = 0; length <= 100; length++)
         {
             var value = new byte[length];

@@ -332,36 +332,8 @@ public static class GraphWriterFloor
         if (typeId != FudgeTypeId.ByteArray) { Store32(ref b, pos, Fixed | ((uint)typeId << 16) | ordinal); header = 4; }
         else if (v.Length <= byte.MaxValue) { Store32(ref b, pos, Variable1 | (FudgeTypeId.ByteArray << 16) | ordinal); Unsafe.Add(ref b, pos + 4) = (byte)v.Length; header = 5; }
         else return WideBytes(ref b, pos, ordinal, v);
-        if (typeId != FudgeTypeId.ByteArray && v.Length <= 32) CopyShort(ref Unsafe.Add(ref b, pos + header), ref MemoryMarshal.GetArrayDataReference(v), v.Length);
-        else v.AsSpan().CopyTo(MemoryMarshal.CreateSpan(ref Unsafe.Add(ref b, pos + header), v.Length));
+        v.AsSpan().CopyTo(MemoryMarshal.CreateSpan(ref Unsafe.Add(ref b, pos + header), v.Length));
         return pos + header + v.Length;
-    }
-
-    // A fixed-width array of 4 to 32 bytes (the hash) in overlapping words, no call: as the field run copies it.
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void CopyShort(ref byte to, ref byte from, int n)
-    {
-        if (n >= 16)
-        {
-            ulong a = Unsafe.ReadUnaligned<ulong>(ref from), c = Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref from, 8));
-            ulong d = Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref from, n - 16)), e = Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref from, n - 8));
-            Unsafe.WriteUnaligned(ref to, a);
-            Unsafe.WriteUnaligned(ref Unsafe.Add(ref to, 8), c);
-            Unsafe.WriteUnaligned(ref Unsafe.Add(ref to, n - 16), d);
-            Unsafe.WriteUnaligned(ref Unsafe.Add(ref to, n - 8), e);
-        }
-        else if (n >= 8)
-        {
-            ulong a = Unsafe.ReadUnaligned<ulong>(ref from), c = Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref from, n - 8));
-            Unsafe.WriteUnaligned(ref to, a);
-            Unsafe.WriteUnaligned(ref Unsafe.Add(ref to, n - 8), c);
-        }
-        else
-        {
-            uint a = Unsafe.ReadUnaligned<uint>(ref from), c = Unsafe.ReadUnaligned<uint>(ref Unsafe.Add(ref from, n - 4));
-            Unsafe.WriteUnaligned(ref to, a);
-            Unsafe.WriteUnaligned(ref Unsafe.Add(ref to, n - 4), c);
-        }
     }
 
     [MethodImpl(MethodImplOptions.NoInlining)]

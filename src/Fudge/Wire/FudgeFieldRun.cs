@@ -285,10 +285,7 @@ public ref struct FudgeFieldRun
         {
             var span = Take(4 + value.Length);
             BinaryPrimitives.WriteUInt32BigEndian(span, OrdinalFixedHeader | ((uint)typeId << 16) | (ushort)ordinal);
-            // An array's length cannot change, so the span taken holds it. Fixed lengths are 4 or more.
-            if (value.Length <= InlineBytes.ShortCopyLimit)
-                InlineBytes.CopyShort(ref Unsafe.Add(ref MemoryMarshal.GetReference(span), 4), ref MemoryMarshal.GetReference(value.AsSpan()), value.Length);
-            else value.AsSpan().CopyTo(span.Slice(4));
+            value.AsSpan().CopyTo(span.Slice(4));
         }
         else if (value.Length <= byte.MaxValue)
         {

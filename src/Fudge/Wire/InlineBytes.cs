@@ -33,44 +33,4 @@ internal static class InlineBytes
             if (left[i] != right[i]) return left[i] < right[i] ? -1 : 1;
         return left.Length == right.Length ? 0 : left.Length < right.Length ? -1 : 1;
     }
-
-    /// <summary>The longest copy <see cref="CopyShort"/> makes.</summary>
-    public const int ShortCopyLimit = 32;
-
-    /// <summary>
-    /// Copies <paramref name="length"/> bytes, 4 to <see cref="ShortCopyLimit"/>, from <paramref name="source"/> to
-    /// <paramref name="destination"/> (which do not overlap) with two to four overlapping word moves and no call: a
-    /// field run's short byte arrays (a 16-byte hash per position of the graph benchmark), where the call of the general
-    /// copy made the caller save its registers around it.
-    /// </summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void CopyShort(ref byte destination, ref byte source, int length)
-    {
-        if (length >= 16)
-        {
-            // The first 16 bytes and the last 16, which overlap them below 32.
-            ulong a = Unsafe.ReadUnaligned<ulong>(ref source);
-            ulong b = Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref source, 8));
-            ulong c = Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref source, length - 16));
-            ulong d = Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref source, length - 8));
-            Unsafe.WriteUnaligned(ref destination, a);
-            Unsafe.WriteUnaligned(ref Unsafe.Add(ref destination, 8), b);
-            Unsafe.WriteUnaligned(ref Unsafe.Add(ref destination, length - 16), c);
-            Unsafe.WriteUnaligned(ref Unsafe.Add(ref destination, length - 8), d);
-        }
-        else if (length >= 8)
-        {
-            ulong a = Unsafe.ReadUnaligned<ulong>(ref source);
-            ulong b = Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref source, length - 8));
-            Unsafe.WriteUnaligned(ref destination, a);
-            Unsafe.WriteUnaligned(ref Unsafe.Add(ref destination, length - 8), b);
-        }
-        else
-        {
-            uint a = Unsafe.ReadUnaligned<uint>(ref source);
-            uint b = Unsafe.ReadUnaligned<uint>(ref Unsafe.Add(ref source, length - 4));
-            Unsafe.WriteUnaligned(ref destination, a);
-            Unsafe.WriteUnaligned(ref Unsafe.Add(ref destination, length - 4), b);
-        }
-    }
 }
