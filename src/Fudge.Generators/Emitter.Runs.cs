@@ -36,7 +36,8 @@ internal sealed partial class Emitter
         var pendingReads = new StringBuilder();
         var pendingText = new StringBuilder();
         int runs = 0;
-        // The size guess of the message (see EmitSizeGuess): each run field's guess, of the member read again from the value.
+        // The size guess of the message (__SizeGuess, emitted with the graph entry points): each run field's guess, of the
+        // member read again from the value; none when a member is written outside the runs.
         var guess = new List<string>();
         int guessConstant = 0;
         bool guessable = true;

@@ -6,8 +6,9 @@ using Xunit;
 namespace Fudge.Generators.Tests;
 
 /// <summary>
-/// Generated writers reserve each sub-message's size bytes by the size the previous one of its kind needed. Whatever
-/// came before, the bytes must be those of a fresh encoding with minimal size widths.
+/// Generated writers reserve each sub-message's size bytes by the size the previous one of its kind needed, or by a
+/// guess of the object's own size. Whatever came before and however wrong the guess, the bytes must be those of a
+/// fresh encoding with minimal size widths.
 /// </summary>
 public class SizeHintTests
 {
