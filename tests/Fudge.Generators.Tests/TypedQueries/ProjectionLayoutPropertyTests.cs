@@ -198,4 +198,30 @@ public class ProjectionLayoutPropertyTests
         Assert.Equal(ticks.Take(20).Select(t => t.Symbol), got);
         Assert.Equal(offset + 4, error.Offset);
     }
+    [Fact]
+    public void A_taxonomy_resolver_set_on_the_options_during_a_projection_names_the_ordinal_only_fields_read_after_it()
+    {
+        // Envelopes of taxonomy 9 whose symbol is an ordinal-only field: without a resolver no field is named Symbol
+        // (null), with it every one is. The options are settable, and the projection reads the envelopes after the
+        // change as deserializing them with the resolver does, though it began with none.
+        var resolver = new FudgeTaxonomyResolver(9, new FudgeTaxonomy(new[] { new KeyValuePair<short, string>(1, "Symbol") }));
+        var envelopes = Enumerable.Range(0, 400)
+            .Select(i => new FudgeEnvelope(new FudgeMsg().Add(1, Symbols[i % 5]).Add("Sequence", (long)i), taxonomyId: 9).ToByteArray())
+            .ToList();
+        var options = new FudgeReaderOptions();
+        var named = new FudgeReaderOptions { TaxonomyResolver = resolver };
+        var expected = envelopes.Select((bytes, i) => FudgeSerializer.Deserialize<PTick>(bytes, i < 200 ? options : named))
+            .Select(t => (t.Symbol, t.Sequence)).ToList();
+        Assert.Null(expected[0].Symbol);
+        Assert.Equal(Symbols[0], expected[200].Symbol);
+
+        using var reader = new FudgeStreamReader(new MemoryStream(envelopes.SelectMany(bytes => bytes).ToArray()), options);
+        var got = new List<(string?, long)>();
+        foreach (var value in reader.Query<PTick>().Select(t => ValueTuple.Create(t.Symbol, t.Sequence)))
+        {
+            got.Add(value);
+            if (got.Count == 200) options.TaxonomyResolver = resolver;
+        }
+        Assert.Equal(expected, got);
+    }
 }

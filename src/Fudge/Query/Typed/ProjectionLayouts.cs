@@ -202,16 +202,14 @@ internal sealed class ProjectionLayouts
     // Layouts hold for one set of options: others forget them.
     private void Reset(FudgeReaderOptions options)
     {
-        {
-            Array.Clear(_layouts, 0, _layouts.Length);
-            Array.Clear(_hints, 0, _hints.Length);
-            Array.Clear(_sizes, 0, _sizes.Length);
-            _count = _last = _next = _countdown = 0;
-            _interval = FirstInterval;
-            _telling = -1;
-            Array.Clear(_byTellingByte, 0, _byTellingByte.Length);
-            _options = options;
-        }
+        Array.Clear(_layouts, 0, _layouts.Length);
+        Array.Clear(_hints, 0, _hints.Length);
+        Array.Clear(_sizes, 0, _sizes.Length);
+        _count = _last = _next = _countdown = 0;
+        _interval = FirstInterval;
+        _telling = -1;
+        Array.Clear(_byTellingByte, 0, _byTellingByte.Length);
+        _options = options;
     }
 
     /// <summary>False to make every envelope walked (the tests' reference).</summary>

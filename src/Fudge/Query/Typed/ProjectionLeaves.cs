@@ -153,6 +153,12 @@ internal sealed partial class ProjectionLeaves
     /// </summary>
     public void ReadFramed(ReadOnlySpan<byte> envelope, FudgeReaderOptions options, LeafSlots slots)
     {
+        // The options are settable: a resolver set since Ready makes each envelope's taxonomy matter again.
+        if (options.TaxonomyResolver is not null)
+        {
+            Read(envelope, options, slots);
+            return;
+        }
         var layouts = slots.Layouts;
         if (layouts.Find(envelope, envelope.Length) is { } layout && Replay(layout, envelope, options, slots)) return;
         if (layouts.ShouldRecord()) Record(envelope, options, slots);
