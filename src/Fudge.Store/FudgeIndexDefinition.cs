@@ -1,0 +1,124 @@
+using System;
+using System.Collections.Generic;
+using System.Linq;
+using Fudge.Query;
+
+namespace Fudge.Store;
+
+/// <summary>
+/// A declared index (docs/store.md, "Declared indexes"): one path or several (a composite index, searched by its
+/// leading paths: equality on the first, then a range on the next), optionally unique. An index is identified by its
+/// paths in their order: a collection holds at most one index on the same paths, unique or not, and declaring it again
+/// with the other uniqueness builds it again.
+/// </summary>
+/// <remarks>
+/// Unique means: no two documents have equal values at every path. A document whose path selects no value (absent,
+/// or a sub-message) is never constrained, as SQL's NULLs are not: several documents may lack the member. A document
+/// whose path selects several values (a repeated field) is refused by a unique index, since it has no one key; paths
+/// with <c>..</c> or <c>*</c> steps cannot be unique at all.
+/// </remarks>
+public sealed class FudgeIndexDefinition
+{
+    private readonly FudgePath[] _paths;
+    private readonly FudgeIndexKind[] _kinds;
+
+    /// <summary>An index on one path.</summary>
+    /// <param name="path">The indexed path.</param>
+    /// <param name="kind">The kind of value the path holds (a hint for typed keys; see <see cref="FudgeIndexKind"/>).</param>
+    /// <param name="unique">Whether no two documents may have the same value at the path.</param>
+    public FudgeIndexDefinition(FudgePath path, FudgeIndexKind kind = FudgeIndexKind.Any, bool unique = false)
+        : this(new[] { (path ?? throw new ArgumentNullException(nameof(path)), kind) }, unique)
+    {
+    }
+
+    /// <summary>An index on several paths, in order, each of <see cref="FudgeIndexKind.Any"/> kind.</summary>
+    /// <param name="paths">The indexed paths: at least one, none twice.</param>
+    /// <param name="unique">Whether no two documents may have equal values at every path.</param>
+    /// <exception cref="ArgumentException">No path, or the same path twice.</exception>
+    public FudgeIndexDefinition(IEnumerable<FudgePath> paths, bool unique = false)
+        : this((paths ?? throw new ArgumentNullException(nameof(paths))).Select(p => (p, FudgeIndexKind.Any)), unique)
+    {
+    }
+
+    /// <summary>An index on several paths, in order, each with the kind of value it holds.</summary>
+    /// <param name="members">The indexed paths and their kinds: at least one, no path twice.</param>
+    /// <param name="unique">Whether no two documents may have equal values at every path.</param>
+    /// <exception cref="ArgumentException">No path, or the same path twice.</exception>
+    public FudgeIndexDefinition(IEnumerable<(FudgePath Path, FudgeIndexKind Kind)> members, bool unique = false)
+    {
+        if (members is null) throw new ArgumentNullException(nameof(members));
+        var list = members.ToList();
+        if (list.Count == 0) throw new ArgumentException("An index needs at least one path.", nameof(members));
+        var seen = new HashSet<string>(StringComparer.Ordinal);
+        foreach (var (path, _) in list)
+        {
+            if (path is null) throw new ArgumentException("An index path is null.", nameof(members));
+            if (!seen.Add(path.Text.Trim())) throw new ArgumentException($"The path {path.Text.Trim()} appears twice in the index.", nameof(members));
+        }
+        _paths = list.Select(m => m.Path).ToArray();
+        _kinds = list.Select(m => m.Kind).ToArray();
+        IsUnique = unique;
+    }
+
+    /// <summary>The indexed paths, in the index's order.</summary>
+    public IReadOnlyList<FudgePath> Paths => _paths;
+
+    /// <summary>The kind of value each path holds (same order as <see cref="Paths"/>).</summary>
+    public IReadOnlyList<FudgeIndexKind> Kinds => _kinds;
+
+    /// <summary>Whether no two documents may have equal values at every path.</summary>
+    public bool IsUnique { get; }
+
+    /// <summary>True when the index has several paths.</summary>
+    public bool IsComposite => _paths.Length > 1;
+
+    /// <summary>
+    /// How <see cref="IFudgeCollection.ListIndexesAsync"/> shows the index: its paths separated by <c>", "</c>,
+    /// preceded by <c>unique </c> when it is unique (<c>$.Symbol</c>, <c>$.Symbol, $.Price</c>, <c>unique $.Id</c>).
+    /// </summary>
+    public string Text => (IsUnique ? "unique " : "") + string.Join(", ", _paths.Select(p => p.Text.Trim()));
+
+    /// <summary>What identifies the index in a collection: its paths' texts in order, separated by NUL (which no indexable path holds).</summary>
+    internal string Identity => string.Join("\0", _paths.Select(p => p.Text.Trim()));
+
+    /// <summary>The index whose <see cref="Identity"/> is <paramref name="identity"/>.</summary>
+    internal static FudgeIndexDefinition FromIdentity(string identity, bool unique)
+        => new(identity.Split('\0').Select(FudgePath.Compile), unique);
+
+    /// <summary>
+    /// Refuses what no store can index, with the store's exception: the root path, a path holding a NUL character, and
+    /// for a unique index a path with a <c>..</c> or <c>*</c> step (it selects any number of fields).
+    /// </summary>
+    /// <exception cref="FudgeStoreException">One of the paths cannot be indexed as declared.</exception>
+    internal void CheckIndexable()
+    {
+        foreach (var path in _paths)
+        {
+            string text = path.Text.Trim();
+            if (path.IsRoot) throw new FudgeStoreException($"The path {text} selects the message itself, which cannot be indexed: index a field.");
+            if (text.IndexOf('\0') >= 0) throw new FudgeStoreException("A path holding a NUL character cannot be indexed.");
+            if (IsUnique && path.Steps.Any(s => s.Descendant || s.Selector == KeySelector.Any))
+                throw new FudgeStoreException($"The path {text} has a '..' or '*' step, which selects any number of fields: a unique index needs a path to one field.");
+        }
+    }
+
+    /// <summary>
+    /// A key as <see cref="FudgeUniqueIndexException.Key"/> shows it: each value as a filter literal (strings quoted,
+    /// numbers invariant), in parentheses when the index is composite.
+    /// </summary>
+    internal static string KeyText(IReadOnlyList<object?> values)
+    {
+        var parts = values.Select(v => v switch
+        {
+            null => "absent",
+            string text => "\"" + text.Replace("\\", "\\\\").Replace("\"", "\\\"") + "\"",
+            double number => number.ToString("R", System.Globalization.CultureInfo.InvariantCulture),
+            IFormattable formattable => formattable.ToString(null, System.Globalization.CultureInfo.InvariantCulture),
+            var other => other.ToString() ?? "",
+        }).ToList();
+        return parts.Count == 1 ? parts[0] : "(" + string.Join(", ", parts) + ")";
+    }
+
+    /// <inheritdoc/>
+    public override string ToString() => Text;
+}
