@@ -115,7 +115,7 @@ internal static class MartenTable
             text.Append("""
 
                 Method: both stores start empty in their own schemas with the same declared indexes (Symbol and Price: Marten's
-                computed indexes, Fudge's B-tree expression indexes). Fudge is measured twice, in two collections of its
+                computed indexes, Fudge's B-tree indexes on typed key columns). Fudge is measured twice, in two collections of its
                 store: with its GIN index on the whole jsonb (the store's default, which serves equality on every path), and
                 without it (PostgresFudgeStore.SetWholeDocumentIndexAsync off: the declared indexes only, as Marten has). The
                 same ticks (MartenComparison.Ticks, seeded) are loaded with Marten's BulkInsertAsync and Fudge's

@@ -101,7 +101,7 @@ internal sealed class PostgresTarget : ScaleTarget
     {
         string table = await TableAsync(collection);
         long total = (long)(await Scalar(_side, $"SELECT pg_total_relation_size('{table}')"))!;
-        // Every index but the primary key: the GIN index and the declared B-tree expression indexes.
+        // Every index but the primary key: the GIN index and the declared B-tree indexes (typed keys' columns are the table's).
         long indexes = (long)(await Scalar(_side, $"SELECT coalesce(sum(pg_relation_size(indexrelid)), 0)::bigint FROM pg_index WHERE indrelid = '{table}'::regclass AND NOT indisprimary"))!;
         return new StorageSize(total - indexes, indexes, total);
     }

@@ -8,12 +8,13 @@ using NpgsqlTypes;
 namespace Fudge.Store.PostgreSql;
 
 /// <summary>
-/// The part of a filter the collection's B-tree expression indexes can answer (issue 43's declared indexes;
+/// The part of a filter the collection's declared B-tree indexes can answer (issue 43's declared indexes;
 /// <see cref="IndexConditions"/>): SQL over the index's own key expression (<see cref="IndexKey"/>), so the server
 /// searches it. The jsonb key is the one value the path selects, or the empty array <c>[]</c> when it selects several
 /// (so those documents stay candidates), or NULL when it selects none; a typed key (<see cref="NumberKey"/>,
 /// <see cref="TextKey"/>) is that value as <c>float8</c> or <c>text</c> when it is of the kind, NULL when it is of
-/// another, and <c>NaN</c> or the empty string for several. Like <see cref="JsonPathTranslation"/> it selects a
+/// another, and <c>NaN</c> or the empty string for several, held in a stored generated column (<see cref="KeyColumnSql"/>;
+/// an earlier version's typed index is on the expression). Like <see cref="JsonPathTranslation"/> it selects a
 /// superset: the exact filter decides.
 /// </summary>
 /// <remarks>
@@ -88,14 +89,40 @@ internal sealed class BTreePredicate : IndexConditions
     }
 
     /// <summary>
-    /// The key an index was built on, from its definition (<c>pg_get_indexdef</c>; null: the index is missing, and its
-    /// key is the one a declaration without a kind would build): a typed key (<see cref="NumberKey"/>,
-    /// <see cref="TextKey"/>), the one-name jsonb key, or the <c>fudge_key</c> form of an index declared before the
-    /// one-name form, which keeps being searched with the expression it was built on (the keys are equal).
+    /// The stored generated column that holds a typed key (<see cref="KeyColumnSql"/>) for the declared index numbered
+    /// <paramref name="number"/> in <c>fudge_indexes</c>: <c>fudge_k_</c> and the number, so a path's text never
+    /// reaches an identifier.
     /// </summary>
-    public static IndexKey? KeyOfDefinition(FudgePath path, string? definition)
+    public static string KeyColumn(long number) => "fudge_k_" + number.ToString(CultureInfo.InvariantCulture);
+
+    /// <summary>
+    /// The definition of a typed key's column, for <c>ALTER TABLE ... ADD COLUMN</c>: <c>float8</c> or <c>text</c>,
+    /// generated from the jsonb by the server on every insert and update (<see cref="NumberKey"/>, <see cref="TextKey"/>:
+    /// the same value the expression indexes before it held). Text is collated <c>"C"</c>, code-point order whatever
+    /// the database's collation, the filter's own order for strings: so a string range may search it.
+    /// </summary>
+    public static string KeyColumnSql(string name, KeyForm form, string column) => form == KeyForm.Number
+        ? $"{column} float8 GENERATED ALWAYS AS ({NumberKey(name)}) STORED"
+        : $"{column} text COLLATE \"C\" GENERATED ALWAYS AS ({TextKey(name)}) STORED";
+
+    /// <summary>
+    /// The key an index was built on, from its definition (<c>pg_get_indexdef</c>; null: the index is missing, and its
+    /// key is the one a declaration without a kind would build): a typed key's column (<paramref name="columnType"/>:
+    /// the type of <see cref="KeyColumn"/> for the index's number, <c>double precision</c> or <c>text</c>, null when
+    /// there is none), a typed key expression (<see cref="NumberKey"/>, <see cref="TextKey"/>: indexes declared before
+    /// the columns, searched with the expression they were built on until declared again), the one-name jsonb key, or
+    /// the <c>fudge_key</c> form of an index declared before the one-name form (the keys are equal).
+    /// </summary>
+    public static IndexKey? KeyOfDefinition(FudgePath path, string? definition, long number = 0, string? columnType = null)
     {
         if (definition is null || JsonPathTranslation.OneName(path) is not string name) return IndexKeyOf(path, FudgeIndexKind.Any);
+        string column = KeyColumn(number);
+        // The server prints an index on a plain column as "USING btree (fudge_k_N)" (INCLUDE or COLLATE may follow).
+        if (columnType is not null && definition.Contains("btree (" + column, StringComparison.Ordinal))
+        {
+            if (columnType == "double precision") return new IndexKey(column, KeyForm.Number, Stored: true);
+            if (columnType == "text") return new IndexKey(column, KeyForm.Text, Stored: true);
+        }
         // The server prints the member as (json -> 'name'::text), quotes doubled, and the CASE over several lines; what
         // follows the name's literal cannot be part of a name, so these tell the forms apart whatever the name holds.
         definition = System.Text.RegularExpressions.Regex.Replace(definition, @"\s+", " ");
@@ -272,6 +299,9 @@ internal sealed class BTreePredicate : IndexConditions
 
     private KeyForm FormOf(FudgePath path) => _keys.TryGetValue(path.Text.Trim(), out var key) ? key.Form : KeyForm.Jsonb;
 
+    // A typed key held in a column (collated "C" when text) rather than an index expression.
+    private bool IsStored(FudgePath path) => _keys.TryGetValue(path.Text.Trim(), out var key) && key.Stored;
+
     protected override string? KeyOf(FudgePath path) => _keys.TryGetValue(path.Text.Trim(), out var key) ? key.Sql : null;
 
     // The literal as the key holds it: a jsonb text; a double for a number key (numbers only: a string or boolean
@@ -285,12 +315,14 @@ internal sealed class BTreePredicate : IndexConditions
 
     // A number's bound widened to the band around it (ServerDecision.Band) unless its text orders every jsonb number as
     // the filter orders the value: a float is held as its own shortest text, which may fall on the other side of it.
-    // A text key has no ranges: the database's collation orders its keys, not the filter's code-point order; nor has a
-    // jsonb key for strings unless that collation is code-point order (jsonb compares strings by it).
+    // A text key expression has no ranges: the database's collation orders its keys, not the filter's code-point
+    // order; nor has a jsonb key for strings unless that collation is code-point order (jsonb compares strings by it).
+    // A text key column is collated "C", code-point order, so its ranges are the filter's.
     protected override object? BoundOf(FudgePath path, QueryLiteral literal, bool lower)
     {
         var form = FormOf(path);
-        if (form == KeyForm.Text || (literal.Kind == LiteralKind.String && !_codePointStrings)) return null;
+        if (form == KeyForm.Text && !IsStored(path)) return null;
+        if (form == KeyForm.Jsonb && literal.Kind == LiteralKind.String && !_codePointStrings) return null;
         if (!literal.IsNumeric || ServerDecision.IsExactLiteral(literal)) return ValueOf(path, literal);
         if (!double.IsFinite(literal.Number)) return null;
         var (low, high) = ServerDecision.Band(literal.Number);
@@ -347,5 +379,8 @@ internal enum KeyForm
     Text,
 }
 
-/// <summary>A declared index's expression (<see cref="Sql"/>, searched exactly as it was built) and its form.</summary>
-internal sealed record IndexKey(string Sql, KeyForm Form);
+/// <summary>
+/// A declared index's expression (<see cref="Sql"/>, searched exactly as it was built: an expression of the jsonb, or
+/// the name of the stored generated column that holds a typed key, <see cref="Stored"/>) and its form.
+/// </summary>
+internal sealed record IndexKey(string Sql, KeyForm Form, bool Stored = false);

@@ -22,7 +22,8 @@ internal sealed partial class PostgresFudgeCollection
 {
     public FudgeSqlStatement Statement(FudgeQueryPlan plan)
     {
-        using var command = Command(plan, ClientSorts(plan), out _);
+        using var command = CountsAsCollection(plan) ? _store.CreateCommand("") : Command(plan, ClientSorts(plan), out _);
+        if (CountsAsCollection(plan)) CountStatement(plan.Where, command);
         var parameters = new List<KeyValuePair<string, object?>>();
         foreach (NpgsqlParameter parameter in command.Parameters) parameters.Add(new("@" + parameter.ParameterName, parameter.Value));
         return new FudgeSqlStatement(command.CommandText, parameters);
@@ -154,6 +155,9 @@ internal sealed partial class PostgresFudgeCollection
             var value = (await PostgresFudgeStore.Guard(() => command.ExecuteScalarAsync(cancellationToken)).ConfigureAwait(false))!;
             return plan.Terminal == FudgeQueryTerminal.Any ? (bool)value : (long)value;
         }
+        // A count of the whole result is the collection's (CountAsync): the rows a typed key decides counted by the
+        // server, from the index alone on a key column.
+        if (CountsAsCollection(plan)) return await CountAsync(plan.Where, cancellationToken).ConfigureAwait(false);
         // Decided on the documents: counted as they pass (Any stops at the first).
         long count = 0;
         await foreach (var _ in RowsAsync(plan, cancellationToken).ConfigureAwait(false))
@@ -163,6 +167,10 @@ internal sealed partial class PostgresFudgeCollection
         }
         return plan.Terminal == FudgeQueryTerminal.Any ? count > 0 : count;
     }
+
+    /// <summary>A count without a window of a filter the server does not decide whole: <see cref="CountAsync"/>'s.</summary>
+    private bool CountsAsCollection(FudgeQueryPlan plan)
+        => plan.Terminal == FudgeQueryTerminal.Count && plan.Skip == 0 && plan.Limit is null && !ServerDecides(plan.Where);
 
     /// <summary>The server's plan for a LINQ query (EXPLAIN), one line per step.</summary>
     internal async Task<string> ExplainAsync(FudgeQueryPlan plan, CancellationToken cancellationToken = default)

@@ -50,38 +50,6 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
     /// <summary>The table's name: made from the collection's number, never from its name.</summary>
     internal string Table { get; }
 
-    /// <summary>
-    /// Reads the declared indexes and the expression each was built on (<c>pg_get_indexdef</c>,
-    /// <see cref="BTreePredicate.KeyOfDefinition"/>): a typed key, the jsonb key, or the <c>fudge_key</c> form of an
-    /// index a store made before the one-name key form, which keeps being searched with its own expression, so it goes
-    /// on serving queries without a rebuild; declaring it again with a kind (or dropping and declaring it) rebuilds it.
-    /// </summary>
-    internal async Task LoadIndexesAsync(CancellationToken cancellationToken)
-    {
-        await using var command = _store.CreateCommand(
-            "SELECT path, pg_get_indexdef(to_regclass(@table || '_ix_' || id)) FROM fudge_indexes WHERE collection_id = @id ORDER BY id");
-        command.Parameters.AddWithValue("id", _id);
-        command.Parameters.AddWithValue("table", Table);
-        _indexedPaths.Clear();
-        _indexKeys.Clear();
-        await using var reader = await PostgresFudgeStore.Guard(() => command.ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
-        while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
-        {
-            string text = reader.GetString(0);
-            _indexedPaths.Add(text);
-            FudgePath path;
-            try
-            {
-                path = FudgePath.Compile(text);
-            }
-            catch (FudgeQueryException)
-            {
-                continue; // not a path this version reads: listed, never searched
-            }
-            if (BTreePredicate.KeyOfDefinition(path, reader.IsDBNull(1) ? null : reader.GetString(1)) is { } key) _indexKeys[text] = key;
-        }
-    }
-
     public async ValueTask<long> InsertAsync(ReadOnlyMemory<byte> envelope, CancellationToken cancellationToken = default)
     {
         await using var command = _store.CreateCommand($"INSERT INTO {Table} (doc, json, {EmptyNamesColumn}) VALUES (@doc, @json, @empty) RETURNING id");
@@ -276,23 +244,55 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
 
     public async ValueTask<long> CountAsync(FudgeFilter? where = null, CancellationToken cancellationToken = default)
     {
-        if (ServerDecides(where))
-        {
-            await using var all = _store.CreateCommand("");
-            all.CommandText = $"SELECT count(*) FROM {Source(where, all)}";
-            return (long)(await PostgresFudgeStore.Guard(() => all.ExecuteScalarAsync(cancellationToken)).ConfigureAwait(false))!;
-        }
-        // Decided on the candidates' bytes, in no particular order: only the documents are read, and none of those the
-        // server's decision passed.
         await using var command = _store.CreateCommand("");
-        var decided = Decision(where, command);
-        string doc = decided is null ? "doc" : $"CASE WHEN {DecisionColumn} IS TRUE THEN NULL ELSE doc END";
-        command.CommandText = decided is null ? $"SELECT id, doc FROM {Table} {Where(where, command)}" : $"SELECT id, {doc} FROM {Source(where, command, decided)}";
+        var counted = CountStatement(where, command);
+        if (counted == CountForm.Server) return (long)(await PostgresFudgeStore.Guard(() => command.ExecuteScalarAsync(cancellationToken)).ConfigureAwait(false))!;
         long count = 0;
         await using var reader = await PostgresFudgeStore.Guard(() => command.ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
         while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
-            if (reader.IsDBNull(1) || Matches(where!, new FudgeStoredDocument(reader.GetInt64(0), (byte[])reader.GetValue(1)))) count++;
+        {
+            if (counted == CountForm.KeyCountAndRows && !reader.IsDBNull(2)) count += reader.GetInt64(2);
+            else if (reader.IsDBNull(1) || Matches(where!, new FudgeStoredDocument(reader.GetInt64(0), (byte[])reader.GetValue(1)))) count++;
+        }
         return count;
+    }
+
+    /// <summary>How <see cref="CountStatement"/>'s statement answers.</summary>
+    private enum CountForm
+    {
+        /// <summary>One row, the count.</summary>
+        Server,
+
+        /// <summary>Rows of <c>id, doc</c>: a document to decide on its bytes, or a NULL <c>doc</c> the server passed.</summary>
+        Rows,
+
+        /// <summary>As <see cref="Rows"/>, and one row whose third column is the count of the rows a key decided.</summary>
+        KeyCountAndRows,
+    }
+
+    /// <summary>
+    /// The statement of a count (into <paramref name="command"/>): counted by the server when it decides the filter
+    /// whole; when a typed key decides it (<see cref="BTreePredicate.TryKeyDecision"/>), the rows the key passes counted
+    /// by the server (from the index alone, on a key column) and, in the same statement (one snapshot), the few rows
+    /// whose key says several values sent to be decided on their bytes; otherwise the candidates, the documents only
+    /// where the server's decision leaves them undecided, in no particular order.
+    /// </summary>
+    private CountForm CountStatement(FudgeFilter? where, NpgsqlCommand command)
+    {
+        if (ServerDecides(where))
+        {
+            command.CommandText = $"SELECT count(*) FROM {Source(where, command)}";
+            return CountForm.Server;
+        }
+        var decided = Decision(where, command);
+        if (decided is { KeyExact: string passes, KeyUndecided: string open })
+        {
+            command.CommandText = $"SELECT id, doc, NULL::bigint FROM {Table} WHERE {open} UNION ALL SELECT NULL, NULL, count(*) FROM {Table} WHERE {passes}";
+            return CountForm.KeyCountAndRows;
+        }
+        string doc = decided is null ? "doc" : $"CASE WHEN {DecisionColumn} IS TRUE THEN NULL ELSE doc END";
+        command.CommandText = decided is null ? $"SELECT id, doc FROM {Table} {Where(where, command)}" : $"SELECT id, {doc} FROM {Source(where, command, decided)}";
+        return CountForm.Rows;
     }
 
     public async ValueTask<bool> ReplaceAsync(long id, ReadOnlyMemory<byte> envelope, CancellationToken cancellationToken = default)
@@ -330,73 +330,23 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
         return await PostgresFudgeStore.Guard(() => command.ExecuteNonQueryAsync(cancellationToken)).ConfigureAwait(false);
     }
 
-    /// <summary>
-    /// Declares an index on a path: a B-tree expression index on the one value the path selects (see
-    /// <see cref="BTreePredicate"/>: read with <c>-&gt;</c> for a path of one name, <c>fudge_key(json, 'path[*]')</c>
-    /// otherwise), which equality, range and membership tests on that path then search, typed and text queries alike.
-    /// The GIN index (<c>jsonb_path_ops</c>) on the whole jsonb, unless the collection is set to have none, keeps
-    /// serving the equality tests of every other path.
-    /// </summary>
-    public ValueTask CreateIndexAsync(FudgePath path, CancellationToken cancellationToken = default)
-        => CreateIndexAsync(path, FudgeIndexKind.Any, cancellationToken);
-
-    /// <summary>
-    /// Declares an index on a path keyed for values of <paramref name="kind"/>: on a path of one name, numbers as
-    /// <c>float8</c> and strings as <c>text</c> (<see cref="BTreePredicate.NumberKey"/>, <see cref="BTreePredicate.TextKey"/>),
-    /// otherwise the jsonb key. An index on the path with another key is dropped and built again with this one, in one
-    /// transaction (unless <paramref name="kind"/> is <see cref="FudgeIndexKind.Any"/>, which keeps any index there is).
-    /// </summary>
-    public async ValueTask CreateIndexAsync(FudgePath path, FudgeIndexKind kind, CancellationToken cancellationToken = default)
-    {
-        if (path is null) throw new ArgumentNullException(nameof(path));
-        string text = path.Text.Trim();
-        var key = BTreePredicate.IndexKeyOf(path, kind)
-            ?? throw new FudgeStoreException($"The path {text} has no SQL/JSON equivalent (ordinal, anonymous and indexed steps), so the server cannot index it.");
-        bool rebuild = false;
-        if (_indexedPaths.Contains(text))
-        {
-            if (kind == FudgeIndexKind.Any || (_indexKeys.TryGetValue(text, out var built) && built.Form == key.Form)) return;
-            rebuild = true;
-        }
-        await using var register = _store.CreateCommand("""
-            INSERT INTO fudge_indexes (collection_id, path) VALUES (@id, @path) ON CONFLICT DO NOTHING;
-            SELECT id FROM fudge_indexes WHERE collection_id = @id AND path = @path;
-            """);
-        register.Parameters.AddWithValue("id", _id);
-        register.Parameters.AddWithValue("path", text);
-        long number = (long)(await PostgresFudgeStore.Guard(() => register.ExecuteScalarAsync(cancellationToken)).ConfigureAwait(false))!;
-        string create = $"CREATE INDEX IF NOT EXISTS {IndexName(number)} ON {Table} (({key.Sql}))";
-        // One statement string runs as one transaction: the path is never without its index.
-        await _store.ExecuteAsync(rebuild ? $"DROP INDEX IF EXISTS {IndexName(number)}; {create}" : create, cancellationToken).ConfigureAwait(false);
-        if (!rebuild) _indexedPaths.Add(text);
-        _indexKeys[text] = key;
-    }
-
-    private string IndexName(long number) => Table + "_ix_" + number.ToString(CultureInfo.InvariantCulture);
-
-    public async ValueTask<bool> DropIndexAsync(FudgePath path, CancellationToken cancellationToken = default)
-    {
-        if (path is null) throw new ArgumentNullException(nameof(path));
-        string text = path.Text.Trim();
-        await using var forget = _store.CreateCommand("DELETE FROM fudge_indexes WHERE collection_id = @id AND path = @path RETURNING id");
-        forget.Parameters.AddWithValue("id", _id);
-        forget.Parameters.AddWithValue("path", text);
-        var number = await PostgresFudgeStore.Guard(() => forget.ExecuteScalarAsync(cancellationToken)).ConfigureAwait(false);
-        _indexedPaths.Remove(text);
-        _indexKeys.Remove(text);
-        if (number is not long dropped) return false;
-        await _store.ExecuteAsync($"DROP INDEX IF EXISTS {IndexName(dropped)}", cancellationToken).ConfigureAwait(false);
-        return true;
-    }
-
-    public ValueTask<IReadOnlyList<string>> ListIndexesAsync(CancellationToken cancellationToken = default)
-        => new(_indexedPaths.ToArray());
-
     /// <summary>The server's plan for the candidate query of a filter (EXPLAIN), one line per step.</summary>
     internal async Task<string> ExplainAsync(FudgeFilter where, CancellationToken cancellationToken = default)
     {
         await using var command = _store.CreateCommand("");
         command.CommandText = $"EXPLAIN SELECT id, doc FROM {Table} {Where(where, command, Decision(where, command))}";
+        var plan = new StringBuilder();
+        await using var reader = await PostgresFudgeStore.Guard(() => command.ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
+        while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false)) plan.AppendLine(reader.GetString(0));
+        return plan.ToString();
+    }
+
+    /// <summary>The server's plan for the statement <see cref="CountAsync"/> sends (EXPLAIN).</summary>
+    internal async Task<string> ExplainCountAsync(FudgeFilter where, CancellationToken cancellationToken = default)
+    {
+        await using var command = _store.CreateCommand("");
+        CountStatement(where, command);
+        command.CommandText = "EXPLAIN " + command.CommandText;
         var plan = new StringBuilder();
         await using var reader = await PostgresFudgeStore.Guard(() => command.ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
         while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false)) plan.AppendLine(reader.GetString(0));

@@ -16,9 +16,10 @@ namespace Fudge.Store.PostgreSql;
 /// Layout (docs/store.md): <c>fudge_collections(id, name, whole_index)</c>; per collection <c>fudge_docs_ID(id bigserial,
 /// doc bytea, json jsonb, empty_names boolean)</c> with the GIN index <c>fudge_docs_ID_gin</c> (<c>jsonb_path_ops</c>, unless
 /// <see cref="SetWholeDocumentIndexAsync"/> turned it off); <c>fudge_indexes(id, collection_id, path)</c>, each path's
-/// B-tree index <c>fudge_docs_ID_ix_N</c>. The jsonb is Fudge.Json's plain form (names as keys, repeated names
-/// as arrays, ordinal-only fields under their ordinal's text, numbers as numbers, dates as ISO 8601 strings), with
-/// U+0000 in text stored as U+FFFD because jsonb cannot hold it.
+/// B-tree index <c>fudge_docs_ID_ix_N</c> (for a typed key, on the stored generated column <c>fudge_k_N</c>). The
+/// jsonb is Fudge.Json's plain form (names as keys, repeated names as arrays, ordinal-only fields under their
+/// ordinal's text, numbers as numbers, dates as ISO 8601 strings), with U+0000 in text stored as U+FFFD because jsonb
+/// cannot hold it.
 /// </remarks>
 public sealed class PostgresFudgeStore : IFudgeStore
 {

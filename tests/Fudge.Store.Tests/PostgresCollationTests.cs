@@ -19,12 +19,14 @@ namespace Fudge.Store.Tests;
 [NeedsPostgres]
 public sealed class PostgresCollationTests
 {
-    private static readonly string[] Strings = { "a", "Z", "z", "A", "é", "É", "e", "ß", "ss", "Zürich", "zulu", "東京", "_x", "-y", "10", "9", "" };
+    private static readonly string[] Strings = { "a", "Z", "z", "A", "é", "É", "e", "ß", "ss", "Zürich", "zulu", "東京", "_x", "-y", "10", "9", "", "😀", "ｚ" };
 
     private static readonly string[] Filters =
     {
         "$.S > 'Z'", "$.S >= 'a'", "$.S < 'a'", "$.S <= 'Z'", "$.S > 'Z' && $.S < 'zz'", "$.S >= 'A' && $.S < 'B'",
         "$.S > 'e' && $.S <= 'ü'", "$.S < '_'", "$.S > '9'", "$.S == 'Zürich'",
+        // Past the basic plane: UTF-16 order would put 😀 (U+1F600, a surrogate pair) below ｚ (U+FF5A), code points above.
+        "$.S > 'ｚ'", "$.S < '😀' && $.S > '東京'",
     };
 
     private static async Task<string> IcuSchemaAsync()
@@ -80,6 +82,8 @@ public sealed class PostgresCollationTests
                 Assert.Equal((text, collection.Name, string.Join("|", expected)), (text, collection.Name, string.Join("|", found)));
                 Assert.Equal((text, collection.Name, (long)expected.Count), (text, collection.Name, await collection.CountAsync(filter)));
             }
+            // The text key is a column collated "C": its ranges are searched in the index whatever the database's collation.
+            Assert.Matches($"Index Scan (using|on) {textKeyed.Table}_ix_", await textKeyed.ExplainAsync(filter));
         }
     }
 }

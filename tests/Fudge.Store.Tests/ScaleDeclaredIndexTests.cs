@@ -43,7 +43,7 @@ public class PostgresScaleDeclaredIndexTests
 
             Assert.Equal(0, exit);
             string markdown = File.ReadAllText(results);
-            Assert.Contains("declared indexes (PostgreSQL: B-tree expression indexes; SQLite: indexes on the path function): ticks $.ticker, $.seq", markdown);
+            Assert.Contains("declared indexes (PostgreSQL: B-tree indexes, on typed key columns for typed members; SQLite: indexes on the path function): ticks $.ticker, $.seq", markdown);
             // | store | kind | documents | without index | with index | of which index | MB |
             var row = Regex.Match(markdown, @"\| PostgreSQL \| ticks \| 2,000 \| ([0-9.]+) \| ([0-9.]+) \| ([0-9.]+) \|");
             Assert.True(row.Success, markdown);

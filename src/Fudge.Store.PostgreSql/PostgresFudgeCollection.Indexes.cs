@@ -1,0 +1,138 @@
+using System;
+using System.Collections.Generic;
+using System.Globalization;
+using System.Threading;
+using System.Threading.Tasks;
+using Fudge.Query;
+
+namespace Fudge.Store.PostgreSql;
+
+// Declared indexes: what the collection reads back when it opens, declaring (a typed key in a stored generated column
+// with a B-tree on it, the jsonb key in an expression index) and dropping.
+internal sealed partial class PostgresFudgeCollection
+{
+    /// <summary>
+    /// Reads the declared indexes and the expression each was built on (<c>pg_get_indexdef</c>, with the type of the
+    /// index's key column if it has one, <see cref="BTreePredicate.KeyOfDefinition"/>): a typed key's column, a typed
+    /// key expression (an earlier version's typed index), the jsonb key, or the <c>fudge_key</c> form of an index a
+    /// store made before the one-name key form. Each is searched with the expression it was built on, so it goes on
+    /// serving queries without a rebuild; declaring it again with a kind (or dropping and declaring it) rebuilds it.
+    /// </summary>
+    internal async Task LoadIndexesAsync(CancellationToken cancellationToken)
+    {
+        // With each index, its number and the type of the typed key column that number names, if there is one.
+        await using var command = _store.CreateCommand("""
+            SELECT path, pg_get_indexdef(to_regclass(@table || '_ix_' || id)), id,
+              (SELECT format_type(atttypid, atttypmod) FROM pg_attribute
+                WHERE attrelid = to_regclass(@table) AND attname = 'fudge_k_' || id AND NOT attisdropped)
+            FROM fudge_indexes WHERE collection_id = @id ORDER BY id
+            """);
+        command.Parameters.AddWithValue("id", _id);
+        command.Parameters.AddWithValue("table", Table);
+        _indexedPaths.Clear();
+        _indexKeys.Clear();
+        await using var reader = await PostgresFudgeStore.Guard(() => command.ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
+        while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
+        {
+            string text = reader.GetString(0);
+            _indexedPaths.Add(text);
+            FudgePath path;
+            try
+            {
+                path = FudgePath.Compile(text);
+            }
+            catch (FudgeQueryException)
+            {
+                continue; // not a path this version reads: listed, never searched
+            }
+            if (BTreePredicate.KeyOfDefinition(path, reader.IsDBNull(1) ? null : reader.GetString(1), reader.GetInt64(2),
+                    reader.IsDBNull(3) ? null : reader.GetString(3)) is { } key)
+                _indexKeys[text] = key;
+        }
+    }
+
+    /// <summary>
+    /// Declares an index on a path: a B-tree expression index on the one value the path selects (see
+    /// <see cref="BTreePredicate"/>: read with <c>-&gt;</c> for a path of one name, <c>fudge_key(json, 'path[*]')</c>
+    /// otherwise), which equality, range and membership tests on that path then search, typed and text queries alike.
+    /// The GIN index (<c>jsonb_path_ops</c>) on the whole jsonb, unless the collection is set to have none, keeps
+    /// serving the equality tests of every other path.
+    /// </summary>
+    public ValueTask CreateIndexAsync(FudgePath path, CancellationToken cancellationToken = default)
+        => CreateIndexAsync(path, FudgeIndexKind.Any, cancellationToken);
+
+    /// <summary>
+    /// Declares an index on a path keyed for values of <paramref name="kind"/>: on a path of one name, numbers as
+    /// <c>float8</c> and strings as <c>text</c> (<see cref="BTreePredicate.NumberKey"/>, <see cref="BTreePredicate.TextKey"/>)
+    /// held in a stored generated column (<see cref="BTreePredicate.KeyColumnSql"/>) with a plain B-tree on it, which
+    /// a count can answer from alone (an index-only scan); otherwise the jsonb key, an expression index. An index on
+    /// the path with another key (another kind, or the typed expression index of an earlier version) is dropped and
+    /// built again with this one, in one transaction (unless <paramref name="kind"/> is <see cref="FudgeIndexKind.Any"/>,
+    /// which keeps any index there is); declaring what is there does nothing.
+    /// </summary>
+    public async ValueTask CreateIndexAsync(FudgePath path, FudgeIndexKind kind, CancellationToken cancellationToken = default)
+    {
+        if (path is null) throw new ArgumentNullException(nameof(path));
+        string text = path.Text.Trim();
+        var key = BTreePredicate.IndexKeyOf(path, kind)
+            ?? throw new FudgeStoreException($"The path {text} has no SQL/JSON equivalent (ordinal, anonymous and indexed steps), so the server cannot index it.");
+        // Typed keys (paths of one name) are held in columns; the jsonb key stays an expression index.
+        bool stored = key.Form != KeyForm.Jsonb;
+        bool rebuild = false;
+        if (_indexedPaths.Contains(text))
+        {
+            if (kind == FudgeIndexKind.Any || (_indexKeys.TryGetValue(text, out var built) && built.Form == key.Form && built.Stored == stored)) return;
+            rebuild = true;
+        }
+        await using var register = _store.CreateCommand("""
+            INSERT INTO fudge_indexes (collection_id, path) VALUES (@id, @path) ON CONFLICT DO NOTHING;
+            SELECT id FROM fudge_indexes WHERE collection_id = @id AND path = @path;
+            """);
+        register.Parameters.AddWithValue("id", _id);
+        register.Parameters.AddWithValue("path", text);
+        long number = (long)(await PostgresFudgeStore.Guard(() => register.ExecuteScalarAsync(cancellationToken)).ConfigureAwait(false))!;
+        string index = IndexName(number), column = BTreePredicate.KeyColumn(number);
+        string sql;
+        if (stored)
+        {
+            // Adding a stored generated column rewrites the table once (its rows get their keys); the index is then a
+            // plain B-tree on the column.
+            string add = $"ALTER TABLE {Table} ADD COLUMN {(rebuild ? "" : "IF NOT EXISTS ")}{BTreePredicate.KeyColumnSql(JsonPathTranslation.OneName(path)!, key.Form, column)}";
+            string create = $"CREATE INDEX IF NOT EXISTS {index} ON {Table} ({column})";
+            sql = rebuild ? $"DROP INDEX IF EXISTS {index}; ALTER TABLE {Table} DROP COLUMN IF EXISTS {column}; {add}; {create}" : $"{add}; {create}";
+            key = new IndexKey(column, key.Form, Stored: true);
+        }
+        else
+        {
+            string create = $"CREATE INDEX IF NOT EXISTS {index} ON {Table} (({key.Sql}))";
+            sql = rebuild ? $"DROP INDEX IF EXISTS {index}; ALTER TABLE {Table} DROP COLUMN IF EXISTS {column}; {create}" : create;
+        }
+        // One statement string runs as one transaction: the path is never without its index.
+        await _store.ExecuteAsync(sql, cancellationToken).ConfigureAwait(false);
+        if (!rebuild) _indexedPaths.Add(text);
+        _indexKeys[text] = key;
+    }
+
+    private string IndexName(long number) => Table + "_ix_" + number.ToString(CultureInfo.InvariantCulture);
+
+    public async ValueTask<bool> DropIndexAsync(FudgePath path, CancellationToken cancellationToken = default)
+    {
+        if (path is null) throw new ArgumentNullException(nameof(path));
+        string text = path.Text.Trim();
+        await using var forget = _store.CreateCommand("DELETE FROM fudge_indexes WHERE collection_id = @id AND path = @path RETURNING id");
+        forget.Parameters.AddWithValue("id", _id);
+        forget.Parameters.AddWithValue("path", text);
+        var number = await PostgresFudgeStore.Guard(() => forget.ExecuteScalarAsync(cancellationToken)).ConfigureAwait(false);
+        _indexedPaths.Remove(text);
+        _indexKeys.Remove(text);
+        if (number is not long dropped) return false;
+        // A typed key's column goes with its index (dropping a column marks it dropped: no rewrite; its bytes leave the
+        // rows as they are next written or the table is rewritten).
+        await _store.ExecuteAsync($"DROP INDEX IF EXISTS {IndexName(dropped)}; ALTER TABLE {Table} DROP COLUMN IF EXISTS {BTreePredicate.KeyColumn(dropped)}",
+            cancellationToken).ConfigureAwait(false);
+        return true;
+    }
+
+    public ValueTask<IReadOnlyList<string>> ListIndexesAsync(CancellationToken cancellationToken = default)
+        => new(_indexedPaths.ToArray());
+}
