@@ -124,19 +124,6 @@ internal static class FudgeSqlFunctions
         return visitor.Value;
     }
 
-    /// <summary>The values a document has at an index's paths (null where a path selects none), for messages.</summary>
-    internal static object?[] KeyValues(ReadOnlySpan<byte> document, FudgeIndexDefinition index)
-    {
-        var values = new object?[index.Paths.Count];
-        for (int i = 0; i < values.Length; i++)
-        {
-            var visitor = new SingleComparable();
-            index.Paths[i].Visit(document, ref visitor);
-            values[i] = visitor.Value;
-        }
-        return values;
-    }
-
     /// <summary>The SQL value of a field, or null for sub-messages, indicators and types SQL has no value for.</summary>
     private static object? SqlValue(in FudgeReader field, bool comparableOnly)
     {

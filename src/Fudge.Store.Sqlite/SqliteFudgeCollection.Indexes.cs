@@ -180,7 +180,7 @@ internal sealed partial class SqliteFudgeCollection
         {
             // An index another connection declared since this one last read them is named by SQLite's name alone.
             var declared = _indexes.Find(d => d.Number == number);
-            string? key = declared is null ? null : FudgeIndexDefinition.KeyText(FudgeSqlFunctions.KeyValues(envelope.Span, declared.Index));
+            string? key = declared is null ? null : FudgeIndexDefinition.KeyText(declared.Index.KeyValues(envelope.Span));
             throw new FudgeUniqueIndexException(declared?.Index.Text ?? IndexName(number), key, declaring: false, e);
         }
         catch (SqliteException e)

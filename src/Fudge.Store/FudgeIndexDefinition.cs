@@ -111,12 +111,87 @@ public sealed class FudgeIndexDefinition
         var parts = values.Select(v => v switch
         {
             null => "absent",
+            bool flag => flag ? "true" : "false",
             string text => "\"" + text.Replace("\\", "\\\\").Replace("\"", "\\\"") + "\"",
             double number => number.ToString("R", System.Globalization.CultureInfo.InvariantCulture),
             IFormattable formattable => formattable.ToString(null, System.Globalization.CultureInfo.InvariantCulture),
             var other => other.ToString() ?? "",
         }).ToList();
         return parts.Count == 1 ? parts[0] : "(" + string.Join(", ", parts) + ")";
+    }
+
+    /// <summary>The first value a document has at each path (null where a path selects none, or a sub-message), for messages.</summary>
+    internal object?[] KeyValues(ReadOnlySpan<byte> envelope)
+    {
+        var values = new object?[_paths.Length];
+        for (int i = 0; i < values.Length; i++)
+        {
+            var first = new FirstScalar();
+            _paths[i].Visit(envelope, ref first);
+            values[i] = first.Value;
+        }
+        return values;
+    }
+
+    /// <summary>
+    /// How a store that keeps index definitions as one text (PostgreSQL's <c>fudge_indexes.path</c>) writes this one:
+    /// an index on one path, not unique, as the path's text (what every earlier version wrote); any other as a JSON
+    /// object <c>{"paths":[...],"kinds":[...],"unique":true}</c>, which no path's text is (a path starts with <c>$</c>).
+    /// </summary>
+    internal string StoredText()
+    {
+        if (!IsComposite && !IsUnique && _kinds[0] == FudgeIndexKind.Any) return _paths[0].Text.Trim();
+        var buffer = new System.Buffers.ArrayBufferWriter<byte>();
+        using (var json = new System.Text.Json.Utf8JsonWriter(buffer))
+        {
+            json.WriteStartObject();
+            json.WriteStartArray("paths");
+            foreach (var path in _paths) json.WriteStringValue(path.Text.Trim());
+            json.WriteEndArray();
+            json.WriteStartArray("kinds");
+            foreach (var kind in _kinds) json.WriteStringValue(kind.ToString());
+            json.WriteEndArray();
+            json.WriteBoolean("unique", IsUnique);
+            json.WriteEndObject();
+        }
+        return System.Text.Encoding.UTF8.GetString(buffer.WrittenSpan);
+    }
+
+    /// <summary>The index <see cref="StoredText"/> wrote, or null when the text is neither form (a later version's).</summary>
+    internal static FudgeIndexDefinition? FromStoredText(string text)
+    {
+        try
+        {
+            if (!text.StartsWith("{", StringComparison.Ordinal)) return new FudgeIndexDefinition(FudgePath.Compile(text));
+            using var json = System.Text.Json.JsonDocument.Parse(text);
+            var root = json.RootElement;
+            var paths = root.GetProperty("paths").EnumerateArray().Select(p => FudgePath.Compile(p.GetString()!)).ToList();
+            var kinds = root.GetProperty("kinds").EnumerateArray().Select(k => Enum.TryParse<FudgeIndexKind>(k.GetString(), out var kind) ? kind : FudgeIndexKind.Any).ToList();
+            if (kinds.Count != paths.Count) return null;
+            return new FudgeIndexDefinition(paths.Zip(kinds, (p, k) => (p, k)), root.GetProperty("unique").GetBoolean());
+        }
+        catch (Exception e) when (e is FudgeQueryException or System.Text.Json.JsonException or InvalidOperationException or KeyNotFoundException or ArgumentException)
+        {
+            return null;
+        }
+    }
+
+    private struct FirstScalar : IFudgeFieldVisitor
+    {
+        public object? Value;
+
+        public bool Visit(in FudgeReader field)
+        {
+            Value = field.TypeId switch
+            {
+                FudgeTypeId.Int8 or FudgeTypeId.Int16 or FudgeTypeId.Int32 or FudgeTypeId.Int64 => field.GetInt64(),
+                FudgeTypeId.Float or FudgeTypeId.Double => field.GetDouble(),
+                FudgeTypeId.Boolean => field.GetBoolean(),
+                FudgeTypeId.String => field.GetString(),
+                _ => null,
+            };
+            return false;
+        }
     }
 
     /// <inheritdoc/>
