@@ -129,6 +129,26 @@ public abstract partial class StoreContractTests
         Assert.Equal(3, await trades.CountAsync("$.s == 'AAPL'"));
     }
 
+    [StoreFact]
+    public async Task An_update_that_would_share_a_unique_key_changes_no_document()
+    {
+        await using var store = await OpenEmptyStoreAsync();
+        var trades = await store.GetCollectionAsync("unique_updates");
+        await trades.CreateIndexAsync(new FudgeIndexDefinition(FudgePath.Compile("$.s"), unique: true));
+        await trades.InsertAsync(Pair("AAPL", 1));
+        var renamed = new FudgeMsg();
+        renamed.Add("x", "AAPL");
+        await trades.InsertAsync(renamed);
+        await trades.InsertAsync(Pair("MSFT", 2));
+        var transform = Fudge.Transforms.FudgeTransform.Parse("""{ "operations": [ { "rename": "$.x", "to": "s" } ] }""");
+
+        var refused = await Assert.ThrowsAsync<FudgeUniqueIndexException>(async () => await trades.UpdateAsync(FudgeFilter.Compile("$.x || $.s == 'MSFT'"), transform));
+
+        Assert.Equal("\"AAPL\"", refused.Key);
+        Assert.Equal(1, await trades.CountAsync("$.x == 'AAPL'"));
+        Assert.Equal(1, await trades.CountAsync("$.s == 'AAPL'"));
+    }
+
     private static byte[] Pair(string symbol, int? number)
     {
         var message = new FudgeMsg();
