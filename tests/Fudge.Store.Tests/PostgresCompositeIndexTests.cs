@@ -52,6 +52,12 @@ public sealed class PostgresCompositeIndexTests
 
         Assert.True(await trades.DropIndexAsync((StoredTrade t) => new { t.Symbol, t.Price }));
         Assert.Empty(await trades.ListIndexesAsync());
+
+        // A path with no SQL/JSON form (an ordinal step) cannot be a key on the server: refused, nothing declared.
+        var ordinal = await Assert.ThrowsAsync<FudgeStoreException>(async () =>
+            await trades.CreateIndexAsync(new FudgeIndexDefinition(new[] { FudgePath.Compile("$.Symbol"), FudgePath.Compile("$.#3") })));
+        Assert.Contains("$.#3 has no SQL/JSON equivalent", ordinal.Message, StringComparison.Ordinal);
+        Assert.Empty(await trades.ListIndexesAsync());
     }
 
     [StoreFact]

@@ -104,6 +104,15 @@ public abstract partial class StoreContractTests
         Assert.Equal(5, await trades.CountAsync());
         Assert.Equal(0, await trades.CountAsync("$.s == 'IBM'"));
 
+        // A document whose path selects several values has no one key: refused, naming the path or the index.
+        var repeated = new FudgeMsg();
+        repeated.Add("s", "ZZZ");
+        repeated.Add("s", "YYY");
+        repeated.Add("n", 1);
+        var several = await Assert.ThrowsAsync<FudgeStoreException>(async () => await trades.InsertAsync(repeated));
+        Assert.Contains("several values", several.Message, StringComparison.Ordinal);
+        Assert.Equal(5, await trades.CountAsync());
+
         // Inside a transaction, the failed batch alone is taken back.
         await using (var transaction = await store.BeginTransactionAsync())
         {
