@@ -61,8 +61,6 @@ internal sealed partial class PostgresFudgeCollection
         var existing = _declared.FirstOrDefault(d => d.Value.Identity == index.Identity);
         if (!index.IsComposite && !index.IsUnique)
         {
-            // The path's unique index declared again without uniqueness: the unique one goes, the one-path index comes.
-            if (existing.Value is not null) await DropIndexAsync(existing.Value, cancellationToken).ConfigureAwait(false);
             await CreateIndexAsync(index.Paths[0], index.Kinds[0], cancellationToken).ConfigureAwait(false);
             return;
         }

@@ -83,6 +83,9 @@ internal sealed partial class PostgresFudgeCollection
     {
         if (path is null) throw new ArgumentNullException(nameof(path));
         string text = path.Text.Trim();
+        // The path's unique index declared again without uniqueness: the unique one goes, the one-path index comes.
+        var unique = _declared.FirstOrDefault(d => d.Value.Identity == text);
+        if (unique.Value is not null) await DropIndexAsync(unique.Value, cancellationToken).ConfigureAwait(false);
         var key = BTreePredicate.IndexKeyOf(path, kind)
             ?? throw new FudgeStoreException($"The path {text} has no SQL/JSON equivalent (ordinal, anonymous and indexed steps), so the server cannot index it.");
         // Typed keys (paths of one name) are held in columns; the jsonb key stays an expression index.

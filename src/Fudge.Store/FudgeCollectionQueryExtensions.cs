@@ -77,10 +77,7 @@ public static class FudgeCollectionQueryExtensions
     public static ValueTask CreateIndexAsync<T, TValue>(this IFudgeCollection collection, Expression<Func<T, TValue>> members, bool unique, CancellationToken cancellationToken = default)
     {
         if (collection is null) throw new ArgumentNullException(nameof(collection));
-        var index = IndexOf(members, unique);
-        return index.IsComposite || unique
-            ? collection.CreateIndexAsync(index, cancellationToken)
-            : collection.CreateIndexAsync(index.Paths[0], index.Kinds[0], cancellationToken);
+        return collection.CreateIndexAsync(IndexOf(members, unique), cancellationToken);
     }
 
     /// <summary>Removes the index on the member or members <paramref name="members"/> selects (as declared); returns false when there was none.</summary>

@@ -136,6 +136,18 @@ public abstract partial class StoreContractTests
         Assert.Empty(await trades.ListIndexesAsync());
         await trades.InsertAsync(Pair("AAPL", 1)); // no index is left to refuse it
         Assert.Equal(3, await trades.CountAsync("$.s == 'AAPL'"));
+
+        // One index per path list: declared unique, then plain, then unique again over distinct keys, it is rebuilt each time.
+        trades = await store.GetCollectionAsync("rebuilt");
+        await trades.InsertAsync(Pair("AAPL", 1));
+        await trades.InsertAsync(Pair("AAPL", 2));
+        await trades.CreateIndexAsync(new FudgeIndexDefinition(FudgePath.Compile("$.n"), unique: true));
+        await trades.CreateIndexAsync(FudgePath.Compile("$.n"));
+        Assert.Equal(new[] { "$.n" }, await trades.ListIndexesAsync());
+        await trades.CreateIndexAsync(new FudgeIndexDefinition(FudgePath.Compile("$.n"), unique: true));
+        Assert.Equal(new[] { "unique $.n" }, await trades.ListIndexesAsync());
+        Assert.True(await trades.DropIndexAsync(FudgePath.Compile("$.n")));
+        Assert.Empty(await trades.ListIndexesAsync());
     }
 
     [StoreFact]
