@@ -310,7 +310,9 @@ internal sealed partial class Emitter
         if (member.NullAsIndicator) st.AppendLine().Append($"        else __run.WriteIndicator({o});");
         int perElement = 6 + constant + (hasString ? 8 : 0);
         string room = $"({local} != null ? (int)global::System.Math.Min(2147418111L, 8L + (long){local}.{count} * {inv(perElement)}) : 4)";
-        return new RunField(st.ToString(), 0, room, NeedsRun: true, IsList: true);
+        // The guess: the list's header, and its elements at the size the last list whose size bytes were guessed wrong had.
+        string guess = $"({local} != null ? 6 + {local}.{count} * {name}ElementSize : 4)";
+        return new RunField(st.ToString(), 0, room, NeedsRun: true, IsList: true, Guess: guess);
     }
 
     /// <summary>The argument of FudgeFieldRun.BeginMessage for <paramref name="key"/> and the header's bytes, or null for a key with a name.</summary>
@@ -381,7 +383,7 @@ internal sealed partial class Emitter
             if (inline) sb.AppendLine(Inline);
             sb.AppendLine($"    internal static void {parameters}");
             sb.AppendLine("    {");
-            sb.AppendLine($"        var __m = {H}.{begin}, __GraphSizeHint);");
+            sb.AppendLine($"        var __m = {H}.{begin}, {(_sizeGuess is null ? "__GraphSizeHint" : "__SizeGuess(value)")});");
             sb.AppendLine("        Instance.Write(ref writer, value);");
             sb.AppendLine($"        {H}.EndObject(ref writer, __m, ref __GraphSizeHint);");
             sb.AppendLine("    }");
@@ -391,6 +393,21 @@ internal sealed partial class Emitter
         sb.AppendLine();
         SubMessageWriter("as a list's element (an anonymous sub-message), as __WriteObject does with the list element key.",
             inline: true, $"__WriteElement(ref {Writer} writer, {t} value)", $"BeginElementObject<{t}>(ref writer");
+        if (_sizeGuess is not null)
+        {
+            // The sub-message's size bytes are reserved by this guess of the value's own size, not by the last size of
+            // the type's messages: a position holding two lots takes one size byte and one holding three takes two, so a
+            // list of them alternating moved a third of them by a byte when their size was known (EndMessageResized).
+            // Any guess writes the same bytes; a wrong one costs that move.
+            sb.AppendLine();
+            sb.AppendLine("    /// <summary>About the size of <paramref name=\"value\"/>'s message (strings as one byte a character, lists at their elements' recent size), which its size bytes are reserved by.</summary>");
+            sb.AppendLine(Never);
+            sb.AppendLine(Inline);
+            sb.AppendLine($"    internal static int __SizeGuess({t} value)");
+            sb.AppendLine("    {");
+            sb.AppendLine($"        return {_sizeGuess};");
+            sb.AppendLine("    }");
+        }
         if (Leaf(m) is not { } leaf) return;
         int constant = leaf.Constant;
         var room = new StringBuilder(constant.ToString(CultureInfo.InvariantCulture));

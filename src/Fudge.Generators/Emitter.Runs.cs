@@ -2,6 +2,7 @@ using System.Collections.Generic;
 using System.Globalization;
 using System.Linq;
 using System.Text;
+using System.Text.RegularExpressions;
 
 namespace Fudge.Generators;
 
@@ -14,7 +15,11 @@ internal sealed partial class Emitter
     /// One field of a run: the statement that writes it through <c>__run</c> and the most bytes it takes, a constant
     /// or (a string) an expression of the member's local.
     /// </summary>
-    private sealed record RunField(string Statement, int MaxBytes, string? MaxBytesExpression = null, bool NeedsRun = false, bool IsList = false);
+    private sealed record RunField(string Statement, int MaxBytes, string? MaxBytesExpression = null, bool NeedsRun = false, bool IsList = false, string? Guess = null);
+
+    // Guess: the bytes the field likely takes, an expression of the member's local, where MaxBytes and
+    // MaxBytesExpression bound them (a string's UTF-8 at three bytes a character, a list at its largest elements): what
+    // the holder's size guess (__SizeGuess) adds up. Null: the bound is the guess.
 
     // NeedsRun: a nested object's sub-message (Emitter.Graph.cs), which only a run writes this way: a stretch of it alone is still a run.
 
@@ -31,6 +36,11 @@ internal sealed partial class Emitter
         var pendingReads = new StringBuilder();
         var pendingText = new StringBuilder();
         int runs = 0;
+        // The size guess of the message (__SizeGuess, emitted with the graph entry points): each run field's guess, of the
+        // member read again from the value; none when a member is written outside the runs.
+        var guess = new List<string>();
+        int guessConstant = 0;
+        bool guessable = true;
         byte[]? typeNameFields = TypeNameFields(m);
         if (typeNameFields is not null)
         {
@@ -38,6 +48,7 @@ internal sealed partial class Emitter
             _helpers.AppendLine("    // The type names as encoded fields (ordinal 0, type string, one size byte): the same bytes every time.");
             _helpers.AppendLine($"    private static global::System.ReadOnlySpan<byte> __typeNameFields => new byte[] {{ {string.Join(", ", typeNameFields.Select(b => b.ToString(CultureInfo.InvariantCulture)))} }};");
             pending.Add(new RunField("__run.WriteEncoded(__typeNameFields);", typeNameFields.Length));
+            guessConstant += typeNameFields.Length;
             pendingText.AppendLine("        __run.WriteEncoded(__typeNameFields);");
         }
         else
@@ -62,8 +73,10 @@ internal sealed partial class Emitter
             {
                 Flush();
                 EmitMember(sb, i);
+                guessable = false;
                 continue;
             }
+            AddGuess(field, local, "value." + member.Name);
             // The stretch's members are read before the run begins: a string's room depends on its length.
             // A run holds two strings or byte arrays at most (their rooms added in 64 bits: see Flush) and a bounded room.
             // A list of run leaves (LeafListRunField) is not counted with them: its room is a capped guess, added in 64 bits as theirs are.
@@ -76,6 +89,15 @@ internal sealed partial class Emitter
             if (field.IsList) Flush();
         }
         Flush();
+        guessable &= typeNameFields is not null || m.TypeNames.Count == 0;
+        _sizeGuess = guessable ? string.Join(" + ", new[] { guessConstant.ToString(CultureInfo.InvariantCulture) }.Concat(guess)) : null;
+
+        void AddGuess(RunField field, string local, string read)
+        {
+            string? expression = field.Guess ?? field.MaxBytesExpression;
+            if (field.Guess is null) guessConstant += field.MaxBytes;
+            if (expression is not null) guess.Add(Regex.Replace(expression, @"\b" + local + @"\b", read));
+        }
 
         // A stretch of one field is written through the writer: a run would only add its reservation and commit.
         void Flush()
@@ -148,13 +170,13 @@ internal sealed partial class Emitter
             // With nullAsIndicator, the run writes null as the indicator (MaxStringFieldBytes(null) is its 4 bytes).
             case ShapeKind.String:
                 return new RunField(nullAsIndicator ? $"__run.WriteString({o}, {v});" : $"if ({v} != null) __run.WriteString({o}, {v});",
-                    0, $"global::Fudge.FudgeFieldRun.MaxStringFieldBytes({v})");
+                    0, $"global::Fudge.FudgeFieldRun.MaxStringFieldBytes({v})", Guess: $"({v} != null ? 5 + {v}.Length : {(nullAsIndicator ? 4 : 0)})");
             // Dates (issue 42): the bytes of the writer's ordinal overloads, which FudgeFormatterHelpers' date writers call.
             // Byte arrays (issue 42, with the dates): the bytes of the writer's WriteBytes under an ordinal; null as the
             // writer's statement has it (nothing, or with nullAsIndicator the indicator MaxBytesFieldBytes(null) counts).
             case ShapeKind.Bytes when dates:
                 return new RunField(nullAsIndicator ? $"__run.WriteBytes({o}, {v});" : $"if ({v} != null) __run.WriteBytes({o}, {v});",
-                    0, $"global::Fudge.FudgeFieldRun.MaxBytesFieldBytes({v})");
+                    0, $"global::Fudge.FudgeFieldRun.MaxBytesFieldBytes({v})", Guess: $"({v} != null ? 5 + {v}.Length : {(nullAsIndicator ? 4 : 0)})");
             case ShapeKind.DateOnly when dates: return new RunField($"__run.WriteDate({o}, global::Fudge.FudgeDate.FromDateOnly({v}));", DateFieldBytes);
             case ShapeKind.DateTime when shape.Accuracy < 0 && dates:
                 return new RunField($"__run.WriteDateTime({o}, {v});", DateTimeFieldBytes);

@@ -26,6 +26,9 @@ internal sealed partial class Emitter
     private int _helperCount;
     private int _localCount;
 
+    // The expression of __SizeGuess (Emitter.Runs.cs, EmitMembersInRuns), when every member of Write is a run field.
+    private string? _sizeGuess;
+
     private Emitter(TypeModel model, EmitOptions options, EquatableArray<TypeModel> references = default)
     {
         _model = model;

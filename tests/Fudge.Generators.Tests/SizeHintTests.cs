@@ -6,8 +6,9 @@ using Xunit;
 namespace Fudge.Generators.Tests;
 
 /// <summary>
-/// Generated writers reserve each sub-message's size bytes by the size the previous one of its kind needed. Whatever
-/// came before, the bytes must be those of a fresh encoding with minimal size widths.
+/// Generated writers reserve each sub-message's size bytes by the size the previous one of its kind needed, or by a
+/// guess of the object's own size. Whatever came before and however wrong the guess, the bytes must be those of a
+/// fresh encoding with minimal size widths.
 /// </summary>
 public class SizeHintTests
 {
@@ -21,6 +22,28 @@ public class SizeHintTests
             byte[] reencoded = FudgeMsg.Parse(generated).ToByteArray(); // the DOM writes every size after the fact
             Assert.Equal(reencoded, generated);
             Assert.Equal(children, FudgeSerializer.Deserialize<Node>(generated).Children!.Count);
+        }
+    }
+
+    [Fact]
+    public void Objects_whose_size_guess_is_wrong_either_way_encode_as_the_DOM_does()
+    {
+        // A position's size bytes are reserved by a guess of its size (__SizeGuess) that counts a string's characters as
+        // one byte each and its lots at a recent lot's size: text of two- and three-byte characters, and lots with and
+        // without venues, put the real sizes on the other side of 255 bytes from the guess, both ways.
+        var book = new WholeGraph.GBook { Name = "guesses" };
+        for (int i = 0; i < 60; i++)
+        {
+            var position = new WholeGraph.GPosition { Id = i, Instrument = new string(i % 3 == 0 ? 'é' : i % 3 == 1 ? '€' : 'e', 10 + i % 40), Hash = new byte[i % 5 * 8] };
+            for (int j = 0; j < i % 7; j++)
+                position.Lots.Add(new WholeGraph.GLot { Sequence = j, Quantity = 1 << (j * 5), Venue = j % 2 == 0 ? null : new string('v', 8 * j) });
+            book.Positions.Add(position);
+        }
+        for (int pass = 0; pass < 2; pass++) // the second with the recent sizes the first left
+        {
+            byte[] generated = FudgeSerializer.Serialize(book);
+            Assert.Equal(FudgeMsg.Parse(generated).ToByteArray(), generated);
+            Assert.Equal(60, FudgeSerializer.Deserialize<WholeGraph.GBook>(generated).Positions.Count);
         }
     }
 

@@ -57,4 +57,40 @@ public class FieldRunBytesTests
         if (value is not null) new Random(length).NextBytes(value);
         Assert.Equal(Written(run: false, value), Written(run: true, value));
     }
+
+    [Fact]
+    public void Every_length_up_to_a_hundred_has_the_writers_bytes()
+    {
+        // Every fixed-width length (4, 8, 16, 20, 32, 64) and those around them, as the writer writes them.
+        for (int length = 0; length <= 100; length++)
+        {
+            var value = new byte[length];
+            new Random(length).NextBytes(value);
+            Assert.Equal(Written(run: false, value), Written(run: true, value));
+        }
+    }
+
+    [Fact]
+    public void The_fixed_width_byte_array_types_are_those_of_their_nine_lengths()
+    {
+        for (int length = 0; length <= 1100; length++)
+        {
+            byte expected = length switch
+            {
+                4 => FudgeTypeId.ByteArray4,
+                8 => FudgeTypeId.ByteArray8,
+                16 => FudgeTypeId.ByteArray16,
+                20 => FudgeTypeId.ByteArray20,
+                32 => FudgeTypeId.ByteArray32,
+                64 => FudgeTypeId.ByteArray64,
+                128 => FudgeTypeId.ByteArray128,
+                256 => FudgeTypeId.ByteArray256,
+                512 => FudgeTypeId.ByteArray512,
+                _ => FudgeTypeId.ByteArray,
+            };
+            Assert.Equal(expected, FudgeTypeId.ForByteArrayLength(length));
+        }
+        Assert.Equal(FudgeTypeId.ByteArray, FudgeTypeId.ForByteArrayLength(-1));
+        Assert.Equal(FudgeTypeId.ByteArray, FudgeTypeId.ForByteArrayLength(int.MaxValue));
+    }
 }

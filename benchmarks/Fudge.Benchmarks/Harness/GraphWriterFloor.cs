@@ -25,7 +25,11 @@ public static class GraphWriterFloor
     private const uint Variable1 = 0x30000000u; // one size byte, ordinal, no name
 
     // The size class (1, 2 or 4 size bytes) of the last message of each kind, as the generated writer keeps its hints.
-    private static int _positionsWidth = 1, _positionWidth = 1, _lotsWidth = 1;
+    private static int _positionsWidth = 1;
+
+    // A lot's recent size in its list, the generated writer's __RunList1ElementSize: a position's size bytes and its
+    // lots' are reserved by a guess of their size from it (the generated __SizeGuess), not by the last width taken.
+    private static int _lotSize;
     private static int _lastSize = 4096;
 
     /// <summary>Writes <paramref name="portfolio"/> as one envelope into <paramref name="output"/>.</summary>
@@ -123,7 +127,8 @@ public static class GraphWriterFloor
         var lots = p.Lots;
         // The element's header and size, nine fields, the lots' header (+ 8 for wide stores).
         if ((long)end - pos < 6 + 8 + 5 + 3L * (instrument?.Length ?? 0) + 8 + 8 + 12 + 12 + 8 + 8 + (hash?.Length ?? 0) + 8 + 8 + 8) return -1;
-        int width = _positionWidth;
+        int guess = 64 + (instrument is not null ? 5 + instrument.Length : 4) + (hash is not null ? 5 + hash.Length : 4) + (lots is not null ? 6 + lots.Count * _lotSize : 4);
+        int width = WidthFor(guess);
         int sizeAt = BeginAnonymous(ref b, ref pos, width);
         pos = Int32(ref b, pos, 1, p.Id);
         pos = instrument is not null ? String(ref b, pos, 2, instrument) : Indicator(ref b, pos, 2);
@@ -139,7 +144,7 @@ public static class GraphWriterFloor
         if (lots is null) pos = Indicator(ref b, pos, 10);
         else
         {
-            int lotsWidth = _lotsWidth;
+            int lotsWidth = WidthFor(lots.Count * _lotSize);
             int lotsAt = BeginMessage(ref b, ref pos, 10, lotsWidth);
             for (int i = 0; i < lots.Count; i++)
             {
@@ -164,9 +169,11 @@ public static class GraphWriterFloor
                 pos = Boolean(ref b, pos, 6, lot.Settled);
                 if (EndMessage(ref b, ref pos, end, lotAt, lotWidth, out _)) return -1;
             }
-            if (EndMessage(ref b, ref pos, end, lotsAt, lotsWidth, out _lotsWidth)) return -1;
+            int lotsSize = pos - lotsAt - lotsWidth;
+            if (EndMessage(ref b, ref pos, end, lotsAt, lotsWidth, out int lotsUsed)) return -1;
+            if (lotsUsed != lotsWidth && lots.Count > 0) _lotSize = lotsSize / lots.Count;
         }
-        if (EndMessage(ref b, ref pos, end, sizeAt, width, out _positionWidth)) return -1;
+        if (EndMessage(ref b, ref pos, end, sizeAt, width, out _)) return -1;
         return pos;
     }
 
@@ -355,6 +362,8 @@ public static class GraphWriterFloor
     }
 
     // ------------------------------------------------------------------ sub-messages
+
+    private static int WidthFor(int size) => size <= byte.MaxValue ? 1 : size <= short.MaxValue ? 2 : 4;
 
     private static uint SizeFlags(int width) => width == 1 ? 0x20u : width == 2 ? 0x40u : 0x60u;
 

@@ -349,6 +349,9 @@ public sealed class FudgeStreamProjection<T, TResult> : IEnumerable<TResult>, IA
         private readonly ProjectionLeaves _leaves;
         // True when every envelope is a match (no filter, no window): read straight from the reader.
         private readonly bool _every;
+        // With _every: true when the layouts decide every envelope the reader frames, with no look at its header
+        // (ProjectionLayouts.Ready: the reader has checked its size, and there is no taxonomy resolver).
+        private readonly bool _framed;
         private LeafSlots? _slots;
         private int _skipped;
         private int _taken;
@@ -363,6 +366,7 @@ public sealed class FudgeStreamProjection<T, TResult> : IEnumerable<TResult>, IA
             _reader = projection._query.Reader;
             _options = _reader.Options;
             _leaves = projection._projector.Leaves;
+            _framed = _every && _slots.Layouts.Ready(_options);
         }
 
         public TResult Current => _current;
@@ -385,7 +389,8 @@ public sealed class FudgeStreamProjection<T, TResult> : IEnumerable<TResult>, IA
             // Project's reads inline (no call per message): its handlers are here.
             try
             {
-                _leaves.Read(envelope, _options, slots);
+                if (_framed) _leaves.ReadFramed(envelope, _options, slots);
+                else _leaves.Read(envelope, _options, slots);
             }
             catch (FudgeFormatException e)
             {

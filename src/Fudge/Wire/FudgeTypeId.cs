@@ -94,18 +94,28 @@ public static class FudgeTypeId
     public static int GetFixedWidth(byte typeId) => Widths[typeId];
 
     /// <summary>The fixed-width byte-array type for a length (4, 8, 16, 20, 32, 64, 128, 256, 512), or <see cref="ByteArray"/>.</summary>
-    public static byte ForByteArrayLength(int length) => length switch
+    // Inlined, a table for the short lengths: the switch was a call per byte-array field of a field run, and the caller
+    // saved its registers around it.
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+    public static byte ForByteArrayLength(int length) => (uint)length <= 32 ? ShortByteArrayTypes[length] : ForLongByteArrayLength(length);
+
+    private static byte ForLongByteArrayLength(int length) => length switch
     {
-        4 => ByteArray4,
-        8 => ByteArray8,
-        16 => ByteArray16,
-        20 => ByteArray20,
-        32 => ByteArray32,
         64 => ByteArray64,
         128 => ByteArray128,
         256 => ByteArray256,
         512 => ByteArray512,
         _ => ByteArray,
+    };
+
+    // ForByteArrayLength for lengths 0 to 32.
+    private static ReadOnlySpan<byte> ShortByteArrayTypes => new byte[]
+    {
+        ByteArray, ByteArray, ByteArray, ByteArray, ByteArray4, ByteArray, ByteArray, ByteArray, // 0-7
+        ByteArray8, ByteArray, ByteArray, ByteArray, ByteArray, ByteArray, ByteArray, ByteArray, // 8-15
+        ByteArray16, ByteArray, ByteArray, ByteArray, ByteArray20, ByteArray, ByteArray, ByteArray, // 16-23
+        ByteArray, ByteArray, ByteArray, ByteArray, ByteArray, ByteArray, ByteArray, ByteArray, // 24-31
+        ByteArray32, // 32
     };
 
     /// <summary>True for type 6 and the fixed byte arrays 17..25.</summary>

@@ -143,4 +143,85 @@ public class ProjectionLayoutPropertyTests
             Assert.Equal(expected, got);
         }
     }
+    [Theory]
+    [InlineData(4)]
+    [InlineData(5)]
+    public void Envelopes_the_reader_frames_project_as_those_read_with_their_headers_looked_at(int seed)
+    {
+        // A projection of every envelope of a reader takes the reader's framing (its size checks) and looks at no header
+        // itself; with a filter, or a taxonomy resolver (ordinal-only fields may then carry names), each envelope's
+        // header is looked at. The same selector shape shares its layouts from one query to the next, across readers
+        // with other options too, so the queries below alternate.
+        var (ticks, stream) = RandomStream(seed, 900);
+        var expected = ticks.Select(t => new { t.Symbol, t.Lots, Price = t.Trade?.Price ?? 0 }).ToList();
+        var resolving = new FudgeReaderOptions { TaxonomyResolver = new FudgeTaxonomyResolver(9, new FudgeTaxonomy(new[] { new KeyValuePair<short, string>(1, "Symbol") })) };
+        var small = new FudgeReaderOptions { MaxMessageSize = 4096 };
+        for (int round = 0; round < 2; round++)
+        {
+            using (var reader = new FudgeStreamReader(new MemoryStream(stream)))
+                Assert.Equal(expected, reader.Query<PTick>().Select(t => new { t.Symbol, t.Lots, t.Trade!.Price }).ToList());
+            using (var reader = new FudgeStreamReader(new MemoryStream(stream), resolving))
+                Assert.Equal(expected, reader.Query<PTick>().Select(t => new { t.Symbol, t.Lots, t.Trade!.Price }).ToList());
+            using (var reader = new FudgeStreamReader(new MemoryStream(stream), small, leaveOpen: true))
+                Assert.Equal(expected, reader.Query<PTick>().Select(t => new { t.Symbol, t.Lots, t.Trade!.Price }).ToList());
+            using (var reader = new FudgeStreamReader(new MemoryStream(stream)))
+                Assert.Equal(expected.Where(t => t.Lots != 3).ToList(), reader.Query<PTick>().Where(t => t.Lots != 3).Select(t => new { t.Symbol, t.Lots, t.Trade!.Price }).ToList());
+        }
+    }
+
+    [Fact]
+    public void An_envelope_past_the_readers_limit_is_the_readers_error_after_the_ones_before_are_projected()
+    {
+        var (ticks, stream) = RandomStream(seed: 6, count: 50);
+        // The first 20 envelopes, then one declaring more than the largest of them (the reader's limit): the 20 project,
+        // then the reader refuses the 21st at its size field.
+        var framed = new MemoryStream();
+        int offset = 0, limit = 0;
+        using (var reader = new FudgeStreamReader(new MemoryStream(stream)))
+        {
+            for (int i = 0; i < 20 && reader.TryReadEnvelope(out var envelope); i++)
+            {
+                framed.Write(envelope.Span.ToArray(), 0, envelope.Length);
+                offset += envelope.Length;
+                limit = Math.Max(limit, envelope.Length);
+            }
+        }
+        var bytes = FudgeSerializer.Serialize(new PTick { Symbol = new string('x', limit), Sequence = 1 });
+        framed.Write(bytes, 0, bytes.Length);
+        var options = new FudgeReaderOptions { MaxMessageSize = limit };
+        var got = new List<string?>();
+        using var limited = new FudgeStreamReader(new MemoryStream(framed.ToArray()), options);
+        var error = Assert.Throws<FudgeFormatException>(() =>
+        {
+            foreach (var symbol in limited.Query<PTick>().Select(t => t.Symbol)) got.Add(symbol);
+        });
+        Assert.Equal(ticks.Take(20).Select(t => t.Symbol), got);
+        Assert.Equal(offset + 4, error.Offset);
+    }
+    [Fact]
+    public void A_taxonomy_resolver_set_on_the_options_during_a_projection_names_the_ordinal_only_fields_read_after_it()
+    {
+        // Envelopes of taxonomy 9 whose symbol is an ordinal-only field: without a resolver no field is named Symbol
+        // (null), with it every one is. The options are settable, and the projection reads the envelopes after the
+        // change as deserializing them with the resolver does, though it began with none.
+        var resolver = new FudgeTaxonomyResolver(9, new FudgeTaxonomy(new[] { new KeyValuePair<short, string>(1, "Symbol") }));
+        var envelopes = Enumerable.Range(0, 400)
+            .Select(i => new FudgeEnvelope(new FudgeMsg().Add(1, Symbols[i % 5]).Add("Sequence", (long)i), taxonomyId: 9).ToByteArray())
+            .ToList();
+        var options = new FudgeReaderOptions();
+        var named = new FudgeReaderOptions { TaxonomyResolver = resolver };
+        var expected = envelopes.Select((bytes, i) => FudgeSerializer.Deserialize<PTick>(bytes, i < 200 ? options : named))
+            .Select(t => (t.Symbol, t.Sequence)).ToList();
+        Assert.Null(expected[0].Symbol);
+        Assert.Equal(Symbols[0], expected[200].Symbol);
+
+        using var reader = new FudgeStreamReader(new MemoryStream(envelopes.SelectMany(bytes => bytes).ToArray()), options);
+        var got = new List<(string?, long)>();
+        foreach (var value in reader.Query<PTick>().Select(t => ValueTuple.Create(t.Symbol, t.Sequence)))
+        {
+            got.Add(value);
+            if (got.Count == 200) options.TaxonomyResolver = resolver;
+        }
+        Assert.Equal(expected, got);
+    }
 }

@@ -183,18 +183,33 @@ internal sealed class ProjectionLayouts
         int size = BinaryPrimitives.ReadInt32BigEndian(envelope.Slice(4));
         if (size < FudgeEnvelopeHeader.Size || size > envelope.Length || size > options.MaxMessageSize) return 0;
         if (options.TaxonomyResolver is not null && BinaryPrimitives.ReadInt16BigEndian(envelope.Slice(2)) != 0) return 0;
-        if (!ReferenceEquals(options, _options))
-        {
-            Array.Clear(_layouts, 0, _layouts.Length);
-            Array.Clear(_hints, 0, _hints.Length);
-            Array.Clear(_sizes, 0, _sizes.Length);
-            _count = _last = _next = _countdown = 0;
-            _interval = FirstInterval;
-            _telling = -1;
-            Array.Clear(_byTellingByte, 0, _byTellingByte.Length);
-            _options = options;
-        }
+        if (!ReferenceEquals(options, _options)) Reset(options);
         return size;
+    }
+
+    /// <summary>
+    /// Once for a run of envelopes read with <paramref name="options"/>: true when layouts may decide every one of them
+    /// whatever its taxonomy (no taxonomy resolver) with no look at its header by <see cref="Usable"/>, for envelopes a
+    /// <see cref="FudgeStreamReader"/> with those options framed (their length is the size they declare, within its limits).
+    /// </summary>
+    public bool Ready(FudgeReaderOptions options)
+    {
+        if (!Enabled || options.TaxonomyResolver is not null) return false;
+        if (!ReferenceEquals(options, _options)) Reset(options);
+        return true;
+    }
+
+    // Layouts hold for one set of options: others forget them.
+    private void Reset(FudgeReaderOptions options)
+    {
+        Array.Clear(_layouts, 0, _layouts.Length);
+        Array.Clear(_hints, 0, _hints.Length);
+        Array.Clear(_sizes, 0, _sizes.Length);
+        _count = _last = _next = _countdown = 0;
+        _interval = FirstInterval;
+        _telling = -1;
+        Array.Clear(_byTellingByte, 0, _byTellingByte.Length);
+        _options = options;
     }
 
     /// <summary>False to make every envelope walked (the tests' reference).</summary>

@@ -146,6 +146,25 @@ internal sealed partial class ProjectionLeaves
         Walk(envelope, options, slots);
     }
 
+    /// <summary>
+    /// <see cref="Read"/> for an envelope a <see cref="FudgeStreamReader"/> with <paramref name="options"/> framed (its
+    /// length is the size its header declares, within the options' limits), once <see cref="ProjectionLayouts.Ready"/>
+    /// returned true for the same options: the header is not looked at again.
+    /// </summary>
+    public void ReadFramed(ReadOnlySpan<byte> envelope, FudgeReaderOptions options, LeafSlots slots)
+    {
+        // The options are settable: a resolver set since Ready makes each envelope's taxonomy matter again.
+        if (options.TaxonomyResolver is not null)
+        {
+            Read(envelope, options, slots);
+            return;
+        }
+        var layouts = slots.Layouts;
+        if (layouts.Find(envelope, envelope.Length) is { } layout && Replay(layout, envelope, options, slots)) return;
+        if (layouts.ShouldRecord()) Record(envelope, options, slots);
+        else Walk(envelope, options, slots);
+    }
+
     // The leaves' values by the walk over the envelope's fields.
     private void Walk(ReadOnlySpan<byte> envelope, FudgeReaderOptions options, LeafSlots slots)
     {
