@@ -182,7 +182,7 @@ internal sealed partial class PostgresFudgeCollection
             var index = declaring ?? (number is long n && _declared.TryGetValue(n, out var known) ? known : null);
             if (server.SqlState == PostgresErrorCodes.UniqueViolation && index is not null)
             {
-                string? key = envelope is not null ? FudgeIndexDefinition.KeyText(index.KeyValues(envelope)) : DetailKey(server.Detail);
+                string? key = envelope is not null ? FudgeIndexDefinition.KeyText(index.KeyValues(envelope)) : DetailKey(server.Detail, index);
                 return new FudgeUniqueIndexException(index.Text, key, declaring is not null, e);
             }
             if (server.SqlState == PostgresErrorCodes.CheckViolation && index is not null)
@@ -195,11 +195,14 @@ internal sealed partial class PostgresFudgeCollection
         => name is not null && name.StartsWith(prefix, StringComparison.Ordinal)
            && long.TryParse(name.AsSpan(prefix.Length), NumberStyles.None, CultureInfo.InvariantCulture, out long number) ? number : null;
 
-    // "Key ((json -> 's'::text), ...)=("AAPL", 2) already exists.": the values, when the server gave its detail.
-    private static string? DetailKey(string? detail)
+    // "Key ((json -> 's'::text), ...)=("AAPL", 2) already exists.": the values as KeyText writes them (parentheses for
+    // a composite), when the server gave its detail.
+    private static string? DetailKey(string? detail, FudgeIndexDefinition index)
     {
         if (detail is null) return null;
-        int equals = detail.IndexOf(")=(", StringComparison.Ordinal), end = detail.LastIndexOf(") ", StringComparison.Ordinal);
-        return equals < 0 || end <= equals ? null : detail.Substring(equals + 2, end - equals - 1);
+        int equals = detail.IndexOf(")=(", StringComparison.Ordinal), end = detail.LastIndexOf(") already exists", StringComparison.Ordinal);
+        if (equals < 0 || end <= equals + 3) return null;
+        string values = detail.Substring(equals + 3, end - equals - 3);
+        return index.IsComposite ? "(" + values + ")" : values;
     }
 }

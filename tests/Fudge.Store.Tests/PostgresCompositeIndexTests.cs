@@ -61,6 +61,21 @@ public sealed class PostgresCompositeIndexTests
     }
 
     [StoreFact]
+    public async Task A_copy_batch_refused_by_a_unique_index_names_the_key_when_the_server_gives_its_detail()
+    {
+        string connection = await Postgres.FreshSchemaAsync() + ";Include Error Detail=true";
+        await using var store = await PostgresFudgeStore.OpenAsync(connection);
+        var trades = await store.GetCollectionAsync("trades");
+        await trades.CreateIndexAsync((StoredTrade t) => new { t.Symbol, t.Qty }, unique: true);
+        await trades.InsertAsync(new StoredTrade { Symbol = "AAPL", Qty = 7 });
+        var batch = new[] { new StoredTrade { Symbol = "MSFT", Qty = 7 }, new StoredTrade { Symbol = "AAPL", Qty = 7 } };
+        var refused = await Assert.ThrowsAsync<FudgeUniqueIndexException>(async () => await trades.InsertManyAsync(batch));
+        Assert.Equal("unique $.Symbol, $.Qty", refused.Index);
+        Assert.Equal("(\"AAPL\", 7)", refused.Key);
+        Assert.Equal(1, await trades.CountAsync());
+    }
+
+    [StoreFact]
     public async Task A_unique_index_is_searched_by_equality_then_range_and_reopened_with_its_keys()
     {
         string connection = await Postgres.FreshSchemaAsync();
