@@ -1,5 +1,7 @@
+using System;
 using System.CommandLine;
 using System.IO;
+using System.Linq;
 using Fudge.Cli.Console;
 using Fudge.Cli.Store;
 using Fudge.Json;
@@ -114,26 +116,34 @@ internal static partial class FudgeCommandLine
     private static Command StoreIndexCommandLine(CliConsole console)
     {
         var db = DbArgument();
-        var path = new Argument<string>("PATH") { Description = "The path to index, e.g. $.System.Hostname: equality, 'in' and range filters on it then search the index." };
-        var collection = CollectionOption();
-        var drop = new Option<bool>("--drop") { Description = "Remove the index instead." };
-        var command = new Command("index", "Index the values a path selects (an SQLite expression index).")
+        var paths = new Argument<string[]>("PATH")
         {
-            db, path, collection, drop,
+            Description = "The path to index, e.g. $.System.Hostname: equality, 'in' and range filters on it then search the index. Several paths make one composite index, searched by equality on the first and a range on the next.",
+            Arity = ArgumentArity.OneOrMore,
+        };
+        var collection = CollectionOption();
+        var drop = new Option<bool>("--drop") { Description = "Remove the index on these paths (in this order) instead." };
+        var unique = new Option<bool>("--unique") { Description = "No two documents may have equal values at every path (documents without a value are not constrained); refused when documents already share one." };
+        var command = new Command("index", "Declare an index on a path, or a composite index on several (SQLite: an expression index; PostgreSQL: a B-tree).")
+        {
+            db, paths, collection, drop, unique,
         };
         command.SetAction(parsed => Guarded(console, writesAsItGoes: false, progress =>
         {
-            var compiled = FudgePath.Compile(parsed.GetValue(path)!);
+            var compiled = parsed.GetValue(paths)!.Select(FudgePath.Compile).ToList();
+            if (compiled.Select(p => p.Text.Trim()).Distinct(StringComparer.Ordinal).Count() != compiled.Count)
+                throw new FudgeStoreException("A path appears twice in the index: name each path once.");
+            var index = new FudgeIndexDefinition(compiled, parsed.GetValue(unique));
             string outcome = RunAsync(async () =>
             {
                 await using var opened = await StoreOpener.OpenAsync(parsed.GetValue(db)!, create: false);
                 var target = await StoreOpener.ExistingCollectionAsync(opened, parsed.GetValue(collection)!);
                 if (!parsed.GetValue(drop))
                 {
-                    await target.CreateIndexAsync(compiled);
-                    return $"indexed {compiled.Text} in '{target.Name}'";
+                    await target.CreateIndexAsync(index);
+                    return $"indexed {index.Text} in '{target.Name}'";
                 }
-                return await target.DropIndexAsync(compiled) ? $"dropped the index on {compiled.Text}" : $"no index on {compiled.Text}";
+                return await target.DropIndexAsync(index) ? $"dropped the index on {string.Join(", ", compiled.Select(p => p.Text))}" : $"no index on {string.Join(", ", compiled.Select(p => p.Text))}";
             });
             console.Out.WriteLine(outcome);
             return Success;

@@ -226,7 +226,7 @@ internal sealed class BTreePredicate : IndexConditions
         var list = new System.Text.StringBuilder();
         foreach (var value in values) list.Append(list.Length == 0 ? "" : ", ").Append(predicate.Parameter(value));
         key = indexed.Sql;
-        several = predicate.SeveralOf(path);
+        several = predicate.SeveralOf(path) ?? "NULL"; // a key that is never several: the second part selects nothing
         condition = $"{key} IN ({list})";
         return true;
     }
@@ -290,7 +290,7 @@ internal sealed class BTreePredicate : IndexConditions
 
     private static bool IsUpper(ComparisonOperator op) => op is ComparisonOperator.Less or ComparisonOperator.LessOrEqual;
 
-    protected override string SeveralOf(FudgePath path) => FormOf(path) switch
+    protected override string? SeveralOf(FudgePath path) => _keys.TryGetValue(path.Text.Trim(), out var key) && key.Single ? null : FormOf(path) switch
     {
         KeyForm.Number => "'NaN'::float8",
         KeyForm.Text => "''::text",
@@ -383,4 +383,6 @@ internal enum KeyForm
 /// A declared index's expression (<see cref="Sql"/>, searched exactly as it was built: an expression of the jsonb, or
 /// the name of the stored generated column that holds a typed key, <see cref="Stored"/>) and its form.
 /// </summary>
-internal sealed record IndexKey(string Sql, KeyForm Form, bool Stored = false);
+/// <see cref="Single"/>: the index refuses documents whose path selects several values (a unique index's CHECK), so
+/// its conditions need not take in the several-values key and a composite's later keys are searched as plain ranges.
+internal sealed record IndexKey(string Sql, KeyForm Form, bool Stored = false, bool Single = false);

@@ -1,6 +1,7 @@
 using System;
 using System.Collections.Generic;
 using System.Globalization;
+using System.Linq;
 using System.Threading;
 using System.Threading.Tasks;
 using Fudge.Query;
@@ -31,11 +32,18 @@ internal sealed partial class PostgresFudgeCollection
         command.Parameters.AddWithValue("table", Table);
         _indexedPaths.Clear();
         _indexKeys.Clear();
+        _declared.Clear();
         await using var reader = await PostgresFudgeStore.Guard(() => command.ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
         while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
         {
             string text = reader.GetString(0);
             _indexedPaths.Add(text);
+            if (text.StartsWith("{", StringComparison.Ordinal))
+            {
+                // A composite or unique index (FudgeIndexDefinition.StoredText); its members are keyed below.
+                if (FudgeIndexDefinition.FromStoredText(text) is { } declared) _declared[reader.GetInt64(2)] = declared;
+                continue;
+            }
             FudgePath path;
             try
             {
@@ -49,6 +57,7 @@ internal sealed partial class PostgresFudgeCollection
                     reader.IsDBNull(3) ? null : reader.GetString(3)) is { } key)
                 _indexKeys[text] = key;
         }
+        KeyDeclaredMembers();
     }
 
     /// <summary>
@@ -74,6 +83,9 @@ internal sealed partial class PostgresFudgeCollection
     {
         if (path is null) throw new ArgumentNullException(nameof(path));
         string text = path.Text.Trim();
+        // The path's unique index declared again without uniqueness: the unique one goes, the one-path index comes.
+        var unique = _declared.FirstOrDefault(d => d.Value.Identity == text);
+        if (unique.Value is not null) await DropIndexAsync(unique.Value, cancellationToken).ConfigureAwait(false);
         var key = BTreePredicate.IndexKeyOf(path, kind)
             ?? throw new FudgeStoreException($"The path {text} has no SQL/JSON equivalent (ordinal, anonymous and indexed steps), so the server cannot index it.");
         // Typed keys (paths of one name) are held in columns; the jsonb key stays an expression index.
@@ -115,9 +127,12 @@ internal sealed partial class PostgresFudgeCollection
 
     private string IndexName(long number) => Table + "_ix_" + number.ToString(CultureInfo.InvariantCulture);
 
-    public async ValueTask<bool> DropIndexAsync(FudgePath path, CancellationToken cancellationToken = default)
+    public ValueTask<bool> DropIndexAsync(FudgePath path, CancellationToken cancellationToken = default)
+        => DropIndexAsync(new FudgeIndexDefinition(path ?? throw new ArgumentNullException(nameof(path))), cancellationToken);
+
+    /// <summary>Drops the index on one path declared without uniqueness (its row holds the path's text).</summary>
+    private async ValueTask<bool> DropPathIndexAsync(FudgePath path, CancellationToken cancellationToken)
     {
-        if (path is null) throw new ArgumentNullException(nameof(path));
         string text = path.Text.Trim();
         await using var forget = _store.CreateCommand("DELETE FROM fudge_indexes WHERE collection_id = @id AND path = @path RETURNING id");
         forget.Parameters.AddWithValue("id", _id);
@@ -125,6 +140,7 @@ internal sealed partial class PostgresFudgeCollection
         var number = await PostgresFudgeStore.Guard(() => forget.ExecuteScalarAsync(cancellationToken)).ConfigureAwait(false);
         _indexedPaths.Remove(text);
         _indexKeys.Remove(text);
+        KeyDeclaredMembers(); // a composite index may key the path instead
         if (number is not long dropped) return false;
         // A typed key's column goes with its index (dropping a column marks it dropped: no rewrite; its bytes leave the
         // rows as they are next written or the table is rewritten).
@@ -134,5 +150,5 @@ internal sealed partial class PostgresFudgeCollection
     }
 
     public ValueTask<IReadOnlyList<string>> ListIndexesAsync(CancellationToken cancellationToken = default)
-        => new(_indexedPaths.ToArray());
+        => new(_indexedPaths.Select(text => text.StartsWith("{", StringComparison.Ordinal) ? FudgeIndexDefinition.FromStoredText(text)?.Text ?? text : text).ToArray());
 }

@@ -54,7 +54,14 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
     {
         await using var command = _store.CreateCommand($"INSERT INTO {Table} (doc, json, {EmptyNamesColumn}) VALUES (@doc, @json, @empty) RETURNING id");
         Bind(command, envelope);
-        return (long)(await PostgresFudgeStore.Guard(() => command.ExecuteScalarAsync(cancellationToken)).ConfigureAwait(false))!;
+        try
+        {
+            return (long)(await command.ExecuteScalarAsync(cancellationToken).ConfigureAwait(false))!;
+        }
+        catch (NpgsqlException e)
+        {
+            throw Refused(e, envelope.ToArray());
+        }
     }
 
     /// <summary>
@@ -175,7 +182,7 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
         }
         catch (NpgsqlException e)
         {
-            throw PostgresFudgeStore.Refused(e);
+            throw Refused(e, null);
         }
         finally
         {
@@ -300,7 +307,14 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
         await using var command = _store.CreateCommand($"UPDATE {Table} SET doc = @doc, json = @json, {EmptyNamesColumn} = @empty WHERE id = @id");
         Bind(command, envelope);
         command.Parameters.AddWithValue("id", id);
-        return await PostgresFudgeStore.Guard(() => command.ExecuteNonQueryAsync(cancellationToken)).ConfigureAwait(false) == 1;
+        try
+        {
+            return await command.ExecuteNonQueryAsync(cancellationToken).ConfigureAwait(false) == 1;
+        }
+        catch (NpgsqlException e)
+        {
+            throw Refused(e, envelope.ToArray());
+        }
     }
 
     public async ValueTask<long> UpdateAsync(FudgeFilter where, FudgeTransform transform, CancellationToken cancellationToken = default)

@@ -23,6 +23,8 @@ namespace Fudge.Store.Sqlite;
 /// (integer, real, text, 0/1), NULL when it selects none or a value no literal compares with, and
 /// <see cref="SeveralValues"/> when it selects several, so that queries can still find documents whose later
 /// values match.</item>
+/// <item><c>fudge_unique_key(doc, path)</c>: the key of a unique index, as <c>fudge_index_key</c> but an error when the
+/// path selects several values, which a unique index refuses (the statement fails with the path in its message).</item>
 /// </list>
 /// </summary>
 internal static class FudgeSqlFunctions
@@ -49,6 +51,7 @@ internal static class FudgeSqlFunctions
         connection.CreateFunction<byte[], string, object?>("fudge_get", Get, isDeterministic: true);
         connection.CreateFunction<byte[], string, long>("fudge_match", Match, isDeterministic: true);
         connection.CreateFunction<byte[], string, object?>("fudge_index_key", IndexKey, isDeterministic: true);
+        connection.CreateFunction<byte[], string, object?>("fudge_unique_key", UniqueKey, isDeterministic: true);
         connection.CreateFunction<byte[], string, byte[]?>("fudge_field", Field, isDeterministic: true);
         connection.CreateFunction<byte[], string, long?>("fudge_instant", Instant, isDeterministic: true);
     }
@@ -107,6 +110,18 @@ internal static class FudgeSqlFunctions
         var visitor = new SingleComparable();
         PathFor(path).Visit(document, ref visitor);
         return visitor.Count > 1 ? SeveralValues : visitor.Value;
+    }
+
+    /// <summary>What <c>fudge_unique_key</c> says when a path selects several values (the store finds it in SQLite's message).</summary>
+    internal const string SeveralValuesMessage = "selects several values in a document, which a unique index refuses";
+
+    private static object? UniqueKey(byte[] document, string path)
+    {
+        if (document is null || path is null) return null;
+        var visitor = new SingleComparable();
+        PathFor(path).Visit(document, ref visitor);
+        if (visitor.Count > 1) throw new FudgeStoreException($"The path {path} {SeveralValuesMessage}.");
+        return visitor.Value;
     }
 
     /// <summary>The SQL value of a field, or null for sub-messages, indicators and types SQL has no value for.</summary>

@@ -5,18 +5,26 @@ namespace Fudge.Store.Sqlite;
 
 /// <summary>
 /// The part of a filter an index can answer (<see cref="IndexConditions"/>), as SQL over
-/// <c>fudge_index_key(doc, 'path')</c>: the same expression as the index, so SQLite searches the index instead of
-/// scanning. The several-values key is the blob <c>x'00'</c>, which sorts after every number and text; the query keeps
+/// <c>fudge_index_key(doc, 'path')</c> (<c>fudge_unique_key</c> for a unique index's path): the same expression as the
+/// index's column, so SQLite searches the index instead of scanning (a composite index by its leading columns). The several-values key is the blob <c>x'00'</c>, which sorts after every number and text; the query keeps
 /// <c>fudge_match</c> after the condition for the exact answer, evaluated only on the candidates.
 /// </summary>
 internal sealed class IndexedPredicate : IndexConditions
 {
     private readonly List<object> _values = new();
+    private readonly IReadOnlyDictionary<string, Key> _keys;
 
-    private IndexedPredicate(IReadOnlyCollection<string> indexedPaths)
-        : base(indexedPaths)
+    private IndexedPredicate(IReadOnlyDictionary<string, Key> keys)
+        : base(new List<string>(keys.Keys))
     {
+        _keys = keys;
     }
+
+    /// <summary>
+    /// The key expression an indexed path's conditions are written over (the index's own column expression), and
+    /// whether that index refuses several values (a unique one), so that its conditions need no several-values key.
+    /// </summary>
+    public sealed record Key(string Expression, bool Unique);
 
     /// <summary>The SQL condition, or null when no part of the filter can use an index.</summary>
     public string? Sql { get; private set; }
@@ -24,17 +32,16 @@ internal sealed class IndexedPredicate : IndexConditions
     /// <summary>The values the condition's parameters <c>$k0</c>, <c>$k1</c>, ... stand for.</summary>
     public IReadOnlyList<object> Values => _values;
 
-    public static IndexedPredicate For(FudgeFilter filter, IReadOnlyCollection<string> indexedPaths)
+    public static IndexedPredicate For(FudgeFilter filter, IReadOnlyDictionary<string, Key> keys)
     {
-        var predicate = new IndexedPredicate(indexedPaths);
+        var predicate = new IndexedPredicate(keys);
         predicate.Sql = predicate.Translate(filter.Root);
         return predicate;
     }
 
-    protected override string SeveralOf(FudgePath path) => "x'00'";
+    protected override string? SeveralOf(FudgePath path) => _keys.TryGetValue(path.Text.Trim(), out var key) && key.Unique ? null : "x'00'";
 
-    protected override string? KeyOf(FudgePath path)
-        => SqlText.Literal(path.Text.Trim()) is string literal ? $"fudge_index_key(doc, {literal})" : null;
+    protected override string? KeyOf(FudgePath path) => _keys.TryGetValue(path.Text.Trim(), out var key) ? key.Expression : null;
 
     protected override string Parameter(object value)
     {

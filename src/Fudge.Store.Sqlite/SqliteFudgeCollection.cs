@@ -15,7 +15,6 @@ internal sealed partial class SqliteFudgeCollection : IFudgeCollection, IFudgeQu
 {
     private readonly SqliteFudgeStore _store;
     private readonly long _id;
-    private readonly List<string> _indexedPaths = new();
 
     public SqliteFudgeCollection(SqliteFudgeStore store, string name, long id)
     {
@@ -30,21 +29,12 @@ internal sealed partial class SqliteFudgeCollection : IFudgeCollection, IFudgeQu
     /// <summary>The table's name: made from the collection's number, never from its name.</summary>
     internal string Table { get; }
 
-    internal async Task LoadIndexesAsync(CancellationToken cancellationToken)
-    {
-        using var command = _store.CreateCommand("SELECT path FROM fudge_indexes WHERE collection_id = $id ORDER BY id");
-        command.Parameters.AddWithValue("$id", _id);
-        _indexedPaths.Clear();
-        using var reader = await SqliteFudgeStore.Guard(() => command.ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
-        while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false)) _indexedPaths.Add(reader.GetString(0));
-    }
-
     public async ValueTask<long> InsertAsync(ReadOnlyMemory<byte> envelope, CancellationToken cancellationToken = default)
     {
         FudgeEnvelopeCheck.Validate(envelope.Span);
         using var command = _store.CreateCommand($"INSERT INTO {Table} (doc) VALUES ($doc); SELECT last_insert_rowid();");
         command.Parameters.Add("$doc", SqliteType.Blob).Value = envelope.ToArray();
-        return (long)(await SqliteFudgeStore.Guard(() => command.ExecuteScalarAsync(cancellationToken)).ConfigureAwait(false))!;
+        return (long)(await GuardWrite(envelope, () => command.ExecuteScalarAsync(cancellationToken)).ConfigureAwait(false))!;
     }
 
     public ValueTask<long> InsertManyAsync(IAsyncEnumerable<ReadOnlyMemory<byte>> envelopes, CancellationToken cancellationToken = default)
@@ -60,40 +50,44 @@ internal sealed partial class SqliteFudgeCollection : IFudgeCollection, IFudgeQu
     {
         if (envelopes is null) throw new ArgumentNullException(nameof(envelopes));
         bool indexesAfter = options?.BuildIndexesAfterLoad == true;
-        // Joins the caller's transaction when one is open, bracketed by a savepoint so that a failure takes back this
-        // batch only (as on PostgreSQL); otherwise the batch is its own transaction, all or nothing.
+        return await AtomicallyAsync(BatchSavepoint, async () =>
+        {
+            if (!indexesAfter) return await InsertEachAsync(envelopes, cancellationToken).ConfigureAwait(false);
+            var indexes = await IndexesAsync(cancellationToken).ConfigureAwait(false);
+            foreach (var declared in indexes)
+                await _store.ExecuteAsync($"DROP INDEX IF EXISTS {IndexName(declared.Number)}", cancellationToken).ConfigureAwait(false);
+            long count = await InsertEachAsync(envelopes, cancellationToken).ConfigureAwait(false);
+            foreach (var declared in indexes) await BuildIndexAsync(declared, declaring: false, cancellationToken).ConfigureAwait(false);
+            return count;
+        }, cancellationToken).ConfigureAwait(false);
+    }
+
+    /// <summary>
+    /// Runs <paramref name="work"/> all or nothing: inside the caller's open transaction, bracketed by a savepoint so
+    /// that a failure takes back this work only (as on PostgreSQL); otherwise in a transaction of its own.
+    /// </summary>
+    private async Task<T> AtomicallyAsync<T>(string savepoint, Func<Task<T>> work, CancellationToken cancellationToken)
+    {
         SqliteTransaction? joined = _store.Transaction;
         IFudgeStoreTransaction? own = joined is null ? await _store.BeginTransactionAsync(cancellationToken).ConfigureAwait(false) : null;
         try
         {
-            if (joined is not null) await SqliteFudgeStore.Guard(() => joined.SaveAsync(BatchSavepoint, cancellationToken)).ConfigureAwait(false);
-            long count;
+            if (joined is not null) await SqliteFudgeStore.Guard(() => joined.SaveAsync(savepoint, cancellationToken)).ConfigureAwait(false);
+            T result;
             try
             {
-                if (!indexesAfter)
-                {
-                    count = await InsertEachAsync(envelopes, cancellationToken).ConfigureAwait(false);
-                }
-                else
-                {
-                    var indexes = await IndexesAsync(cancellationToken).ConfigureAwait(false);
-                    foreach (var (number, _) in indexes)
-                        await _store.ExecuteAsync($"DROP INDEX IF EXISTS {IndexName(number)}", cancellationToken).ConfigureAwait(false);
-                    count = await InsertEachAsync(envelopes, cancellationToken).ConfigureAwait(false);
-                    foreach (var (number, path) in indexes)
-                        await _store.ExecuteAsync(IndexStatement(number, path), cancellationToken).ConfigureAwait(false);
-                }
+                result = await work().ConfigureAwait(false);
             }
             catch when (joined is not null)
             {
-                // Not the caller's token: the batch's rows must go even when it was the cancellation that stopped it.
-                await SqliteFudgeStore.Guard(() => joined.RollbackAsync(BatchSavepoint, CancellationToken.None)).ConfigureAwait(false);
-                await SqliteFudgeStore.Guard(() => joined.ReleaseAsync(BatchSavepoint, CancellationToken.None)).ConfigureAwait(false);
+                // Not the caller's token: the work must be taken back even when it was the cancellation that stopped it.
+                await SqliteFudgeStore.Guard(() => joined.RollbackAsync(savepoint, CancellationToken.None)).ConfigureAwait(false);
+                await SqliteFudgeStore.Guard(() => joined.ReleaseAsync(savepoint, CancellationToken.None)).ConfigureAwait(false);
                 throw;
             }
-            if (joined is not null) await SqliteFudgeStore.Guard(() => joined.ReleaseAsync(BatchSavepoint, cancellationToken)).ConfigureAwait(false);
+            if (joined is not null) await SqliteFudgeStore.Guard(() => joined.ReleaseAsync(savepoint, cancellationToken)).ConfigureAwait(false);
             if (own is not null) await own.CommitAsync(cancellationToken).ConfigureAwait(false);
-            return count;
+            return result;
         }
         finally
         {
@@ -113,7 +107,7 @@ internal sealed partial class SqliteFudgeCollection : IFudgeCollection, IFudgeQu
         {
             FudgeEnvelopeCheck.Validate(envelope.Span);
             doc.Value = envelope.ToArray();
-            await SqliteFudgeStore.Guard(() => command.ExecuteNonQueryAsync(cancellationToken)).ConfigureAwait(false);
+            await GuardWrite(envelope, () => command.ExecuteNonQueryAsync(cancellationToken)).ConfigureAwait(false);
             count++;
         }
         return count;
@@ -158,7 +152,7 @@ internal sealed partial class SqliteFudgeCollection : IFudgeCollection, IFudgeQu
         using var command = _store.CreateCommand($"UPDATE {Table} SET doc = $doc WHERE id = $id");
         command.Parameters.AddWithValue("$id", id);
         command.Parameters.Add("$doc", SqliteType.Blob).Value = envelope.ToArray();
-        return await SqliteFudgeStore.Guard(() => command.ExecuteNonQueryAsync(cancellationToken)).ConfigureAwait(false) == 1;
+        return await GuardWrite(envelope, () => command.ExecuteNonQueryAsync(cancellationToken)).ConfigureAwait(false) == 1;
     }
 
     public async ValueTask<long> UpdateAsync(FudgeFilter where, FudgeTransform transform, CancellationToken cancellationToken = default)
@@ -184,56 +178,6 @@ internal sealed partial class SqliteFudgeCollection : IFudgeCollection, IFudgeQu
         return await SqliteFudgeStore.Guard(() => command.ExecuteNonQueryAsync(cancellationToken)).ConfigureAwait(false);
     }
 
-    public async ValueTask CreateIndexAsync(FudgePath path, CancellationToken cancellationToken = default)
-    {
-        if (path is null) throw new ArgumentNullException(nameof(path));
-        string text = path.Text.Trim();
-        if (_indexedPaths.Contains(text)) return;
-        // The index expression must be text, not a parameter, for SQLite to match queries to it: the path is an
-        // escaped literal (a NUL would end the statement early, so such paths cannot be indexed).
-        _ = SqlText.Literal(text) ?? throw new FudgeStoreException("A path holding a NUL character cannot be indexed.");
-        using var register = _store.CreateCommand("INSERT INTO fudge_indexes (collection_id, path) VALUES ($id, $path); SELECT last_insert_rowid();");
-        register.Parameters.AddWithValue("$id", _id);
-        register.Parameters.AddWithValue("$path", text);
-        long number = (long)(await SqliteFudgeStore.Guard(() => register.ExecuteScalarAsync(cancellationToken)).ConfigureAwait(false))!;
-        await _store.ExecuteAsync(IndexStatement(number, text), cancellationToken).ConfigureAwait(false);
-        _indexedPaths.Add(text);
-    }
-
-    /// <summary>The statement that creates index <paramref name="number"/> on a path (checked to hold no NUL when it was registered).</summary>
-    private string IndexStatement(long number, string path)
-        => $"CREATE INDEX {IndexName(number)} ON {Table} (fudge_index_key(doc, {SqlText.Literal(path)}))";
-
-    /// <summary>The collection's indexes as the database lists them now (another connection may have added one).</summary>
-    private async Task<List<(long Number, string Path)>> IndexesAsync(CancellationToken cancellationToken)
-    {
-        using var command = _store.CreateCommand("SELECT id, path FROM fudge_indexes WHERE collection_id = $id ORDER BY id");
-        command.Parameters.AddWithValue("$id", _id);
-        var indexes = new List<(long, string)>();
-        using var reader = await SqliteFudgeStore.Guard(() => command.ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
-        while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false)) indexes.Add((reader.GetInt64(0), reader.GetString(1)));
-        return indexes;
-    }
-
-    public async ValueTask<bool> DropIndexAsync(FudgePath path, CancellationToken cancellationToken = default)
-    {
-        if (path is null) throw new ArgumentNullException(nameof(path));
-        string text = path.Text.Trim();
-        using var find = _store.CreateCommand("SELECT id FROM fudge_indexes WHERE collection_id = $id AND path = $path");
-        find.Parameters.AddWithValue("$id", _id);
-        find.Parameters.AddWithValue("$path", text);
-        if (await SqliteFudgeStore.Guard(() => find.ExecuteScalarAsync(cancellationToken)).ConfigureAwait(false) is not long number) return false;
-        await _store.ExecuteAsync($"DROP INDEX IF EXISTS {IndexName(number)}", cancellationToken).ConfigureAwait(false);
-        using var forget = _store.CreateCommand("DELETE FROM fudge_indexes WHERE id = $number");
-        forget.Parameters.AddWithValue("$number", number);
-        await SqliteFudgeStore.Guard(() => forget.ExecuteNonQueryAsync(cancellationToken)).ConfigureAwait(false);
-        _indexedPaths.Remove(text);
-        return true;
-    }
-
-    public ValueTask<IReadOnlyList<string>> ListIndexesAsync(CancellationToken cancellationToken = default)
-        => new(_indexedPaths.ToArray());
-
     /// <summary>The query plan SQLite chooses for a count with this predicate (EXPLAIN QUERY PLAN), one line per step.</summary>
     internal async Task<string> ExplainAsync(FudgeFilter where, CancellationToken cancellationToken = default)
     {
@@ -253,7 +197,7 @@ internal sealed partial class SqliteFudgeCollection : IFudgeCollection, IFudgeQu
     {
         if (filter is null) return "";
         command.Parameters.AddWithValue("$filter", filter.Text);
-        var indexed = IndexedPredicate.For(filter, _indexedPaths);
+        var indexed = IndexedPredicate.For(filter, _keys);
         for (int i = 0; i < indexed.Values.Count; i++)
             command.Parameters.AddWithValue("$k" + i.ToString(CultureInfo.InvariantCulture), indexed.Values[i]);
         return indexed.Sql is null ? "WHERE fudge_match(doc, $filter)" : $"WHERE {indexed.Sql} AND fudge_match(doc, $filter)";

@@ -13,8 +13,10 @@ namespace Fudge.Store.Sqlite;
 /// <remarks>
 /// Layout (docs/store.md): <c>fudge_collections(id, name)</c> maps collection names to tables
 /// <c>fudge_docs_ID(id INTEGER PRIMARY KEY, doc BLOB)</c> holding each envelope's exact bytes;
-/// <c>fudge_indexes(id, collection_id, path)</c> lists the indexed paths, each an expression index
-/// <c>fudge_docs_ID_ix_N</c> on <c>fudge_index_key(doc, 'path')</c>. Names and paths never become SQL identifiers.
+/// <c>fudge_indexes(id, collection_id, path)</c> lists the declared indexes (a composite's paths separated by NUL), each
+/// an expression index <c>fudge_docs_ID_ix_N</c> on <c>fudge_index_key(doc, 'path')</c> for each path;
+/// <c>fudge_unique_indexes(index_id)</c> marks the unique ones, which are on <c>fudge_unique_key(doc, 'path')</c>.
+/// Names and paths never become SQL identifiers.
 /// </remarks>
 /// <example>
 /// <code>
@@ -59,6 +61,7 @@ public sealed class SqliteFudgeStore : IFudgeStore
             await store.ExecuteAsync("""
                 CREATE TABLE IF NOT EXISTS fudge_collections (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
                 CREATE TABLE IF NOT EXISTS fudge_indexes (id INTEGER PRIMARY KEY, collection_id INTEGER NOT NULL, path TEXT NOT NULL, UNIQUE (collection_id, path));
+                CREATE TABLE IF NOT EXISTS fudge_unique_indexes (index_id INTEGER PRIMARY KEY);
                 """, cancellationToken).ConfigureAwait(false);
             return store;
         }

@@ -103,12 +103,56 @@ public interface IFudgeCollection
     ValueTask CreateIndexAsync(FudgePath path, FudgeIndexKind kind, CancellationToken cancellationToken = default)
         => CreateIndexAsync(path, cancellationToken);
 
-    /// <summary>Removes the index on <paramref name="path"/>; returns false when there was none.</summary>
+    /// <summary>
+    /// Declares an index on one path or several (composite), optionally unique (<see cref="FudgeIndexDefinition"/>).
+    /// Declaring an index that exists (same paths in the same order, same uniqueness) does nothing; the same paths with
+    /// the other uniqueness build the index again as declared. A composite index answers predicates on its leading
+    /// paths (equality on the first, a range on the next), from typed and text queries alike.
+    /// </summary>
+    /// <param name="index">The index.</param>
+    /// <param name="cancellationToken">Cancels the operation.</param>
+    /// <exception cref="FudgeStoreException">A path cannot be indexed as declared, or the store has no such indexes.</exception>
+    /// <exception cref="FudgeUniqueIndexException">
+    /// The index is unique and documents already share a key (or one selects several values at a path): no index is created.
+    /// </exception>
+    ValueTask CreateIndexAsync(FudgeIndexDefinition index, CancellationToken cancellationToken = default)
+    {
+        if (index is null) throw new ArgumentNullException(nameof(index));
+        if (!index.IsComposite && !index.IsUnique) return CreateIndexAsync(index.Paths[0], index.Kinds[0], cancellationToken);
+        throw new FudgeStoreException($"This store declares indexes on one path only: {index.Text} is {(index.IsUnique ? "unique" : "composite")}.");
+    }
+
+    /// <summary>
+    /// Removes the index on the paths of <paramref name="index"/> (in that order, unique or not); returns false when there was none.
+    /// </summary>
+    /// <param name="index">The index, identified by its paths.</param>
+    /// <param name="cancellationToken">Cancels the operation.</param>
+    ValueTask<bool> DropIndexAsync(FudgeIndexDefinition index, CancellationToken cancellationToken = default)
+    {
+        if (index is null) throw new ArgumentNullException(nameof(index));
+        // A store without composite indexes holds none to drop.
+        return index.IsComposite ? new ValueTask<bool>(false) : DropIndexAsync(index.Paths[0], cancellationToken);
+    }
+
+    /// <summary>The collection's declared indexes, in the order they were declared.</summary>
+    /// <param name="cancellationToken">Cancels the operation.</param>
+    async ValueTask<IReadOnlyList<FudgeIndexDefinition>> ListIndexDefinitionsAsync(CancellationToken cancellationToken = default)
+    {
+        var texts = await ListIndexesAsync(cancellationToken).ConfigureAwait(false);
+        var indexes = new List<FudgeIndexDefinition>(texts.Count);
+        foreach (string text in texts) indexes.Add(new FudgeIndexDefinition(FudgePath.Compile(text)));
+        return indexes;
+    }
+
+    /// <summary>Removes the index on <paramref name="path"/> alone; returns false when there was none.</summary>
     /// <param name="path">The indexed path.</param>
     /// <param name="cancellationToken">Cancels the operation.</param>
     ValueTask<bool> DropIndexAsync(FudgePath path, CancellationToken cancellationToken = default);
 
-    /// <summary>Lists the paths indexed in this collection, as their text.</summary>
+    /// <summary>
+    /// Lists the collection's declared indexes as their text (<see cref="FudgeIndexDefinition.Text"/>): a path alone for
+    /// an index on one path, paths separated by <c>", "</c> for a composite, <c>unique </c> before a unique index.
+    /// </summary>
     /// <param name="cancellationToken">Cancels the operation.</param>
     ValueTask<IReadOnlyList<string>> ListIndexesAsync(CancellationToken cancellationToken = default);
 }

@@ -23,9 +23,10 @@ internal abstract class IndexConditions
     /// The SQL of the key a document whose path selects several values has in the index on <paramref name="path"/>
     /// (a store may key its indexes differently). Every condition takes it in by name (<c>OR key = several</c>),
     /// wherever it sorts: PostgreSQL's <c>'[]'::jsonb</c> sorts below every other jsonb value, so a lower bound alone
-    /// would leave it out.
+    /// would leave it out. Null when no document has several values in that index (a unique index refuses them), so
+    /// that the conditions are plain ranges a composite index can search on its later keys too.
     /// </summary>
-    protected abstract string SeveralOf(FudgePath path);
+    protected abstract string? SeveralOf(FudgePath path);
 
     /// <summary>The SQL of the index expression of an indexed path, or null when it has none.</summary>
     protected abstract string? KeyOf(FudgePath path);
@@ -124,10 +125,9 @@ internal abstract class IndexConditions
     {
         string from = Parameter(BoundOf(low.Path, low.Literal, lower: true)!);
         string to = Parameter(BoundOf(high.Path, high.Literal, lower: false)!);
-        string several = SeveralOf(low.Path);
         string lowOp = low.Operator == ComparisonOperator.Greater ? ">" : ">=";
         string highOp = high.Operator == ComparisonOperator.Less ? "<" : "<=";
-        return $"(({key} {lowOp} {from} AND {key} {highOp} {to}) OR {key} = {several})";
+        return OrSeveral($"({key} {lowOp} {from} AND {key} {highOp} {to})", key, low.Path);
     }
 
     // One test of the filter (not a junction) as a condition on an index, or null.
@@ -138,19 +138,19 @@ internal abstract class IndexConditions
             case ComparisonNode comparison:
             {
                 if (Key(comparison.Path) is not string key || comparison.Operator == ComparisonOperator.NotEqual) return null;
-                string several = SeveralOf(comparison.Path);
                 if (comparison.Operator == ComparisonOperator.Equal)
-                    return EqualValuesOf(comparison.Path, comparison.Literal) is object[] equal ? $"{key} IN ({List(equal)}{several})" : null;
+                    return EqualValuesOf(comparison.Path, comparison.Literal) is object[] equal ? In(key, equal, comparison.Path) : null;
                 bool lower = comparison.Operator is ComparisonOperator.Greater or ComparisonOperator.GreaterOrEqual;
                 if (BoundOf(comparison.Path, comparison.Literal, lower) is not object value) return null;
                 string parameter = Parameter(value);
-                return comparison.Operator switch
+                string op = comparison.Operator switch
                 {
-                    ComparisonOperator.Greater => $"({key} > {parameter} OR {key} = {several})",
-                    ComparisonOperator.GreaterOrEqual => $"({key} >= {parameter} OR {key} = {several})",
-                    ComparisonOperator.Less => $"({key} < {parameter} OR {key} = {several})",
-                    _ => $"({key} <= {parameter} OR {key} = {several})",
+                    ComparisonOperator.Greater => ">",
+                    ComparisonOperator.GreaterOrEqual => ">=",
+                    ComparisonOperator.Less => "<",
+                    _ => "<=",
                 };
+                return OrSeveral($"{key} {op} {parameter}", key, comparison.Path);
             }
             case MembershipNode membership:
             {
@@ -161,20 +161,25 @@ internal abstract class IndexConditions
                     if (EqualValuesOf(membership.Path, literal) is not object[] equal) return null;
                     values.AddRange(equal);
                 }
-                return $"{key} IN ({List(values)}{SeveralOf(membership.Path)})";
+                return In(key, values, membership.Path);
             }
             default:
                 return null;
         }
     }
 
-    // The values as parameters, each followed by a comma.
-    private string List(IEnumerable<object> values)
+    // key IN (the values as parameters, and the several-values key when the index may hold it).
+    private string In(string key, IEnumerable<object> values, FudgePath path)
     {
-        var list = new System.Text.StringBuilder();
-        foreach (var value in values) list.Append(Parameter(value)).Append(", ");
-        return list.ToString();
+        var list = new List<string>();
+        foreach (var value in values) list.Add(Parameter(value));
+        if (SeveralOf(path) is string several) list.Add(several);
+        return $"{key} IN ({string.Join(", ", list)})";
     }
+
+    // A condition, or the several-values key beside it when the index may hold it.
+    private string OrSeveral(string condition, string key, FudgePath path)
+        => SeveralOf(path) is string several ? $"({condition} OR {key} = {several})" : $"({condition})";
 
     private string? Key(FudgePath path)
     {

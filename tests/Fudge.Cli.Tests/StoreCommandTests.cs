@@ -29,6 +29,24 @@ public class StoreCommandTests
     }
 
     [Fact]
+    public void Several_paths_declare_a_composite_index_and_unique_refuses_shared_keys()
+    {
+        using var db = new StoreFile();
+        FudgeTool.Run("store", "import", db.Path, RepoFiles.Sample("logs.fudge"));
+
+        var composite = FudgeTool.Run("store", "index", db.Path, "$.System.Hostname", "$.Log.Type");
+        var unique = FudgeTool.Run("store", "index", db.Path, "$.System.Hostname", "--unique");
+        var dropped = FudgeTool.Run("store", "index", db.Path, "$.System.Hostname", "$.Log.Type", "--drop");
+        var example = FudgeTool.Run("store", "count", db.Path, "-w", Example);
+
+        Assert.Equal("indexed $.System.Hostname, $.Log.Type in 'documents'\n", composite.Stdout);
+        Assert.NotEqual(0, unique.ExitCode);
+        Assert.Contains("Cannot declare the index unique $.System.Hostname: documents already share the key \"node-", unique.Stderr);
+        Assert.Equal("dropped the index on $.System.Hostname, $.Log.Type\n", dropped.Stdout);
+        Assert.Equal("1\n", example.Stdout);
+    }
+
+    [Fact]
     public void Progress_asked_for_leaves_standard_output_as_it_was()
     {
         using var db = new StoreFile();

@@ -14,7 +14,7 @@ namespace Fudge.Store.Tests;
 /// What every store promises (IFudgeStore / IFudgeCollection), whatever database is underneath. A store's test class
 /// derives from this and says how to open a fresh, empty store.
 /// </summary>
-public abstract class StoreContractTests
+public abstract partial class StoreContractTests
 {
     /// <summary>A new store with nothing in it, owned by the caller.</summary>
     protected abstract ValueTask<IFudgeStore> OpenEmptyStoreAsync();

@@ -36,7 +36,7 @@ public static class Postgres
         }
     });
 
-    /// <summary>A connection string whose tables go to a new, empty schema of their own.</summary>
+    /// <summary>A connection string whose tables go to a new, empty schema of their own (connections not pooled).</summary>
     public static async Task<string> FreshSchemaAsync()
     {
         string schema = "fudge_test_" + Guid.NewGuid().ToString("N");
@@ -46,7 +46,9 @@ public static class Postgres
             await using var create = new NpgsqlCommand($"CREATE SCHEMA {schema}", connection);
             await create.ExecuteNonQueryAsync();
         }
-        return new NpgsqlConnectionStringBuilder(ConnectionString) { SearchPath = schema }.ConnectionString;
+        // Unpooled: each schema's connection string would be a pool of its own, whose idle connections stay open for
+        // minutes; a hundred tests then held the server's hundred connection slots, and later tests could not connect.
+        return new NpgsqlConnectionStringBuilder(ConnectionString) { SearchPath = schema, Pooling = false }.ConnectionString;
     }
 }
 
