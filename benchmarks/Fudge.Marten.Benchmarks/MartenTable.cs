@@ -25,15 +25,17 @@ internal static class MartenTable
           --documents N     ticks loaded into each store (default 1000000; at least 100)
           --repetitions N   timed runs of each query on each store, after one untimed (default 10)
           --output FILE     the Markdown results (default benchmarks/results/marten-side-by-side.md)
+          --schema NAME     Marten's schema, Fudge's NAME_fudge, both dropped first (default marten_table: sessions
+                            sharing a server each give their own)
         PostgreSQL from FUDGE_POSTGRES, else the server of bash .ci/postgres.sh start.
         """;
 
-    private const string Schema = "marten_table";
 
     public static async Task<int> RunAsync(IReadOnlyList<string> args)
     {
         int documents = 1_000_000, repetitions = 10;
         string output = Path.Combine("benchmarks", "results", "marten-side-by-side.md");
+        string storeSchema = "marten_table";
         for (int i = 0; i < args.Count; i++)
         {
             string? value = i + 1 < args.Count ? args[i + 1] : null;
@@ -41,6 +43,10 @@ internal static class MartenTable
             {
                 case "--documents" when int.TryParse(value, NumberStyles.None, CultureInfo.InvariantCulture, out documents) && documents >= 100:
                 case "--repetitions" when int.TryParse(value, NumberStyles.None, CultureInfo.InvariantCulture, out repetitions) && repetitions >= 1:
+                    i++;
+                    break;
+                case "--schema" when value is not null && System.Text.RegularExpressions.Regex.IsMatch(value, "^[a-z_][a-z0-9_]{0,40}$"):
+                    storeSchema = value;
                     i++;
                     break;
                 case "--output" when value is not null:
@@ -59,7 +65,7 @@ internal static class MartenTable
         MartenComparison both;
         try
         {
-            both = await MartenComparison.CreateAsync(MartenBenchmarks.ConnectionString, Schema);
+            both = await MartenComparison.CreateAsync(MartenBenchmarks.ConnectionString, storeSchema);
         }
         catch (Exception e) when (e is NpgsqlException or TimeoutException or System.Net.Sockets.SocketException)
         {
@@ -74,11 +80,11 @@ internal static class MartenTable
             double bareLoad = await SecondsAsync(() => both.FudgeInsertAsync(ticks, withoutGin: true));
             await using var side = new NpgsqlConnection(MartenBenchmarks.ConnectionString);
             await side.OpenAsync();
-            foreach (string schema in new[] { Schema, Schema + "_fudge" })
+            foreach (string schema in new[] { storeSchema, storeSchema + "_fudge" })
                 foreach (string table in await TablesAsync(side, schema))
                     await ExecuteAsync(side, $"VACUUM ANALYZE {schema}.\"{table}\"");
-            long martenBytes = await SchemaBytesAsync(side, Schema);
-            var (fudgeBytes, bareBytes) = await CollectionBytesAsync(side, Schema + "_fudge");
+            long martenBytes = await SchemaBytesAsync(side, storeSchema);
+            var (fudgeBytes, bareBytes) = await CollectionBytesAsync(side, storeSchema + "_fudge");
             string server = (string)(await ScalarAsync(side, "SHOW server_version"))!;
 
             var rows = new List<string>
