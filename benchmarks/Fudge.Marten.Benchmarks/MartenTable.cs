@@ -25,15 +25,20 @@ internal static class MartenTable
           --documents N     ticks loaded into each store (default 1000000; at least 100)
           --repetitions N   timed runs of each query on each store, after one untimed (default 10)
           --output FILE     the Markdown results (default benchmarks/results/marten-side-by-side.md)
+          --one-path-indexes  Fudge declares Symbol and Price alone (default: (Symbol, Id) and (Price, Id), each
+                            carrying the Id Marten's primary key gives it)
+          --schema NAME     Marten's schema, Fudge's NAME_fudge, both dropped first (default marten_table: sessions
+                            sharing a server each give their own)
         PostgreSQL from FUDGE_POSTGRES, else the server of bash .ci/postgres.sh start.
         """;
 
-    private const string Schema = "marten_table";
 
     public static async Task<int> RunAsync(IReadOnlyList<string> args)
     {
         int documents = 1_000_000, repetitions = 10;
         string output = Path.Combine("benchmarks", "results", "marten-side-by-side.md");
+        string storeSchema = "marten_table";
+        bool onePathIndexes = false;
         for (int i = 0; i < args.Count; i++)
         {
             string? value = i + 1 < args.Count ? args[i + 1] : null;
@@ -41,6 +46,13 @@ internal static class MartenTable
             {
                 case "--documents" when int.TryParse(value, NumberStyles.None, CultureInfo.InvariantCulture, out documents) && documents >= 100:
                 case "--repetitions" when int.TryParse(value, NumberStyles.None, CultureInfo.InvariantCulture, out repetitions) && repetitions >= 1:
+                    i++;
+                    break;
+                case "--one-path-indexes":
+                    onePathIndexes = true;
+                    break;
+                case "--schema" when value is not null && System.Text.RegularExpressions.Regex.IsMatch(value, "^[a-z_][a-z0-9_]{0,40}$"):
+                    storeSchema = value;
                     i++;
                     break;
                 case "--output" when value is not null:
@@ -59,7 +71,7 @@ internal static class MartenTable
         MartenComparison both;
         try
         {
-            both = await MartenComparison.CreateAsync(MartenBenchmarks.ConnectionString, Schema);
+            both = await MartenComparison.CreateAsync(MartenBenchmarks.ConnectionString, storeSchema, onePathIndexes);
         }
         catch (Exception e) when (e is NpgsqlException or TimeoutException or System.Net.Sockets.SocketException)
         {
@@ -74,11 +86,11 @@ internal static class MartenTable
             double bareLoad = await SecondsAsync(() => both.FudgeInsertAsync(ticks, withoutGin: true));
             await using var side = new NpgsqlConnection(MartenBenchmarks.ConnectionString);
             await side.OpenAsync();
-            foreach (string schema in new[] { Schema, Schema + "_fudge" })
+            foreach (string schema in new[] { storeSchema, storeSchema + "_fudge" })
                 foreach (string table in await TablesAsync(side, schema))
                     await ExecuteAsync(side, $"VACUUM ANALYZE {schema}.\"{table}\"");
-            long martenBytes = await SchemaBytesAsync(side, Schema);
-            var (fudgeBytes, bareBytes) = await CollectionBytesAsync(side, Schema + "_fudge");
+            long martenBytes = await SchemaBytesAsync(side, storeSchema);
+            var (fudgeBytes, bareBytes) = await CollectionBytesAsync(side, storeSchema + "_fudge");
             string server = (string)(await ScalarAsync(side, "SHOW server_version"))!;
 
             var rows = new List<string>
@@ -112,10 +124,14 @@ internal static class MartenTable
             text.Append(CultureInfo.InvariantCulture, $"- PostgreSQL {server}; Marten {typeof(global::Marten.DocumentStore).Assembly.GetName().Version}; Npgsql {typeof(NpgsqlConnection).Assembly.GetName().Version}\n");
             text.Append(CultureInfo.InvariantCulture, $"- Whole run: {total.Elapsed.TotalMinutes:F1} min\n");
             text.Append(differences.Count == 0 ? "- Answers: identical for every query\n" : $"- **Answers differ:** {string.Join("; ", differences)}\n");
+            text.Append(onePathIndexes
+                ? "- Fudge's declared indexes: Symbol and Price alone (--one-path-indexes)\n"
+                : "- Fudge's declared indexes: (Symbol, Id) and (Price, Id), each carrying the Id Marten's primary key gives it\n");
             text.Append("""
 
                 Method: both stores start empty in their own schemas with the same declared indexes (Symbol and Price: Marten's
-                computed indexes, Fudge's B-tree indexes on typed key columns). Fudge is measured twice, in two collections of its
+                computed indexes beside its primary key, the id its queries read and sort by; Fudge's B-tree indexes on typed
+                key columns, by default composites that carry Id, as the key the same queries read and sort by). Fudge is measured twice, in two collections of its
                 store: with its GIN index on the whole jsonb (the store's default, which serves equality on every path), and
                 without it (PostgresFudgeStore.SetWholeDocumentIndexAsync off: the declared indexes only, as Marten has). The
                 same ticks (MartenComparison.Ticks, seeded) are loaded with Marten's BulkInsertAsync and Fudge's

@@ -31,6 +31,11 @@ internal sealed partial class PostgresFudgeCollection
 
     public async IAsyncEnumerable<object?[]> RowsAsync(FudgeQueryPlan plan, [EnumeratorCancellation] CancellationToken cancellationToken)
     {
+        if (await KeyOrderedRowsAsync(plan, cancellationToken).ConfigureAwait(false) is { } keyed)
+        {
+            foreach (var keyedRow in keyed) yield return keyedRow;
+            yield break;
+        }
         if (ClientSorts(plan) && await ClientSortedAsync(plan, cancellationToken).ConfigureAwait(false) is { } sorted)
         {
             // One row array and one holder per column for the whole result: each row is read before the next is asked

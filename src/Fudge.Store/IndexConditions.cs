@@ -82,7 +82,7 @@ internal abstract class IndexConditions
                     part ??= Junction(conjuncts[i]);
                     if (part is not null) parts.Add(part);
                 }
-                return parts.Count switch { 0 => null, 1 => parts[0], _ => "(" + string.Join(" AND ", parts) + ")" };
+                return parts.Count switch { 0 => null, 1 => parts[0], _ => Distributed(parts) ?? "(" + string.Join(" AND ", parts) + ")" };
             case OrNode either:
                 string? first = Junction(either.Left);
                 if (first is null) return null;
@@ -91,6 +91,36 @@ internal abstract class IndexConditions
             default:
                 return Test(node);
         }
+    }
+
+    // The most alternatives a conjunction is distributed into (Distributed): each is one more search of an index.
+    private const int MostAlternatives = 4;
+
+    // The parts OrSeveral made, each with its two alternatives: the condition, and the several-values key.
+    private readonly Dictionary<string, string[]> _alternatives = new();
+
+    // A conjunction with a part that takes in the several-values key, as a disjunction of conjunctions, each part's
+    // alternatives in turn ((a AND (b OR b') is (a AND b) OR (a AND b')), or null when no part has alternatives or they
+    // would be more than MostAlternatives. A composite index's later key is then searched: a B-tree (PostgreSQL's, and
+    // SQLite's) takes the conditions on its keys in order up to the first that is not an equality, an IN or a range,
+    // so "k0 IN (...) AND (k1 range OR k1 = several)" searches k0 alone and filters on k1, while each alternative
+    // "k0 IN (...) AND k1 range" and "k0 IN (...) AND k1 = several" searches both keys (the server ORs the searches).
+    private string? Distributed(List<string> parts)
+    {
+        var alternatives = new List<string> { "" };
+        bool split = false;
+        foreach (string part in parts)
+        {
+            string[] choices = _alternatives.TryGetValue(part, out var both) ? both : new[] { part };
+            split |= choices.Length > 1;
+            if (alternatives.Count * choices.Length > MostAlternatives) return null;
+            var next = new List<string>(alternatives.Count * choices.Length);
+            foreach (string prefix in alternatives)
+                foreach (string choice in choices)
+                    next.Add(prefix.Length == 0 ? choice : prefix + " AND " + choice);
+            alternatives = next;
+        }
+        return split ? "((" + string.Join(") OR (", alternatives) + "))" : null;
     }
 
     private static void Conjuncts(FilterNode node, List<FilterNode> into)
@@ -179,7 +209,12 @@ internal abstract class IndexConditions
 
     // A condition, or the several-values key beside it when the index may hold it.
     private string OrSeveral(string condition, string key, FudgePath path)
-        => SeveralOf(path) is string several ? $"({condition} OR {key} = {several})" : $"({condition})";
+    {
+        if (SeveralOf(path) is not string several) return $"({condition})";
+        string part = $"({condition} OR {key} = {several})";
+        _alternatives[part] = new[] { $"({condition})", $"{key} = {several}" };
+        return part;
+    }
 
     private string? Key(FudgePath path)
     {

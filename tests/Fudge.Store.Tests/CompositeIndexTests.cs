@@ -64,6 +64,35 @@ public sealed class CompositeIndexTests() : TemporarySqliteStore("fudge-composit
     }
 
     [Fact]
+    public async Task A_non_unique_composite_searches_its_second_key_range_and_finds_several_values_absent_and_other_kinds()
+    {
+        var trades = (SqliteFudgeCollection)await Store.GetCollectionAsync("trades");
+        var documents = Enumerable.Range(0, 200).Select(i => new FudgeMsg().Add("Symbol", "S" + (i % 7)).Add("Price", (double)i)).ToList();
+        // Several prices (one in the range, one not), a price that is a string, none, a symbol that is several values.
+        documents.Add(new FudgeMsg().Add("Symbol", "S3").Add("Price", 20.0).Add("Price", 100.0));
+        documents.Add(new FudgeMsg().Add("Symbol", "S3").Add("Price", 200.0).Add("Price", 300.0));
+        documents.Add(new FudgeMsg().Add("Symbol", "S3").Add("Price", "100"));
+        documents.Add(new FudgeMsg().Add("Symbol", "S3"));
+        documents.Add(new FudgeMsg().Add("Symbol", "S3").Add("Symbol", "東京").Add("Price", 99.5));
+        var envelopes = documents.Select(d => new FudgeEnvelope(d).ToByteArray()).ToList();
+        foreach (var envelope in envelopes) await trades.InsertAsync(envelope);
+        await trades.CreateIndexAsync((StoredTrade t) => new { t.Symbol, t.Price });
+        const string Where = "$.Symbol == 'S3' && $.Price > 50 && $.Price < 150";
+        string plan = await trades.ExplainAsync(FudgeTypedQuery.Filter<StoredTrade>(t => t.Symbol == "S3" && t.Price > 50 && t.Price < 150));
+        Assert.Equal(plan, await trades.ExplainAsync(FudgeFilter.Compile(Where)));
+        // Each alternative (the range, and the several-values key) seeks both columns of the one index.
+        Assert.Contains("(<expr>=? AND <expr>>? AND <expr><?)", plan, StringComparison.Ordinal);
+        Assert.Contains("(<expr>=? AND <expr>=?)", plan, StringComparison.Ordinal);
+        var filter = FudgeFilter.Compile(Where);
+        var expected = envelopes.Where(e => filter.Matches(e)).ToList();
+        Assert.Contains(envelopes[200], expected);
+        var found = new List<byte[]>();
+        await foreach (var document in trades.FindAsync(Where)) found.Add(document.Envelope);
+        Assert.Equal(expected, found);
+        Assert.Equal(expected.Count, await trades.CountAsync(Where));
+    }
+
+    [Fact]
     public async Task A_unique_composite_index_is_searched_by_equality_then_range()
     {
         var trades = (SqliteFudgeCollection)await Store.GetCollectionAsync("trades");
