@@ -1,4 +1,5 @@
 using System;
+using System.Collections.Generic;
 using Fudge.Query;
 
 namespace Fudge.Store.PostgreSql;
@@ -64,4 +65,29 @@ internal static class ElementsIndex
         if (!Applies(path) || definition is null || columnType != "jsonb" || !definition.Contains("gin (" + column + " ", StringComparison.Ordinal)) return null;
         return new IndexKey(column, KeyForm.Elements, Stored: true);
     }
+
+    /// <summary>
+    /// True when the elements indexes' conditions (<see cref="BTreePredicate"/>'s <c>HoldsAnyOf</c>) pass exactly the
+    /// rows the filter's jsonpath passes, so the jsonpath need not be evaluated on them: every test is an equality or
+    /// <c>in [...]</c> on a path with an elements index, with string (no NUL) or boolean literals, joined by
+    /// <c>&amp;&amp;</c> and <c>||</c>. Containment of <c>[literal]</c> in the column is the lax <c>==</c> on the values it
+    /// holds: the same values (the final <c>[*]</c> unwraps one level as lax comparison does), the same equality (a
+    /// string's bytes, a boolean). Numbers are left to the jsonpath: a float literal also searches its float's text.
+    /// </summary>
+    public static bool Decides(FudgeFilter filter, IReadOnlyDictionary<string, IndexKey> keys) => Decides(filter.Root, keys);
+
+    private static bool Decides(FilterNode node, IReadOnlyDictionary<string, IndexKey> keys) => node switch
+    {
+        AndNode both => Decides(both.Left, keys) && Decides(both.Right, keys),
+        OrNode either => Decides(either.Left, keys) && Decides(either.Right, keys),
+        ComparisonNode { Operator: ComparisonOperator.Equal } equal => Keyed(equal.Path, keys) && Exact(equal.Literal),
+        MembershipNode member => Keyed(member.Path, keys) && member.Literals.Length > 0 && Array.TrueForAll(member.Literals, Exact),
+        _ => false,
+    };
+
+    private static bool Keyed(FudgePath path, IReadOnlyDictionary<string, IndexKey> keys)
+        => keys.TryGetValue(path.Text.Trim(), out var key) && key.Form == KeyForm.Elements;
+
+    private static bool Exact(QueryLiteral literal)
+        => literal.Kind == LiteralKind.Boolean || (literal.Kind == LiteralKind.String && literal.Text.IndexOf('\0') < 0);
 }

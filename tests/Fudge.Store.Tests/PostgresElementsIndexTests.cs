@@ -135,6 +135,12 @@ public sealed class PostgresElementsIndexTests
         // Correlated tests of one element are an any(...) the index does not key: still answered.
         Assert.Equal(all.Count(t => t.Legs != null && t.Legs.Any(l => l.Venue == "ARCA" && l.Qty > 2)), q.Count(t => t.Legs!.Any(l => l.Venue == "ARCA" && l.Qty > 2)));
 
+        // Equalities on strings the containment decides alone; a number is still tested by the jsonpath on its rows.
+        string decided = q.Where(t => t.Legs!.Any(l => l.Venue == "BATS" || l.Venue == "ARCA")).Select(t => t.Qty).ToQueryString();
+        Assert.Contains(" @> @k", decided, StringComparison.Ordinal);
+        Assert.DoesNotContain("@where", decided, StringComparison.Ordinal);
+        Assert.Contains("jsonb_path_exists", trades.Query<QueryableTrade>().Where(t => t.Legs!.Any(l => l.Venue == "BATS") && t.Symbol == "AAPL").ToQueryString(), StringComparison.Ordinal);
+
         await using (var off = store.Connection.CreateCommand())
         {
             off.CommandText = $"ANALYZE {trades.Table}; SET enable_seqscan = off";
