@@ -151,6 +151,40 @@ public sealed class PostgresElementsIndexTests
         Assert.True(await trades.DropIndexAsync((QueryableTrade t) => t.Legs!.Select(l => l.Venue)));
     }
 
+    [StoreFact]
+    public async Task An_index_an_earlier_version_built_on_the_path_serves_until_declared_again()
+    {
+        string connection = await Postgres.FreshSchemaAsync();
+        var bytes = Documents();
+        string table;
+        await using (var store = await PostgresFudgeStore.OpenAsync(connection))
+        {
+            await store.SetWholeDocumentIndexAsync("legs", enabled: false);
+            var legs = (PostgresFudgeCollection)await store.GetCollectionAsync("legs");
+            table = legs.Table;
+            await legs.InsertManyAsync(bytes);
+            // What the store built for the path before elements indexes: a B-tree on its one value (fudge_key).
+            await using var older = store.Connection.CreateCommand();
+            older.CommandText = $"""
+                INSERT INTO fudge_indexes (collection_id, path) SELECT id, '$.Legs.#.Venue' FROM fudge_collections WHERE name = 'legs';
+                CREATE INDEX {table}_ix_1 ON {table} ((fudge_key(json, '$."Legs".""."Venue"[*]'::jsonpath)));
+                """;
+            await older.ExecuteNonQueryAsync();
+        }
+        await using var reopened = await PostgresFudgeStore.OpenAsync(connection);
+        var again = (PostgresFudgeCollection)await reopened.GetCollectionAsync("legs");
+        Assert.Equal(new[] { "$.Legs.#.Venue" }, await again.ListIndexesAsync());
+        Assert.Contains("fudge_key", again.Query<QueryableTrade>().Where(t => t.Legs!.Any(l => l.Venue == "XLON")).ToQueryString(), StringComparison.Ordinal);
+        await AssertAnswersAsync(new[] { again }, bytes);
+        await again.CreateIndexAsync((QueryableTrade t) => t.Legs!.Select(l => l.Venue));
+        Assert.Contains("@> @k0", again.Query<QueryableTrade>().Where(t => t.Legs!.Any(l => l.Venue == "XLON")).ToQueryString(), StringComparison.Ordinal);
+        await AssertAnswersAsync(new[] { again }, bytes);
+        await using var reopenedAgain = await PostgresFudgeStore.OpenAsync(connection);
+        var third = (PostgresFudgeCollection)await reopenedAgain.GetCollectionAsync("legs");
+        Assert.Contains("@> @k0", third.Query<QueryableTrade>().Where(t => t.Legs!.Any(l => l.Venue == "XLON")).ToQueryString(), StringComparison.Ordinal);
+        Assert.Equal(new[] { "$.Legs.#.Venue" }, await third.ListIndexesAsync());
+    }
+
     [Fact]
     public void The_typed_selector_of_a_collections_member_is_its_elements_path()
     {
