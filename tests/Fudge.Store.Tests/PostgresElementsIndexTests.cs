@@ -10,6 +10,13 @@ using Xunit;
 
 namespace Fudge.Store.Tests;
 
+[FudgeMessage]
+public partial class TaggedTrade
+{
+    public string? Symbol { get; set; }
+    public List<string>? Tags { get; set; }
+}
+
 /// <summary>
 /// A declared index on a collection's members (<c>$.Legs.#.Venue</c>, typed <c>t =&gt; t.Legs.Select(l =&gt; l.Venue)</c>):
 /// a jsonb array column of every value with a GIN index, searched by the equality, <c>in [...]</c> and <c>||</c> tests
@@ -183,6 +190,35 @@ public sealed class PostgresElementsIndexTests
         var third = (PostgresFudgeCollection)await reopenedAgain.GetCollectionAsync("legs");
         Assert.Contains("@> @k0", third.Query<QueryableTrade>().Where(t => t.Legs!.Any(l => l.Venue == "XLON")).ToQueryString(), StringComparison.Ordinal);
         Assert.Equal(new[] { "$.Legs.#.Venue" }, await third.ListIndexesAsync());
+    }
+
+    [StoreFact]
+    public async Task A_list_of_values_is_indexed_by_its_elements_for_contains()
+    {
+        await using var store = await PostgresFudgeStore.OpenAsync(await Postgres.FreshSchemaAsync());
+        await store.SetWholeDocumentIndexAsync("tagged", enabled: false);
+        var tagged = (PostgresFudgeCollection)await store.GetCollectionAsync("tagged");
+        await tagged.CreateIndexAsync((TaggedTrade t) => t.Tags!.Select(tag => tag));
+        Assert.Equal(new[] { "$.Tags.#" }, await tagged.ListIndexesAsync());
+        var random = new Random(4344);
+        string[] tags = { "a", "b", "東京", "" };
+        var documents = Enumerable.Range(0, 300).Select(i => new TaggedTrade
+        {
+            Symbol = "S" + i,
+            Tags = random.Next(4) == 0 ? null : Enumerable.Range(0, random.Next(4)).Select(_ => tags[random.Next(tags.Length)]).ToList(),
+        }).ToList();
+        await tagged.InsertManyAsync(documents);
+        var all = documents.Select(t => FudgeSerializer.Deserialize<TaggedTrade>(FudgeSerializer.Serialize(t))).ToList();
+        foreach (string tag in tags)
+            Assert.Equal(all.Where(t => t.Tags != null && t.Tags.Contains(tag)).Select(t => t.Symbol).ToList(),
+                await tagged.Query<TaggedTrade>().Where(t => t.Tags!.Contains(tag)).Select(t => t.Symbol).ToListAsync());
+        await using (var off = store.Connection.CreateCommand())
+        {
+            off.CommandText = $"ANALYZE {tagged.Table}; SET enable_seqscan = off";
+            await off.ExecuteNonQueryAsync();
+        }
+        Assert.Contains($"Bitmap Index Scan on {tagged.Table}_ix_",
+            await tagged.ExplainAsync(FudgeTypedQuery.Filter<TaggedTrade>(t => t.Tags!.Contains("東京"))), StringComparison.Ordinal);
     }
 
     [Fact]
