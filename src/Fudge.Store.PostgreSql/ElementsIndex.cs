@@ -22,26 +22,8 @@ namespace Fudge.Store.PostgreSql;
 /// </remarks>
 internal static class ElementsIndex
 {
-    /// <summary>
-    /// True for the paths indexed this way: steps of non-empty names and anonymous steps (<c>#</c>), at least one of
-    /// the latter, no descendant, wildcard, ordinal or index step, no NUL.
-    /// </summary>
-    public static bool Applies(FudgePath path)
-    {
-        bool elements = false;
-        if (path.Steps.Length == 0) return false;
-        foreach (var step in path.Steps)
-        {
-            if (step.Descendant || step.HasIndex) return false;
-            if (step.Selector == KeySelector.Anonymous)
-            {
-                elements = true;
-                continue;
-            }
-            if (step.Selector != KeySelector.Name || string.IsNullOrEmpty(step.Name) || step.Name!.IndexOf('\0') >= 0) return false;
-        }
-        return elements;
-    }
+    /// <summary>True for the paths indexed this way (<see cref="FudgeIndexDefinition.IsElementsPath"/>).</summary>
+    public static bool Applies(FudgePath path) => FudgeIndexDefinition.IsElementsPath(path);
 
     /// <summary>The column's definition, for <c>ALTER TABLE ... ADD COLUMN</c>.</summary>
     public static string ColumnSql(FudgePath path, string column)

@@ -25,7 +25,7 @@ public partial class TaggedTrade
 [NeedsPostgres]
 public sealed class PostgresElementsIndexTests
 {
-    private static readonly string[] Filters =
+    internal static readonly string[] Filters =
     {
         "$.Legs.#.Venue == 'XLON'", "$.Legs.#.Venue in ['XLON', '東京']", "$.Legs.#.Venue == 'XLON' || $.Legs.#.Venue == 'BATS'",
         "$.Legs.#.Venue == 5", "$.Legs.#.Venue == 0.1", "$.Legs.#.Venue == ''", "$.Legs.#.Venue == true",
@@ -43,7 +43,7 @@ public sealed class PostgresElementsIndexTests
         return list;
     }
 
-    private static List<byte[]> Documents()
+    internal static List<byte[]> Documents()
     {
         var messages = new List<FudgeMsg>
         {
