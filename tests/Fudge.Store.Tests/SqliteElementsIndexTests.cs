@@ -68,6 +68,35 @@ public sealed class SqliteElementsIndexTests : IDisposable
     }
 
     [Fact]
+    public async Task An_expression_index_an_earlier_version_built_on_the_path_serves_until_declared_again()
+    {
+        string file = Path.Combine(_directory, "older.db");
+        var bytes = PostgresElementsIndexTests.Documents();
+        await using (var store = await SqliteFudgeStore.OpenAsync(file))
+        {
+            var legs = (SqliteFudgeCollection)await store.GetCollectionAsync("legs");
+            await legs.InsertManyAsync(bytes);
+            // What the store built for the path before side tables: an expression index on its one value.
+            using var older = store.Connection.CreateCommand();
+            older.CommandText = $"""
+                INSERT INTO fudge_indexes (id, collection_id, path) SELECT 7, id, '$.Legs.#.Venue' FROM fudge_collections WHERE name = 'legs';
+                CREATE INDEX {legs.Table}_ix_7 ON {legs.Table} (fudge_index_key(doc, '$.Legs.#.Venue'));
+                """;
+            await older.ExecuteNonQueryAsync();
+        }
+        await using var reopened = await SqliteFudgeStore.OpenAsync(file);
+        var again = (SqliteFudgeCollection)await reopened.GetCollectionAsync("legs");
+        Assert.Equal(new[] { "$.Legs.#.Venue" }, await again.ListIndexesAsync());
+        Assert.Contains($"USING INDEX {again.Table}_ix_7", await again.ExplainAsync(FudgeFilter.Compile(PostgresElementsIndexTests.Filters[0])), StringComparison.Ordinal);
+        await AssertAnswersAsync(new[] { again }, bytes);
+        await again.CreateIndexAsync((QueryableTrade t) => t.Legs!.Select(l => l.Venue));
+        string plan = await again.ExplainAsync(FudgeFilter.Compile(PostgresElementsIndexTests.Filters[0]));
+        Assert.Contains($"{again.Table}_el_7_value", plan, StringComparison.Ordinal);
+        Assert.DoesNotContain($"{again.Table}_ix_7", plan, StringComparison.Ordinal);
+        await AssertAnswersAsync(new[] { again }, bytes);
+    }
+
+    [Fact]
     public async Task Typed_any_uses_the_side_table()
     {
         await using var store = await SqliteFudgeStore.OpenAsync(Path.Combine(_directory, "typed.db"));
