@@ -25,8 +25,8 @@ internal static class MartenTable
           --documents N     ticks loaded into each store (default 1000000; at least 100)
           --repetitions N   timed runs of each query on each store, after one untimed (default 10)
           --output FILE     the Markdown results (default benchmarks/results/marten-side-by-side.md)
-          --one-path-indexes  Fudge declares Symbol and Price alone (default: (Symbol, Id) and (Price, Id), each
-                            carrying the Id Marten's primary key gives it)
+          --one-path-indexes  both stores declare Symbol and Price alone (default: the composites (Symbol, Id) and
+                            (Price, Id) in both)
           --schema NAME     Marten's schema, Fudge's NAME_fudge, both dropped first (default marten_table: sessions
                             sharing a server each give their own)
         PostgreSQL from FUDGE_POSTGRES, else the server of bash .ci/postgres.sh start.
@@ -84,39 +84,41 @@ internal static class MartenTable
             double martenLoad = await SecondsAsync(() => both.MartenInsertAsync(ticks));
             double fudgeLoad = await SecondsAsync(() => both.FudgeInsertAsync(ticks));
             double bareLoad = await SecondsAsync(() => both.FudgeInsertAsync(ticks, withoutGin: true));
+            double legsLoad = await SecondsAsync(() => both.FudgeInsertAsync(ticks, withoutGin: true, legsIndex: true));
             await using var side = new NpgsqlConnection(MartenBenchmarks.ConnectionString);
             await side.OpenAsync();
             foreach (string schema in new[] { storeSchema, storeSchema + "_fudge" })
                 foreach (string table in await TablesAsync(side, schema))
                     await ExecuteAsync(side, $"VACUUM ANALYZE {schema}.\"{table}\"");
             long martenBytes = await SchemaBytesAsync(side, storeSchema);
-            var (fudgeBytes, bareBytes) = await CollectionBytesAsync(side, storeSchema + "_fudge");
+            var (fudgeBytes, bareBytes, legsBytes) = await CollectionBytesAsync(side, storeSchema + "_fudge");
             string server = (string)(await ScalarAsync(side, "SHOW server_version"))!;
 
             var rows = new List<string>
             {
-                Row($"ingest of {documents:N0} ticks (s)", martenLoad, fudgeLoad, bareLoad, "F2"),
-                Row("ingest (documents/s)", documents / martenLoad, documents / fudgeLoad, documents / bareLoad, "N0"),
-                Row("bytes on disk per document (tables, TOAST, indexes)", (double)martenBytes / documents, (double)fudgeBytes / documents, (double)bareBytes / documents, "F1"),
+                Row($"ingest of {documents:N0} ticks (s)", martenLoad, fudgeLoad, bareLoad, legsLoad, "F2"),
+                Row("ingest (documents/s)", documents / martenLoad, documents / fudgeLoad, documents / bareLoad, documents / legsLoad, "N0"),
+                Row("bytes on disk per document (tables, TOAST, indexes)", (double)martenBytes / documents, (double)fudgeBytes / documents, (double)bareBytes / documents, (double)legsBytes / documents, "F1"),
             };
-            var queries = new (string Name, Func<Task<object>> Marten, Func<bool, Task<object>> Fudge)[]
+            var queries = new (string Name, Func<Task<object>> Marten, Func<bool, bool, Task<object>> Fudge)[]
             {
-                ($"equality on an indexed member (Symbol == \"{MartenComparison.EqualitySymbol}\")", async () => await both.MartenEqualityAsync(), async bare => await both.FudgeEqualityAsync(bare)),
-                ($"range ({MartenComparison.RangeLow} <= Price < {MartenComparison.RangeHigh})", async () => await both.MartenRangeAsync(), async bare => await both.FudgeRangeAsync(bare)),
-                ($"nested member (Trade.Size > {MartenComparison.NestedSize})", async () => await both.MartenNestedAsync(), async bare => await both.FudgeNestedAsync(bare)),
-                ($"collection Any (Legs.Any(Venue == \"{MartenComparison.AnyVenue}\"))", async () => await both.MartenAnyAsync(), async bare => await both.FudgeAnyAsync(bare)),
-                ("projection of the range (Id, Symbol, Price)", async () => await both.MartenProjectionAsync(), async bare => await both.FudgeProjectionAsync(bare)),
-                ($"count (Symbol == \"{MartenComparison.CountSymbol}\")", async () => await both.MartenCountAsync(), async bare => await both.FudgeCountAsync(bare)),
+                ($"equality on an indexed member (Symbol == \"{MartenComparison.EqualitySymbol}\")", async () => await both.MartenEqualityAsync(), async (bare, legs) => await both.FudgeEqualityAsync(bare, legs)),
+                ($"range ({MartenComparison.RangeLow} <= Price < {MartenComparison.RangeHigh})", async () => await both.MartenRangeAsync(), async (bare, legs) => await both.FudgeRangeAsync(bare, legs)),
+                ($"nested member (Trade.Size > {MartenComparison.NestedSize})", async () => await both.MartenNestedAsync(), async (bare, legs) => await both.FudgeNestedAsync(bare, legs)),
+                ($"collection Any (Legs.Any(Venue == \"{MartenComparison.AnyVenue}\"))", async () => await both.MartenAnyAsync(), async (bare, legs) => await both.FudgeAnyAsync(bare, legs)),
+                ("projection of the range (Id, Symbol, Price)", async () => await both.MartenProjectionAsync(), async (bare, legs) => await both.FudgeProjectionAsync(bare, legs)),
+                ($"count (Symbol == \"{MartenComparison.CountSymbol}\")", async () => await both.MartenCountAsync(), async (bare, legs) => await both.FudgeCountAsync(bare, legs)),
             };
             var differences = new List<string>();
             foreach (var (name, marten, fudge) in queries)
             {
                 Console.Error.WriteLine($"timing: {name}");
                 var (martenMs, martenAnswer) = await MedianMsAsync(marten, repetitions);
-                var (fudgeMs, fudgeAnswer) = await MedianMsAsync(() => fudge(false), repetitions);
-                var (bareMs, bareAnswer) = await MedianMsAsync(() => fudge(true), repetitions);
-                if (!SameAnswer(martenAnswer, fudgeAnswer) || !SameAnswer(martenAnswer, bareAnswer)) differences.Add(name);
-                rows.Add(Row($"{name}, median of {repetitions} (ms); {Size(fudgeAnswer)}", martenMs, fudgeMs, bareMs, "F2"));
+                var (fudgeMs, fudgeAnswer) = await MedianMsAsync(() => fudge(false, false), repetitions);
+                var (bareMs, bareAnswer) = await MedianMsAsync(() => fudge(true, false), repetitions);
+                var (legsMs, legsAnswer) = await MedianMsAsync(() => fudge(true, true), repetitions);
+                if (!SameAnswer(martenAnswer, fudgeAnswer) || !SameAnswer(martenAnswer, bareAnswer) || !SameAnswer(martenAnswer, legsAnswer)) differences.Add(name);
+                rows.Add(Row($"{name}, median of {repetitions} (ms); {Size(fudgeAnswer)}", martenMs, fudgeMs, bareMs, legsMs, "F2"));
             }
 
             var text = new StringBuilder(RunInfo.MarkdownHeader($"Marten and Fudge.Store.PostgreSql side by side: {documents:N0} ticks"));
@@ -125,22 +127,26 @@ internal static class MartenTable
             text.Append(CultureInfo.InvariantCulture, $"- Whole run: {total.Elapsed.TotalMinutes:F1} min\n");
             text.Append(differences.Count == 0 ? "- Answers: identical for every query\n" : $"- **Answers differ:** {string.Join("; ", differences)}\n");
             text.Append(onePathIndexes
-                ? "- Fudge's declared indexes: Symbol and Price alone (--one-path-indexes)\n"
-                : "- Fudge's declared indexes: (Symbol, Id) and (Price, Id), each carrying the Id Marten's primary key gives it\n");
+                ? "- Declared indexes, both stores: Symbol and Price alone (--one-path-indexes)\n"
+                : "- Declared indexes, both stores: the composites (Symbol, Id) and (Price, Id)\n");
             text.Append("""
 
-                Method: both stores start empty in their own schemas with the same declared indexes (Symbol and Price: Marten's
-                computed indexes beside its primary key, the id its queries read and sort by; Fudge's B-tree indexes on typed
-                key columns, by default composites that carry Id, as the key the same queries read and sort by). Fudge is measured twice, in two collections of its
+                Method: both stores start empty in their own schemas with the same declared indexes (by default the composites
+                (Symbol, Id) and (Price, Id), the key the queries filter on and the Id they read and sort by: Marten's
+                multi-column computed indexes, beside its primary key id; Fudge's B-tree indexes on typed key columns). Fudge is measured twice, in two collections of its
                 store: with its GIN index on the whole jsonb (the store's default, which serves equality on every path), and
                 without it (PostgresFudgeStore.SetWholeDocumentIndexAsync off: the declared indexes only, as Marten has). The
                 same ticks (MartenComparison.Ticks, seeded) are loaded with Marten's BulkInsertAsync and Fudge's
                 InsertManyAsync, each timed alone, then every table gets VACUUM ANALYZE. Bytes: the tables with their TOAST
                 and indexes (pg_total_relation_size), per document. Each query runs once untimed, then is timed; the median is
-                shown, and the answers of the stores are compared.
+                shown, and the answers of the stores are compared. The last two columns are not an equal-indexes comparison:
+                a third Fudge collection without the GIN index, with Symbol and Price and a declared index on the legs'
+                venues (CreateIndexAsync((MTick t) => t.Legs.Select(l => l.Venue)): a stored generated jsonb array column of
+                the venues with a GIN index, which the collection Any searches), which Marten cannot declare (its computed
+                indexes are on one value a document, and its Any is a containment on the whole Legs array).
 
-                | measure | Marten | Fudge | Fudge / Marten | Fudge, no GIN | no GIN / Marten |
-                |---|---:|---:|---:|---:|---:|
+                | measure | Marten | Fudge | Fudge / Marten | Fudge, no GIN | no GIN / Marten | Fudge, no GIN, Legs index | Legs index / Marten |
+                |---|---:|---:|---:|---:|---:|---:|---:|
 
                 """);
             foreach (string row in rows) text.Append(row).Append('\n');
@@ -153,11 +159,11 @@ internal static class MartenTable
         }
     }
 
-    private static string Row(string measure, double marten, double fudge, double bare, string format)
+    private static string Row(string measure, double marten, double fudge, double bare, double legs, string format)
     {
         string Ratio(double value) => marten == 0 ? "" : (value / marten).ToString("F2", CultureInfo.InvariantCulture) + "x";
         string Value(double value) => value.ToString(format, CultureInfo.InvariantCulture);
-        return $"| {measure} | {Value(marten)} | {Value(fudge)} | {Ratio(fudge)} | {Value(bare)} | {Ratio(bare)} |";
+        return $"| {measure} | {Value(marten)} | {Value(fudge)} | {Ratio(fudge)} | {Value(bare)} | {Ratio(bare)} | {Value(legs)} | {Ratio(legs)} |";
     }
 
     private static async Task<double> SecondsAsync(Func<Task> action)
@@ -201,21 +207,25 @@ internal static class MartenTable
         return tables;
     }
 
-    /// <summary>The bytes of the Fudge collections' tables with their TOAST and indexes: with the GIN index, and without.</summary>
-    private static async Task<(long Gin, long Bare)> CollectionBytesAsync(NpgsqlConnection connection, string schema)
+    /// <summary>The bytes of the Fudge collections' tables with their TOAST and indexes: with the GIN index, without, and with the legs' index.</summary>
+    private static async Task<(long Gin, long Bare, long Legs)> CollectionBytesAsync(NpgsqlConnection connection, string schema)
     {
         await using var command = new NpgsqlCommand(
             "SELECT name, pg_total_relation_size(format('%I.%I', @schema, 'fudge_docs_' || id)::regclass) FROM " + schema + ".fudge_collections",
             connection);
         command.Parameters.AddWithValue("schema", schema);
-        long gin = 0, bare = 0;
+        long gin = 0, bare = 0, legs = 0;
         await using var reader = await command.ExecuteReaderAsync();
         while (await reader.ReadAsync())
         {
-            if (reader.GetString(0) == "ticks") gin = reader.GetInt64(1);
-            else bare = reader.GetInt64(1);
+            switch (reader.GetString(0))
+            {
+                case "ticks": gin = reader.GetInt64(1); break;
+                case "ticks_legs": legs = reader.GetInt64(1); break;
+                default: bare = reader.GetInt64(1); break;
+            }
         }
-        return (gin, bare);
+        return (gin, bare, legs);
     }
 
     private static async Task<long> SchemaBytesAsync(NpgsqlConnection connection, string schema)

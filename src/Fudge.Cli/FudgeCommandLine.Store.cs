@@ -124,7 +124,7 @@ internal static partial class FudgeCommandLine
         var collection = CollectionOption();
         var drop = new Option<bool>("--drop") { Description = "Remove the index on these paths (in this order) instead." };
         var unique = new Option<bool>("--unique") { Description = "No two documents may have equal values at every path (documents without a value are not constrained); refused when documents already share one." };
-        var command = new Command("index", "Declare an index on a path, or a composite index on several (SQLite: an expression index; PostgreSQL: a B-tree).")
+        var command = new Command("index", "Declare an index on a path, or a composite index on several (SQLite: an expression index; PostgreSQL: a B-tree; for a path through a list's elements, $.Legs.#.Venue, an index of all their values: a GIN index, or in SQLite a side table).")
         {
             db, paths, collection, drop, unique,
         };

@@ -213,7 +213,7 @@ internal sealed class BTreePredicate : IndexConditions
             MembershipNode membership => (membership.Path, membership.Literals),
             _ => (null, Array.Empty<QueryLiteral>()),
         };
-        if (path is null || literals.Length == 0 || !keys.TryGetValue(path.Text.Trim(), out var indexed)) return false;
+        if (path is null || literals.Length == 0 || !keys.TryGetValue(path.Text.Trim(), out var indexed) || indexed.Form == KeyForm.Elements) return false;
         var predicate = new BTreePredicate(keys, command);
         var values = new List<object>(literals.Length);
         foreach (var literal in literals)
@@ -302,7 +302,27 @@ internal sealed class BTreePredicate : IndexConditions
     // A typed key held in a column (collated "C" when text) rather than an index expression.
     private bool IsStored(FudgePath path) => _keys.TryGetValue(path.Text.Trim(), out var key) && key.Stored;
 
-    protected override string? KeyOf(FudgePath path) => _keys.TryGetValue(path.Text.Trim(), out var key) ? key.Sql : null;
+    // An elements column has no one key to compare: HoldsAnyOf searches it.
+    protected override string? KeyOf(FudgePath path) => _keys.TryGetValue(path.Text.Trim(), out var key) && key.Form != KeyForm.Elements ? key.Sql : null;
+
+    // The elements column (ElementsIndex) contains one of the literals' values: each value a one-element jsonb array,
+    // which jsonb containment (@>, searched in the column's GIN index) finds among the column's elements exactly as the
+    // lax jsonpath's == finds it among the values the path selects (strings by their text, numbers by numeric
+    // equality); a float literal also by its own shortest text (JsonPathTranslation.EqualTexts), as the jsonb key does.
+    protected override string? HoldsAnyOf(FudgePath path, IReadOnlyList<QueryLiteral> literals)
+    {
+        if (!_keys.TryGetValue(path.Text.Trim(), out var key) || key.Form != KeyForm.Elements) return null;
+        var texts = new List<string>();
+        foreach (var literal in literals)
+        {
+            if (JsonPathTranslation.EqualTexts(literal) is not string[] equal) return null;
+            texts.AddRange(equal);
+        }
+        if (texts.Count == 0) return null;
+        var tests = new List<string>(texts.Count);
+        foreach (string text in texts) tests.Add($"{key.Sql} @> {Parameter("[" + text + "]")}");
+        return tests.Count == 1 ? tests[0] : "(" + string.Join(" OR ", tests) + ")";
+    }
 
     // The literal as the key holds it: a jsonb text; a double for a number key (numbers only: a string or boolean
     // literal on it has no condition, as such a document has a NULL key); a string's text for a text key.
@@ -377,6 +397,12 @@ internal enum KeyForm
 
     /// <summary>A <c>text</c> (<see cref="BTreePredicate.TextKey"/>).</summary>
     Text,
+
+    /// <summary>
+    /// Every value the path selects, as a <c>jsonb</c> array in a stored generated column with a GIN index
+    /// (<see cref="ElementsIndex"/>): the members of a collection's elements, searched by containment.
+    /// </summary>
+    Elements,
 }
 
 /// <summary>

@@ -53,7 +53,10 @@ internal sealed partial class PostgresFudgeCollection
             {
                 continue; // not a path this version reads: listed, never searched
             }
-            if (BTreePredicate.KeyOfDefinition(path, reader.IsDBNull(1) ? null : reader.GetString(1), reader.GetInt64(2),
+            if (ElementsIndex.KeyOfDefinition(path, reader.IsDBNull(1) ? null : reader.GetString(1), reader.GetInt64(2),
+                    reader.IsDBNull(3) ? null : reader.GetString(3)) is { } elements)
+                _indexKeys[text] = elements;
+            else if (BTreePredicate.KeyOfDefinition(path, reader.IsDBNull(1) ? null : reader.GetString(1), reader.GetInt64(2),
                     reader.IsDBNull(3) ? null : reader.GetString(3)) is { } key)
                 _indexKeys[text] = key;
         }
@@ -86,6 +89,12 @@ internal sealed partial class PostgresFudgeCollection
         // The path's unique index declared again without uniqueness: the unique one goes, the one-path index comes.
         var unique = _declared.FirstOrDefault(d => d.Value.Identity == text);
         if (unique.Value is not null) await DropIndexAsync(unique.Value, cancellationToken).ConfigureAwait(false);
+        // A collection's members ($.Legs.#.Venue): every value, in a jsonb array column with a GIN index, whatever the kind.
+        if (ElementsIndex.Applies(path))
+        {
+            await CreateElementsIndexAsync(path, cancellationToken).ConfigureAwait(false);
+            return;
+        }
         var key = BTreePredicate.IndexKeyOf(path, kind)
             ?? throw new FudgeStoreException($"The path {text} has no SQL/JSON equivalent (ordinal, anonymous and indexed steps), so the server cannot index it.");
         // Typed keys (paths of one name) are held in columns; the jsonb key stays an expression index.

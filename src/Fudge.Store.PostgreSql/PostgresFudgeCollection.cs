@@ -385,7 +385,9 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
         // Without a declared index the jsonpath selects the rows (through the GIN index where it can), and costs less per
         // row than the decision, which is then computed on its rows only.
         bool scan = decision is null || indexed is null || decision.Value.AfterJsonPath;
-        if ((scan || !decision!.Value.Complete) && JsonPathTranslation.Translate(filter) is string path)
+        // An elements index that decides the filter's jsonpath (ElementsIndex.Decides) leaves nothing for it to do.
+        bool elementsDecide = indexed is not null && ElementsIndex.Decides(filter, _indexKeys);
+        if ((scan || !decision!.Value.Complete) && !elementsDecide && JsonPathTranslation.Translate(filter) is string path)
         {
             command.Parameters.AddWithValue("where", NpgsqlDbType.JsonPath, path);
             // With a declared index to search, the jsonpath is a filter on its rows, written as the function (silent,

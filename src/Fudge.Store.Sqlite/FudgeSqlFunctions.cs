@@ -54,6 +54,8 @@ internal static class FudgeSqlFunctions
         connection.CreateFunction<byte[], string, object?>("fudge_unique_key", UniqueKey, isDeterministic: true);
         connection.CreateFunction<byte[], string, byte[]?>("fudge_field", Field, isDeterministic: true);
         connection.CreateFunction<byte[], string, long?>("fudge_instant", Instant, isDeterministic: true);
+        connection.CreateFunction<byte[], string, string?>("fudge_index_positions", IndexPositions, isDeterministic: true);
+        connection.CreateFunction<byte[], string, long, object?>("fudge_index_value", IndexValue, isDeterministic: true);
     }
 
     public static FudgePath PathFor(string text)
@@ -110,6 +112,31 @@ internal static class FudgeSqlFunctions
         var visitor = new SingleComparable();
         PathFor(path).Visit(document, ref visitor);
         return visitor.Count > 1 ? SeveralValues : visitor.Value;
+    }
+
+    /// <summary>
+    /// For an elements index's side table (<see cref="SqliteFudgeCollection"/>): the positions <c>[0,1,...]</c> of the
+    /// values the path selects, as JSON (which <c>json_each</c> turns into rows in the table's triggers, where SQLite
+    /// allows no recursive query), or null when it selects none.
+    /// </summary>
+    private static string? IndexPositions(byte[] document, string path)
+    {
+        if (document is null || path is null) return null;
+        var visitor = new Counter();
+        PathFor(path).Visit(document, ref visitor);
+        if (visitor.Count == 0) return null;
+        var text = new System.Text.StringBuilder("[");
+        for (int i = 0; i < visitor.Count; i++) text.Append(i == 0 ? "" : ",").Append(i.ToString(System.Globalization.CultureInfo.InvariantCulture));
+        return text.Append(']').ToString();
+    }
+
+    /// <summary>The value at <paramref name="position"/> among those the path selects, as <c>fudge_index_key</c> holds one value (null: none, or not comparable).</summary>
+    private static object? IndexValue(byte[] document, string path, long position)
+    {
+        if (document is null || path is null) return null;
+        var visitor = new NthComparable { Wanted = position };
+        PathFor(path).Visit(document, ref visitor);
+        return visitor.Value;
     }
 
     /// <summary>What <c>fudge_unique_key</c> says when a path selects several values (the store finds it in SQLite's message).</summary>
@@ -214,6 +241,31 @@ internal static class FudgeSqlFunctions
             if (++Count > 1) return false;
             Value = SqlValue(in field, comparableOnly: true);
             return true;
+        }
+    }
+
+    private struct Counter : IFudgeFieldVisitor
+    {
+        public int Count;
+
+        public bool Visit(in FudgeReader field)
+        {
+            Count++;
+            return true;
+        }
+    }
+
+    private struct NthComparable : IFudgeFieldVisitor
+    {
+        public long Wanted;
+        public object? Value;
+        private long _seen;
+
+        public bool Visit(in FudgeReader field)
+        {
+            if (_seen++ < Wanted) return true;
+            Value = SqlValue(in field, comparableOnly: true);
+            return false;
         }
     }
 }

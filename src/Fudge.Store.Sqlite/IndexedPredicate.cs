@@ -24,7 +24,9 @@ internal sealed class IndexedPredicate : IndexConditions
     /// The key expression an indexed path's conditions are written over (the index's own column expression), and
     /// whether that index refuses several values (a unique one), so that its conditions need no several-values key.
     /// </summary>
-    public sealed record Key(string Expression, bool Unique);
+    /// <paramref name="Elements"/>: the side table of an elements index (every value of a path through a list's
+    /// elements, <c>(doc_id, value)</c>), searched by <see cref="HoldsAnyOf"/>; the path then has no key expression.
+    public sealed record Key(string Expression, bool Unique, string? Elements = null);
 
     /// <summary>The SQL condition, or null when no part of the filter can use an index.</summary>
     public string? Sql { get; private set; }
@@ -41,7 +43,23 @@ internal sealed class IndexedPredicate : IndexConditions
 
     protected override string? SeveralOf(FudgePath path) => _keys.TryGetValue(path.Text.Trim(), out var key) && key.Unique ? null : "x'00'";
 
-    protected override string? KeyOf(FudgePath path) => _keys.TryGetValue(path.Text.Trim(), out var key) ? key.Expression : null;
+    protected override string? KeyOf(FudgePath path) => _keys.TryGetValue(path.Text.Trim(), out var key) && key.Elements is null ? key.Expression : null;
+
+    // The documents one of whose values at the path is one of the literals', from the side table's index on value.
+    protected override string? HoldsAnyOf(FudgePath path, IReadOnlyList<QueryLiteral> literals)
+    {
+        if (!_keys.TryGetValue(path.Text.Trim(), out var key) || key.Elements is null) return null;
+        var values = new List<object>(literals.Count);
+        foreach (var literal in literals)
+        {
+            if (ValueOf(path, literal) is not object value) return null;
+            values.Add(value);
+        }
+        if (values.Count == 0) return null;
+        var parameters = new List<string>(values.Count);
+        foreach (var value in values) parameters.Add(Parameter(value));
+        return $"id IN (SELECT doc_id FROM {key.Elements} WHERE value IN ({string.Join(", ", parameters)}))";
+    }
 
     protected override string Parameter(object value)
     {

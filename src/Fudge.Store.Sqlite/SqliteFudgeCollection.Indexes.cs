@@ -30,12 +30,16 @@ internal sealed partial class SqliteFudgeCollection
 
     internal async Task LoadIndexesAsync(CancellationToken cancellationToken) => Use(await IndexesAsync(cancellationToken).ConfigureAwait(false));
 
+
     private void Use(List<Declared> indexes)
     {
         _indexes = indexes;
         var keys = new Dictionary<string, IndexedPredicate.Key>(StringComparer.Ordinal);
         var ordered = indexes.SelectMany(d => d.Index.Paths.Select((path, position) => (Path: path.Text.Trim(), position, d.Index.IsUnique)))
             .OrderBy(k => k.position).ThenBy(k => k.IsUnique ? 0 : 1);
+        foreach (var declared in indexes)
+            if (IsElements(declared.Index) && _elementTables.Contains(declared.Number))
+                keys[declared.Index.Paths[0].Text.Trim()] = new IndexedPredicate.Key("", false, ElementsTable(declared.Number));
         foreach (var (path, _, unique) in ordered)
             if (!keys.ContainsKey(path)) keys[path] = new IndexedPredicate.Key(KeyExpression(path, unique), unique);
         _keys = keys;
@@ -53,6 +57,8 @@ internal sealed partial class SqliteFudgeCollection
         using var reader = await SqliteFudgeStore.Guard(() => command.ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
         while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
             indexes.Add(new Declared(reader.GetInt64(0), FudgeIndexDefinition.FromIdentity(reader.GetString(1), reader.GetBoolean(2))));
+        reader.Close();
+        _elementTables = await ElementTablesAsync(cancellationToken).ConfigureAwait(false);
         return indexes;
     }
 
@@ -66,15 +72,21 @@ internal sealed partial class SqliteFudgeCollection
         // so paths holding a NUL cannot be indexed; CheckIndexable refuses them.
         index.CheckIndexable();
         var existing = _indexes.Find(d => d.Index.Identity == index.Identity);
-        if (existing is not null && existing.Index.IsUnique == index.IsUnique) return;
+        // An index an earlier version built on a path through a list's elements (an expression index) becomes the side table.
+        if (existing is not null && existing.Index.IsUnique == index.IsUnique && !(IsElements(index) && !_elementTables.Contains(existing.Number))) return;
         await AtomicallyAsync(DeclareSavepoint, async () =>
         {
             long number;
-            if (existing is not null)
+            if (existing is not null && existing.Index.IsUnique == index.IsUnique)
+            {
+                number = existing.Number;
+            }
+            else if (existing is not null)
             {
                 // The same paths with the other uniqueness: built again, in this transaction, so a failure keeps the old one.
                 number = existing.Number;
                 await _store.ExecuteAsync($"DROP INDEX IF EXISTS {IndexName(number)}", cancellationToken).ConfigureAwait(false);
+                await DropElementsAsync(number, cancellationToken).ConfigureAwait(false);
                 await Forget("fudge_unique_indexes", "index_id", number, cancellationToken).ConfigureAwait(false);
             }
             else
@@ -99,6 +111,12 @@ internal sealed partial class SqliteFudgeCollection
     /// <summary>Creates the SQLite index of a declared one; a unique index over documents that share a key fails with the key.</summary>
     private async Task BuildIndexAsync(Declared declared, bool declaring, CancellationToken cancellationToken)
     {
+        if (IsElements(declared.Index))
+        {
+            // Kept by its triggers through a bulk load; built (or moved from an earlier version's index) when declared.
+            await BuildElementsAsync(declared.Number, declared.Index, cancellationToken).ConfigureAwait(false);
+            return;
+        }
         string columns = string.Join(", ", declared.Index.Paths.Select(p => KeyExpression(p.Text.Trim(), declared.Index.IsUnique)));
         using var command = _store.CreateCommand($"CREATE {(declared.Index.IsUnique ? "UNIQUE " : "")}INDEX {IndexName(declared.Number)} ON {Table} ({columns})");
         try
@@ -141,6 +159,7 @@ internal sealed partial class SqliteFudgeCollection
         await AtomicallyAsync(DeclareSavepoint, async () =>
         {
             await _store.ExecuteAsync($"DROP INDEX IF EXISTS {IndexName(number)}", cancellationToken).ConfigureAwait(false);
+            await DropElementsAsync(number, cancellationToken).ConfigureAwait(false);
             await Forget("fudge_unique_indexes", "index_id", number, cancellationToken).ConfigureAwait(false);
             await Forget("fudge_indexes", "id", number, cancellationToken).ConfigureAwait(false);
             return true;

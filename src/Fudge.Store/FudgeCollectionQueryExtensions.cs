@@ -91,6 +91,8 @@ public static class FudgeCollectionQueryExtensions
     /// <summary>
     /// The index a member selector declares: one member (<c>t =&gt; t.Trade.Price</c>), or several in order, from an
     /// anonymous type (<c>t =&gt; new { t.Symbol, t.Price }</c>) or an array (<c>t =&gt; new object?[] { t.Symbol, t.Price }</c>).
+    /// A member of a collection's elements, <c>t =&gt; t.Legs.Select(l =&gt; l.Venue)</c>, is the path
+    /// <c>$.Legs.#.Venue</c> that <c>t.Legs.Any(l =&gt; l.Venue == x)</c> tests (PostgreSQL keys every value of it).
     /// </summary>
     /// <exception cref="FudgeTranslationException">
     /// No member, a selected expression that is not a chain of serialized members (a method call, a constant), a
@@ -105,7 +107,7 @@ public static class FudgeCollectionQueryExtensions
         var seen = new HashSet<string>(StringComparer.Ordinal);
         foreach (var expression in selected)
         {
-            var path = FudgePath.Compile(ExpressionTranslator.PathOf(Expression.Lambda<Func<T, object?>>(Expression.Convert(expression, typeof(object)), members.Parameters)));
+            var path = FudgePath.Compile(ExpressionTranslator.ElementsPathOf(Expression.Lambda<Func<T, object?>>(Expression.Convert(expression, typeof(object)), members.Parameters)));
             if (!seen.Add(path.Text)) throw new FudgeTranslationException(expression.ToString(), $"the member {path.Text} is already in the index; name each member once");
             if (unique && UnkeyableReason(expression.Type) is string reason)
                 throw new FudgeTranslationException(expression.ToString(), $"{reason}, which has no one value a unique index can key; index a scalar member");

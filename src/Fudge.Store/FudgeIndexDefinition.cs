@@ -86,6 +86,29 @@ public sealed class FudgeIndexDefinition
         => new(identity.Split('\0').Select(FudgePath.Compile), unique);
 
     /// <summary>
+    /// True for a path through a list's elements, which a store indexes by all the values it selects (PostgreSQL: a
+    /// jsonb array column with a GIN index; SQLite: a side table of the values): steps of non-empty names and anonymous
+    /// steps (<c>#</c>), at least one of the latter, no descendant, wildcard, ordinal or index step, no NUL
+    /// (<c>$.Legs.#.Venue</c>, <c>$.Tags.#</c>).
+    /// </summary>
+    internal static bool IsElementsPath(FudgePath path)
+    {
+        bool elements = false;
+        if (path.Steps.Length == 0) return false;
+        foreach (var step in path.Steps)
+        {
+            if (step.Descendant || step.HasIndex) return false;
+            if (step.Selector == KeySelector.Anonymous)
+            {
+                elements = true;
+                continue;
+            }
+            if (step.Selector != KeySelector.Name || string.IsNullOrEmpty(step.Name) || step.Name!.IndexOf('\0') >= 0) return false;
+        }
+        return elements;
+    }
+
+    /// <summary>
     /// Refuses what no store can index, with the store's exception: the root path, a path holding a NUL character, and
     /// for a unique index a path with a <c>..</c> or <c>*</c> step (it selects any number of fields).
     /// </summary>

@@ -47,6 +47,13 @@ internal abstract class IndexConditions
     /// </summary>
     protected virtual object[]? EqualValuesOf(FudgePath path, QueryLiteral literal) => ValueOf(path, literal) is object value ? new[] { value } : null;
 
+    /// <summary>
+    /// For a path whose index keys a document by all the values the path selects (a collection's members, PostgreSQL's
+    /// elements column), the SQL condition that one of them equals one of <paramref name="literals"/>; null when the
+    /// path has no such index or a literal has no condition on it. Such a path has no <see cref="KeyOf"/>.
+    /// </summary>
+    protected virtual string? HoldsAnyOf(FudgePath path, IReadOnlyList<QueryLiteral> literals) => null;
+
     /// <summary>Adds <paramref name="value"/> (from <see cref="ValueOf"/>) as a parameter and returns its SQL name.</summary>
     protected abstract string Parameter(object value);
 
@@ -165,6 +172,10 @@ internal abstract class IndexConditions
     {
         switch (node)
         {
+            case ComparisonNode { Operator: ComparisonOperator.Equal } equal when Indexed(equal.Path) && HoldsAnyOf(equal.Path, new[] { equal.Literal }) is string holds:
+                return holds;
+            case MembershipNode member when Indexed(member.Path) && HoldsAnyOf(member.Path, member.Literals) is string holdsAny:
+                return holdsAny;
             case ComparisonNode comparison:
             {
                 if (Key(comparison.Path) is not string key || comparison.Operator == ComparisonOperator.NotEqual) return null;
@@ -214,6 +225,14 @@ internal abstract class IndexConditions
         string part = $"({condition} OR {key} = {several})";
         _alternatives[part] = new[] { $"({condition})", $"{key} = {several}" };
         return part;
+    }
+
+    private bool Indexed(FudgePath path)
+    {
+        string text = path.Text.Trim();
+        foreach (string indexed in _indexedPaths)
+            if (indexed == text) return true;
+        return false;
     }
 
     private string? Key(FudgePath path)

@@ -48,40 +48,47 @@ public class MartenComparisonTests
         await both.MartenInsertAsync(ticks);
         await both.FudgeInsertAsync(ticks);
         await both.FudgeInsertAsync(ticks, withoutGin: true);
+        await both.FudgeInsertAsync(ticks, withoutGin: true, legsIndex: true); // the legs' venues indexed, which Marten cannot
 
         var equality = ticks.Where(t => t.Symbol == MartenComparison.EqualitySymbol).Select(t => t.Id).ToList();
         Assert.NotEmpty(equality);
         Assert.Equal(equality, await both.MartenEqualityAsync());
         Assert.Equal(equality, await both.FudgeEqualityAsync());
         Assert.Equal(equality, await both.FudgeEqualityAsync(withoutGin: true));
+        Assert.Equal(equality, await both.FudgeEqualityAsync(withoutGin: true, legsIndex: true));
 
         var range = ticks.Where(t => t.Price >= MartenComparison.RangeLow && t.Price < MartenComparison.RangeHigh).Select(t => t.Id).ToList();
         Assert.NotEmpty(range);
         Assert.Equal(range, await both.MartenRangeAsync());
         Assert.Equal(range, await both.FudgeRangeAsync());
         Assert.Equal(range, await both.FudgeRangeAsync(withoutGin: true));
+        Assert.Equal(range, await both.FudgeRangeAsync(withoutGin: true, legsIndex: true));
 
         var nested = ticks.Where(t => t.Trade.Size > MartenComparison.NestedSize).Select(t => t.Id).ToList();
         Assert.NotEmpty(nested);
         Assert.Equal(nested, await both.MartenNestedAsync());
         Assert.Equal(nested, await both.FudgeNestedAsync());
         Assert.Equal(nested, await both.FudgeNestedAsync(withoutGin: true));
+        Assert.Equal(nested, await both.FudgeNestedAsync(withoutGin: true, legsIndex: true));
 
         var any = ticks.Where(t => t.Legs.Any(l => l.Venue == MartenComparison.AnyVenue)).Select(t => t.Id).ToList();
         Assert.NotEmpty(any);
         Assert.Equal(any, await both.MartenAnyAsync());
         Assert.Equal(any, await both.FudgeAnyAsync());
         Assert.Equal(any, await both.FudgeAnyAsync(withoutGin: true));
+        Assert.Equal(any, await both.FudgeAnyAsync(withoutGin: true, legsIndex: true));
 
         var projection = ticks.Where(t => t.Price >= MartenComparison.RangeLow && t.Price < MartenComparison.RangeHigh).Select(t => (t.Id, t.Symbol, t.Price)).ToList();
         Assert.Equal(projection, await both.MartenProjectionAsync());
         Assert.Equal(projection, await both.FudgeProjectionAsync());
         Assert.Equal(projection, await both.FudgeProjectionAsync(withoutGin: true));
+        Assert.Equal(projection, await both.FudgeProjectionAsync(withoutGin: true, legsIndex: true));
 
         int count = ticks.Count(t => t.Symbol == MartenComparison.CountSymbol);
         Assert.True(count > 0);
         Assert.Equal(count, await both.MartenCountAsync());
         Assert.Equal(count, await both.FudgeCountAsync());
         Assert.Equal(count, await both.FudgeCountAsync(withoutGin: true));
+        Assert.Equal(count, await both.FudgeCountAsync(withoutGin: true, legsIndex: true));
     }
 }
