@@ -1,6 +1,10 @@
 using System;
 using System.Buffers.Binary;
 using System.Collections.Generic;
+using System.Runtime.InteropServices;
+#if NET8_0_OR_GREATER
+using System.Runtime.Intrinsics;
+#endif
 
 namespace Fudge.Query;
 
@@ -25,7 +29,33 @@ internal sealed class ProjectionLayout : Layout
         ToEnd = toEnd;
         Places = places;
         Absent = absent;
+#if NET8_0_OR_GREATER
+        int length = bytes.Length;
+        if (Vector256.IsHardwareAccelerated && length >= Vector256<byte>.Count && length <= 2 * Vector256<byte>.Count)
+        {
+            // The first and last 32 bytes (overlapping when shorter than 64), held in the layout itself.
+            var structure = new byte[length];
+            for (int i = 0; i < length; i++) structure[i] = StructureAt(i);
+            int last = length - Vector256<byte>.Count;
+            _headStructure = Vector256.Create(structure.AsSpan(0, Vector256<byte>.Count));
+            _headMask = Vector256.Create(mask.AsSpan(0, Vector256<byte>.Count));
+            _tailStructure = Vector256.Create(structure.AsSpan(last, Vector256<byte>.Count));
+            _tailMask = Vector256.Create(mask.AsSpan(last, Vector256<byte>.Count));
+            _inline = true;
+        }
+#endif
     }
+
+#if NET8_0_OR_GREATER
+    // For a layout of 32 to 64 bytes, its structure and mask as two 32-byte vectors each, in the object: the check of
+    // an envelope then loads them with the layout, not through two arrays a load further on. Every envelope is checked
+    // against a layout, and each load that waits for another adds to every tick.
+    private readonly bool _inline;
+    private readonly Vector256<byte> _headStructure;
+    private readonly Vector256<byte> _headMask;
+    private readonly Vector256<byte> _tailStructure;
+    private readonly Vector256<byte> _tailMask;
+#endif
 
     /// <summary>True when the walk read the message to its end (some leaf is absent): the size must then be the same.</summary>
     public bool ToEnd { get; }
@@ -40,7 +70,17 @@ internal sealed class ProjectionLayout : Layout
     public bool Fits(ReadOnlySpan<byte> envelope, int size)
     {
         int length = Length;
-        return (ToEnd ? size == length : size >= length) && HasStructureOf(envelope.Slice(0, length));
+        if (!(ToEnd ? size == length : size >= length)) return false;
+#if NET8_0_OR_GREATER
+        if (_inline && envelope.Length >= length)
+        {
+            ref byte bytes = ref MemoryMarshal.GetReference(envelope);
+            var difference = ((Vector256.LoadUnsafe(ref bytes) & _headMask) ^ _headStructure)
+                | ((Vector256.LoadUnsafe(ref bytes, (nuint)(length - Vector256<byte>.Count)) & _tailMask) ^ _tailStructure);
+            return difference == Vector256<byte>.Zero;
+        }
+#endif
+        return HasStructureOf(envelope.Slice(0, length));
     }
 
     /// <summary>
@@ -167,10 +207,11 @@ internal sealed class ProjectionLayouts
     private FudgeReaderOptions? _options;
     // The first offset where every layout has a structure byte and not all of them the same (-1: none, or one layout):
     // a stream's layouts mostly differ in one length byte near the start (a symbol's, say), which then names the
-    // layout with no hash, where envelopes of one size may still have different layouts. By that byte's value,
-    // 1 + the index of the last layout recorded with it (0: none).
+    // layout with no hash, where envelopes of one size may still have different layouts. By that byte's value, the
+    // last layout recorded with it (null: none); the layout itself, not its index, so that the lookup goes from the
+    // byte to the layout with no load between.
     private int _telling = -1;
-    private readonly byte[] _byTellingByte = new byte[256];
+    private readonly ProjectionLayout?[] _layoutByTellingByte = new ProjectionLayout?[256];
 
     /// <summary>
     /// The size the envelope's header declares when layouts may decide it, else 0: a header the reader would refuse, and
@@ -208,7 +249,7 @@ internal sealed class ProjectionLayouts
         _count = _last = _next = _countdown = 0;
         _interval = FirstInterval;
         _telling = -1;
-        Array.Clear(_byTellingByte, 0, _byTellingByte.Length);
+        Array.Clear(_layoutByTellingByte, 0, _layoutByTellingByte.Length);
         _options = options;
     }
 
@@ -241,11 +282,11 @@ internal sealed class ProjectionLayouts
         int at = _telling;
         if (at >= 0 && at < size)
         {
-            int told = _byTellingByte[envelope[at]] - 1;
-            if (told >= 0 && layouts[told] is { } byByte && byByte.Fits(envelope, size))
+            var byByte = _layoutByTellingByte[envelope[at]];
+            if (byByte is not null && byByte.Fits(envelope, size))
             {
                 if (!byByte.Used) byByte.Used = true;
-                _last = told;
+                // _last (the guess when no hint is known) is left: the telling byte finds the layout without it.
                 Hits++;
                 return byByte;
             }
@@ -339,11 +380,11 @@ internal sealed class ProjectionLayouts
         FindTellingByte();
     }
 
-    // Sets _telling and _byTellingByte for the layouts held (after each one recorded: rarely, so a plain scan).
+    // Sets _telling and _layoutByTellingByte for the layouts held (after each one recorded: rarely, so a plain scan).
     private void FindTellingByte()
     {
         _telling = -1;
-        Array.Clear(_byTellingByte, 0, _byTellingByte.Length);
+        Array.Clear(_layoutByTellingByte, 0, _layoutByTellingByte.Length);
         if (_count < 2) return;
         int shortest = int.MaxValue;
         for (int i = 0; i < _count; i++) shortest = Math.Min(shortest, _layouts[i]!.Length);
@@ -360,7 +401,7 @@ internal sealed class ProjectionLayouts
             if (everywhere && differs) _telling = at;
         }
         if (_telling < 0) return;
-        for (int i = 0; i < _count; i++) _byTellingByte[_layouts[i]!.StructureAt(_telling)] = (byte)(i + 1);
+        for (int i = 0; i < _count; i++) _layoutByTellingByte[_layouts[i]!.StructureAt(_telling)] = _layouts[i];
     }
 
     /// <summary>Called when a recording was due but gave no layout: the wait restarts as after a replacement.</summary>
