@@ -2,7 +2,6 @@ using System;
 using System.Runtime.InteropServices;
 #if NET8_0_OR_GREATER
 using System.Numerics;
-using System.Runtime.Intrinsics;
 #endif
 
 namespace Fudge.Query;
@@ -78,20 +77,6 @@ internal abstract class Layout
                 difference |= (Vector.LoadUnsafe(ref message, i) & Vector.LoadUnsafe(ref bits, i)) ^ Vector.LoadUnsafe(ref expected, i);
             difference |= (Vector.LoadUnsafe(ref message, last) & Vector.LoadUnsafe(ref bits, last)) ^ Vector.LoadUnsafe(ref expected, last);
             return difference == Vector<byte>.Zero;
-        }
-        // Shorter than a Vector<byte> (a layout that ends after the first fields, under 32 bytes with AVX2): two
-        // 16-byte vectors, the second overlapping the first, rather than the word loop's compares and branches.
-        if (Vector128.IsHardwareAccelerated && length >= Vector128<byte>.Count && length <= 2 * Vector128<byte>.Count)
-        {
-            ref byte message = ref MemoryMarshal.GetReference(fields);
-            ref byte expected = ref MemoryMarshal.GetArrayDataReference(structure);
-            ref byte bits = ref MemoryMarshal.GetArrayDataReference(mask);
-            nuint last = (nuint)(length - Vector128<byte>.Count);
-            var difference = (Vector128.LoadUnsafe(ref message) & Vector128.LoadUnsafe(ref bits))
-                ^ Vector128.LoadUnsafe(ref expected);
-            difference |= (Vector128.LoadUnsafe(ref message, last) & Vector128.LoadUnsafe(ref bits, last))
-                ^ Vector128.LoadUnsafe(ref expected, last);
-            return difference == Vector128<byte>.Zero;
         }
 #endif
         return SameStructureByWords(fields, structure, mask);

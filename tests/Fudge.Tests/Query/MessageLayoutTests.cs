@@ -236,9 +236,9 @@ public class MessageLayoutTests
     [InlineData(33)]
     public void A_changed_structure_byte_is_seen_wherever_it_is_around_the_vector_widths(int length)
     {
-        // Layouts of 16 to 32 bytes are compared as two overlapping 16-byte vectors, longer ones as 32-byte vectors
-        // (with AVX2), shorter ones word by word: a change at the first byte, the last, or where the vectors overlap
-        // is a different structure; a change in a byte that is not structure is not.
+        // From 32 bytes the structure is compared as 32-byte vectors (with AVX2), the last one overlapping, and below
+        // that word by word: a change at the first byte, the last, or where the vectors or words overlap is a
+        // different structure; a change in a byte that is not structure is not.
         var random = new Random(length);
         var message = new byte[length];
         random.NextBytes(message);

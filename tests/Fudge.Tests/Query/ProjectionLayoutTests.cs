@@ -225,6 +225,7 @@ public class ProjectionLayoutTests
     }
 
     [Theory]
+    [InlineData(29)]
     [InlineData(31)]
     [InlineData(32)]
     [InlineData(33)]
@@ -232,8 +233,9 @@ public class ProjectionLayoutTests
     [InlineData(65)]
     public void Every_structure_byte_of_a_layout_is_checked_whatever_its_length(int extent)
     {
-        // A text field no leaf takes, then the price: the layout ends after the price, at `extent` bytes (31: two 16-byte
-        // vectors; 32 to 64: the first and last 32 bytes, held in the layout; 65: the general vector loop). Each byte
+        // A text field no leaf takes, then the price: the layout ends after the price, at `extent` bytes (16 to 31: its
+        // first and last 16 bytes held in the layout; 32 to 64: its first and last 32; 65: the arrays, as the filters'
+        // layouts are compared). Each byte
         // changed in turn: a value's byte is still the layout (the new price read from its place), any other byte
         // is not, and the read gives what the walk gives, or the walk's exception.
         int text = extent - (FudgeEnvelopeHeader.Size + 5 + 3 + 5 + 8);
