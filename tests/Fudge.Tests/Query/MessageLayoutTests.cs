@@ -227,6 +227,34 @@ public class MessageLayoutTests
         }
     }
 
+    [Theory]
+    [InlineData(15)]
+    [InlineData(16)]
+    [InlineData(17)]
+    [InlineData(31)]
+    [InlineData(32)]
+    [InlineData(33)]
+    public void A_changed_structure_byte_is_seen_wherever_it_is_around_the_vector_widths(int length)
+    {
+        // From 32 bytes the structure is compared as 32-byte vectors (with AVX2), the last one overlapping, and below
+        // that word by word: a change at the first byte, the last, or where the vectors or words overlap is a
+        // different structure; a change in a byte that is not structure is not.
+        var random = new Random(length);
+        var message = new byte[length];
+        random.NextBytes(message);
+        var mask = new byte[length];
+        for (int i = 0; i < length; i++) mask[i] = i % 3 == 2 ? (byte)0 : (byte)0xFF;
+        var structure = message.Select((b, i) => (byte)(b & mask[i])).ToArray();
+        Assert.True(Layout.SameStructure(message, structure, mask));
+        for (int at = 0; at < length; at++)
+        {
+            var changed = (byte[])message.Clone();
+            changed[at] ^= 0x80;
+            Assert.Equal(mask[at] == 0, Layout.SameStructure(changed, structure, mask));
+            Assert.Equal(mask[at] == 0, Layout.SameStructureByWords(changed, structure, mask));
+        }
+    }
+
     // Loop filters on random messages and trees of two names, each filter with each message.
     private static IEnumerable<(string Filter, byte[] Bytes)> FiltersAndMessages()
     {

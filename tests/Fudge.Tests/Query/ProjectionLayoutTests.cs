@@ -224,6 +224,49 @@ public class ProjectionLayoutTests
         Assert.Equal(36, slots.Layouts.Hits);
     }
 
+    [Theory]
+    [InlineData(29)]
+    [InlineData(31)]
+    [InlineData(32)]
+    [InlineData(33)]
+    [InlineData(64)]
+    [InlineData(65)]
+    public void Every_structure_byte_of_a_layout_is_checked_whatever_its_length(int extent)
+    {
+        // A text field no leaf takes, then the price: the layout ends after the price, at `extent` bytes (16 to 31: its
+        // first and last 16 bytes held in the layout; 32 to 64: its first and last 32; 65: the arrays, as the filters'
+        // layouts are compared). Each byte
+        // changed in turn: a value's byte is still the layout (the new price read from its place), any other byte
+        // is not, and the read gives what the walk gives, or the walk's exception.
+        int text = extent - (FudgeEnvelopeHeader.Size + 5 + 3 + 5 + 8);
+        var original = new FudgeMsg().Add("X", new string('x', text)).Add("Price", 1.5).ToByteArray();
+        Assert.Equal(extent, original.Length);
+        var reads = Reads(4);
+        for (int at = 0; at < extent; at++)
+        {
+            if (at is >= 4 and < 8) continue; // the declared size: the reader's framing checks it
+            var changed = (byte[])original.Clone();
+            changed[at] ^= 0x40;
+            bool value = (at >= FudgeEnvelopeHeader.Size + 5 && at < FudgeEnvelopeHeader.Size + 5 + text) || at >= extent - 8;
+            var slots = new LeafSlots(reads.Count);
+            reads.Read(original, FudgeReaderOptions.Default, slots);
+            reads.Read(original, FudgeReaderOptions.Default, slots);
+            Assert.Equal(1, slots.Layouts.Hits);
+            var walked = new LeafSlots(reads.Count);
+            walked.Layouts.Enabled = false;
+            var walkError = Record.Exception(() => reads.Read(changed, FudgeReaderOptions.Default, walked));
+            var error = Record.Exception(() => reads.Read(changed, FudgeReaderOptions.Default, slots));
+            Assert.Equal(value ? 2 : 1, slots.Layouts.Hits);
+            Assert.Equal(walkError?.GetType(), error?.GetType());
+            if (error is not null)
+            {
+                Assert.IsAssignableFrom<FudgeException>(error);
+                continue;
+            }
+            Assert.Equal((walked.Present[0], walked.Floats[0]), (slots.Present[0], slots.Floats[0]));
+        }
+    }
+
     [Fact]
     public void A_layout_with_an_absent_leaf_holds_only_for_the_same_size()
     {
