@@ -16,13 +16,7 @@ internal sealed partial class PostgresFudgeCollection
         string text = path.Text.Trim();
         bool rebuild = _indexedPaths.Contains(text);
         if (rebuild && _indexKeys.TryGetValue(text, out var built) && built.Form == KeyForm.Elements) return;
-        await using var register = _store.CreateCommand("""
-            INSERT INTO fudge_indexes (collection_id, path) VALUES (@id, @path) ON CONFLICT DO NOTHING;
-            SELECT id FROM fudge_indexes WHERE collection_id = @id AND path = @path;
-            """);
-        register.Parameters.AddWithValue("id", _id);
-        register.Parameters.AddWithValue("path", text);
-        long number = (long)(await PostgresFudgeStore.Guard(() => register.ExecuteScalarAsync(cancellationToken)).ConfigureAwait(false))!;
+        long number = await RegisterIndexPathAsync(text, cancellationToken).ConfigureAwait(false);
         string index = IndexName(number), column = BTreePredicate.KeyColumn(number);
         // Adding a stored generated column rewrites the table once (its rows get their values); then the GIN index.
         string add = $"ALTER TABLE {Table} ADD COLUMN {(rebuild ? "" : "IF NOT EXISTS ")}{ElementsIndex.ColumnSql(path, column)}";

@@ -105,13 +105,7 @@ internal sealed partial class PostgresFudgeCollection
             if (kind == FudgeIndexKind.Any || (_indexKeys.TryGetValue(text, out var built) && built.Form == key.Form && built.Stored == stored)) return;
             rebuild = true;
         }
-        await using var register = _store.CreateCommand("""
-            INSERT INTO fudge_indexes (collection_id, path) VALUES (@id, @path) ON CONFLICT DO NOTHING;
-            SELECT id FROM fudge_indexes WHERE collection_id = @id AND path = @path;
-            """);
-        register.Parameters.AddWithValue("id", _id);
-        register.Parameters.AddWithValue("path", text);
-        long number = (long)(await PostgresFudgeStore.Guard(() => register.ExecuteScalarAsync(cancellationToken)).ConfigureAwait(false))!;
+        long number = await RegisterIndexPathAsync(text, cancellationToken).ConfigureAwait(false);
         string index = IndexName(number), column = BTreePredicate.KeyColumn(number);
         string sql;
         if (stored)
@@ -160,4 +154,19 @@ internal sealed partial class PostgresFudgeCollection
 
     public ValueTask<IReadOnlyList<string>> ListIndexesAsync(CancellationToken cancellationToken = default)
         => new(_indexedPaths.Select(text => text.StartsWith("{", StringComparison.Ordinal) ? FudgeIndexDefinition.FromStoredText(text)?.Text ?? text : text).ToArray());
+
+    /// <summary>
+    /// The number of <paramref name="path"/>'s row in <c>fudge_indexes</c>, registered if it is not yet: the number names
+    /// the path's index and key column.
+    /// </summary>
+    private async Task<long> RegisterIndexPathAsync(string path, CancellationToken cancellationToken)
+    {
+        await using var register = _store.CreateCommand("""
+            INSERT INTO fudge_indexes (collection_id, path) VALUES (@id, @path) ON CONFLICT DO NOTHING;
+            SELECT id FROM fudge_indexes WHERE collection_id = @id AND path = @path;
+            """);
+        register.Parameters.AddWithValue("id", _id);
+        register.Parameters.AddWithValue("path", path);
+        return (long)(await PostgresFudgeStore.Guard(() => register.ExecuteScalarAsync(cancellationToken)).ConfigureAwait(false))!;
+    }
 }

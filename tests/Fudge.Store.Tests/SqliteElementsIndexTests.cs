@@ -49,7 +49,7 @@ public sealed class SqliteElementsIndexTests : IDisposable
             await late.InsertAsync(bytes[0]);
             var all = bytes.Append(bytes[0]).ToList();
             Assert.Equal(new[] { "$.Legs.#.Venue" }, await indexed.ListIndexesAsync());
-            await AssertAnswersAsync(new[] { bare, indexed, late }, all);
+            await PostgresElementsIndexTests.AssertAnswersAsync(new[] { bare, indexed, late }, all);
             foreach (string text in PostgresElementsIndexTests.Filters.Take(3))
                 Assert.Matches($@"SEARCH {indexed.Table}_el_\d+ USING (COVERING )?INDEX {indexed.Table}_el_\d+_value \(value=\?\)", await indexed.ExplainAsync(FudgeFilter.Compile(text)));
         }
@@ -58,12 +58,12 @@ public sealed class SqliteElementsIndexTests : IDisposable
         {
             var again = (SqliteFudgeCollection)await reopened.GetCollectionAsync("indexed");
             var all = bytes.Append(bytes[0]).ToList();
-            await AssertAnswersAsync(new[] { again }, all);
+            await PostgresElementsIndexTests.AssertAnswersAsync(new[] { again }, all);
             Assert.Contains($"{again.Table}_el_", await again.ExplainAsync(FudgeFilter.Compile(PostgresElementsIndexTests.Filters[0])), StringComparison.Ordinal);
             Assert.True(await again.DropIndexAsync(FudgePath.Compile("$.Legs.#.Venue")));
             Assert.Empty(await again.ListIndexesAsync());
             await again.InsertAsync(bytes[1]); // no trigger left to write a dropped table
-            await AssertAnswersAsync(new[] { again }, all.Append(bytes[1]).ToList());
+            await PostgresElementsIndexTests.AssertAnswersAsync(new[] { again }, all.Append(bytes[1]).ToList());
         }
     }
 
@@ -88,12 +88,12 @@ public sealed class SqliteElementsIndexTests : IDisposable
         var again = (SqliteFudgeCollection)await reopened.GetCollectionAsync("legs");
         Assert.Equal(new[] { "$.Legs.#.Venue" }, await again.ListIndexesAsync());
         Assert.Contains($"USING INDEX {again.Table}_ix_7", await again.ExplainAsync(FudgeFilter.Compile(PostgresElementsIndexTests.Filters[0])), StringComparison.Ordinal);
-        await AssertAnswersAsync(new[] { again }, bytes);
+        await PostgresElementsIndexTests.AssertAnswersAsync(new[] { again }, bytes);
         await again.CreateIndexAsync((QueryableTrade t) => t.Legs!.Select(l => l.Venue));
         string plan = await again.ExplainAsync(FudgeFilter.Compile(PostgresElementsIndexTests.Filters[0]));
         Assert.Contains($"{again.Table}_el_7_value", plan, StringComparison.Ordinal);
         Assert.DoesNotContain($"{again.Table}_ix_7", plan, StringComparison.Ordinal);
-        await AssertAnswersAsync(new[] { again }, bytes);
+        await PostgresElementsIndexTests.AssertAnswersAsync(new[] { again }, bytes);
     }
 
     [Fact]
@@ -109,21 +109,5 @@ public sealed class SqliteElementsIndexTests : IDisposable
         Assert.Equal(all.Where(t => t.Legs != null && t.Legs.Any(l => l.Venue == "BATS" || l.Venue == "ARCA")).Select(t => t.Qty).ToList(),
             await q.Where(t => t.Legs!.Any(l => l.Venue == "BATS" || l.Venue == "ARCA")).Select(t => t.Qty).ToListAsync());
         Assert.Contains($"{trades.Table}_el_", await trades.ExplainAsync(FudgeTypedQuery.Filter<QueryableTrade>(t => t.Legs!.Any(l => l.Venue == "BATS"))), StringComparison.Ordinal);
-    }
-
-    private static async Task AssertAnswersAsync(SqliteFudgeCollection[] collections, List<byte[]> all)
-    {
-        foreach (string text in PostgresElementsIndexTests.Filters)
-        {
-            var filter = FudgeFilter.Compile(text);
-            var expected = string.Join(" ", all.Where(b => filter.Matches(b)).Select(Convert.ToHexString));
-            foreach (var collection in collections)
-            {
-                Assert.Equal((text, collection.Name, all.Count(b => filter.Matches(b))), (text, collection.Name, (int)await collection.CountAsync(filter)));
-                var found = new List<string>();
-                await foreach (var document in collection.FindAsync(new FudgeQuery { Where = filter })) found.Add(Convert.ToHexString(document.Envelope));
-                Assert.Equal((text, collection.Name, expected), (text, collection.Name, string.Join(" ", found)));
-            }
-        }
     }
 }
