@@ -48,9 +48,9 @@ internal sealed partial class PostgresFudgeCollection
             string? exact, undecided;
             if (TextKeyDecides(where, members[0])
                 && BTreePredicate.TryKeyEquality(where, keys, command, out string? equal, out string? key, out string? several))
-                // One literal as "=", not "IN (...)": the server's B-tree gives the second key's order only under an
-                // equality on the first (an = ANY over an array is searched value by value, and sorted after).
-                (exact, undecided) = (equal!.IndexOf(',') < 0 ? $"{key} = {equal.Substring(key!.Length + " IN (".Length).TrimEnd(')')}" : equal, $"{key} = {several}");
+                // One literal's "key IN (@k0)" is parsed by the server as "key = @k0", under which the B-tree gives the
+                // second key's order; several literals are searched value by value and sorted after.
+                (exact, undecided) = (equal!, $"{key} = {several}");
             else if (BTreePredicate.TryKeyDecision(where, keys, command, out exact, out undecided)) { }
             else
             {
