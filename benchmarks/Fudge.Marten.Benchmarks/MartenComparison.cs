@@ -102,8 +102,10 @@ public sealed class MartenComparison : IAsyncDisposable
     /// composite declared indexes), so that the queries which select and order by <c>Id</c> can be answered in the
     /// index's order; <paramref name="onePathIndexes"/> declares <c>Symbol</c> and <c>Price</c> alone in both.
     /// Fudge's third collection adds an index on the legs' venues, which Marten cannot declare.
+    /// <paramref name="fudgeConnectionString"/>: Fudge's own, when its server sessions must be told apart from
+    /// Marten's (another application name: <see cref="MartenIngest"/>); the same server and database.
     /// </remarks>
-    public static async Task<MartenComparison> CreateAsync(string connectionString, string schema, bool onePathIndexes = false)
+    public static async Task<MartenComparison> CreateAsync(string connectionString, string schema, bool onePathIndexes = false, string? fudgeConnectionString = null)
     {
         string fudgeSchema = schema + "_fudge";
         await using (var connection = new Npgsql.NpgsqlConnection(connectionString))
@@ -122,7 +124,7 @@ public sealed class MartenComparison : IAsyncDisposable
             else mapping.Index(new Expression<Func<MTick, object>>[] { t => t.Symbol, t => t.Id }).Index(new Expression<Func<MTick, object>>[] { t => t.Price, t => t.Id });
         });
         await marten.Storage.ApplyAllConfiguredChangesToDatabaseAsync();
-        var fudge = await PostgresFudgeStore.OpenAsync(new Npgsql.NpgsqlConnectionStringBuilder(connectionString) { SearchPath = fudgeSchema }.ConnectionString);
+        var fudge = await PostgresFudgeStore.OpenAsync(new Npgsql.NpgsqlConnectionStringBuilder(fudgeConnectionString ?? connectionString) { SearchPath = fudgeSchema }.ConnectionString);
         var ticks = await fudge.GetCollectionAsync("ticks");
         await fudge.SetWholeDocumentIndexAsync("ticks_nogin", enabled: false);
         var ticksWithoutGin = await fudge.GetCollectionAsync("ticks_nogin");

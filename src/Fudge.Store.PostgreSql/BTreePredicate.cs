@@ -108,15 +108,16 @@ internal sealed class BTreePredicate : IndexConditions
     /// <summary>
     /// The key an index was built on, from its definition (<c>pg_get_indexdef</c>; null: the index is missing, and its
     /// key is the one a declaration without a kind would build): a typed key's column (<paramref name="columnType"/>:
-    /// the type of <see cref="KeyColumn"/> for the index's number, <c>double precision</c> or <c>text</c>, null when
-    /// there is none), a typed key expression (<see cref="NumberKey"/>, <see cref="TextKey"/>: indexes declared before
+    /// the type of the column the index is on, <c>double precision</c> or <c>text</c>, null when there is none), a typed key expression (<see cref="NumberKey"/>, <see cref="TextKey"/>: indexes declared before
     /// the columns, searched with the expression they were built on until declared again), the one-name jsonb key, or
     /// the <c>fudge_key</c> form of an index declared before the one-name form (the keys are equal).
+    /// <paramref name="column"/>: the column the index is on (a key column shared by the indexes on the path and kind,
+    /// named after the first of them), when the catalog gives it; <see cref="KeyColumn"/> of the number otherwise.
     /// </summary>
-    public static IndexKey? KeyOfDefinition(FudgePath path, string? definition, long number = 0, string? columnType = null)
+    public static IndexKey? KeyOfDefinition(FudgePath path, string? definition, long number = 0, string? columnType = null, string? column = null)
     {
         if (definition is null || JsonPathTranslation.OneName(path) is not string name) return IndexKeyOf(path, FudgeIndexKind.Any);
-        string column = KeyColumn(number);
+        column ??= KeyColumn(number);
         // The server prints an index on a plain column as "USING btree (fudge_k_N)" (INCLUDE or COLLATE may follow).
         if (columnType is not null && definition.Contains("btree (" + column, StringComparison.Ordinal))
         {

@@ -9,8 +9,8 @@ using Npgsql;
 namespace Fudge.Store.PostgreSql;
 
 // Composite and unique declared indexes (FudgeIndexDefinition): one B-tree over several members' keys, a typed member
-// of a non-unique index in a key column of its own (fudge_k_N_i) as the one-path indexes have, the others on the jsonb
-// key; a unique index is a UNIQUE B-tree over the jsonb keys (every kind of value constrained, as the filter compares
+// of a non-unique index in a key column as the one-path indexes have (shared by every index on that path and kind:
+// PostgresFudgeCollection.KeyColumns.cs; fudge_k_N_i when composite N made it), the others on the jsonb key; a unique index is a UNIQUE B-tree over the jsonb keys (every kind of value constrained, as the filter compares
 // them) with a CHECK that no path selects several values. Registered in fudge_indexes as FudgeIndexDefinition.StoredText.
 internal sealed partial class PostgresFudgeCollection
 {
@@ -19,16 +19,13 @@ internal sealed partial class PostgresFudgeCollection
 
     private const string DeclareSavepoint = "fudge_declare_index";
 
-    /// <summary>The column that holds the typed key of member <paramref name="member"/> of composite index <paramref name="number"/>.</summary>
-    private static string MemberColumn(long number, int member)
-        => BTreePredicate.KeyColumn(number) + "_" + member.ToString(CultureInfo.InvariantCulture);
-
     /// <summary>The CHECK constraint that keeps a unique index's paths to one value each.</summary>
     private string OneValueConstraint(long number) => Table + "_one_" + number.ToString(CultureInfo.InvariantCulture);
 
-    // The key of each member of a composite or unique index: a key column for a typed member of a non-unique index, the
-    // jsonb key otherwise (a unique index's keys never hold the several-values key, which its CHECK refuses).
-    private static List<IndexKey> MemberKeys(long number, FudgeIndexDefinition index)
+    // The key of each member of a composite or unique index: a key column for a typed member of a non-unique index
+    // (MemberColumn; its expression when the index's B-tree is missing), the jsonb key otherwise (a unique index's keys
+    // never hold the several-values key, which its CHECK refuses).
+    private List<IndexKey> MemberKeys(long number, FudgeIndexDefinition index)
     {
         var keys = new List<IndexKey>(index.Paths.Count);
         for (int i = 0; i < index.Paths.Count; i++)
@@ -36,7 +33,8 @@ internal sealed partial class PostgresFudgeCollection
             var path = index.Paths[i];
             var key = BTreePredicate.IndexKeyOf(path, index.IsUnique ? FudgeIndexKind.Any : index.Kinds[i])
                 ?? throw new FudgeStoreException($"The path {path.Text.Trim()} has no SQL/JSON equivalent (ordinal, anonymous and indexed steps), so the server cannot index it.");
-            keys.Add(key.Form == KeyForm.Jsonb ? key with { Single = index.IsUnique } : new IndexKey(MemberColumn(number, i), key.Form, Stored: true));
+            keys.Add(key.Form == KeyForm.Jsonb ? key with { Single = index.IsUnique }
+                : MemberColumn(number, i) is string column ? new IndexKey(column, key.Form, Stored: true) : key);
         }
         return keys;
     }
@@ -83,20 +81,38 @@ internal sealed partial class PostgresFudgeCollection
         {
             // The same paths declared otherwise (another uniqueness or kinds, or the one-path index): built again here,
             // in this transaction, so a failure keeps the index that was there.
-            if (existing.Value is not null) await DropDeclaredAsync(existing.Key, existing.Value, cancellationToken).ConfigureAwait(false);
+            if (existing.Value is not null) await DropDeclaredAsync(existing.Key, cancellationToken, dropColumns: false).ConfigureAwait(false);
             else if (!index.IsComposite && _indexedPaths.Contains(index.Paths[0].Text.Trim())) await DropIndexAsync(index.Paths[0], cancellationToken).ConfigureAwait(false);
             await using var register = _store.CreateCommand("INSERT INTO fudge_indexes (collection_id, path) VALUES (@id, @path) RETURNING id");
             register.Parameters.AddWithValue("id", _id);
             register.Parameters.AddWithValue("path", index.StoredText());
             long number = (long)(await PostgresFudgeStore.Guard(() => register.ExecuteScalarAsync(cancellationToken)).ConfigureAwait(false))!;
-            var keys = MemberKeys(number, index);
+            // A typed member's key column: the one an index on the path and kind has already (no column added, no table
+            // rewritten), else a new one, which the next declarations share.
             var statements = new List<string>();
-            for (int i = 0; i < keys.Count; i++)
-                if (keys[i].Stored) statements.Add($"ALTER TABLE {Table} ADD COLUMN {BTreePredicate.KeyColumnSql(JsonPathTranslation.OneName(index.Paths[i])!, keys[i].Form, keys[i].Sql)}");
+            var columns = new string[index.Paths.Count];
+            for (int i = 0; i < columns.Length; i++)
+            {
+                var key = BTreePredicate.IndexKeyOf(index.Paths[i], index.IsUnique ? FudgeIndexKind.Any : index.Kinds[i])!;
+                columns[i] = "";
+                if (key.Form == KeyForm.Jsonb) continue;
+                string path = index.Paths[i].Text.Trim();
+                if (SharedKeyColumn(path, key.Form) is not string column)
+                {
+                    column = NewKeyColumn(BTreePredicate.KeyColumn(number) + "_" + i.ToString(CultureInfo.InvariantCulture));
+                    statements.Add($"ALTER TABLE {Table} ADD COLUMN {BTreePredicate.KeyColumnSql(JsonPathTranslation.OneName(index.Paths[i])!, key.Form, column)}");
+                    ShareKeyColumn(path, key.Form, column);
+                }
+                columns[i] = column;
+            }
+            _memberColumns[number] = columns;
+            var keys = MemberKeys(number, index);
             if (index.IsUnique)
                 statements.Add($"ALTER TABLE {Table} ADD CONSTRAINT {OneValueConstraint(number)} CHECK ({string.Join(" AND ", keys.Select(k => $"{k.Sql} IS DISTINCT FROM '[]'::jsonb"))})");
-            string columns = string.Join(", ", keys.Select(k => k.Stored ? k.Sql : "(" + k.Sql + ")"));
-            statements.Add($"CREATE {(index.IsUnique ? "UNIQUE " : "")}INDEX {IndexName(number)} ON {Table} ({columns})");
+            string members = string.Join(", ", keys.Select(k => k.Stored ? k.Sql : "(" + k.Sql + ")"));
+            statements.Add($"CREATE {(index.IsUnique ? "UNIQUE " : "")}INDEX {IndexName(number)} ON {Table} ({members})");
+            // After the new index, so a column the index declared again had and this one keeps is never dropped.
+            if (existing.Value is not null) statements.Add(DropUnusedKeyColumnsSql);
             try
             {
                 await using var build = _store.CreateCommand(string.Join("; ", statements));
@@ -126,16 +142,18 @@ internal sealed partial class PostgresFudgeCollection
         if (index is null) throw new ArgumentNullException(nameof(index));
         var existing = _declared.FirstOrDefault(d => d.Value.Identity == index.Identity);
         if (existing.Value is null) return !index.IsComposite && await DropPathIndexAsync(index.Paths[0], cancellationToken).ConfigureAwait(false);
-        await AtomicallyAsync(() => DropDeclaredAsync(existing.Key, existing.Value, cancellationToken), cancellationToken).ConfigureAwait(false);
+        await AtomicallyAsync(() => DropDeclaredAsync(existing.Key, cancellationToken), cancellationToken).ConfigureAwait(false);
         await LoadIndexesAsync(cancellationToken).ConfigureAwait(false);
         return true;
     }
 
-    private async Task DropDeclaredAsync(long number, FudgeIndexDefinition index, CancellationToken cancellationToken)
+    // The index, its registration and its CHECK; with dropColumns, the key columns no other index is on (not when the
+    // index is about to be declared again, which keeps its columns).
+    private async Task DropDeclaredAsync(long number, CancellationToken cancellationToken, bool dropColumns = true)
     {
         var drops = new List<string> { $"DELETE FROM fudge_indexes WHERE id = {number.ToString(CultureInfo.InvariantCulture)}", $"DROP INDEX IF EXISTS {IndexName(number)}" };
-        for (int i = 0; i < index.Paths.Count; i++) drops.Add($"ALTER TABLE {Table} DROP COLUMN IF EXISTS {MemberColumn(number, i)}");
         drops.Add($"ALTER TABLE {Table} DROP CONSTRAINT IF EXISTS {OneValueConstraint(number)}");
+        if (dropColumns) drops.Add(DropUnusedKeyColumnsSql);
         await _store.ExecuteAsync(string.Join("; ", drops), cancellationToken).ConfigureAwait(false);
     }
 

@@ -21,12 +21,14 @@ internal sealed partial class PostgresFudgeCollection
     /// </summary>
     internal async Task LoadIndexesAsync(CancellationToken cancellationToken)
     {
-        // With each index, its number and the type of the typed key column that number names, if there is one.
-        await using var command = _store.CreateCommand("""
-            SELECT path, pg_get_indexdef(to_regclass(@table || '_ix_' || id)), id,
-              (SELECT format_type(atttypid, atttypmod) FROM pg_attribute
-                WHERE attrelid = to_regclass(@table) AND attname = 'fudge_k_' || id AND NOT attisdropped)
-            FROM fudge_indexes WHERE collection_id = @id ORDER BY id
+        // The key columns first (KeyColumnsSql); then each index with its number, and the name and type of the column
+        // its B-tree is on first, if it is on a column.
+        await using var command = _store.CreateCommand(KeyColumnsSql + """
+            SELECT f.path, pg_get_indexdef(i.indexrelid), f.id,
+              (SELECT format_type(a.atttypid, a.atttypmod) FROM pg_attribute a WHERE a.attrelid = i.indrelid AND a.attnum = i.indkey[0]),
+              (SELECT a.attname::text FROM pg_attribute a WHERE a.attrelid = i.indrelid AND a.attnum = i.indkey[0])
+            FROM fudge_indexes f LEFT JOIN pg_index i ON i.indexrelid = to_regclass(@table || '_ix_' || f.id)
+            WHERE f.collection_id = @id ORDER BY f.id
             """);
         command.Parameters.AddWithValue("id", _id);
         command.Parameters.AddWithValue("table", Table);
@@ -34,6 +36,8 @@ internal sealed partial class PostgresFudgeCollection
         _indexKeys.Clear();
         _declared.Clear();
         await using var reader = await PostgresFudgeStore.Guard(() => command.ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
+        await ReadKeyColumnsAsync(reader, cancellationToken).ConfigureAwait(false);
+        await reader.NextResultAsync(cancellationToken).ConfigureAwait(false);
         while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
         {
             string text = reader.GetString(0);
@@ -53,12 +57,21 @@ internal sealed partial class PostgresFudgeCollection
             {
                 continue; // not a path this version reads: listed, never searched
             }
-            if (ElementsIndex.KeyOfDefinition(path, reader.IsDBNull(1) ? null : reader.GetString(1), reader.GetInt64(2),
-                    reader.IsDBNull(3) ? null : reader.GetString(3)) is { } elements)
+            string? definition = reader.IsDBNull(1) ? null : reader.GetString(1), columnType = reader.IsDBNull(3) ? null : reader.GetString(3);
+            if (ElementsIndex.KeyOfDefinition(path, definition, reader.GetInt64(2), columnType) is { } elements)
                 _indexKeys[text] = elements;
-            else if (BTreePredicate.KeyOfDefinition(path, reader.IsDBNull(1) ? null : reader.GetString(1), reader.GetInt64(2),
-                    reader.IsDBNull(3) ? null : reader.GetString(3)) is { } key)
+            else if (BTreePredicate.KeyOfDefinition(path, definition, reader.GetInt64(2), columnType, reader.IsDBNull(4) ? null : reader.GetString(4)) is { } key)
+            {
                 _indexKeys[text] = key;
+                if (key.Stored) ShareKeyColumn(text, key.Form, key.Sql);
+            }
+        }
+        foreach (var (number, index) in _declared)
+        {
+            if (index.IsUnique) continue;
+            var keys = MemberKeys(number, index);
+            for (int i = 0; i < keys.Count; i++)
+                if (keys[i].Stored) ShareKeyColumn(index.Paths[i].Text.Trim(), keys[i].Form, keys[i].Sql);
         }
         KeyDeclaredMembers();
     }
@@ -106,26 +119,56 @@ internal sealed partial class PostgresFudgeCollection
             rebuild = true;
         }
         long number = await RegisterIndexPathAsync(text, cancellationToken).ConfigureAwait(false);
-        string index = IndexName(number), column = BTreePredicate.KeyColumn(number);
+        string index = IndexName(number);
+        // Declared again with another kind: the index goes, and its key column with it unless another index is on it.
+        string drop = rebuild ? $"DROP INDEX IF EXISTS {index}; {DropOwnKeyColumnSql(number, text)}" : "";
         string sql;
         if (stored)
         {
-            // Adding a stored generated column rewrites the table once (its rows get their keys); the index is then a
-            // plain B-tree on the column.
-            string add = $"ALTER TABLE {Table} ADD COLUMN {(rebuild ? "" : "IF NOT EXISTS ")}{BTreePredicate.KeyColumnSql(JsonPathTranslation.OneName(path)!, key.Form, column)}";
-            string create = $"CREATE INDEX IF NOT EXISTS {index} ON {Table} ({column})";
-            sql = rebuild ? $"DROP INDEX IF EXISTS {index}; ALTER TABLE {Table} DROP COLUMN IF EXISTS {column}; {add}; {create}" : $"{add}; {create}";
+            // The key column an index on the path and kind has already (a composite's member: nothing to add), else a
+            // new one: adding a stored generated column rewrites the table once (its rows get their keys). The index is
+            // then a plain B-tree on the column.
+            string? column = SharedKeyColumn(text, key.Form);
+            string add = "";
+            if (column is null)
+            {
+                column = NewKeyColumn(BTreePredicate.KeyColumn(number));
+                add = $"ALTER TABLE {Table} ADD COLUMN {BTreePredicate.KeyColumnSql(JsonPathTranslation.OneName(path)!, key.Form, column)}; ";
+            }
+            sql = $"{drop}{add}CREATE INDEX IF NOT EXISTS {index} ON {Table} ({column})";
             key = new IndexKey(column, key.Form, Stored: true);
         }
         else
         {
-            string create = $"CREATE INDEX IF NOT EXISTS {index} ON {Table} (({key.Sql}))";
-            sql = rebuild ? $"DROP INDEX IF EXISTS {index}; ALTER TABLE {Table} DROP COLUMN IF EXISTS {column}; {create}" : create;
+            sql = $"{drop}CREATE INDEX IF NOT EXISTS {index} ON {Table} (({key.Sql}))";
         }
         // One statement string runs as one transaction: the path is never without its index.
         await _store.ExecuteAsync(sql, cancellationToken).ConfigureAwait(false);
         if (!rebuild) _indexedPaths.Add(text);
         _indexKeys[text] = key;
+        if (stored)
+        {
+            _memberColumns[number] = new[] { key.Sql };
+            ShareKeyColumn(text, key.Form, key.Sql);
+        }
+    }
+
+    /// <summary>
+    /// The statement that drops the key column of one-path index <paramref name="number"/> (declared again with another
+    /// kind) unless another index is on it; empty when it has none. Its name is then free for the new column.
+    /// </summary>
+    private string DropOwnKeyColumnSql(long number, string path)
+    {
+        if (!_indexKeys.TryGetValue(path, out var built) || !built.Stored) return "";
+        _keyColumns.Remove((path, built.Form));
+        foreach (var (other, columns) in _memberColumns)
+            if (other != number && Array.IndexOf(columns, built.Sql) >= 0)
+            {
+                _keyColumns[(path, built.Form)] = built.Sql; // still the path's key column of that kind
+                return "";
+            }
+        _tableKeyColumns.Remove(built.Sql);
+        return $"ALTER TABLE {Table} DROP COLUMN IF EXISTS {built.Sql}; ";
     }
 
     private string IndexName(long number) => Table + "_ix_" + number.ToString(CultureInfo.InvariantCulture);
@@ -145,10 +188,10 @@ internal sealed partial class PostgresFudgeCollection
         _indexKeys.Remove(text);
         KeyDeclaredMembers(); // a composite index may key the path instead
         if (number is not long dropped) return false;
-        // A typed key's column goes with its index (dropping a column marks it dropped: no rewrite; its bytes leave the
-        // rows as they are next written or the table is rewritten).
-        await _store.ExecuteAsync($"DROP INDEX IF EXISTS {IndexName(dropped)}; ALTER TABLE {Table} DROP COLUMN IF EXISTS {BTreePredicate.KeyColumn(dropped)}",
-            cancellationToken).ConfigureAwait(false);
+        // A typed key's column goes with its index unless another index is on it (dropping a column marks it dropped: no
+        // rewrite; its bytes leave the rows as they are next written or the table is rewritten).
+        await _store.ExecuteAsync($"DROP INDEX IF EXISTS {IndexName(dropped)}; {DropUnusedKeyColumnsSql}", cancellationToken).ConfigureAwait(false);
+        await LoadIndexesAsync(cancellationToken).ConfigureAwait(false);
         return true;
     }
 
