@@ -103,7 +103,7 @@ public sealed class MartenComparison : IAsyncDisposable
     /// index's order; <paramref name="onePathIndexes"/> declares <c>Symbol</c> and <c>Price</c> alone in both.
     /// Fudge's third collection adds an index on the legs' venues, which Marten cannot declare.
     /// <paramref name="fudgeConnectionString"/>: Fudge's own, when its server sessions must be told apart from
-    /// Marten's (another application name: <see cref="MartenIngest"/>); the same server and database.
+    /// Marten's (another application name, as the harness's --ingest mode does); the same server and database.
     /// </remarks>
     public static async Task<MartenComparison> CreateAsync(string connectionString, string schema, bool onePathIndexes = false, string? fudgeConnectionString = null)
     {
