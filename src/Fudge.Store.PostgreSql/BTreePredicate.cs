@@ -108,9 +108,10 @@ internal sealed class BTreePredicate : IndexConditions
     /// <summary>
     /// The key an index was built on, from its definition (<c>pg_get_indexdef</c>; null: the index is missing, and its
     /// key is the one a declaration without a kind would build): a typed key's column (<paramref name="columnType"/>:
-    /// the type of the column the index is on, <c>double precision</c> or <c>text</c>, null when there is none), a typed key expression (<see cref="NumberKey"/>, <see cref="TextKey"/>: indexes declared before
-    /// the columns, searched with the expression they were built on until declared again), the one-name jsonb key, or
-    /// the <c>fudge_key</c> form of an index declared before the one-name form (the keys are equal).
+    /// the type of the column the index is on, <c>double precision</c> or <c>text</c>, null when there is none), a
+    /// typed key expression (<see cref="NumberKey"/>, <see cref="TextKey"/>: indexes declared before the columns,
+    /// searched with the expression they were built on until declared again), the one-name jsonb key, or the
+    /// <c>fudge_key</c> form of an index declared before the one-name form (the keys are equal).
     /// <paramref name="column"/>: the column the index is on (a key column shared by the indexes on the path and kind,
     /// named after the first of them), when the catalog gives it; <see cref="KeyColumn"/> of the number otherwise.
     /// </summary>

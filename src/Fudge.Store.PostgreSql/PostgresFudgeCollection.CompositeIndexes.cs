@@ -10,8 +10,9 @@ namespace Fudge.Store.PostgreSql;
 
 // Composite and unique declared indexes (FudgeIndexDefinition): one B-tree over several members' keys, a typed member
 // of a non-unique index in a key column as the one-path indexes have (shared by every index on that path and kind:
-// PostgresFudgeCollection.KeyColumns.cs; fudge_k_N_i when composite N made it), the others on the jsonb key; a unique index is a UNIQUE B-tree over the jsonb keys (every kind of value constrained, as the filter compares
-// them) with a CHECK that no path selects several values. Registered in fudge_indexes as FudgeIndexDefinition.StoredText.
+// PostgresFudgeCollection.KeyColumns.cs; fudge_k_N_i when composite N made it), the others on the jsonb key; a unique
+// index is a UNIQUE B-tree over the jsonb keys (every kind of value constrained, as the filter compares them) with a
+// CHECK that no path selects several values. Registered in fudge_indexes as FudgeIndexDefinition.StoredText.
 internal sealed partial class PostgresFudgeCollection
 {
     // The composite and unique indexes by number (an index on one path, not unique, is in _indexedPaths/_indexKeys alone).
