@@ -31,9 +31,10 @@ internal sealed partial class PostgresFudgeCollection
 
     public async IAsyncEnumerable<object?[]> RowsAsync(FudgeQueryPlan plan, [EnumeratorCancellation] CancellationToken cancellationToken)
     {
-        if (await KeyOrderedRowsAsync(plan, cancellationToken).ConfigureAwait(false) is { } keyed)
+        if ((await KeyOrderedRowsAsync(plan, cancellationToken).ConfigureAwait(false)
+            ?? await KeyColumnOrderedRowsAsync(plan, cancellationToken).ConfigureAwait(false)) is { } keyed)
         {
-            foreach (var keyedRow in keyed) yield return keyedRow;
+            foreach (var keyedRow in IntegerResult(plan, keyed)) yield return keyedRow;
             yield break;
         }
         if (ClientSorts(plan) && await ClientSortedAsync(plan, cancellationToken).ConfigureAwait(false) is { } sorted)
