@@ -53,6 +53,13 @@ internal sealed partial class PostgresFudgeCollection
                     yield return Row(plan, document);
                     continue;
                 }
+                if (ReferenceEquals(value, KeyIsValue))
+                {
+                    holders[0].SetInteger(sortedRow.First.Integer);
+                    row[0] = holders[0];
+                    yield return row;
+                    continue;
+                }
                 for (int c = 0; c < count; c++)
                 {
                     object? column = count == 1 ? value : ((object?[])value)[c];

@@ -59,8 +59,9 @@ public sealed class PostgresKeyColumnOrderTests
     public async Task The_collection_Any_ordered_by_a_key_column_is_sorted_by_the_server_with_the_answers_of_linq()
     {
         await using var store = await PostgresFudgeStore.OpenAsync(await Postgres.FreshSchemaAsync());
-        var (keyed, _) = await CollectionsAsync(store);
+        var (keyed, plain) = await CollectionsAsync(store);
         var trades = Trades(3000);
+        await plain.InsertManyAsync(trades);
         foreach (var collection in keyed)
         {
             await collection.InsertManyAsync(trades);
@@ -84,6 +85,10 @@ public sealed class PostgresKeyColumnOrderTests
             Assert.Equal(trades.Where(t => t.Price > 250).OrderBy(t => t.Qty).Select(t => t.Qty),
                 await collection.Query<StoredTrade>().Where(t => t.Price > 250).OrderBy(t => t.Qty).Select(t => t.Qty).ToListAsync());
         }
+        // Without the column the client sorts the rows, each Qty held as its sort key's integer (no box a row).
+        Assert.Null(await ((PostgresFudgeCollection)plain).ExplainKeyColumnOrderedAsync(FudgeQueryableParser.Parse(AnyXlon(plain).Expression, typeof(StoredTrade)).Plan));
+        Assert.Equal(xlon.OrderBy(t => t.Qty).Select(t => t.Qty), await AnyXlon(plain).ToListAsync());
+        Assert.Equal(xlon.OrderByDescending(t => t.Qty).Select(t => t.Qty), await AnyXlon(plain, descending: true).ToListAsync());
         // With the elements index, the index is searched (the containment decides: no jsonpath on its rows).
         string legsPlan = (await keyed[2].ExplainKeyColumnOrderedAsync(FudgeQueryableParser.Parse(AnyXlon(keyed[2]).Expression, typeof(StoredTrade)).Plan))!;
         Assert.Matches($"Bitmap Index Scan on {keyed[2].Table}_ix_[0-9]+", legsPlan);
