@@ -34,13 +34,14 @@ internal sealed partial class PostgresFudgeCollection
 
     /// <summary>
     /// The statement of a query ordered by and selecting one member whose number key column exists, with a filter the
-    /// server decides (the jsonpath exactly, or a row decision: <see cref="Decision"/>), or null: <c>SELECT key[,
-    /// passed] FROM source ORDER BY key, id</c>, where passed is false for a row the decision leaves to its bytes.
-    /// A window is read from its start: the rows before it are checked as the rows in it.
+    /// server decides (the jsonpath exactly, or a row decision: <see cref="Decision"/>), or null: <c>SELECT key FROM
+    /// source ORDER BY 1</c>, the key NULL for a row the decision leaves to its bytes. One float8 a row, sorted alone:
+    /// rows with equal keys project equal values, so their order among themselves (by id, in the server's jsonb sort)
+    /// changes nothing, and a sort of one column is the narrowest the server can hold in its <c>work_mem</c>. A window
+    /// is read from its start: the rows before it are checked as the rows in it.
     /// </summary>
-    private NpgsqlCommand? KeyColumnOrderedCommand(FudgeQueryPlan plan, out bool decided)
+    private NpgsqlCommand? KeyColumnOrderedCommand(FudgeQueryPlan plan)
     {
-        decided = false;
         // With a taxonomy resolver the jsonb names ordinal-only fields the filter does not: the server decides nothing.
         if (plan.Terminal != FudgeQueryTerminal.Sequence || plan.Where is not { } where || plan.Order.Count != 1
             || plan.Columns is not { Count: > 0 } columns || !ExactColumnTypes(plan)
@@ -52,11 +53,12 @@ internal sealed partial class PostgresFudgeCollection
             if (column.Text.Trim() != ordered) return null;
         if (NumberKeyColumn(ordered) is not string key) return null;
         var command = _store.CreateCommand("");
-        string source, passed = "";
+        string source, value;
         var decision = ServerDecides(where) ? null : Decision(where, command);
         if (ServerDecides(where))
         {
             source = Source(where, command, carried: key);
+            value = key;
         }
         else if (decision is { AfterJsonPath: true } afterJsonPath)
         {
@@ -64,25 +66,24 @@ internal sealed partial class PostgresFudgeCollection
             // subquery that keeps the rows it passes, whose fence (OFFSET 0) would keep the server from scanning the
             // table in parallel workers as Marten's statement is.
             source = $"{Table} {Where(where, command, afterJsonPath, decisionInWhere: false, out _)}";
-            passed = $", {afterJsonPath.Sql} IS TRUE";
+            value = $"CASE WHEN {afterJsonPath.Sql} THEN {key} END";
         }
         else if (decision is { } rowDecision)
         {
             source = Source(where, command, rowDecision, carried: key);
-            passed = $", {DecisionColumn} IS TRUE";
+            value = $"CASE WHEN {DecisionColumn} THEN {key} END";
         }
         else
         {
             command.Dispose();
             return null;
         }
-        decided = passed.Length > 0;
         // NULLs first either way: a row the key cannot answer for (absent, or a string or boolean, whose jsonb order is
-        // not the number's) is then read before any row of the window. NaN (several values) sorts where jsonb puts
-        // their array, above every number: last ascending, first descending.
+        // not the number's; or left to its bytes) is then read before any row of the window. NaN (several values)
+        // sorts where jsonb puts their array, above every number: last ascending, first descending.
         string direction = ordering.Descending ? "DESC NULLS FIRST" : "ASC NULLS FIRST";
         string limit = plan.Limit is int most ? $" LIMIT {(long)most + plan.Skip}" : "";
-        command.CommandText = $"SELECT {key}{passed} FROM {source} ORDER BY {key} {direction}, id ASC{limit}";
+        command.CommandText = $"SELECT {value} FROM {source} ORDER BY 1 {direction}{limit}";
         return command;
     }
 
@@ -92,17 +93,17 @@ internal sealed partial class PostgresFudgeCollection
     /// the decision, or whose member is absent, of another kind, several values, not an integer or past 2^24 (the
     /// float8 of such a value may not be what the client reads from the bytes: <see cref="IsExactColumn"/>'s rule).
     /// The caller then runs the query as any other. Every key read is an integer the document's member holds, so the
-    /// order by the key, then by id, is the order of the server's jsonb sort.
+    /// order of the keys is the order of the server's jsonb sort.
     /// </summary>
     private async Task<IntegerRows?> KeyColumnOrderedRowsAsync(FudgeQueryPlan plan, CancellationToken cancellationToken)
     {
-        await using var command = KeyColumnOrderedCommand(plan, out bool decided);
+        await using var command = KeyColumnOrderedCommand(plan);
         if (command is null) return null;
         await using var reader = await PostgresFudgeStore.Guard(() => command.ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
         var keys = new IntegerRows();
         while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
         {
-            if (reader.IsDBNull(0) || (decided && !reader.GetBoolean(1))) return null;
+            if (reader.IsDBNull(0)) return null;
             double key = reader.GetDouble(0);
             if (!(Math.Abs(key) <= ExactKeyBound) || Math.Floor(key) != key) return null;
             keys.Add((long)key);
@@ -113,7 +114,7 @@ internal sealed partial class PostgresFudgeCollection
     /// <summary>The server's plan of <see cref="KeyColumnOrderedCommand"/>'s statement (EXPLAIN), or null.</summary>
     internal async Task<string?> ExplainKeyColumnOrderedAsync(FudgeQueryPlan plan, CancellationToken cancellationToken = default)
     {
-        await using var command = KeyColumnOrderedCommand(plan, out _);
+        await using var command = KeyColumnOrderedCommand(plan);
         if (command is null) return null;
         command.CommandText = "EXPLAIN " + command.CommandText;
         var lines = new System.Text.StringBuilder();

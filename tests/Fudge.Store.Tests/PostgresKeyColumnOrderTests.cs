@@ -75,8 +75,8 @@ public sealed class PostgresKeyColumnOrderTests
         {
             var collection = keyed[i];
             string plan = (await collection.ExplainKeyColumnOrderedAsync(FudgeQueryableParser.Parse(AnyXlon(collection).Expression, typeof(StoredTrade)).Plan))!;
-            // The server sorts by the composite's Qty column (fudge_k_N_1): the rows come in order, no client sort.
-            Assert.Matches(@"Sort Key: [a-z_.0-9]*fudge_k_\d+_1 NULLS FIRST, [a-z_.0-9]*id", plan);
+            // The server sorts by the composite's Qty column (fudge_k_N_1) alone: the rows come in order, no client sort.
+            Assert.Matches(@"Sort Key: [^\n,]*fudge_k_\d+_1[^\n,]* NULLS FIRST\n", plan);
             Assert.Contains(searched[i], plan, StringComparison.Ordinal);
             Assert.Equal(xlon.OrderBy(t => t.Qty).Select(t => t.Qty), await AnyXlon(collection).ToListAsync());
             Assert.Equal(xlon.OrderByDescending(t => t.Qty).Select(t => t.Qty), await AnyXlon(collection, descending: true).ToListAsync());
