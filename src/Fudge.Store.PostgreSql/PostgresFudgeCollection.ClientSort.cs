@@ -28,6 +28,23 @@ internal sealed partial class PostgresFudgeCollection
     private static object? ColumnValue(FudgeQueryPlan plan, FieldTexts texts, ColumnForm[] columns, int first, int i)
         => texts[first + i] is not string sent || ColumnText(sent, columns[i]) is not string text ? null : Scalar(text, plan.ColumnTypes![i]);
 
+    /// <summary>A row's lone column that is its first sort key's integer (<see cref="ClientSortedAsync"/>).</summary>
+    private static readonly object KeyIsValue = new();
+
+    // KeyIsValue when the column is the key's own field and the key is an integer ClientOrder holds as a long (the
+    // text Scalar reads as that same long), else null.
+    private static object? KeyHeld(bool keyIsColumn, bool keyed, in ClientOrder.Key key)
+        => keyIsColumn && keyed && key.IsInteger ? KeyIsValue : null;
+
+    // The column types whose value Scalar reads from an integer's text as a long: integers and enums.
+    private static bool IsIntegerColumn(System.Type type)
+    {
+        var bare = System.Nullable.GetUnderlyingType(type) ?? type;
+        if (bare.IsEnum) bare = System.Enum.GetUnderlyingType(bare);
+        return bare == typeof(long) || bare == typeof(int) || bare == typeof(short) || bare == typeof(sbyte)
+            || bare == typeof(ulong) || bare == typeof(uint) || bare == typeof(ushort) || bare == typeof(byte);
+    }
+
     /// <summary>
     /// True when the rows are sorted on the client (<see cref="ClientOrder"/>): a filtered query whose whole result is
     /// wanted (no limit: with one, the server's sort lets the client stop reading at the window's end; no filter: the
@@ -59,14 +76,22 @@ internal sealed partial class PostgresFudgeCollection
             var where = ServerDecides(plan.Where) ? null : plan.Where;
             await using var reader = await PostgresFudgeStore.Guard(() => command.ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
             var texts = new FieldTexts(reader);
+            // A lone integer column read from the first ordering's own field is that key's integer: held as the key
+            // (KeyIsValue), not boxed a row. The columns start at field 1 (the server's columns alone) or 3.
+            bool keyIsColumn = layout.Columns is { Length: 1 } && plan.Order.Count > 0 && IsIntegerColumn(plan.ColumnTypes![0])
+                && layout.KeyFields[0] == (layout.Documents ? 3 : 1);
             while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
             {
                 texts.NextRow();
                 long id = reader.GetInt64(0);
+                // The first key inline, the others (a query with several orderings) in an array; none without an
+                // ordering (the rows then go by id).
+                ClientOrder.Key firstKey = default;
+                bool keyed = plan.Order.Count == 0 || order.TryKey(0, texts[layout.KeyFields[0]], out firstKey);
                 object value;
                 if (!layout.Documents)
                 {
-                    value = StoredColumns(plan, texts, layout.Columns!, first: 1);
+                    value = KeyHeld(keyIsColumn, keyed, firstKey) ?? StoredColumns(plan, texts, layout.Columns!, first: 1);
                 }
                 else if (reader.IsDBNull(1))
                 {
@@ -77,7 +102,7 @@ internal sealed partial class PostgresFudgeCollection
                         exact = IsExactColumn(texts[3 + i], plan.ColumnTypes![i]);
                     if (exact)
                     {
-                        value = StoredColumns(plan, texts, layout.Columns, first: 3);
+                        value = KeyHeld(keyIsColumn, keyed, firstKey) ?? StoredColumns(plan, texts, layout.Columns, first: 3);
                     }
                     else
                     {
@@ -92,10 +117,7 @@ internal sealed partial class PostgresFudgeCollection
                     if (where is not null && !decided && !Matches(where, document)) continue;
                     value = document;
                 }
-                // The first key inline, the others (a query with several orderings) in an array; none without an
-                // ordering (the rows then go by id).
-                ClientOrder.Key firstKey = default;
-                if (plan.Order.Count > 0 && !order.TryKey(0, texts[layout.KeyFields[0]], out firstKey)) return null;
+                if (!keyed) return null;
                 ClientOrder.Key[]? rest = plan.Order.Count > 1 ? new ClientOrder.Key[plan.Order.Count - 1] : null;
                 for (int i = 1; i < plan.Order.Count; i++)
                     if (!order.TryKey(i, texts[layout.KeyFields[i]], out rest![i - 1])) return null;

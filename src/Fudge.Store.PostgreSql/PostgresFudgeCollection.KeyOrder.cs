@@ -98,14 +98,14 @@ internal sealed partial class PostgresFudgeCollection
     /// the query as any other). Rows with equal keys project equal values, so their order among themselves, which the
     /// index does not give by document id, changes nothing.
     /// </summary>
-    private async Task<List<object?[]>?> KeyOrderedRowsAsync(FudgeQueryPlan plan, CancellationToken cancellationToken)
+    private async Task<IntegerRows?> KeyOrderedRowsAsync(FudgeQueryPlan plan, CancellationToken cancellationToken)
     {
         await using var command = KeyOrderedCommand(plan);
         if (command is null) return null;
         await using var reader = await PostgresFudgeStore.Guard(() => command.ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
         if (!await reader.ReadAsync(cancellationToken).ConfigureAwait(false) || reader.GetBoolean(0)) return null;
         await reader.NextResultAsync(cancellationToken).ConfigureAwait(false);
-        var keys = new List<long>();
+        var keys = new IntegerRows();
         while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
         {
             if (reader.IsDBNull(0)) return null;
@@ -113,16 +113,7 @@ internal sealed partial class PostgresFudgeCollection
             if (!(Math.Abs(key) <= ExactKeyBound) || Math.Floor(key) != key) return null;
             keys.Add((long)key);
         }
-        int count = plan.Columns!.Count;
-        var rows = new List<object?[]>(Math.Max(0, keys.Count - plan.Skip));
-        foreach (long key in plan.Limit is int limit ? keys.Skip(plan.Skip).Take(limit) : keys.Skip(plan.Skip))
-        {
-            var row = new object?[count];
-            var value = new FudgeColumnValue(key);
-            for (int c = 0; c < count; c++) row[c] = value;
-            rows.Add(row);
-        }
-        return rows;
+        return keys; // the window's skip and limit are IntegerResult's
     }
 
     /// <summary>The server's plan of the statement a composite index answers a query with (EXPLAIN), or null.</summary>

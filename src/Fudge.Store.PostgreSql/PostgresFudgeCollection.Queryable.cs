@@ -31,9 +31,10 @@ internal sealed partial class PostgresFudgeCollection
 
     public async IAsyncEnumerable<object?[]> RowsAsync(FudgeQueryPlan plan, [EnumeratorCancellation] CancellationToken cancellationToken)
     {
-        if (await KeyOrderedRowsAsync(plan, cancellationToken).ConfigureAwait(false) is { } keyed)
+        if ((await KeyOrderedRowsAsync(plan, cancellationToken).ConfigureAwait(false)
+            ?? await KeyColumnOrderedRowsAsync(plan, cancellationToken).ConfigureAwait(false)) is { } keyed)
         {
-            foreach (var keyedRow in keyed) yield return keyedRow;
+            foreach (var keyedRow in IntegerResult(plan, keyed)) yield return keyedRow;
             yield break;
         }
         if (ClientSorts(plan) && await ClientSortedAsync(plan, cancellationToken).ConfigureAwait(false) is { } sorted)
@@ -50,6 +51,13 @@ internal sealed partial class PostgresFudgeCollection
                 if (value is FudgeStoredDocument document)
                 {
                     yield return Row(plan, document);
+                    continue;
+                }
+                if (ReferenceEquals(value, KeyIsValue))
+                {
+                    holders[0].SetInteger(sortedRow.First.Integer);
+                    row[0] = holders[0];
+                    yield return row;
                     continue;
                 }
                 for (int c = 0; c < count; c++)

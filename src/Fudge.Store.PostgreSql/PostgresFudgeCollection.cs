@@ -438,21 +438,24 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
     /// several values, filtered by the jsonpath. With a <paramref name="decision"/>, the table's candidates with the
     /// decision as the column <see cref="DecisionColumn"/>, the rows it fails left out. The same rows as the table with
     /// <c>Where</c>; the union or subquery is named as the table, so the rest of the statement reads it alike.
+    /// <paramref name="carried"/>: a column of the table the rest of the statement also reads (a key column,
+    /// <see cref="KeyColumnOrderedCommand"/>), carried through the union or subquery.
     /// </summary>
-    private string Source(FudgeFilter? filter, NpgsqlCommand command, RowDecision? decision = null)
+    private string Source(FudgeFilter? filter, NpgsqlCommand command, RowDecision? decision = null, string? carried = null)
     {
+        string columns = carried is null ? "id, doc, json" : "id, doc, json, " + carried;
         if (filter is not null && decision is null && BTreePredicate.TryKeyEquality(filter, _indexKeys, command, out string? exact, out string? key, out string? several)
             && JsonPathTranslation.Translate(filter) is string path)
         {
             command.Parameters.AddWithValue("where", NpgsqlDbType.JsonPath, path);
-            return $"(SELECT id, doc, json FROM {Table} WHERE {exact} UNION ALL "
-                + $"SELECT id, doc, json FROM {Table} WHERE {key} = {several} AND jsonb_path_exists(json, @where, '{{}}', true)) AS {Table}";
+            return $"(SELECT {columns} FROM {Table} WHERE {exact} UNION ALL "
+                + $"SELECT {columns} FROM {Table} WHERE {key} = {several} AND jsonb_path_exists(json, @where, '{{}}', true)) AS {Table}";
         }
         if (decision is { KeyExact: string passes, KeyUndecided: string open })
         {
             // The rows the key decides, and apart the few whose bytes decide: no test evaluated per row but the index's.
-            return $"(SELECT id, doc, json, true AS {DecisionColumn} FROM {Table} WHERE {passes} UNION ALL "
-                + $"SELECT id, doc, json, NULL::boolean FROM {Table} WHERE {open}) AS {Table}";
+            return $"(SELECT {columns}, true AS {DecisionColumn} FROM {Table} WHERE {passes} UNION ALL "
+                + $"SELECT {columns}, NULL::boolean FROM {Table} WHERE {open}) AS {Table}";
         }
         if (decision is { } decided)
         {
@@ -460,7 +463,7 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
             // its uses: the WHERE and the select list), then read as a column.
             string inner = Where(filter, command, decided, decisionInWhere: false, out string? undecided);
             string kept = undecided is null ? $"{DecisionColumn} IS NOT FALSE" : $"coalesce({DecisionColumn}, {undecided})";
-            return $"(SELECT id, doc, json, ({decided.Sql}) AS {DecisionColumn} FROM {Table} {inner} OFFSET 0) AS {Table} WHERE {kept}";
+            return $"(SELECT {columns}, ({decided.Sql}) AS {DecisionColumn} FROM {Table} {inner} OFFSET 0) AS {Table} WHERE {kept}";
         }
         string where = Where(filter, command);
         return where.Length == 0 ? Table : $"{Table} {where}";

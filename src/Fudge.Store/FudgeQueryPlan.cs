@@ -76,10 +76,41 @@ internal readonly struct FudgeQueryOrder
 /// <summary>A column value a store has already decoded (a field's value as a <see cref="FudgeMsg"/> holds it), rather than a one-field envelope.</summary>
 internal sealed class FudgeColumnValue
 {
-    public FudgeColumnValue(object? value) => Value = value;
+    private object? _value;
+    private long _integer;
 
-    /// <summary>The value; a backend may set it again for each row of a result (a row is read before the next is asked for).</summary>
-    public object? Value { get; set; }
+    public FudgeColumnValue(object? value) => _value = value;
+
+    /// <summary>
+    /// The value; a backend may set it again for each row of a result (a row is read before the next is asked for). An
+    /// integer set with <see cref="SetInteger"/> is boxed here, when read as an object.
+    /// </summary>
+    public object? Value
+    {
+        get => IsInteger ? _integer : _value;
+        set
+        {
+            _value = value;
+            IsInteger = false;
+        }
+    }
+
+    /// <summary>True when the value is the <see cref="long"/> <see cref="Integer"/>, set without a box.</summary>
+    public bool IsInteger { get; private set; }
+
+    /// <summary>The value when <see cref="IsInteger"/>.</summary>
+    public long Integer => _integer;
+
+    /// <summary>
+    /// Sets the value to a <see cref="long"/> held unboxed: a projection whose result is that member's own type reads it
+    /// as it is (a whole result's ids, one a row, were a box each).
+    /// </summary>
+    public void SetInteger(long value)
+    {
+        _integer = value;
+        _value = null;
+        IsInteger = true;
+    }
 }
 
 /// <summary>A statement as a store sends it: SQL text and its parameters, by name.</summary>

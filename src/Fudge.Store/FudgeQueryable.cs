@@ -162,10 +162,16 @@ internal sealed class FudgeQueryProvider<TDocument> : IFudgeQueryProvider
         public FudgeQueryableParser Parsed { get; }
 
         public T Result<T>(FudgeQueryProvider<TDocument> provider, object?[] row)
-            // The column's value is the result itself: no slots, no selector, no box of the result.
-            => _bare is not null && row[0] is FudgeColumnValue { Value: { } value } && value.GetType() == _bare
-                ? (T)value
-                : (T)provider.Materialize(Parsed, row, _values, _found)!;
+        {
+            // The column's value is the result itself: no slots, no selector, no box of the result. A long held
+            // unboxed is read as it is (for T long the JIT drops the box and unbox of the cast).
+            if (_bare is not null && row[0] is FudgeColumnValue column)
+            {
+                if (column.IsInteger && _bare == typeof(long) && typeof(T) == typeof(long)) return (T)(object)column.Integer;
+                if (column.Value is { } value && value.GetType() == _bare) return (T)value;
+            }
+            return (T)provider.Materialize(Parsed, row, _values, _found)!;
+        }
     }
 
     /// <summary>
