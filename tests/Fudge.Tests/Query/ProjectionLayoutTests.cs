@@ -267,6 +267,90 @@ public class ProjectionLayoutTests
         }
     }
 
+    [Theory]
+    [InlineData(13)]
+    [InlineData(15)]
+    [InlineData(16)]
+    [InlineData(17)]
+    [InlineData(21)]
+    [InlineData(29)]
+    [InlineData(31)]
+    [InlineData(32)]
+    [InlineData(33)]
+    public void A_layout_ending_in_a_text_checks_every_structure_byte_whatever_its_length(int extent)
+    {
+        // One text field, the leaf, whose end is the layout's: 0 to 20 bytes of text make layouts of 13 to 33 bytes
+        // (under 16: compared word by word; 16 to 31: two 16-byte vectors the layout holds; 32 and more: two of 32).
+        // Texts of up to 16 bytes are found again by their bytes, longer ones decoded. Each byte changed in turn:
+        // a text byte is still the layout (the new text read from its place), any other is not, and the read gives
+        // what the walk gives, or the walk's exception.
+        int length = extent - (FudgeEnvelopeHeader.Size + 5);
+        var original = new FudgeMsg().Add("S", new string('a', length)).ToByteArray();
+        Assert.Equal(extent, original.Length);
+        var reads = new ProjectionLeaves(new[] { FudgePath.Compile("$.S") }, new[] { typeof(string) });
+        for (int at = 0; at < extent; at++)
+        {
+            if (at is >= 4 and < 8) continue; // the declared size: the reader's framing checks it
+            var changed = (byte[])original.Clone();
+            changed[at] ^= 0x40;
+            bool value = at >= extent - length;
+            var slots = new LeafSlots(reads.Count);
+            reads.Read(original, FudgeReaderOptions.Default, slots);
+            reads.Read(original, FudgeReaderOptions.Default, slots);
+            Assert.Equal(1, slots.Layouts.Hits);
+            var walked = new LeafSlots(reads.Count);
+            walked.Layouts.Enabled = false;
+            var walkError = Record.Exception(() => reads.Read(changed, FudgeReaderOptions.Default, walked));
+            var error = Record.Exception(() => reads.Read(changed, FudgeReaderOptions.Default, slots));
+            Assert.Equal(value ? 2 : 1, slots.Layouts.Hits);
+            Assert.Equal(walkError?.GetType(), error?.GetType());
+            if (error is not null)
+            {
+                Assert.IsAssignableFrom<FudgeException>(error);
+                continue;
+            }
+            Assert.Equal((walked.Present[0], walked.Strings[0]), (slots.Present[0], slots.Strings[0]));
+            if (value) Assert.Equal(new string('a', length).Remove(at - (extent - length), 1).Insert(at - (extent - length), "!"), slots.Strings[0]);
+        }
+    }
+
+    [Fact]
+    public void A_stream_of_one_shape_that_changes_shape_reads_each_from_its_own_layout()
+    {
+        // One layout held (tried first, with no table), then a second shape (a longer symbol: a telling byte), then a
+        // third that no byte tells from the first (a field after the leaves' in another width: the size and hints).
+        var reads = Reads(0, 4, 1);
+        var slots = new LeafSlots(reads.Count);
+        byte[] Tick(string symbol, double price, long qty, bool wide)
+        {
+            var msg = new FudgeMsg().Add("Symbol", symbol).Add("Price", price);
+            return (wide ? msg.Add("Qty", null, FudgeTypeId.Int64, qty) : msg.Add("Qty", null, FudgeTypeId.Int32, (int)qty)).ToByteArray();
+        }
+        var expected = new List<(byte[] Bytes, string Symbol, double Price, long Qty)>();
+        for (int i = 0; i < 10; i++) expected.Add((Tick("AAPL", i + 0.25, i, wide: false), "AAPL", i + 0.25, i));
+        for (int i = 0; i < 10; i++) expected.Add((Tick(i % 2 == 0 ? "MSFT" : "IBM", i + 0.5, -i, wide: false), i % 2 == 0 ? "MSFT" : "IBM", i + 0.5, -i));
+        for (int i = 0; i < 10; i++)
+        {
+            long qty = i % 2 == 0 ? 1L << 40 : 7;
+            expected.Add((Tick("GOOG", i + 0.75, qty, wide: i % 2 == 0), "GOOG", i + 0.75, qty));
+        }
+        int read = 0;
+        foreach (var (bytes, symbol, price, qty) in expected)
+        {
+            reads.Read(bytes, FudgeReaderOptions.Default, slots);
+            Assert.Equal((true, symbol, price, qty), (slots.Present[0], slots.Strings[0], slots.Floats[1], slots.Integers[2]));
+            if (++read == 10)
+            {
+                Assert.Equal(1, slots.Layouts.Recorded);
+                Assert.Equal(9, slots.Layouts.Hits);
+                Assert.Equal(-1, slots.Layouts.TellingOffset);
+            }
+        }
+        // AAPL, IBM (a length byte of its own), and the 64-bit quantity's layout; MSFT and GOOG's 32-bit one are AAPL's.
+        Assert.Equal(3, slots.Layouts.Recorded);
+        Assert.Equal(27, slots.Layouts.Hits);
+    }
+
     [Fact]
     public void A_layout_with_an_absent_leaf_holds_only_for_the_same_size()
     {

@@ -29,6 +29,11 @@ internal sealed class ProjectionLayout : Layout
         ToEnd = toEnd;
         Places = places;
         Absent = absent;
+        _length = bytes.Length;
+        PlaceCount = places.Length;
+        if (places.Length > 0) First = places[0];
+        if (places.Length > 1) Second = places[1];
+        HasAbsent = absent.Length > 0;
 #if NET8_0_OR_GREATER
         int length = bytes.Length;
         int width = Vector256.IsHardwareAccelerated && length >= 32 && length <= 64 ? 32
@@ -64,6 +69,9 @@ internal sealed class ProjectionLayout : Layout
         => bytes.Length == Vector256<byte>.Count ? Vector256.Create(bytes) : Vector256.Create(Vector128.Create(bytes), Vector128<byte>.Zero);
 #endif
 
+    // Layout.Length is its structure array's: held here as well, so that Fits does not wait for that array's load.
+    private readonly int _length;
+
     /// <summary>True when the walk read the message to its end (some leaf is absent): the size must then be the same.</summary>
     public bool ToEnd { get; }
 
@@ -73,10 +81,26 @@ internal sealed class ProjectionLayout : Layout
     /// <summary>The leaves the walk did not find.</summary>
     public int[] Absent { get; }
 
+    // The replay's first two places, and how many there are, held in the layout itself: a projection mostly reads one
+    // to three leaves, and each replay would otherwise wait for the load of the places' array before the first place.
+    // Fields, not properties, so that the replay reads them in place.
+
+    /// <summary>The number of <see cref="Places"/>.</summary>
+    public readonly int PlaceCount;
+
+    /// <summary><see cref="Places"/>[0], when there is one.</summary>
+    public readonly LeafPlace First;
+
+    /// <summary><see cref="Places"/>[1], when there are two.</summary>
+    public readonly LeafPlace Second;
+
+    /// <summary>True when <see cref="Absent"/> is not empty.</summary>
+    public readonly bool HasAbsent;
+
     /// <summary>True when the envelope, of <paramref name="size"/> bytes as its header declares, has this layout.</summary>
     public bool Fits(ReadOnlySpan<byte> envelope, int size)
     {
-        int length = Length;
+        int length = _length;
         if (!(ToEnd ? size == length : size >= length)) return false;
 #if NET8_0_OR_GREATER
         if (_vectorWidth != 0 && envelope.Length >= length)
@@ -225,6 +249,8 @@ internal sealed class ProjectionLayouts
     // byte to the layout with no load between.
     private int _telling = -1;
     private readonly ProjectionLayout?[] _layoutByTellingByte = new ProjectionLayout?[256];
+    // The layout when only one is held (a stream of one shape: most market data): looked at first, with no table.
+    private ProjectionLayout? _single;
 
     /// <summary>
     /// The size the envelope's header declares when layouts may decide it, else 0: a header the reader would refuse, and
@@ -262,6 +288,7 @@ internal sealed class ProjectionLayouts
         _count = _last = _next = _countdown = 0;
         _interval = FirstInterval;
         _telling = -1;
+        _single = null;
         Array.Clear(_layoutByTellingByte, 0, _layoutByTellingByte.Length);
         _options = options;
     }
@@ -293,16 +320,14 @@ internal sealed class ProjectionLayouts
     {
         var layouts = _layouts;
         int at = _telling;
-        if (at >= 0 && at < size)
+        // With one layout held there is no telling byte (-1): that layout is the one to try first.
+        var byByte = at < 0 ? _single : at < size ? _layoutByTellingByte[envelope[at]] : null;
+        if (byByte is not null && byByte.Fits(envelope, size))
         {
-            var byByte = _layoutByTellingByte[envelope[at]];
-            if (byByte is not null && byByte.Fits(envelope, size))
-            {
-                if (!byByte.Used) byByte.Used = true;
-                // _last (the guess when no hint is known) is left: the telling byte finds the layout without it.
-                Hits++;
-                return byByte;
-            }
+            if (!byByte.Used) byByte.Used = true;
+            // _last (the guess when no hint is known) is left: the telling byte finds the layout without it.
+            Hits++;
+            return byByte;
         }
         int sized = _sizes[size & (SizeHints - 1)] - 1;
         if (sized >= 0 && layouts[sized] is { } bySize && bySize.Fits(envelope, size))
@@ -398,6 +423,7 @@ internal sealed class ProjectionLayouts
     {
         _telling = -1;
         Array.Clear(_layoutByTellingByte, 0, _layoutByTellingByte.Length);
+        _single = _count == 1 ? _layouts[0] : null;
         if (_count < 2) return;
         int shortest = int.MaxValue;
         for (int i = 0; i < _count; i++) shortest = Math.Min(shortest, _layouts[i]!.Length);

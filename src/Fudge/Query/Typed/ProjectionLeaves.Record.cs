@@ -120,51 +120,75 @@ internal sealed partial class ProjectionLeaves
 
     // The leaves read from the places the layout gives, each as its place says: false (the walk then reads the
     // envelope) when a value is out of its member's range or raises an exception, so that the exception is the walk's.
+    // The first two places are the layout's own fields (most projections read one to three leaves): no load of the
+    // places' array stands between the layout and its first reads.
     private bool Replay(ProjectionLayout layout, ReadOnlySpan<byte> envelope, FudgeReaderOptions options, LeafSlots slots)
     {
-        var places = layout.Places;
-        for (int i = 0; i < places.Length; i++)
+        int count = layout.PlaceCount;
+        if (count > 0)
         {
-            ref readonly var place = ref places[i];
-            int leaf = place.Leaf;
-            // The layout's length covers every place (Fits checked the envelope is at least that long).
-            var value = envelope.Slice(place.ValueOffset, place.Length);
-            switch (place.Read)
+            if (!ReplayPlace(in layout.First, envelope, options, slots)) return false;
+            if (count > 1)
             {
-                case PlaceRead.Integer:
-                    slots.Integers[leaf] = IntegerOf(place.TypeId, value);
-                    break;
-                case PlaceRead.IntegerInRange:
-                    long number = IntegerOf(place.TypeId, value);
-                    if (number < _min[leaf] || number > _max[leaf]) return false;
-                    slots.Integers[leaf] = number;
-                    break;
-                case PlaceRead.IntegerToDouble:
-                    slots.Floats[leaf] = IntegerOf(place.TypeId, value);
-                    break;
-                case PlaceRead.IntegerToSingle:
-                    slots.Floats[leaf] = (float)IntegerOf(place.TypeId, value);
-                    break;
-                case PlaceRead.Double:
-                    slots.Floats[leaf] = BigEndian.ReadDouble(value);
-                    break;
-                case PlaceRead.Single:
-                    slots.Floats[leaf] = BigEndian.ReadSingle(value);
-                    break;
-                case PlaceRead.DoubleToSingle:
-                    slots.Floats[leaf] = (float)BigEndian.ReadDouble(value);
-                    break;
-                case PlaceRead.Text when slots.Texts.Find(envelope, place.ValueOffset, place.Length) is { } text:
-                    slots.Strings[leaf] = text;
-                    break;
-                default:
-                    // Marks the leaf present or absent itself (an indicator converts to null).
-                    if (!ReplaySlowly(in place, envelope, options, slots)) return false;
-                    continue;
+                if (!ReplayPlace(in layout.Second, envelope, options, slots)) return false;
+                if (count > 2 && !ReplayRest(layout, envelope, options, slots)) return false;
             }
-            slots.Present[leaf] = true;
         }
-        foreach (int leaf in layout.Absent) SetAbsent(leaf, slots);
+        if (layout.HasAbsent)
+            foreach (int leaf in layout.Absent) SetAbsent(leaf, slots);
+        return true;
+    }
+
+    // The places after the first two.
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+    private bool ReplayRest(ProjectionLayout layout, ReadOnlySpan<byte> envelope, FudgeReaderOptions options, LeafSlots slots)
+    {
+        var places = layout.Places;
+        for (int i = 2; i < places.Length; i++)
+            if (!ReplayPlace(in places[i], envelope, options, slots)) return false;
+        return true;
+    }
+
+    // One place's leaf into its slot: false as for Replay.
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+    private bool ReplayPlace(in ProjectionLayout.LeafPlace place, ReadOnlySpan<byte> envelope, FudgeReaderOptions options, LeafSlots slots)
+    {
+        int leaf = place.Leaf;
+        // The layout's length covers every place (Fits checked the envelope is at least that long).
+        var value = envelope.Slice(place.ValueOffset, place.Length);
+        switch (place.Read)
+        {
+            case PlaceRead.Integer:
+                slots.Integers[leaf] = IntegerOf(place.TypeId, value);
+                break;
+            case PlaceRead.IntegerInRange:
+                long number = IntegerOf(place.TypeId, value);
+                if (number < _min[leaf] || number > _max[leaf]) return false;
+                slots.Integers[leaf] = number;
+                break;
+            case PlaceRead.IntegerToDouble:
+                slots.Floats[leaf] = IntegerOf(place.TypeId, value);
+                break;
+            case PlaceRead.IntegerToSingle:
+                slots.Floats[leaf] = (float)IntegerOf(place.TypeId, value);
+                break;
+            case PlaceRead.Double:
+                slots.Floats[leaf] = BigEndian.ReadDouble(value);
+                break;
+            case PlaceRead.Single:
+                slots.Floats[leaf] = BigEndian.ReadSingle(value);
+                break;
+            case PlaceRead.DoubleToSingle:
+                slots.Floats[leaf] = (float)BigEndian.ReadDouble(value);
+                break;
+            case PlaceRead.Text when slots.Texts.Find(envelope, place.ValueOffset, place.Length) is { } text:
+                slots.Strings[leaf] = text;
+                break;
+            default:
+                // Marks the leaf present or absent itself (an indicator converts to null).
+                return ReplaySlowly(in place, envelope, options, slots);
+        }
+        slots.Present[leaf] = true;
         return true;
     }
 
