@@ -19,6 +19,10 @@ namespace Fudge.Store.Sqlite;
 /// <item><c>fudge_match(doc, filter)</c>: 1 when the document passes the filter, else 0.</item>
 /// <item><c>fudge_field(doc, path)</c>: the first field the path selects, as a blob holding an envelope of that one
 /// field (LINQ projections read their values this way, exactly), or NULL.</item>
+/// <item><c>fudge_column(doc, path)</c>: what a LINQ projection reads for a member chain's path: as
+/// <c>fudge_field</c>, but when a step of the path meets several fields (a repeated field, whose member the generated
+/// deserializer gives the last of), the blob <see cref="SeveralFieldsMark"/> followed by the document, which the
+/// provider deserializes (<see cref="DeserializedColumns"/>); a one-field envelope's first byte is 0.</item>
 /// <item><c>fudge_index_key(doc, path)</c>: what an index on a path holds: the one comparable value the path selects
 /// (integer, real, text, 0/1), NULL when it selects none or a value no literal compares with, and
 /// <see cref="SeveralValues"/> when it selects several, so that queries can still find documents whose later
@@ -53,6 +57,7 @@ internal static class FudgeSqlFunctions
         connection.CreateFunction<byte[], string, object?>("fudge_index_key", IndexKey, isDeterministic: true);
         connection.CreateFunction<byte[], string, object?>("fudge_unique_key", UniqueKey, isDeterministic: true);
         connection.CreateFunction<byte[], string, byte[]?>("fudge_field", Field, isDeterministic: true);
+        connection.CreateFunction<byte[], string, byte[]?>("fudge_column", Column, isDeterministic: true);
         connection.CreateFunction<byte[], string, long?>("fudge_instant", Instant, isDeterministic: true);
         connection.CreateFunction<byte[], string, string?>("fudge_index_positions", IndexPositions, isDeterministic: true);
         connection.CreateFunction<byte[], string, long, object?>("fudge_index_value", IndexValue, isDeterministic: true);
@@ -89,6 +94,26 @@ internal static class FudgeSqlFunctions
         var visitor = new FirstField();
         PathFor(path).Visit(document, ref visitor);
         return visitor.Envelope;
+    }
+
+    /// <summary>The first byte of <c>fudge_column</c>'s answer when a step of the path meets several fields (the document follows).</summary>
+    public const byte SeveralFieldsMark = 1;
+
+    /// <summary><c>fudge_column</c>: <see cref="Field"/>, or the mark and the document when a step of the path meets several fields.</summary>
+    private static byte[]? Column(byte[] document, string path)
+    {
+        if (document is null || path is null) return null;
+        var compiled = PathFor(path);
+        if (!DeserializedColumns.MeetsSeveral(compiled, document))
+        {
+            var visitor = new FirstField();
+            compiled.Visit(document, ref visitor);
+            return visitor.Envelope;
+        }
+        var marked = new byte[document.Length + 1];
+        marked[0] = SeveralFieldsMark;
+        document.CopyTo(marked, 1);
+        return marked;
     }
 
     private static long? Instant(byte[] document, string path)
