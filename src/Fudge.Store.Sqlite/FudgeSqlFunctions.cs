@@ -59,6 +59,9 @@ internal static class FudgeSqlFunctions
         connection.CreateFunction<byte[], string, byte[]?>("fudge_field", Field, isDeterministic: true);
         connection.CreateFunction<byte[], string, byte[]?>("fudge_column", Column, isDeterministic: true);
         connection.CreateFunction<byte[], string, long?>("fudge_instant", Instant, isDeterministic: true);
+        connection.CreateFunction<byte[], string, string?>("fudge_index_values", IndexValues, isDeterministic: true);
+        connection.CreateFunction<string, double>("fudge_index_real", IndexReal, isDeterministic: true);
+        // The triggers an earlier version created on an elements index's side table call these, until it is declared again.
         connection.CreateFunction<byte[], string, string?>("fudge_index_positions", IndexPositions, isDeterministic: true);
         connection.CreateFunction<byte[], string, long, object?>("fudge_index_value", IndexValue, isDeterministic: true);
     }
@@ -140,7 +143,31 @@ internal static class FudgeSqlFunctions
     }
 
     /// <summary>
-    /// For an elements index's side table (<see cref="SqliteFudgeCollection"/>): the positions <c>[0,1,...]</c> of the
+    /// For an elements index's side table (<see cref="SqliteFudgeCollection"/>): every comparable value the path selects
+    /// (what <c>fudge_index_key</c> would hold were it the path's one value; the others left out), in one JSON array that
+    /// <c>json_each</c> turns into rows in the table's triggers, or null when there is none. One call a document: the
+    /// path is walked once. Integers and strings are JSON integers and strings, which <c>json_each</c> gives back as the
+    /// same SQL values; a double is <c>[bits]</c> (its IEEE 754 bits as an integer), which <c>fudge_index_real</c>
+    /// turns back into the same double, since SQLite's reading of decimal text is not guaranteed to give the double
+    /// back bit for bit.
+    /// </summary>
+    private static string? IndexValues(byte[] document, string path)
+    {
+        if (document is null || path is null) return null;
+        var visitor = new AllComparable { Json = new System.Text.StringBuilder() };
+        PathFor(path).Visit(document, ref visitor);
+        return visitor.Count == 0 ? null : visitor.Json.Append(']').ToString();
+    }
+
+    /// <summary>The double of a <c>[bits]</c> element of <c>fudge_index_values</c>.</summary>
+    private static double IndexReal(string element)
+    {
+        var bits = element.AsSpan().Trim().Trim('[').Trim(']');
+        return BitConverter.Int64BitsToDouble(long.Parse(bits, System.Globalization.NumberStyles.AllowLeadingSign, System.Globalization.CultureInfo.InvariantCulture));
+    }
+
+    /// <summary>
+    /// The old form, for the triggers an earlier version created (<see cref="IndexValues"/> replaces it): the positions <c>[0,1,...]</c> of the
     /// values the path selects, as JSON (which <c>json_each</c> turns into rows in the table's triggers, where SQLite
     /// allows no recursive query), or null when it selects none.
     /// </summary>
@@ -277,6 +304,40 @@ internal static class FudgeSqlFunctions
         {
             Count++;
             return true;
+        }
+    }
+
+    private struct AllComparable : IFudgeFieldVisitor
+    {
+        public System.Text.StringBuilder Json;
+        public int Count;
+
+        public bool Visit(in FudgeReader field)
+        {
+            switch (SqlValue(in field, comparableOnly: true))
+            {
+                case null:
+                    return true;
+                case long integer:
+                    Json.Append(Count++ == 0 ? '[' : ',').Append(integer.ToString(System.Globalization.CultureInfo.InvariantCulture));
+                    return true;
+                case double real:
+                    Json.Append(Count++ == 0 ? '[' : ',').Append('[').Append(BitConverter.DoubleToInt64Bits(real).ToString(System.Globalization.CultureInfo.InvariantCulture)).Append(']');
+                    return true;
+                case string text:
+                    Json.Append(Count++ == 0 ? '[' : ',').Append('"');
+                    // Only what JSON requires is escaped: every other character goes as it is, as the text itself would.
+                    foreach (char c in text)
+                    {
+                        if (c is '"' or '\\') Json.Append('\\').Append(c);
+                        else if (c < ' ') Json.Append("\\u").Append(((int)c).ToString("x4", System.Globalization.CultureInfo.InvariantCulture));
+                        else Json.Append(c);
+                    }
+                    Json.Append('"');
+                    return true;
+                default:
+                    return true;
+            }
         }
     }
 

@@ -32,15 +32,17 @@ internal sealed partial class SqliteFudgeCollection
     /// <summary>
     /// The side table <c>(doc_id, value)</c> of a declared elements index, filled from the rows there are, its indexes
     /// (on value, searched by the queries; on doc_id, for the triggers) and the triggers that keep it: every value
-    /// <c>fudge_index_key</c> would hold were it the path's one value (<c>fudge_index_value</c>), not-comparable ones
-    /// left out. An earlier version's expression index on the path is dropped. Idempotent; run in the caller's transaction.
+    /// <c>fudge_index_key</c> would hold were it the path's one value, not-comparable ones left out, from one call of
+    /// <c>fudge_index_values</c> a document (a JSON array of the values, rows by <c>json_each</c>; a double as its bits,
+    /// <c>fudge_index_real</c>). An earlier version's expression index on the path is dropped, and its triggers (a call
+    /// a value) are made again. Idempotent; run in the caller's transaction.
     /// </summary>
     private async Task BuildElementsAsync(long number, FudgeIndexDefinition index, CancellationToken cancellationToken)
     {
         string side = ElementsTable(number);
         string path = SqlText.Literal(index.Paths[0].Text.Trim()) ?? throw new FudgeStoreException("A path holding a NUL character cannot be indexed.");
-        string Values(string row) => $"SELECT {row}.id AS doc_id, fudge_index_value({row}.doc, {path}, p.value) AS value "
-            + $"FROM json_each(fudge_index_positions({row}.doc, {path})) AS p";
+        string Values(string row) => $"SELECT {row}.id AS doc_id, CASE p.type WHEN 'array' THEN fudge_index_real(p.value) ELSE p.value END AS value "
+            + $"FROM json_each(fudge_index_values({row}.doc, {path})) AS p";
         bool exists = _elementTables.Contains(number);
         var statements = new List<string>
         {
@@ -50,15 +52,16 @@ internal sealed partial class SqliteFudgeCollection
         if (!exists)
         {
             statements.Add($"DELETE FROM {side}");
-            statements.Add($"INSERT INTO {side} (doc_id, value) SELECT doc_id, value FROM (SELECT t.id AS doc_id, fudge_index_value(t.doc, {path}, p.value) AS value "
-                + $"FROM {Table} AS t, json_each(fudge_index_positions(t.doc, {path})) AS p) WHERE value IS NOT NULL");
+            statements.Add($"INSERT INTO {side} (doc_id, value) SELECT t.id, CASE p.type WHEN 'array' THEN fudge_index_real(p.value) ELSE p.value END "
+                + $"FROM {Table} AS t, json_each(fudge_index_values(t.doc, {path})) AS p");
         }
         statements.Add($"CREATE INDEX IF NOT EXISTS {side}_value ON {side} (value)");
         statements.Add($"CREATE INDEX IF NOT EXISTS {side}_doc ON {side} (doc_id)");
-        statements.Add($"CREATE TRIGGER IF NOT EXISTS {side}_ins AFTER INSERT ON {Table} BEGIN "
-            + $"INSERT INTO {side} (doc_id, value) SELECT doc_id, value FROM ({Values("NEW")}) WHERE value IS NOT NULL; END");
-        statements.Add($"CREATE TRIGGER IF NOT EXISTS {side}_upd AFTER UPDATE OF doc ON {Table} BEGIN DELETE FROM {side} WHERE doc_id = OLD.id; "
-            + $"INSERT INTO {side} (doc_id, value) SELECT doc_id, value FROM ({Values("NEW")}) WHERE value IS NOT NULL; END");
+        statements.Add($"DROP TRIGGER IF EXISTS {side}_ins");
+        statements.Add($"DROP TRIGGER IF EXISTS {side}_upd");
+        statements.Add($"CREATE TRIGGER {side}_ins AFTER INSERT ON {Table} BEGIN INSERT INTO {side} (doc_id, value) {Values("NEW")}; END");
+        statements.Add($"CREATE TRIGGER {side}_upd AFTER UPDATE OF doc ON {Table} BEGIN DELETE FROM {side} WHERE doc_id = OLD.id; "
+            + $"INSERT INTO {side} (doc_id, value) {Values("NEW")}; END");
         statements.Add($"CREATE TRIGGER IF NOT EXISTS {side}_del AFTER DELETE ON {Table} BEGIN DELETE FROM {side} WHERE doc_id = OLD.id; END");
         foreach (string sql in statements) await _store.ExecuteAsync(sql, cancellationToken).ConfigureAwait(false);
         _elementTables.Add(number);
