@@ -1,5 +1,6 @@
 using System;
 using System.Collections.Concurrent;
+using System.Collections.Generic;
 using System.Threading;
 using Fudge.Query;
 using Microsoft.Data.Sqlite;
@@ -157,6 +158,27 @@ internal static class FudgeSqlFunctions
         var visitor = new AllComparable { Json = new System.Text.StringBuilder() };
         PathFor(path).Visit(document, ref visitor);
         return visitor.Count == 0 ? null : visitor.Json.Append(']').ToString();
+    }
+
+    /// <summary>
+    /// The values <c>fudge_index_values</c> gives (integers as <see cref="long"/>, doubles, strings), into
+    /// <paramref name="values"/>: what the store inserts into an elements index's side table itself.
+    /// </summary>
+    internal static void ComparableValues(byte[] document, FudgePath path, List<object> values)
+    {
+        var visitor = new Collector { Values = values };
+        path.Visit(document, ref visitor);
+    }
+
+    private struct Collector : IFudgeFieldVisitor
+    {
+        public List<object> Values;
+
+        public bool Visit(in FudgeReader field)
+        {
+            if (SqlValue(in field, comparableOnly: true) is { } value) Values.Add(value);
+            return true;
+        }
     }
 
     /// <summary>The double of a <c>[bits]</c> element of <c>fudge_index_values</c>.</summary>

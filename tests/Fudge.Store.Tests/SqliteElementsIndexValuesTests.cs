@@ -10,9 +10,10 @@ using Xunit;
 namespace Fudge.Store.Tests;
 
 /// <summary>
-/// The side table of an SQLite elements index, filled by one <c>fudge_index_values</c> call a document, holds exactly
-/// what a call a value (<c>fudge_index_value</c>, the form an earlier version's triggers use) gives: every comparable
-/// value, the same SQL type, doubles to the bit.
+/// The side table of an SQLite elements index, written by the store for its own inserts and by one
+/// <c>fudge_index_values</c> call a document in the triggers (the fill, updates, a connection that has not read the
+/// index), holds exactly what a call a value (<c>fudge_index_value</c>, the form an earlier version's triggers use)
+/// gives: every comparable value, the same SQL type, doubles to the bit.
 /// </summary>
 public sealed class SqliteElementsIndexValuesTests : IDisposable
 {
@@ -73,13 +74,21 @@ public sealed class SqliteElementsIndexValuesTests : IDisposable
     public async Task The_side_table_holds_what_a_call_a_value_gives_through_inserts_replacements_and_a_late_declaration()
     {
         var bytes = Documents();
-        await using var store = await SqliteFudgeStore.OpenAsync(Path.Combine(_directory, "values.db"));
+        string file = Path.Combine(_directory, "values.db");
+        await using var store = await SqliteFudgeStore.OpenAsync(file);
         var early = (SqliteFudgeCollection)await store.GetCollectionAsync("early");
         var late = (SqliteFudgeCollection)await store.GetCollectionAsync("late");
+        // A second connection that read the collection before the index was declared: its inserts fire the trigger.
+        await using var other = await SqliteFudgeStore.OpenAsync(file);
+        var stale = await other.GetCollectionAsync("early");
         await early.CreateIndexAsync(FudgePath.Compile("$.Legs.#.Venue"));
-        await early.InsertManyAsync(bytes);
+        await early.InsertManyAsync(bytes.Take(100)); // the store writes the side rows
+        await stale.InsertManyAsync(bytes.Skip(100).Take(50)); // the trigger writes them
+        await early.InsertManyAsync(bytes.Skip(150));
         long replaced = await early.InsertAsync(bytes[0]);
-        Assert.True(await early.ReplaceAsync(replaced, bytes[^8]));
+        Assert.True(await early.ReplaceAsync(replaced, bytes[^8])); // the update trigger
+        await stale.InsertAsync(bytes[3]);
+        await early.InsertAsync(bytes[2]);
         await late.InsertManyAsync(bytes);
         await late.InsertAsync(bytes[^8]);
         await late.CreateIndexAsync(FudgePath.Compile("$.Legs.#.Venue"));
