@@ -15,20 +15,13 @@ namespace Fudge.Store.PostgreSql;
 internal sealed partial class PostgresFudgeCollection
 {
     /// <summary>
-    /// A string in the jsonb that may stand for a field of another type (<see cref="PostgresFudgeStore"/>'s jsonb form):
-    /// dates, times and date-times (digits, a sign, or the words <c>min</c> and <c>max</c>), NaN and the infinities,
-    /// unknown types (<c>type N: ...</c>), and text in which U+0000 became U+FFFD. A string member's column whose text
-    /// matches is read from the bytes (genuine strings that look so as well: only slower).
-    /// </summary>
-    private const string NotPlainlyAString = @"^([0-9+-]|NaN$|Infinity$|min$|max$|type )|\uFFFD";
-
-    /// <summary>
     /// The select-list item that is the document when the jsonb does not give a projected column's value, else NULL:
     /// a step of the path is a jsonb array (several fields), the value is an object (a sub-message), or it is a string
-    /// for a member that is not a string (NaN, or a string the bytes' conversion refuses) or one that may stand for
-    /// another type (<see cref="NotPlainlyAString"/>). <c>CASE WHEN jsonb_typeof(json -&gt; 'a') = 'array' OR
-    /// jsonb_typeof(json -&gt; 'a' -&gt; 'b') IN ('array', 'object', 'string') ... THEN doc END</c>. A path of other
-    /// steps (not a member chain of names) sends the document always.
+    /// for a member that is not a string (NaN, or a string the bytes' conversion refuses). <c>CASE WHEN
+    /// jsonb_typeof(json -&gt; 'a') = 'array' OR jsonb_typeof(json -&gt; 'a' -&gt; 'b') IN ('array', 'object', 'string')
+    /// ... THEN doc END</c>. A path of other steps (not a member chain of names) sends the document always. A string
+    /// member's string is taken as the jsonb holds it: testing it for the forms other types take in the jsonb (dates,
+    /// NaN, U+0000 as U+FFFD) with a regular expression tripled the server's time of a projection of strings.
     /// </summary>
     private static string SeveralFieldsColumn(FudgeQueryPlan plan)
     {
@@ -48,8 +41,7 @@ internal sealed partial class PostgresFudgeCollection
                 else if ((Nullable.GetUnderlyingType(plan.ColumnTypes![c]) ?? plan.ColumnTypes[c]) != typeof(string))
                     arrays.Append(") IN ('array', 'object', 'string')");
                 else
-                    arrays.Append(") IN ('array', 'object') OR (jsonb_typeof(").Append(member).Append(") = 'string' AND (")
-                        .Append(member).Append(" #>> '{}') ~ '").Append(NotPlainlyAString).Append("')");
+                    arrays.Append(") IN ('array', 'object')");
             }
         }
         return arrays.Length == 0 ? "NULL::bytea" : $"CASE WHEN {arrays} THEN doc END";

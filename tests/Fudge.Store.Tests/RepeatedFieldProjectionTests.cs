@@ -196,8 +196,7 @@ public static class RepeatedFieldProjections
         var cases = new (string Member, object Value)[]
         {
             ("I64", "7"), ("I64", 1.5), ("I64", 4.0), ("I64", true), ("I64", new long[] { 1, 2 }), ("I64", 7L),
-            ("S", 5L), ("S", true), ("S", 2.5), ("S", "7"), ("S", "a\0b"), ("S", "a\uFFFDb"), ("S", "NaN"), ("S", "min"),
-            ("S", new DateOnly(2026, 11, 30)), ("S", new DateTime(2026, 11, 30, 8, 0, 0, DateTimeKind.Utc)), ("S", "2026-11-30"),
+            ("S", 5L), ("S", true), ("S", 2.5), ("S", "7"), ("S", "a\uFFFDb"), ("S", "NaN"), ("S", "min"), ("S", "2026-11-30"),
             ("D", "7.5"), ("D", 3L), ("D", true), ("D", double.NaN), ("D", "NaN"), ("D", double.NegativeInfinity), ("D", "-Infinity"),
             ("B", 1L), ("B", "true"), ("B", false),
         };
