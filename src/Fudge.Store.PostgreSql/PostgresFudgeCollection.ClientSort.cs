@@ -17,16 +17,16 @@ internal sealed partial class PostgresFudgeCollection
     /// they are read (<see cref="RowsAsync"/>): a lone column's value itself (<see cref="NoValue"/> when it has none),
     /// else an array of the values (null: none). No holder or row array per row.
     /// </summary>
-    private static object StoredColumns(FudgeQueryPlan plan, FieldTexts texts, ColumnForm[] columns, int first)
+    private static object StoredColumns(FudgeQueryPlan plan, FieldTexts texts, int count, int first)
     {
-        if (columns.Length == 1) return ColumnValue(plan, texts, columns, first, 0) ?? NoValue;
-        var values = new object?[columns.Length];
-        for (int i = 0; i < values.Length; i++) values[i] = ColumnValue(plan, texts, columns, first, i);
+        if (count == 1) return ColumnValue(plan, texts, first, 0) ?? NoValue;
+        var values = new object?[count];
+        for (int i = 0; i < values.Length; i++) values[i] = ColumnValue(plan, texts, first, i);
         return values;
     }
 
-    private static object? ColumnValue(FudgeQueryPlan plan, FieldTexts texts, ColumnForm[] columns, int first, int i)
-        => texts[first + i] is not string sent || ColumnText(sent, columns[i]) is not string text ? null : Scalar(text, plan.ColumnTypes![i]);
+    private static object? ColumnValue(FudgeQueryPlan plan, FieldTexts texts, int first, int i)
+        => texts[first + i] is not string sent ? null : JsonScalar(sent);
 
     /// <summary>A row's lone column that is its first sort key's integer (<see cref="ClientSortedAsync"/>).</summary>
     private static readonly object KeyIsValue = new();
@@ -78,7 +78,7 @@ internal sealed partial class PostgresFudgeCollection
             var texts = new FieldTexts(reader);
             // A lone integer column read from the first ordering's own field is that key's integer: held as the key
             // (KeyIsValue), not boxed a row. The columns start at field 1 (the server's columns alone) or 3.
-            bool keyIsColumn = layout.Columns is { Length: 1 } && plan.Order.Count > 0 && IsIntegerColumn(plan.ColumnTypes![0])
+            bool keyIsColumn = layout.Columns == 1 && plan.Order.Count > 0 && IsIntegerColumn(plan.ColumnTypes![0])
                 && layout.KeyFields[0] == (layout.Documents ? 3 : 1);
             while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
             {
@@ -89,20 +89,26 @@ internal sealed partial class PostgresFudgeCollection
                 ClientOrder.Key firstKey = default;
                 bool keyed = plan.Order.Count == 0 || order.TryKey(0, texts[layout.KeyFields[0]], out firstKey);
                 object value;
-                if (!layout.Documents)
+                if ((!layout.Documents || reader.IsDBNull(1)) && SeveralFields(reader, layout) is { } several)
                 {
-                    value = KeyHeld(keyIsColumn, keyed, firstKey) ?? StoredColumns(plan, texts, layout.Columns!, first: 1);
+                    // Passed by the server (a filter it decides whole, or its decision), with a column the jsonb does
+                    // not give: read from the document that came with it.
+                    value = new FudgeStoredDocument(id, several);
+                }
+                else if (!layout.Documents)
+                {
+                    value = KeyHeld(keyIsColumn, keyed, firstKey) ?? StoredColumns(plan, texts, layout.Columns!.Value, first: 1);
                 }
                 else if (reader.IsDBNull(1))
                 {
                     // Passed by the server's decision, its columns read from the jsonb where they are the bytes' own
                     // values; otherwise its bytes are fetched once every row is read.
                     bool exact = true;
-                    for (int i = 0; i < layout.Columns!.Length && exact; i++)
+                    for (int i = 0; i < layout.Columns!.Value && exact; i++)
                         exact = IsExactColumn(texts[3 + i], plan.ColumnTypes![i]);
                     if (exact)
                     {
-                        value = KeyHeld(keyIsColumn, keyed, firstKey) ?? StoredColumns(plan, texts, layout.Columns, first: 3);
+                        value = KeyHeld(keyIsColumn, keyed, firstKey) ?? StoredColumns(plan, texts, layout.Columns.Value, first: 3);
                     }
                     else
                     {

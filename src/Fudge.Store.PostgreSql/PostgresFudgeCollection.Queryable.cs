@@ -87,7 +87,7 @@ internal sealed partial class PostgresFudgeCollection
             texts.NextRow();
             if (!layout.Documents)
             {
-                yield return ColumnValues(plan, texts, layout.Columns!, first: 0);
+                yield return SeveralFields(reader, layout) is { } several ? DeserializedColumns.Row(plan.Columns!, several) : ColumnValues(plan, texts, layout.Columns!.Value, first: 0);
                 continue;
             }
             bool passed = layout.Decided && reader.GetBoolean(2);
@@ -96,19 +96,20 @@ internal sealed partial class PostgresFudgeCollection
             if (decision == Candidate.Left) continue;
             if (decision == Candidate.PastWindow) yield break;
             yield return document is not null ? Row(plan, document)
+                : SeveralFields(reader, layout) is { } severalFields ? DeserializedColumns.Row(plan.Columns!, severalFields)
                 : layout.Columns is { } columns ? ColumnValues(plan, texts, columns, first: 3)
                 : Array.Empty<object?>(); // a count's or Any's row, whose values no one reads
         }
     }
 
-    // The columns the server computed, from field first of the reader's row on.
-    private static object?[] ColumnValues(FudgeQueryPlan plan, FieldTexts texts, ColumnForm[] columns, int first)
+    // The columns the server computed (count of them), from field first of the reader's row on.
+    private static object?[] ColumnValues(FudgeQueryPlan plan, FieldTexts texts, int count, int first)
     {
-        var values = new object?[columns.Length];
+        var values = new object?[count];
         for (int i = 0; i < values.Length; i++)
-            values[i] = texts[first + i] is not string sent || ColumnText(sent, columns[i]) is not string text
+            values[i] = texts[first + i] is not string sent || JsonScalar(sent) is not { } value
                 ? null
-                : new FudgeColumnValue(Scalar(text, plan.ColumnTypes![i]));
+                : new FudgeColumnValue(value);
         return values;
     }
 
@@ -147,18 +148,10 @@ internal sealed partial class PostgresFudgeCollection
         }
     }
 
-    // A document the client decided, as a row: the envelope, or each column's first value read from its bytes.
+    // A document the client decided, as a row: the envelope, or each column's first value read from its bytes (the
+    // deserialized document's members where a step of a path meets several fields).
     private static object?[] Row(FudgeQueryPlan plan, FudgeStoredDocument document)
-    {
-        if (plan.Columns is not { } columns) return new object?[] { document.Envelope };
-        var row = new object?[columns.Count];
-        for (int i = 0; i < row.Length; i++)
-        {
-            var fields = columns[i].Select(document.Envelope);
-            row[i] = fields.Count == 0 ? null : new FudgeColumnValue(fields[0].Value);
-        }
-        return row;
-    }
+        => plan.Columns is { } columns ? DeserializedColumns.Row(columns, document.Envelope) : new object?[] { document.Envelope };
 
     public async ValueTask<object> ScalarAsync(FudgeQueryPlan plan, CancellationToken cancellationToken)
     {
@@ -196,15 +189,6 @@ internal sealed partial class PostgresFudgeCollection
         return lines.ToString();
     }
 
-    /// <summary>How a projected column the server computes comes back.</summary>
-    private enum ColumnForm
-    {
-        /// <summary>The value's text (<c>#&gt;&gt; '{}'</c>).</summary>
-        Text,
-        /// <summary>The jsonb value, sent as its text (<c>::text</c>): the same expression as an ordering's key, so the server computes it once.</summary>
-        Jsonb,
-    }
-
     /// <summary>
     /// What each row of a plan's statement holds (<see cref="Command"/>): the server's columns alone; or the id, the
     /// document and the sort keys; or, with the server's decision (<see cref="Decision"/>), the id, the document (NULL
@@ -213,8 +197,8 @@ internal sealed partial class PostgresFudgeCollection
     /// </summary>
     private sealed class Layout
     {
-        /// <summary>The projected columns the server computes (from field 0, 1 or 3), or null.</summary>
-        public ColumnForm[]? Columns { get; init; }
+        /// <summary>How many projected columns the server computes (from field 0, 1 or 3; each a jsonb value sent as its text), or null.</summary>
+        public int? Columns { get; init; }
 
         /// <summary>False when the rows are the server's columns alone (a filter it decides whole): no document field.</summary>
         public bool Documents { get; init; }
@@ -224,6 +208,9 @@ internal sealed partial class PostgresFudgeCollection
 
         /// <summary>The field of each ordering's sort key (of a client sort; <see cref="KeyFields"/>).</summary>
         public int[] KeyFields { get; init; } = Array.Empty<int>();
+
+        /// <summary>The last field is the document where a step of a column's path meets several fields (<see cref="SeveralFieldsColumn"/>).</summary>
+        public bool SeveralFields { get; init; }
     }
 
     /// <summary>
@@ -275,23 +262,25 @@ internal sealed partial class PostgresFudgeCollection
             // give exactly. A count's rows the decision passed carry nothing.
             string passed = $"{DecisionColumn} IS TRUE";
             string doc = "doc";
-            ColumnForm[]? forms = null;
+            int? forms = null;
             string[]? list = null;
             if (!sorted)
                 doc = $"CASE WHEN {passed} THEN NULL ELSE doc END";
-            else if (clientSort && plan.Columns is { Count: > 0 } && ExactColumnTypes(plan) && JsonColumns(plan, keys, command, out forms) is { } columnSql)
-                (doc, list) = ($"CASE WHEN {passed} THEN NULL ELSE doc END", columnSql);
+            else if (clientSort && plan.Columns is { Count: > 0 } && ExactColumnTypes(plan) && JsonColumns(plan, keys, command) is { } columnSql)
+                (doc, list, forms) = ($"CASE WHEN {passed} THEN NULL ELSE doc END", columnSql, columnSql.Length);
             else
                 forms = null;
-            layout = new Layout { Documents = true, Decided = true, Columns = forms, KeyFields = KeyFields(keys, clientSort, list, 3, out string sortKeys) };
-            command.CommandText = $"SELECT id, {doc}, {passed}{(list is null ? "" : ", " + Sent(list, forms!))}{sortKeys} {from}";
+            layout = new Layout { Documents = true, Decided = true, Columns = forms, KeyFields = KeyFields(keys, clientSort, list, 3, out string sortKeys), SeveralFields = list is not null };
+            string several = list is null ? "" : ", " + SeveralFieldsColumn(plan);
+            command.CommandText = $"SELECT id, {doc}, {passed}{(list is null ? "" : ", " + Sent(list))}{sortKeys}{several} {from}";
             return command;
         }
-        if (serverDecides && plan.Columns is { Count: > 0 } && JsonColumns(plan, keys, command, out var columns) is { } selected)
+        if (serverDecides && plan.Columns is { Count: > 0 } && JsonColumns(plan, keys, command) is { } selected)
         {
-            layout = new Layout { Columns = columns, KeyFields = KeyFields(keys, clientSort, selected, 1, out string sortKeys) };
-            string select = Sent(selected, columns);
-            command.CommandText = clientSort ? $"SELECT id, {select}{sortKeys} {from}" : $"SELECT {select} {from}";
+            layout = new Layout { Columns = selected.Length, KeyFields = KeyFields(keys, clientSort, selected, 1, out string sortKeys), SeveralFields = true };
+            string select = Sent(selected);
+            string several = SeveralFieldsColumn(plan);
+            command.CommandText = clientSort ? $"SELECT id, {select}{sortKeys}, {several} {from}" : $"SELECT {select}, {several} {from}";
             return command;
         }
         layout = new Layout { Documents = true, KeyFields = KeyFields(keys, clientSort, null, 2, out string keysAfterDocument) };
@@ -453,13 +442,14 @@ internal sealed partial class PostgresFudgeCollection
     }
 
     /// <summary>
-    /// The SQL of each column when every one is a number, string or boolean on a path the jsonb has; else null. A column
-    /// on the path of an ordering reads that ordering's value (for a string, the same expression as its key).
+    /// The SQL of each column's jsonb value when every one is a number, string or boolean on a path the jsonb has; else
+    /// null. A column on the path of an ordering by jsonb value reads that ordering's value (the server computes it
+    /// once); one on the path of a string ordering reads the jsonb value apart, since the key's text does not say
+    /// whether the value was a string.
     /// </summary>
-    private static string[]? JsonColumns(FudgeQueryPlan plan, List<OrderSql> keys, NpgsqlCommand command, out ColumnForm[] forms)
+    private static string[]? JsonColumns(FudgeQueryPlan plan, List<OrderSql> keys, NpgsqlCommand command)
     {
-        forms = new ColumnForm[plan.Columns!.Count];
-        for (int i = 0; i < plan.Columns.Count; i++)
+        for (int i = 0; i < plan.Columns!.Count; i++)
             if (!IsJsonScalar(plan.ColumnTypes![i]) || JsonPathTranslation.PathOf(plan.Columns[i]) is null) return null;
         var select = new string[plan.Columns.Count];
         for (int i = 0; i < plan.Columns.Count; i++)
@@ -469,11 +459,10 @@ internal sealed partial class PostgresFudgeCollection
             for (int k = 0; k < keys.Count && sql is null; k++)
             {
                 var ordering = plan.Order[k];
-                if (ordering.Instant || ordering.Path.Text.Trim() != path.Text.Trim()) continue;
+                if (ordering.Instant || ordering.Text || ordering.Path.Text.Trim() != path.Text.Trim()) continue;
                 sql = keys[k].Value;
-                forms[i] = ordering.Text ? ColumnForm.Text : ColumnForm.Jsonb;
             }
-            select[i] = sql ?? $"{ValueOf(path, command, "c" + i.ToString(CultureInfo.InvariantCulture))} #>> '{{}}'";
+            select[i] = sql ?? ValueOf(path, command, "c" + i.ToString(CultureInfo.InvariantCulture))!;
         }
         return select;
     }
@@ -483,26 +472,12 @@ internal sealed partial class PostgresFudgeCollection
     /// which the client reads as plain text, at about half the cost of reading a jsonb field (Npgsql's jsonb reader
     /// strips a version byte through an asynchronous converter per field): a whole result's ids are a field per row.
     /// </summary>
-    private static string Sent(string[] columns, ColumnForm[] forms)
+    private static string Sent(string[] columns)
     {
         var select = new StringBuilder();
         for (int i = 0; i < columns.Length; i++)
-            select.Append(i == 0 ? "" : ", ").Append(columns[i]).Append(forms[i] == ColumnForm.Jsonb ? "::text" : "");
+            select.Append(i == 0 ? "" : ", ").Append(columns[i]).Append("::text");
         return select.ToString();
-    }
-
-    /// <summary>
-    /// The text <c>#&gt;&gt; '{}'</c> gives for a column the server sent as jsonb: a string unquoted, JSON null as no
-    /// value, numbers, booleans, arrays and objects as their JSON text.
-    /// </summary>
-    private static string? ColumnText(string value, ColumnForm form)
-    {
-        if (form == ColumnForm.Text) return value;
-        if (value == "null") return null;
-        if (value.Length == 0 || value[0] != '"') return value;
-        var reader = new System.Text.Json.Utf8JsonReader(Encoding.UTF8.GetBytes(value));
-        reader.Read();
-        return reader.GetString();
     }
 
     private static bool IsJsonScalar(Type type)
@@ -512,17 +487,5 @@ internal sealed partial class PostgresFudgeCollection
         return type == typeof(string) || type == typeof(bool) || type == typeof(double) || type == typeof(float)
             || type == typeof(long) || type == typeof(int) || type == typeof(short) || type == typeof(sbyte)
             || type == typeof(ulong) || type == typeof(uint) || type == typeof(ushort) || type == typeof(byte);
-    }
-
-    /// <summary>A jsonb scalar's text as the value a Fudge field of the member's kind holds.</summary>
-    private static object Scalar(string text, Type type)
-    {
-        type = Nullable.GetUnderlyingType(type) ?? type;
-        if (type == typeof(string)) return text;
-        if (type == typeof(bool)) return text == "true";
-        if (type == typeof(double) || type == typeof(float)) return double.Parse(text, NumberStyles.Float, CultureInfo.InvariantCulture);
-        return long.TryParse(text, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out long integer)
-            ? integer
-            : (object)double.Parse(text, NumberStyles.Float, CultureInfo.InvariantCulture);
     }
 }

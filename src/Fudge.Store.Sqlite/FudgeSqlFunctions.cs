@@ -1,5 +1,6 @@
 using System;
 using System.Collections.Concurrent;
+using System.Collections.Generic;
 using System.Threading;
 using Fudge.Query;
 using Microsoft.Data.Sqlite;
@@ -19,6 +20,10 @@ namespace Fudge.Store.Sqlite;
 /// <item><c>fudge_match(doc, filter)</c>: 1 when the document passes the filter, else 0.</item>
 /// <item><c>fudge_field(doc, path)</c>: the first field the path selects, as a blob holding an envelope of that one
 /// field (LINQ projections read their values this way, exactly), or NULL.</item>
+/// <item><c>fudge_column(doc, path)</c>: what a LINQ projection reads for a member chain's path: as
+/// <c>fudge_field</c>, but when a step of the path meets several fields (a repeated field, whose member the generated
+/// deserializer gives the last of), the blob <see cref="SeveralFieldsMark"/> followed by the document, which the
+/// provider deserializes (<see cref="DeserializedColumns"/>); a one-field envelope's first byte is 0.</item>
 /// <item><c>fudge_index_key(doc, path)</c>: what an index on a path holds: the one comparable value the path selects
 /// (integer, real, text, 0/1), NULL when it selects none or a value no literal compares with, and
 /// <see cref="SeveralValues"/> when it selects several, so that queries can still find documents whose later
@@ -53,7 +58,11 @@ internal static class FudgeSqlFunctions
         connection.CreateFunction<byte[], string, object?>("fudge_index_key", IndexKey, isDeterministic: true);
         connection.CreateFunction<byte[], string, object?>("fudge_unique_key", UniqueKey, isDeterministic: true);
         connection.CreateFunction<byte[], string, byte[]?>("fudge_field", Field, isDeterministic: true);
+        connection.CreateFunction<byte[], string, byte[]?>("fudge_column", Column, isDeterministic: true);
         connection.CreateFunction<byte[], string, long?>("fudge_instant", Instant, isDeterministic: true);
+        connection.CreateFunction<byte[], string, string?>("fudge_index_values", IndexValues, isDeterministic: true);
+        connection.CreateFunction<string, double>("fudge_index_real", IndexReal, isDeterministic: true);
+        // The triggers an earlier version created on an elements index's side table call these, until it is declared again.
         connection.CreateFunction<byte[], string, string?>("fudge_index_positions", IndexPositions, isDeterministic: true);
         connection.CreateFunction<byte[], string, long, object?>("fudge_index_value", IndexValue, isDeterministic: true);
     }
@@ -91,6 +100,26 @@ internal static class FudgeSqlFunctions
         return visitor.Envelope;
     }
 
+    /// <summary>The first byte of <c>fudge_column</c>'s answer when a step of the path meets several fields (the document follows).</summary>
+    public const byte SeveralFieldsMark = 1;
+
+    /// <summary><c>fudge_column</c>: <see cref="Field"/>, or the mark and the document when a step of the path meets several fields.</summary>
+    private static byte[]? Column(byte[] document, string path)
+    {
+        if (document is null || path is null) return null;
+        var compiled = PathFor(path);
+        if (!DeserializedColumns.MeetsSeveral(compiled, document))
+        {
+            var visitor = new FirstField();
+            compiled.Visit(document, ref visitor);
+            return visitor.Envelope;
+        }
+        var marked = new byte[document.Length + 1];
+        marked[0] = SeveralFieldsMark;
+        document.CopyTo(marked, 1);
+        return marked;
+    }
+
     private static long? Instant(byte[] document, string path)
     {
         if (document is null || path is null) return null;
@@ -115,7 +144,52 @@ internal static class FudgeSqlFunctions
     }
 
     /// <summary>
-    /// For an elements index's side table (<see cref="SqliteFudgeCollection"/>): the positions <c>[0,1,...]</c> of the
+    /// For an elements index's side table (<see cref="SqliteFudgeCollection"/>): every comparable value the path selects
+    /// (what <c>fudge_index_key</c> would hold were it the path's one value; the others left out), in one JSON array that
+    /// <c>json_each</c> turns into rows in the table's triggers, or null when there is none. One call a document: the
+    /// path is walked once. Integers and strings are JSON integers and strings, which <c>json_each</c> gives back as the
+    /// same SQL values; a double is <c>[bits]</c> (its IEEE 754 bits as an integer), which <c>fudge_index_real</c>
+    /// turns back into the same double, since SQLite's reading of decimal text is not guaranteed to give the double
+    /// back bit for bit.
+    /// </summary>
+    private static string? IndexValues(byte[] document, string path)
+    {
+        if (document is null || path is null) return null;
+        var visitor = new AllComparable { Json = new System.Text.StringBuilder() };
+        PathFor(path).Visit(document, ref visitor);
+        return visitor.Count == 0 ? null : visitor.Json.Append(']').ToString();
+    }
+
+    /// <summary>
+    /// The values <c>fudge_index_values</c> gives (integers as <see cref="long"/>, doubles, strings), into
+    /// <paramref name="values"/>: what the store inserts into an elements index's side table itself.
+    /// </summary>
+    internal static void ComparableValues(byte[] document, FudgePath path, List<object> values)
+    {
+        var visitor = new Collector { Values = values };
+        path.Visit(document, ref visitor);
+    }
+
+    private struct Collector : IFudgeFieldVisitor
+    {
+        public List<object> Values;
+
+        public bool Visit(in FudgeReader field)
+        {
+            if (SqlValue(in field, comparableOnly: true) is { } value) Values.Add(value);
+            return true;
+        }
+    }
+
+    /// <summary>The double of a <c>[bits]</c> element of <c>fudge_index_values</c>.</summary>
+    private static double IndexReal(string element)
+    {
+        var bits = element.AsSpan().Trim().Trim('[').Trim(']');
+        return BitConverter.Int64BitsToDouble(long.Parse(bits, System.Globalization.NumberStyles.AllowLeadingSign, System.Globalization.CultureInfo.InvariantCulture));
+    }
+
+    /// <summary>
+    /// The old form, for the triggers an earlier version created (<see cref="IndexValues"/> replaces it): the positions <c>[0,1,...]</c> of the
     /// values the path selects, as JSON (which <c>json_each</c> turns into rows in the table's triggers, where SQLite
     /// allows no recursive query), or null when it selects none.
     /// </summary>
@@ -252,6 +326,40 @@ internal static class FudgeSqlFunctions
         {
             Count++;
             return true;
+        }
+    }
+
+    private struct AllComparable : IFudgeFieldVisitor
+    {
+        public System.Text.StringBuilder Json;
+        public int Count;
+
+        public bool Visit(in FudgeReader field)
+        {
+            switch (SqlValue(in field, comparableOnly: true))
+            {
+                case null:
+                    return true;
+                case long integer:
+                    Json.Append(Count++ == 0 ? '[' : ',').Append(integer.ToString(System.Globalization.CultureInfo.InvariantCulture));
+                    return true;
+                case double real:
+                    Json.Append(Count++ == 0 ? '[' : ',').Append('[').Append(BitConverter.DoubleToInt64Bits(real).ToString(System.Globalization.CultureInfo.InvariantCulture)).Append(']');
+                    return true;
+                case string text:
+                    Json.Append(Count++ == 0 ? '[' : ',').Append('"');
+                    // Only what JSON requires is escaped: every other character goes as it is, as the text itself would.
+                    foreach (char c in text)
+                    {
+                        if (c is '"' or '\\') Json.Append('\\').Append(c);
+                        else if (c < ' ') Json.Append("\\u").Append(((int)c).ToString("x4", System.Globalization.CultureInfo.InvariantCulture));
+                        else Json.Append(c);
+                    }
+                    Json.Append('"');
+                    return true;
+                default:
+                    return true;
+            }
         }
     }
 

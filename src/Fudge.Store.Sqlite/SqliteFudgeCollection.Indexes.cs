@@ -59,6 +59,7 @@ internal sealed partial class SqliteFudgeCollection
             indexes.Add(new Declared(reader.GetInt64(0), FudgeIndexDefinition.FromIdentity(reader.GetString(1), reader.GetBoolean(2))));
         reader.Close();
         _elementTables = await ElementTablesAsync(cancellationToken).ConfigureAwait(false);
+        _storeWrittenTables = await StoreWrittenTablesAsync(cancellationToken).ConfigureAwait(false);
         return indexes;
     }
 

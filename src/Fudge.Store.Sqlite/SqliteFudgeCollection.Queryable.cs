@@ -27,6 +27,19 @@ internal sealed partial class SqliteFudgeCollection
         {
             var row = new object?[reader.FieldCount];
             for (int i = 0; i < row.Length; i++) row[i] = reader.IsDBNull(i) ? null : reader.GetValue(i);
+            // A column whose path meets several fields came back as the document (fudge_column): the row is read from
+            // the deserialized document, as LINQ to Objects reads the members.
+            if (plan.Columns is not null)
+            {
+                foreach (var value in row)
+                {
+                    if (value is byte[] { Length: > 0 } marked && marked[0] == FudgeSqlFunctions.SeveralFieldsMark)
+                    {
+                        row = new object?[] { new FudgeDocumentColumns(marked[1..]) };
+                        break;
+                    }
+                }
+            }
             yield return row;
         }
     }
@@ -52,7 +65,7 @@ internal sealed partial class SqliteFudgeCollection
     /// <summary>
     /// The statement: the filter as every query of this store has it (the indexed part, then fudge_match), the
     /// orderings by the first value of each path (date-times by instant; NULL first, as C# orders null), ties by id (LINQ's order is stable),
-    /// the window as LIMIT/OFFSET, and the columns a projection reads through fudge_field instead of the document.
+    /// the window as LIMIT/OFFSET, and the columns a projection reads through fudge_column instead of the document.
     /// </summary>
     private SqliteCommand Command(FudgeQueryPlan plan)
     {
@@ -96,7 +109,7 @@ internal sealed partial class SqliteFudgeCollection
                     {
                         string name = "$c" + i.ToString(CultureInfo.InvariantCulture);
                         command.Parameters.AddWithValue(name, paths[i].Text);
-                        columns.Append(i == 0 ? "" : ", ").Append("fudge_field(doc, ").Append(name).Append(')');
+                        columns.Append(i == 0 ? "" : ", ").Append("fudge_column(doc, ").Append(name).Append(')');
                     }
                 }
                 if (columns.Length == 0) columns.Append("doc");

@@ -32,9 +32,23 @@ internal sealed partial class SqliteFudgeCollection : IFudgeCollection, IFudgeQu
     public async ValueTask<long> InsertAsync(ReadOnlyMemory<byte> envelope, CancellationToken cancellationToken = default)
     {
         FudgeEnvelopeCheck.Validate(envelope.Span);
+        if (StoreWrittenElements() is not { } tables) return await InsertOneAsync(envelope, null, cancellationToken).ConfigureAwait(false);
+        // The row and its elements indexes' side rows, all or nothing (the commands made inside the transaction).
+        return await AtomicallyAsync(ElementsSavepoint, async () =>
+        {
+            using var elements = new ElementsWriter(_store, tables);
+            return await InsertOneAsync(envelope, elements, cancellationToken).ConfigureAwait(false);
+        }, cancellationToken).ConfigureAwait(false);
+    }
+
+    private async Task<long> InsertOneAsync(ReadOnlyMemory<byte> envelope, ElementsWriter? elements, CancellationToken cancellationToken)
+    {
         using var command = _store.CreateCommand($"INSERT INTO {Table} (doc) VALUES ($doc); SELECT last_insert_rowid();");
-        command.Parameters.Add("$doc", SqliteType.Blob).Value = envelope.ToArray();
-        return (long)(await GuardWrite(envelope, () => command.ExecuteScalarAsync(cancellationToken)).ConfigureAwait(false))!;
+        byte[] bytes = envelope.ToArray();
+        command.Parameters.Add("$doc", SqliteType.Blob).Value = bytes;
+        long id = (long)(await GuardWrite(envelope, () => command.ExecuteScalarAsync(cancellationToken)).ConfigureAwait(false))!;
+        if (elements is not null) await elements.WriteAsync(id, bytes, cancellationToken).ConfigureAwait(false);
+        return id;
     }
 
     public ValueTask<long> InsertManyAsync(IAsyncEnumerable<ReadOnlyMemory<byte>> envelopes, CancellationToken cancellationToken = default)
@@ -99,15 +113,26 @@ internal sealed partial class SqliteFudgeCollection : IFudgeCollection, IFudgeQu
 
     private async Task<long> InsertEachAsync(IAsyncEnumerable<ReadOnlyMemory<byte>> envelopes, CancellationToken cancellationToken)
     {
-        using var command = _store.CreateCommand($"INSERT INTO {Table} (doc) VALUES ($doc)");
+        // In the batch's transaction (InsertManyAsync): each row with its elements indexes' side rows.
+        using var elements = StoreWrittenElements() is { } tables ? new ElementsWriter(_store, tables) : null;
+        using var command = _store.CreateCommand($"INSERT INTO {Table} (doc) VALUES ($doc){(elements is null ? "" : " RETURNING id")}");
         var doc = command.Parameters.Add("$doc", SqliteType.Blob);
         command.Prepare();
         long count = 0;
         await foreach (var envelope in envelopes.WithCancellation(cancellationToken).ConfigureAwait(false))
         {
             FudgeEnvelopeCheck.Validate(envelope.Span);
-            doc.Value = envelope.ToArray();
-            await GuardWrite(envelope, () => command.ExecuteNonQueryAsync(cancellationToken)).ConfigureAwait(false);
+            byte[] bytes = envelope.ToArray();
+            doc.Value = bytes;
+            if (elements is null)
+            {
+                await GuardWrite(envelope, () => command.ExecuteNonQueryAsync(cancellationToken)).ConfigureAwait(false);
+            }
+            else
+            {
+                long id = (long)(await GuardWrite(envelope, () => command.ExecuteScalarAsync(cancellationToken)).ConfigureAwait(false))!;
+                await elements.WriteAsync(id, bytes, cancellationToken).ConfigureAwait(false);
+            }
             count++;
         }
         return count;

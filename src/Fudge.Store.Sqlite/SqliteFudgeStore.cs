@@ -57,6 +57,8 @@ public sealed class SqliteFudgeStore : IFudgeStore
             await connection.OpenAsync(cancellationToken).ConfigureAwait(false);
             FudgeSqlFunctions.Register(connection);
             var store = new SqliteFudgeStore(connection);
+            // An elements index's insert trigger asks whether this connection's insert writes the side rows itself.
+            connection.CreateFunction<long, bool>("fudge_elements_written", number => store.ElementsWritten.Contains(number), isDeterministic: false);
             await store.ConfigureConcurrencyAsync(new SqliteConnectionStringBuilder(connectionString), cancellationToken).ConfigureAwait(false);
             await store.ExecuteAsync("""
                 CREATE TABLE IF NOT EXISTS fudge_collections (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
@@ -162,6 +164,12 @@ public sealed class SqliteFudgeStore : IFudgeStore
         Transaction = null;
         await _connection.DisposeAsync().ConfigureAwait(false);
     }
+
+    /// <summary>
+    /// The elements indexes (by number) whose side rows the insert running on this connection writes itself
+    /// (<see cref="SqliteFudgeCollection"/>): their insert triggers then do nothing.
+    /// </summary>
+    internal HashSet<long> ElementsWritten { get; } = new();
 
     internal SqliteCommand CreateCommand(string sql)
     {

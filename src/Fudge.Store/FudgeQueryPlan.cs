@@ -148,7 +148,9 @@ internal sealed class FudgeSqlStatement
 /// <summary>
 /// A collection that runs translated LINQ queries as SQL (SQLite and PostgreSQL implement it). A row of a sequence is
 /// the document's bytes, or, with <see cref="FudgeQueryPlan.Columns"/>, one value per column: the first field the path
-/// selects as a one-field envelope, or its value as a <see cref="FudgeColumnValue"/> (null when it selects none).
+/// selects as a one-field envelope, or its value as a <see cref="FudgeColumnValue"/> (null when it selects none); or,
+/// for a document in which a step of a column's path meets several fields, one <see cref="FudgeDocumentColumns"/>
+/// (the columns are then the deserialized document's members).
 /// </summary>
 internal interface IFudgeQueryBackend
 {

@@ -200,6 +200,11 @@ internal sealed class FudgeQueryProvider<TDocument> : IFudgeQueryProvider
         {
             Array.Clear(values);
             Array.Clear(found);
+            if (row.Length > 0 && row[0] is FudgeDocumentColumns several)
+            {
+                DeserializedColumns.Read<TDocument>(several, columns, values, found);
+                return parsed.Projection!.ProjectValues(values, found);
+            }
             for (int i = 0; i < columns.Count; i++)
             {
                 switch (row[i])
