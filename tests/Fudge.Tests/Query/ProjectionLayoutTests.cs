@@ -242,29 +242,9 @@ public class ProjectionLayoutTests
         var original = new FudgeMsg().Add("X", new string('x', text)).Add("Price", 1.5).ToByteArray();
         Assert.Equal(extent, original.Length);
         var reads = Reads(4);
-        for (int at = 0; at < extent; at++)
-        {
-            if (at is >= 4 and < 8) continue; // the declared size: the reader's framing checks it
-            var changed = (byte[])original.Clone();
-            changed[at] ^= 0x40;
-            bool value = (at >= FudgeEnvelopeHeader.Size + 5 && at < FudgeEnvelopeHeader.Size + 5 + text) || at >= extent - 8;
-            var slots = new LeafSlots(reads.Count);
-            reads.Read(original, FudgeReaderOptions.Default, slots);
-            reads.Read(original, FudgeReaderOptions.Default, slots);
-            Assert.Equal(1, slots.Layouts.Hits);
-            var walked = new LeafSlots(reads.Count);
-            walked.Layouts.Enabled = false;
-            var walkError = Record.Exception(() => reads.Read(changed, FudgeReaderOptions.Default, walked));
-            var error = Record.Exception(() => reads.Read(changed, FudgeReaderOptions.Default, slots));
-            Assert.Equal(value ? 2 : 1, slots.Layouts.Hits);
-            Assert.Equal(walkError?.GetType(), error?.GetType());
-            if (error is not null)
-            {
-                Assert.IsAssignableFrom<FudgeException>(error);
-                continue;
-            }
-            Assert.Equal((walked.Present[0], walked.Floats[0]), (slots.Present[0], slots.Floats[0]));
-        }
+        EachByteChangedReadsAsTheWalk(original, reads,
+            isValue: at => (at >= FudgeEnvelopeHeader.Size + 5 && at < FudgeEnvelopeHeader.Size + 5 + text) || at >= extent - 8,
+            (at, walked, slots) => Assert.Equal((walked.Present[0], walked.Floats[0]), (slots.Present[0], slots.Floats[0])));
     }
 
     [Theory]
@@ -288,12 +268,23 @@ public class ProjectionLayoutTests
         var original = new FudgeMsg().Add("S", new string('a', length)).ToByteArray();
         Assert.Equal(extent, original.Length);
         var reads = new ProjectionLeaves(new[] { FudgePath.Compile("$.S") }, new[] { typeof(string) });
-        for (int at = 0; at < extent; at++)
+        EachByteChangedReadsAsTheWalk(original, reads, isValue: at => at >= extent - length, (at, walked, slots) =>
         {
-            if (at is >= 4 and < 8) continue; // the declared size: the reader's framing checks it
+            Assert.Equal((walked.Present[0], walked.Strings[0]), (slots.Present[0], slots.Strings[0]));
+            if (at >= extent - length) Assert.Equal(new string('a', length).Remove(at - (extent - length), 1).Insert(at - (extent - length), "!"), slots.Strings[0]);
+        });
+    }
+
+    // Each byte of the envelope changed in turn (the declared size aside: the reader's framing checks it): a byte
+    // isValue names is still the layout (one more hit, the new value read from its place), any other is not, and the
+    // layout's read gives what the walk gives (checked by same), or the walk's exception.
+    private static void EachByteChangedReadsAsTheWalk(byte[] original, ProjectionLeaves reads, Func<int, bool> isValue, Action<int, LeafSlots, LeafSlots> same)
+    {
+        for (int at = 0; at < original.Length; at++)
+        {
+            if (at is >= 4 and < 8) continue;
             var changed = (byte[])original.Clone();
             changed[at] ^= 0x40;
-            bool value = at >= extent - length;
             var slots = new LeafSlots(reads.Count);
             reads.Read(original, FudgeReaderOptions.Default, slots);
             reads.Read(original, FudgeReaderOptions.Default, slots);
@@ -302,15 +293,14 @@ public class ProjectionLayoutTests
             walked.Layouts.Enabled = false;
             var walkError = Record.Exception(() => reads.Read(changed, FudgeReaderOptions.Default, walked));
             var error = Record.Exception(() => reads.Read(changed, FudgeReaderOptions.Default, slots));
-            Assert.Equal(value ? 2 : 1, slots.Layouts.Hits);
+            Assert.Equal(isValue(at) ? 2 : 1, slots.Layouts.Hits);
             Assert.Equal(walkError?.GetType(), error?.GetType());
             if (error is not null)
             {
                 Assert.IsAssignableFrom<FudgeException>(error);
                 continue;
             }
-            Assert.Equal((walked.Present[0], walked.Strings[0]), (slots.Present[0], slots.Strings[0]));
-            if (value) Assert.Equal(new string('a', length).Remove(at - (extent - length), 1).Insert(at - (extent - length), "!"), slots.Strings[0]);
+            same(at, walked, slots);
         }
     }
 
