@@ -43,15 +43,8 @@ internal sealed partial class PostgresFudgeCollection
     /// </summary>
     private NpgsqlCommand? KeyColumnOrderedCommand(FudgeQueryPlan plan)
     {
-        // With a taxonomy resolver the jsonb names ordinal-only fields the filter does not: the server decides nothing.
-        if (plan.Terminal != FudgeQueryTerminal.Sequence || plan.Where is not { } where || plan.Order.Count != 1
-            || plan.Columns is not { Count: > 0 } columns || !ExactColumnTypes(plan)
-            || _store.Json.ReaderOptions?.TaxonomyResolver is not null) return null;
-        var ordering = plan.Order[0];
-        if (ordering.Instant || ordering.Text) return null;
-        string ordered = ordering.Path.Text.Trim();
-        foreach (var column in columns)
-            if (column.Text.Trim() != ordered) return null;
+        if (OrderedAndSelected(plan) is not { } query) return null;
+        var (where, ordering, ordered) = query;
         if (NumberKeyColumn(ordered) is not string key) return null;
         var command = _store.CreateCommand("");
         string source, value;
@@ -101,15 +94,7 @@ internal sealed partial class PostgresFudgeCollection
         await using var command = KeyColumnOrderedCommand(plan);
         if (command is null) return null;
         await using var reader = await PostgresFudgeStore.Guard(() => command.ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
-        var keys = new IntegerRows();
-        while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
-        {
-            if (reader.IsDBNull(0)) return null;
-            double key = reader.GetDouble(0);
-            if (!(Math.Abs(key) <= ExactKeyBound) || Math.Floor(key) != key) return null;
-            keys.Add((long)key);
-        }
-        return keys;
+        return await ExactIntegerKeysAsync(reader, cancellationToken).ConfigureAwait(false);
     }
 
     /// <summary>The server's plan of <see cref="KeyColumnOrderedCommand"/>'s statement (EXPLAIN), or null.</summary>
@@ -117,11 +102,7 @@ internal sealed partial class PostgresFudgeCollection
     {
         await using var command = KeyColumnOrderedCommand(plan);
         if (command is null) return null;
-        command.CommandText = "EXPLAIN " + command.CommandText;
-        var lines = new System.Text.StringBuilder();
-        await using var reader = await PostgresFudgeStore.Guard(() => command.ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
-        while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false)) lines.AppendLine(reader.GetString(0));
-        return lines.ToString();
+        return await ExplainAsync(command, command.CommandText, cancellationToken).ConfigureAwait(false);
     }
 
     /// <summary>

@@ -21,13 +21,13 @@ internal sealed partial class PostgresFudgeCollection
     private const double ExactKeyBound = 16_777_216d;
 
     /// <summary>
-    /// The statements of a query a composite index answers alone (<see cref="KeyOrderedRowsAsync"/>), or null: first
-    /// whether any document the index leaves undecided (several values, decided on the bytes) is in the result, then
-    /// the ordered key of each document the index decides.
+    /// The filter, the ordering and its path of a query that a number key can answer in order, or null: a sequence with
+    /// a filter, one ordering that is not by instant or text, and every column that ordering's own member, of a type
+    /// whose jsonb value is the bytes' own (<see cref="ExactColumnTypes"/>). With a taxonomy resolver the jsonb names
+    /// ordinal-only fields the filter does not, so no key decides anything.
     /// </summary>
-    private NpgsqlCommand? KeyOrderedCommand(FudgeQueryPlan plan)
+    private (FudgeFilter Where, FudgeQueryOrder Ordering, string Path)? OrderedAndSelected(FudgeQueryPlan plan)
     {
-        // With a taxonomy resolver the jsonb names ordinal-only fields the filter does not: its keys decide nothing.
         if (plan.Terminal != FudgeQueryTerminal.Sequence || plan.Where is not { } where || plan.Order.Count != 1
             || plan.Columns is not { Count: > 0 } columns || !ExactColumnTypes(plan)
             || _store.Json.ReaderOptions?.TaxonomyResolver is not null) return null;
@@ -36,6 +36,46 @@ internal sealed partial class PostgresFudgeCollection
         string ordered = ordering.Path.Text.Trim();
         foreach (var column in columns)
             if (column.Text.Trim() != ordered) return null;
+        return (where, ordering, ordered);
+    }
+
+    /// <summary>
+    /// The keys of the reader's rows as integers, or null at the first a key cannot answer for: NULL (absent, another
+    /// kind, or left to its bytes), NaN (several values), not an integer, or past 2^24 (the float8 of such a value may
+    /// not be what the client reads from the bytes).
+    /// </summary>
+    private static async Task<IntegerRows?> ExactIntegerKeysAsync(NpgsqlDataReader reader, CancellationToken cancellationToken)
+    {
+        var keys = new IntegerRows();
+        while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
+        {
+            if (reader.IsDBNull(0)) return null;
+            double key = reader.GetDouble(0);
+            if (!(Math.Abs(key) <= ExactKeyBound) || Math.Floor(key) != key) return null;
+            keys.Add((long)key);
+        }
+        return keys;
+    }
+
+    /// <summary>The server's plan of one statement (EXPLAIN), as its lines.</summary>
+    private static async Task<string> ExplainAsync(NpgsqlCommand command, string statement, CancellationToken cancellationToken)
+    {
+        command.CommandText = "EXPLAIN " + statement;
+        var lines = new System.Text.StringBuilder();
+        await using var reader = await PostgresFudgeStore.Guard(() => command.ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
+        while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false)) lines.AppendLine(reader.GetString(0));
+        return lines.ToString();
+    }
+
+    /// <summary>
+    /// The statements of a query a composite index answers alone (<see cref="KeyOrderedRowsAsync"/>), or null: first
+    /// whether any document the index leaves undecided (several values, decided on the bytes) is in the result, then
+    /// the ordered key of each document the index decides.
+    /// </summary>
+    private NpgsqlCommand? KeyOrderedCommand(FudgeQueryPlan plan)
+    {
+        if (OrderedAndSelected(plan) is not { } query) return null;
+        var (where, ordering, ordered) = query;
         foreach (var (number, index) in _declared)
         {
             if (index.IsUnique || index.Paths.Count < 2 || index.Paths[1].Text.Trim() != ordered
@@ -105,15 +145,7 @@ internal sealed partial class PostgresFudgeCollection
         await using var reader = await PostgresFudgeStore.Guard(() => command.ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
         if (!await reader.ReadAsync(cancellationToken).ConfigureAwait(false) || reader.GetBoolean(0)) return null;
         await reader.NextResultAsync(cancellationToken).ConfigureAwait(false);
-        var keys = new IntegerRows();
-        while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
-        {
-            if (reader.IsDBNull(0)) return null;
-            double key = reader.GetDouble(0);
-            if (!(Math.Abs(key) <= ExactKeyBound) || Math.Floor(key) != key) return null;
-            keys.Add((long)key);
-        }
-        return keys; // the window's skip and limit are IntegerResult's
+        return await ExactIntegerKeysAsync(reader, cancellationToken).ConfigureAwait(false); // the window's skip and limit are IntegerResult's
     }
 
     /// <summary>The server's plan of the statement a composite index answers a query with (EXPLAIN), or null.</summary>
@@ -122,10 +154,6 @@ internal sealed partial class PostgresFudgeCollection
         await using var command = KeyOrderedCommand(plan);
         if (command is null) return null;
         int last = command.CommandText.LastIndexOf("; SELECT ", StringComparison.Ordinal);
-        command.CommandText = "EXPLAIN " + command.CommandText.Substring(last + 2);
-        var lines = new System.Text.StringBuilder();
-        await using var reader = await PostgresFudgeStore.Guard(() => command.ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
-        while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false)) lines.AppendLine(reader.GetString(0));
-        return lines.ToString();
+        return await ExplainAsync(command, command.CommandText.Substring(last + 2), cancellationToken).ConfigureAwait(false);
     }
 }
