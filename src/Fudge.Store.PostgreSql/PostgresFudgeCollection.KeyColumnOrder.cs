@@ -73,8 +73,11 @@ internal sealed partial class PostgresFudgeCollection
             return null;
         }
         // NULLs first either way: a row the key cannot answer for (absent, or a string or boolean, whose jsonb order is
-        // not the number's; or left to its bytes) is then read before any row of the window. NaN (several values)
-        // sorts where jsonb puts their array, above every number: last ascending, first descending.
+        // not the number's; or left to its bytes) is then read before any row of the window. NaN (several values, whose
+        // member is the last of them) sorts above every number: first descending; ascending it is read as NULL, so
+        // that it comes first too and a window never ends before it (ascending NULLS FIRST is no index's order, so
+        // the expression changes no plan).
+        if (!ordering.Descending) value = $"nullif({value}, 'NaN'::float8)";
         string direction = ordering.Descending ? "DESC NULLS FIRST" : "ASC NULLS FIRST";
         string limit = plan.Limit is int most ? $" LIMIT {(long)most + plan.Skip}" : "";
         command.CommandText = $"SELECT {value} FROM {source} ORDER BY 1 {direction}{limit}";

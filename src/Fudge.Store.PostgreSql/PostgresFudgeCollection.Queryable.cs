@@ -382,8 +382,9 @@ internal sealed partial class PostgresFudgeCollection
     }
 
     /// <summary>
-    /// The SQL of each ordering: strings by code point (the C collation), date-times by instant, other values in jsonb's
-    /// order (numbers by value); their parameters added to <paramref name="command"/>.
+    /// The SQL of each ordering, over the member's value as the deserializer gives it (<see cref="OrderValueOf"/>):
+    /// strings by code point (the C collation), date-times by instant, other values in jsonb's order (numbers by value);
+    /// their parameters added to <paramref name="command"/>.
     /// </summary>
     private static List<OrderSql> OrderKeys(FudgeQueryPlan plan, NpgsqlCommand command)
     {
@@ -391,7 +392,7 @@ internal sealed partial class PostgresFudgeCollection
         for (int i = 0; i < plan.Order.Count; i++)
         {
             var ordering = plan.Order[i];
-            string value = ValueOf(ordering.Path, command, "o" + i.ToString(CultureInfo.InvariantCulture))
+            string value = OrderValueOf(ordering, command, OrderParameter(i))
                 ?? throw new FudgeTranslationException(ordering.Path.Text, "PostgreSQL orders by the jsonb form, whose keys are names: a path of ordinals or anonymous fields cannot order a query there");
             if (ordering.Instant)
             {

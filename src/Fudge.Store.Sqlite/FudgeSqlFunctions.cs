@@ -65,6 +65,7 @@ internal static class FudgeSqlFunctions
         // The triggers an earlier version created on an elements index's side table call these, until it is declared again.
         connection.CreateFunction<byte[], string, string?>("fudge_index_positions", IndexPositions, isDeterministic: true);
         connection.CreateFunction<byte[], string, long, object?>("fudge_index_value", IndexValue, isDeterministic: true);
+        LastValueOrder.Register(connection);
     }
 
     public static FudgePath PathFor(string text)
@@ -84,10 +85,13 @@ internal static class FudgeSqlFunctions
     }
 
     private static object? Get(byte[] document, string path)
+        => document is null || path is null ? null : FirstValueOf(document, PathFor(path));
+
+    /// <summary><c>fudge_get</c>'s value: the first value the path selects.</summary>
+    internal static object? FirstValueOf(byte[] document, FudgePath path)
     {
-        if (document is null || path is null) return null;
         var visitor = new FirstValue();
-        PathFor(path).Visit(document, ref visitor);
+        path.Visit(document, ref visitor);
         return visitor.Value;
     }
 
@@ -121,10 +125,13 @@ internal static class FudgeSqlFunctions
     }
 
     private static long? Instant(byte[] document, string path)
+        => document is null || path is null ? null : FirstInstantOf(document, PathFor(path));
+
+    /// <summary><c>fudge_instant</c>'s value: the instant of the first value the path selects.</summary>
+    internal static long? FirstInstantOf(byte[] document, FudgePath path)
     {
-        if (document is null || path is null) return null;
         var visitor = new FirstInstant();
-        PathFor(path).Visit(document, ref visitor);
+        path.Visit(document, ref visitor);
         return visitor.Ticks;
     }
 
@@ -226,7 +233,7 @@ internal static class FudgeSqlFunctions
     }
 
     /// <summary>The SQL value of a field, or null for sub-messages, indicators and types SQL has no value for.</summary>
-    private static object? SqlValue(in FudgeReader field, bool comparableOnly)
+    internal static object? SqlValue(in FudgeReader field, bool comparableOnly)
     {
         switch (field.TypeId)
         {
@@ -267,24 +274,30 @@ internal static class FudgeSqlFunctions
 
         public bool Visit(in FudgeReader field)
         {
-            try
-            {
-                Ticks = field.TypeId switch
-                {
-                    // As the generated readers read a DateTime (the UTC instant when zoned, the wall clock when not)
-                    // and a DateTimeOffset (compared by its UtcTicks; no zone is UTC): the same ticks either way.
-                    FudgeTypeId.DateTime or FudgeTypeId.Date => field.GetDateTime().ToDateTime().Ticks,
-                    // A DateTimeOffset whose offset is not whole quarter hours is written as ISO 8601 text.
-                    FudgeTypeId.String => DateTimeOffset.TryParse(field.GetString(), System.Globalization.CultureInfo.InvariantCulture,
-                        System.Globalization.DateTimeStyles.AssumeUniversal, out var text) ? text.UtcTicks : null,
-                    _ => null,
-                };
-            }
-            catch (FudgeException)
-            {
-                Ticks = null; // a value .NET cannot hold orders with the absent ones
-            }
+            Ticks = InstantOf(in field);
             return false;
+        }
+    }
+
+    /// <summary>The instant of a date-time, a date or ISO 8601 text with an offset, as 100 ns ticks (<c>fudge_instant</c>), or null.</summary>
+    internal static long? InstantOf(in FudgeReader field)
+    {
+        try
+        {
+            return field.TypeId switch
+            {
+                // As the generated readers read a DateTime (the UTC instant when zoned, the wall clock when not)
+                // and a DateTimeOffset (compared by its UtcTicks; no zone is UTC): the same ticks either way.
+                FudgeTypeId.DateTime or FudgeTypeId.Date => field.GetDateTime().ToDateTime().Ticks,
+                // A DateTimeOffset whose offset is not whole quarter hours is written as ISO 8601 text.
+                FudgeTypeId.String => DateTimeOffset.TryParse(field.GetString(), System.Globalization.CultureInfo.InvariantCulture,
+                    System.Globalization.DateTimeStyles.AssumeUniversal, out var text) ? text.UtcTicks : null,
+                _ => null,
+            };
+        }
+        catch (FudgeException)
+        {
+            return null; // a value .NET cannot hold orders with the absent ones
         }
     }
 

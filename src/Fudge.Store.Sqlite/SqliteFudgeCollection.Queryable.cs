@@ -87,8 +87,11 @@ internal sealed partial class SqliteFudgeCollection
             {
                 string name = "$o" + i.ToString(CultureInfo.InvariantCulture);
                 command.Parameters.AddWithValue(name, plan.Order[i].Path.Text);
-                // Date-times by their instant (fudge_instant), everything else by its value (strings by code point).
-                order.Append(plan.Order[i].Instant ? "fudge_instant(doc, " : "fudge_get(doc, ").Append(name).Append(plan.Order[i].Descending ? ") DESC, " : ") ASC, ");
+                // The member's value as the deserializer gives it (LastValueOrder: the last of several fields); date-times
+                // by their instant, everything else by its value (strings by code point).
+                if (plan.Order[i].Instant) order.Append("fudge_order_instant(doc, ").Append(name);
+                else order.Append("fudge_order(doc, ").Append(name).Append(plan.Order[i].Absent == AbsentKey.Null ? ", NULL" : ", 0");
+                order.Append(plan.Order[i].Descending ? ") DESC, " : ") ASC, ");
             }
             order.Append("id ASC");
         }

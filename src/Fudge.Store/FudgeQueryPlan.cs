@@ -51,17 +51,20 @@ internal sealed class FudgeQueryPlan
 }
 
 /// <summary>
-/// One ordering: the path whose first value orders, the direction, and whether the values are strings (ordered by code
-/// point) or date-times (ordered by instant: the offset taken off, a value with no zone as UTC, to the 100 ns tick).
+/// One ordering: the path whose member orders (its value as the generated deserializer gives it: the last of several
+/// fields at each step), the direction, whether the values are strings (ordered by code point) or date-times (ordered
+/// by instant: the offset taken off, a value with no zone as UTC, to the 100 ns tick), and what a missing member reads
+/// as (<see cref="Absent"/>).
 /// </summary>
 internal readonly struct FudgeQueryOrder
 {
-    public FudgeQueryOrder(FudgePath path, bool descending, bool text, bool instant = false)
+    public FudgeQueryOrder(FudgePath path, bool descending, bool text, bool instant = false, AbsentKey absent = AbsentKey.Null)
     {
         Path = path;
         Descending = descending;
         Text = text;
         Instant = instant;
+        Absent = absent;
     }
 
     public bool Instant { get; }
@@ -71,6 +74,40 @@ internal readonly struct FudgeQueryOrder
     public bool Descending { get; }
 
     public bool Text { get; }
+
+    /// <summary>
+    /// The key of a document whose member is missing (no field at the last step, or an indicator there) below
+    /// sub-messages that are present: a member that cannot be null reads as its default, which LINQ to Objects orders
+    /// among the values (zero, false); others, and a member below a missing sub-message, order as null (first).
+    /// </summary>
+    public AbsentKey Absent { get; }
+
+    /// <summary>
+    /// What a missing member reads as, from the ordering's key selector: zero for a number or an enum that cannot be
+    /// null, false for such a <see cref="bool"/>, null otherwise (a reference or a nullable type; a date, time or
+    /// character, whose default orders before every value the stores hold, as null does).
+    /// </summary>
+    public static AbsentKey AbsentOf(System.Linq.Expressions.Expression body)
+    {
+        // The member's own type: a cast in the selector ((long?)t.Qty) converts the value the member already holds.
+        while (body is System.Linq.Expressions.UnaryExpression { NodeType: System.Linq.Expressions.ExpressionType.Convert or System.Linq.Expressions.ExpressionType.ConvertChecked } cast)
+            body = cast.Operand;
+        var type = body.Type;
+        if (!type.IsValueType || Nullable.GetUnderlyingType(type) is not null) return AbsentKey.Null;
+        if (type.IsEnum) return AbsentKey.Zero;
+        if (type == typeof(bool)) return AbsentKey.False;
+        return type == typeof(long) || type == typeof(int) || type == typeof(short) || type == typeof(sbyte) || type == typeof(ulong)
+            || type == typeof(uint) || type == typeof(ushort) || type == typeof(byte) || type == typeof(double) || type == typeof(float)
+            ? AbsentKey.Zero : AbsentKey.Null;
+    }
+}
+
+/// <summary>What an ordering's missing member reads as (<see cref="FudgeQueryOrder.Absent"/>).</summary>
+internal enum AbsentKey
+{
+    Null,
+    Zero,
+    False,
 }
 
 /// <summary>A column value a store has already decoded (a field's value as a <see cref="FudgeMsg"/> holds it), rather than a one-field envelope.</summary>

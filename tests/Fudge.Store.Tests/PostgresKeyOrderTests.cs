@@ -144,11 +144,11 @@ public sealed class PostgresKeyOrderTests
     }
 
     // The answer over the documents the filter passes (a repeated Symbol or Price passes when one of its values does, as
-    // the filter language tests paths), in the store's order of Qty: no value first (as C# orders null; last when
-    // descending), then a string, numbers by value, and several values (a jsonb array) last, as PostgreSQL orders jsonb;
-    // ties in insertion order. Each value: a lone field's converted to long as projections convert it (FudgeConvert: the
-    // string "7" is 7, 1.5 is refused), several fields' as the deserializer reads them (LINQ to Objects over the
-    // deserialized document: the last; refused when it cannot be deserialized).
+    // the filter language tests paths), in LINQ to Objects' order of the deserialized Qty: a missing Qty is the long's
+    // 0 and several values are the last (as the deserializer reads them), ordered among the numbers by value; a lone
+    // string orders before every number, as PostgreSQL orders jsonb; ties in insertion order. Each value: a lone
+    // field's converted to long as projections convert it (FudgeConvert: the string "7" is 7, 1.5 is refused), several
+    // fields' as the deserializer reads them (refused when the document cannot be deserialized).
     private static string Expected(List<byte[]> envelopes, System.Linq.Expressions.Expression<Func<StoredTrade, bool>> predicate, bool descending)
     {
         var filter = Fudge.Query.FudgeTypedQuery.Filter(predicate);
@@ -161,10 +161,10 @@ public sealed class PostgresKeyOrderTests
             {
                 passing.Add(values.Count switch
                 {
-                    0 => (0, 0, 0),
+                    0 => (2, 0, 0),
                     1 when values[0].Value is string => (1, 0, FudgeConvert.To<long>(values[0].Value)),
                     1 => (2, Convert.ToDouble(values[0].Value), FudgeConvert.To<long>(values[0].Value)),
-                    _ => (3, 0, FudgeSerializer.Deserialize<StoredTrade>(envelope).Qty),
+                    _ => (2, FudgeSerializer.Deserialize<StoredTrade>(envelope).Qty, FudgeSerializer.Deserialize<StoredTrade>(envelope).Qty),
                 });
             }
             catch (FudgeException)

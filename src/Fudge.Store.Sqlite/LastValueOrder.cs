@@ -1,0 +1,100 @@
+using System;
+using Fudge.Query;
+using Microsoft.Data.Sqlite;
+
+namespace Fudge.Store.Sqlite;
+
+/// <summary>
+/// The sort keys of LINQ orderings: the value the generated deserializer gives a member, not the first field a path
+/// selects. A message may hold several fields of one name (a repeated field); the deserializer assigns each in turn,
+/// so a scalar member keeps the last, and a sub-message member keeps the last sub-message, whose own members are read
+/// the same way. <c>t.Trade.Price</c> with two <c>Trade</c> fields is the <c>Price</c> of the second.
+/// <list type="bullet">
+/// <item><c>fudge_order(doc, path, absent)</c>: the last field of each step's message, as <c>fudge_get</c> gives a
+/// value; <c>absent</c> (the member's value when it is missing: NULL, or zero or false for a member that
+/// cannot be null) when the last step finds no field or its last is an indicator; NULL when a sub-message on the way is
+/// missing, an indicator or not a message (C#'s <c>?.</c>: documents without the member first).</item>
+/// <item><c>fudge_order_instant(doc, path)</c>: the same field's instant as <c>fudge_instant</c> gives it.</item>
+/// </list>
+/// A path with other steps than names and ordinals (an index, a descent, a wildcard) orders by its first value, as
+/// <c>fudge_get</c> and <c>fudge_instant</c> give it.
+/// </summary>
+internal static class LastValueOrder
+{
+    public static void Register(SqliteConnection connection)
+    {
+        connection.CreateFunction<byte[], string, object?, object?>("fudge_order", Order, isDeterministic: true);
+        connection.CreateFunction<byte[], string, long?>("fudge_order_instant", OrderInstant, isDeterministic: true);
+    }
+
+    private static object? Order(byte[] document, string path, object? absent)
+    {
+        if (document is null || path is null) return null;
+        var compiled = FudgeSqlFunctions.PathFor(path);
+        if (!IsMemberChain(compiled)) return FudgeSqlFunctions.FirstValueOf(document, compiled);
+        var reader = new FudgeReader(document);
+        return LastField(ref reader, compiled.Steps) switch
+        {
+            Found.Field => FudgeSqlFunctions.SqlValue(in reader, comparableOnly: false),
+            Found.Absent => absent,
+            _ => null,
+        };
+    }
+
+    private static long? OrderInstant(byte[] document, string path)
+    {
+        if (document is null || path is null) return null;
+        var compiled = FudgeSqlFunctions.PathFor(path);
+        if (!IsMemberChain(compiled)) return FudgeSqlFunctions.FirstInstantOf(document, compiled);
+        var reader = new FudgeReader(document);
+        return LastField(ref reader, compiled.Steps) == Found.Field ? FudgeSqlFunctions.InstantOf(in reader) : null;
+    }
+
+    private static bool IsMemberChain(FudgePath path)
+    {
+        foreach (var step in path.Steps)
+            if (step.Descendant || step.HasIndex || step.Selector is not (KeySelector.Name or KeySelector.Ordinal)) return false;
+        return path.Steps.Length > 0;
+    }
+
+    private enum Found
+    {
+        /// <summary>A sub-message on the way is missing, an indicator or not a message.</summary>
+        NoParent,
+
+        /// <summary>The last step found no field, or its last field is an indicator.</summary>
+        Absent,
+
+        /// <summary><c>reader</c> is at the last step's last field.</summary>
+        Field,
+    }
+
+    /// <summary>
+    /// Moves <paramref name="message"/> (at the start of the document's fields) to the field the deserializer would
+    /// assign the member from: the last field of each step's key, through the last sub-message of each step before.
+    /// A reader is a value: the copy kept at a step's last match is that field's, whatever is read after it.
+    /// </summary>
+    private static Found LastField(ref FudgeReader message, PathStep[] steps)
+    {
+        for (int i = 0; ; i++)
+        {
+            var step = steps[i];
+            bool found = false;
+            FudgeReader last = default;
+            while (message.Read())
+            {
+                if (!step.Matches(in message)) continue;
+                last = message;
+                found = true;
+            }
+            if (i == steps.Length - 1)
+            {
+                if (!found || last.TypeId == FudgeTypeId.Indicator) return Found.Absent;
+                message = last;
+                return Found.Field;
+            }
+            if (!found || last.TypeId != FudgeTypeId.Message) return Found.NoParent;
+            message = last.ReadMessage();
+        }
+    }
+}
