@@ -42,6 +42,15 @@ internal sealed class JsonbKeyOrder
     }
 
     private Member[] _members = new Member[64];
+    private bool _lastKeyEmpty;
+
+    /// <summary>
+    /// True when the text <see cref="Reorder"/> last walked has a member with a name whose value is an array (several
+    /// fields of that name, or a primitive array) or null (an indicator), or an array in an array, or could not be
+    /// walked: a LINQ ordering's key in that document is not the member's jsonb value as it stands
+    /// (<see cref="PostgresFudgeCollection.SeveralFieldsFlag"/>). Found in the walk the reordering makes anyway.
+    /// </summary>
+    public bool SeveralFields { get; private set; }
     private Frame[] _frames = new Frame[16];
     private byte[] _scratch = new byte[1024];
     private const int LargestKept = 1 << 20;
@@ -52,6 +61,7 @@ internal sealed class JsonbKeyOrder
         if (_scratch.Length > LargestKept) _scratch = new byte[1024]; // one huge document does not pin its buffer
         if (_members.Length > LargestKept / 16) _members = new Member[64];
         int members = 0, depth = 0;
+        SeveralFields = false;
         var reader = new Utf8JsonReader(json.AsSpan(0, length), new JsonReaderOptions { MaxDepth = int.MaxValue });
         try
         {
@@ -61,6 +71,7 @@ internal sealed class JsonbKeyOrder
                 {
                     case JsonTokenType.StartObject:
                     case JsonTokenType.StartArray:
+                        if (reader.TokenType == JsonTokenType.StartArray) NoteIrregular(depth);
                         if (depth == _frames.Length) Array.Resize(ref _frames, depth * 2);
                         _frames[depth++] = new Frame { IsObject = reader.TokenType == JsonTokenType.StartObject, FirstMember = members };
                         break;
@@ -69,6 +80,7 @@ internal sealed class JsonbKeyOrder
                         // The key's bytes sit one past the opening quote the token starts at.
                         _members[members++] = new Member { KeyStart = (int)reader.TokenStartIndex + 1, KeyLength = reader.ValueSpan.Length, Start = (int)reader.TokenStartIndex };
                         _frames[depth - 1].Escaped |= reader.ValueIsEscaped;
+                        _lastKeyEmpty = reader.ValueSpan.Length == 0;
                         break;
                     case JsonTokenType.EndObject:
                     case JsonTokenType.EndArray:
@@ -80,6 +92,10 @@ internal sealed class JsonbKeyOrder
                         }
                         EndValue(ref reader, depth, members);
                         break;
+                    case JsonTokenType.Null:
+                        NoteIrregular(depth);
+                        EndValue(ref reader, depth, members);
+                        break;
                     default:
                         EndValue(ref reader, depth, members);
                         break;
@@ -89,7 +105,16 @@ internal sealed class JsonbKeyOrder
         catch (JsonException)
         {
             // Not JSON the reader takes (it never happens with Fudge.Json's output): the server sorts what is left.
+            SeveralFields = true;
         }
+    }
+
+    // An array or null as a named member's value, or an array in an array (a list's elements, keyed by the empty name,
+    // are an array in an object and do not count).
+    private void NoteIrregular(int depth)
+    {
+        if (depth == 0) return;
+        if (_frames[depth - 1].IsObject ? !_lastKeyEmpty : true) SeveralFields = true;
     }
 
     /// <summary>A value just ended: when it is an object member's value, that member ends here.</summary>

@@ -28,6 +28,12 @@ internal sealed class JsonbText
         _writer = new Writer(this);
     }
 
+    /// <summary>
+    /// Whether the text <see cref="Of"/> last gave has a named member that is an array or null
+    /// (<see cref="JsonbKeyOrder.SeveralFields"/>): the value of <see cref="PostgresFudgeCollection.SeveralFieldsFlag"/>.
+    /// </summary>
+    public bool SeveralFields => _keyOrder.SeveralFields;
+
     /// <summary>The JSON text of one envelope; valid until the next call.</summary>
     /// <exception cref="FudgeFormatException">The bytes are not a valid envelope.</exception>
     public ReadOnlyMemory<byte> Of(ReadOnlySpan<byte> envelope)

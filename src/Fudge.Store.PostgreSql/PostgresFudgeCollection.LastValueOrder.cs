@@ -14,45 +14,46 @@ namespace Fudge.Store.PostgreSql;
 internal sealed partial class PostgresFudgeCollection
 {
     /// <summary>
+    /// The column that says whether a document's jsonb has a named member whose value is an array (several fields of
+    /// that name, or a primitive array) or null (an indicator), or an array in an array (<see cref="JsonbKeyOrder.SeveralFields"/>,
+    /// found as the jsonb is written): false for nearly every document, whose ordering keys are then the members' jsonb
+    /// values as they stand; NULL for rows written before the column, which are read as if true.
+    /// </summary>
+    internal const string SeveralFieldsFlag = "several_fields";
+
+    /// <summary>
     /// The SQL of an ordering's jsonb key (its parameters added to <paramref name="command"/> as
     /// <paramref name="name"/>), or null when the path has no SQL/JSON form:
     /// <list type="bullet">
-    /// <item>one name: <c>json -&gt; 'name'</c> when it is not an array or jsonb null (one key lookup more than the
-    /// value alone: <c>jsonb_typeof</c> of it, which a simple <c>CASE</c> evaluates once), its last element when it is
-    /// an array;</item>
+    /// <item>one name, <c>m</c> = <c>json -&gt; 'name'</c>: <c>m</c> itself where <see cref="SeveralFieldsFlag"/> is
+    /// false (one key lookup, as before: the common document costs one column read more), else <c>m</c>'s last
+    /// element when it is an array, NULL when it is jsonb null;</item>
     /// <item>names: <c>jsonb_path_query_first(json, '$."a"[last]."b"[last] ? (@ != null)')</c>: lax mode wraps a
-    /// value that is not an array for <c>[last]</c>, so each step takes its one field or the last of several;</item>
+    /// value that is not an array for <c>[last]</c>, so each step takes its one field or the last of several (one
+    /// jsonpath evaluation, as before);</item>
     /// <item>other paths (an ordinal, an index, a descent): the first value, as before.</item>
     /// </list>
-    /// A missing member (SQL NULL) or jsonb null orders as NULL (first), or, for a member that cannot be null, as its
-    /// default (<see cref="FudgeQueryOrder.Absent"/>) when the sub-messages above it are there.
+    /// A missing member orders as NULL (first), or, for a member that cannot be null, as its default
+    /// (<see cref="FudgeQueryOrder.Absent"/>) when the sub-messages above it are there: <c>coalesce</c>, whose second
+    /// argument (for a nested member, the jsonpath of the sub-message above) is evaluated only for such documents.
     /// </summary>
     private static string? OrderValueOf(FudgeQueryOrder ordering, NpgsqlCommand command, string name)
     {
         var path = ordering.Path;
-        string? value = null, parent = null;
+        string absent = ordering.Absent == AbsentKey.False ? "'false'::jsonb" : "'0'::jsonb";
         if (JsonPathTranslation.OneName(path) is string member)
         {
             string m = $"(json -> '{member.Replace("'", "''")}')";
-            value = $"(CASE jsonb_typeof({m}) WHEN 'array' THEN nullif({m} -> -1, 'null'::jsonb) WHEN 'null' THEN NULL ELSE {m} END)";
+            string last = $"CASE jsonb_typeof({m}) WHEN 'array' THEN nullif({m} -> -1, 'null'::jsonb) WHEN 'null' THEN NULL ELSE {m} END";
+            string value = $"(CASE WHEN {SeveralFieldsFlag} IS FALSE THEN {m} ELSE {last} END)";
+            return ordering.Absent == AbsentKey.Null ? value : $"coalesce({value}, {absent})";
         }
-        else if (LastValuePaths(path) is { } paths)
-        {
-            command.Parameters.AddWithValue(name, NpgsqlDbType.JsonPath, paths.Value);
-            value = $"jsonb_path_query_first(json, @{name})";
-            if (ordering.Absent != AbsentKey.Null)
-            {
-                command.Parameters.AddWithValue(name + "p", NpgsqlDbType.JsonPath, paths.Parent);
-                parent = $"jsonb_path_query_first(json, @{name}p)";
-            }
-        }
-        else
-        {
-            return ValueOf(path, command, name);
-        }
-        if (ordering.Absent == AbsentKey.Null) return value;
-        string absent = ordering.Absent == AbsentKey.False ? "'false'::jsonb" : "'0'::jsonb";
-        return parent is null ? $"coalesce({value}, {absent})" : $"(CASE WHEN jsonb_typeof({parent}) = 'object' THEN coalesce({value}, {absent}) END)";
+        if (LastValuePaths(path) is not { } paths) return ValueOf(path, command, name);
+        command.Parameters.AddWithValue(name, NpgsqlDbType.JsonPath, paths.Value);
+        string nested = $"jsonb_path_query_first(json, @{name})";
+        if (ordering.Absent == AbsentKey.Null) return nested;
+        command.Parameters.AddWithValue(name + "p", NpgsqlDbType.JsonPath, paths.Parent);
+        return $"coalesce({nested}, CASE WHEN jsonb_typeof(jsonb_path_query_first(json, @{name}p)) = 'object' THEN {absent} END)";
     }
 
     /// <summary>
@@ -75,6 +76,27 @@ internal sealed partial class PostgresFudgeCollection
             text.Append("[last]");
         }
         return (text.Append(" ? (@ != null)").ToString(), parent);
+    }
+
+    /// <summary>
+    /// The server's plan (EXPLAIN) of a LINQ query's statement as it was before its keys were the members' last values:
+    /// each ordering of one name read as <c>json -&gt; 'name'</c> alone. Tests compare it with
+    /// <see cref="ExplainAsync(FudgeQueryPlan, System.Threading.CancellationToken)"/>'s to show that the last-value keys
+    /// leave the plans as they were.
+    /// </summary>
+    internal async System.Threading.Tasks.Task<string> ExplainWithFirstValueKeysAsync(FudgeQueryPlan plan)
+    {
+        await using var command = Command(plan, ClientSorts(plan), out _);
+        using var scratch = _store.CreateCommand("");
+        string sql = command.CommandText;
+        for (int i = 0; i < plan.Order.Count; i++)
+        {
+            if (JsonPathTranslation.OneName(plan.Order[i].Path) is null) continue;
+            string key = OrderValueOf(plan.Order[i], scratch, OrderParameter(i))!;
+            if (!sql.Contains(key, System.StringComparison.Ordinal)) throw new System.InvalidOperationException($"The statement does not read ordering {i}'s key: {sql}");
+            sql = sql.Replace(key, ValueOf(plan.Order[i].Path, scratch, OrderParameter(i)), System.StringComparison.Ordinal);
+        }
+        return await ExplainAsync(command, sql, default).ConfigureAwait(false);
     }
 
     // The parameter name of ordering i's key.

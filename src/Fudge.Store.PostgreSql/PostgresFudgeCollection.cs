@@ -52,7 +52,7 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
 
     public async ValueTask<long> InsertAsync(ReadOnlyMemory<byte> envelope, CancellationToken cancellationToken = default)
     {
-        await using var command = _store.CreateCommand($"INSERT INTO {Table} (doc, json, {EmptyNamesColumn}) VALUES (@doc, @json, @empty) RETURNING id");
+        await using var command = _store.CreateCommand($"INSERT INTO {Table} (doc, json, {EmptyNamesColumn}, {SeveralFieldsFlag}) VALUES (@doc, @json, @empty, @several) RETURNING id");
         Bind(command, envelope);
         try
         {
@@ -159,7 +159,7 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
     private async Task<long> CopyAsync(IAsyncEnumerable<ReadOnlyMemory<byte>> envelopes, CancellationToken cancellationToken)
     {
         var importer = await PostgresFudgeStore.Guard(() => _store.Connection.BeginBinaryImportAsync(
-            $"COPY {Table} (doc, json, {EmptyNamesColumn}) FROM STDIN (FORMAT BINARY)", cancellationToken)).ConfigureAwait(false);
+            $"COPY {Table} (doc, json, {EmptyNamesColumn}, {SeveralFieldsFlag}) FROM STDIN (FORMAT BINARY)", cancellationToken)).ConfigureAwait(false);
         bool completed = false;
         try
         {
@@ -174,6 +174,7 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
                 await importer.WriteAsync(envelope, NpgsqlDbType.Bytea, CancellationToken.None).ConfigureAwait(false);
                 await importer.WriteAsync(json, NpgsqlDbType.Jsonb, CancellationToken.None).ConfigureAwait(false);
                 await importer.WriteAsync(emptyName, NpgsqlDbType.Boolean, CancellationToken.None).ConfigureAwait(false);
+                await importer.WriteAsync(_jsonb.SeveralFields, NpgsqlDbType.Boolean, CancellationToken.None).ConfigureAwait(false);
                 count++;
             }
             await importer.CompleteAsync(cancellationToken).ConfigureAwait(false);
@@ -304,7 +305,7 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
 
     public async ValueTask<bool> ReplaceAsync(long id, ReadOnlyMemory<byte> envelope, CancellationToken cancellationToken = default)
     {
-        await using var command = _store.CreateCommand($"UPDATE {Table} SET doc = @doc, json = @json, {EmptyNamesColumn} = @empty WHERE id = @id");
+        await using var command = _store.CreateCommand($"UPDATE {Table} SET doc = @doc, json = @json, {EmptyNamesColumn} = @empty, {SeveralFieldsFlag} = @several WHERE id = @id");
         Bind(command, envelope);
         command.Parameters.AddWithValue("id", id);
         try
@@ -443,7 +444,7 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
     /// </summary>
     private string Source(FudgeFilter? filter, NpgsqlCommand command, RowDecision? decision = null, string? carried = null)
     {
-        string columns = carried is null ? "id, doc, json" : "id, doc, json, " + carried;
+        string columns = carried is null ? $"id, doc, json, {SeveralFieldsFlag}" : $"id, doc, json, {SeveralFieldsFlag}, " + carried;
         if (filter is not null && decision is null && BTreePredicate.TryKeyEquality(filter, _indexKeys, command, out string? exact, out string? key, out string? several)
             && JsonPathTranslation.Translate(filter) is string path)
         {
@@ -524,6 +525,7 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
         command.Parameters.Add(new NpgsqlParameter<ReadOnlyMemory<byte>>("doc", NpgsqlDbType.Bytea) { TypedValue = envelope });
         command.Parameters.Add(new NpgsqlParameter<ReadOnlyMemory<byte>>("json", NpgsqlDbType.Jsonb) { TypedValue = _jsonb.Of(envelope.Span) });
         command.Parameters.Add(new NpgsqlParameter<bool>("empty", NpgsqlDbType.Boolean) { TypedValue = emptyName });
+        command.Parameters.Add(new NpgsqlParameter<bool>("several", NpgsqlDbType.Boolean) { TypedValue = _jsonb.SeveralFields });
     }
 
     /// <summary>
@@ -535,15 +537,17 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
     internal const string EmptyNamesColumn = "empty_names";
 
     /// <summary>
-    /// Adds <see cref="EmptyNamesColumn"/> to a table made before it (its rows NULL: decided on their bytes). Looked
-    /// up first: <c>ALTER TABLE</c> locks the table even when the column exists.
+    /// Adds <see cref="EmptyNamesColumn"/> and <see cref="SeveralFieldsFlag"/> to a table made before them (its rows
+    /// NULL: decided on their bytes, ordered by the key that reads every jsonb form). Looked up first: <c>ALTER
+    /// TABLE</c> locks the table even when the columns exist.
     /// </summary>
     internal async Task AddMissingColumnsAsync(CancellationToken cancellationToken)
     {
-        await using var find = _store.CreateCommand("SELECT 1 FROM pg_attribute WHERE attrelid = to_regclass(@table) AND attname = @column AND NOT attisdropped");
+        await using var find = _store.CreateCommand("SELECT count(*) FROM pg_attribute WHERE attrelid = to_regclass(@table) AND attname IN (@column, @several) AND NOT attisdropped");
         find.Parameters.AddWithValue("table", Table);
         find.Parameters.AddWithValue("column", EmptyNamesColumn);
-        if (await PostgresFudgeStore.Guard(() => find.ExecuteScalarAsync(cancellationToken)).ConfigureAwait(false) is not null) return;
-        await _store.CreateIfMissingAsync($"ALTER TABLE {Table} ADD COLUMN IF NOT EXISTS {EmptyNamesColumn} boolean", cancellationToken).ConfigureAwait(false);
+        find.Parameters.AddWithValue("several", SeveralFieldsFlag);
+        if (await PostgresFudgeStore.Guard(() => find.ExecuteScalarAsync(cancellationToken)).ConfigureAwait(false) is 2L) return;
+        await _store.CreateIfMissingAsync($"ALTER TABLE {Table} ADD COLUMN IF NOT EXISTS {EmptyNamesColumn} boolean, ADD COLUMN IF NOT EXISTS {SeveralFieldsFlag} boolean", cancellationToken).ConfigureAwait(false);
     }
 }

@@ -14,7 +14,7 @@ namespace Fudge.Store.PostgreSql;
 /// </summary>
 /// <remarks>
 /// Layout (docs/store.md): <c>fudge_collections(id, name, whole_index)</c>; per collection <c>fudge_docs_ID(id bigserial,
-/// doc bytea, json jsonb, empty_names boolean)</c> with the GIN index <c>fudge_docs_ID_gin</c> (<c>jsonb_path_ops</c>, unless
+/// doc bytea, json jsonb, empty_names boolean, several_fields boolean)</c> with the GIN index <c>fudge_docs_ID_gin</c> (<c>jsonb_path_ops</c>, unless
 /// <see cref="SetWholeDocumentIndexAsync"/> turned it off); <c>fudge_indexes(id, collection_id, path)</c>, each path's
 /// B-tree index <c>fudge_docs_ID_ix_N</c> (for a typed key, on the stored generated column <c>fudge_k_N</c>). The
 /// jsonb is Fudge.Json's plain form (names as keys, repeated names as arrays, ordinal-only fields under their
@@ -142,7 +142,7 @@ public sealed class PostgresFudgeStore : IFudgeStore
         long id = (long)(await Guard(() => command.ExecuteScalarAsync(cancellationToken)).ConfigureAwait(false))!;
         var collection = new PostgresFudgeCollection(this, name, id);
         await CreateIfMissingAsync($"""
-            CREATE TABLE IF NOT EXISTS {collection.Table} (id bigserial PRIMARY KEY, doc bytea NOT NULL, json jsonb NOT NULL, {PostgresFudgeCollection.EmptyNamesColumn} boolean);
+            CREATE TABLE IF NOT EXISTS {collection.Table} (id bigserial PRIMARY KEY, doc bytea NOT NULL, json jsonb NOT NULL, {PostgresFudgeCollection.EmptyNamesColumn} boolean, {PostgresFudgeCollection.SeveralFieldsFlag} boolean);
             {collection.CreateGinSql};
             """, cancellationToken).ConfigureAwait(false);
         // Another session (of a version before the column) may have created the table first.

@@ -33,10 +33,17 @@ public static class RepeatedFieldOrders
         Assert.Equal(7, row.Inner!.Qty);
     }
 
-    public static async Task CheckAsync(IFudgeCollection collection, int seed, bool declareIndexes = false)
+    /// <summary>
+    /// Every ordering shape over documents drawn from <paramref name="seed"/>, against LINQ to Objects;
+    /// <paramref name="declareIndexes"/>: PostgreSQL's key columns and composites declared first;
+    /// <paramref name="afterInsert"/>: run once the documents are in <paramref name="collection"/> (PostgreSQL: the rows
+    /// made as a version without the several-fields column made them).
+    /// </summary>
+    public static async Task CheckAsync(IFudgeCollection collection, int seed, bool declareIndexes = false, Func<Task>? afterInsert = null)
     {
         var documents = RepeatedFieldProjections.Documents(seed, 300);
         await collection.InsertManyAsync(documents);
+        if (afterInsert is not null) await afterInsert();
         if (declareIndexes && collection is PostgresFudgeCollection postgres)
         {
             // A key column of its own for I32 (several values held as NaN), and the composites of the key-column and
@@ -163,5 +170,89 @@ public sealed class PostgresRepeatedFieldOrderTests
     {
         await using var store = await PostgresFudgeStore.OpenAsync(await Postgres.FreshSchemaAsync());
         await RepeatedFieldOrders.CheckWindowsAsync(await store.GetCollectionAsync("rows"));
+    }
+
+    [StoreFact]
+    public async Task Rows_written_before_the_several_fields_column_order_by_the_same_keys()
+    {
+        // A table of an earlier version: the column added when the store opens, NULL in every row written before it.
+        string connection = await Postgres.FreshSchemaAsync();
+        await using (var old = await PostgresFudgeStore.OpenAsync(connection))
+        {
+            var rows = (PostgresFudgeCollection)await old.GetCollectionAsync("rows");
+            await RepeatedFieldOrders.CheckAsync(rows, seed: 5, afterInsert: async () =>
+            {
+                await using var command = old.Connection.CreateCommand();
+                command.CommandText = $"ALTER TABLE {rows.Table} DROP COLUMN several_fields";
+                await command.ExecuteNonQueryAsync();
+                await rows.AddMissingColumnsAsync(default);
+                command.CommandText = $"SELECT count(*) FROM {rows.Table} WHERE several_fields IS NULL";
+                Assert.Equal(300L, await command.ExecuteScalarAsync());
+            });
+        }
+    }
+
+    [StoreFact]
+    public async Task The_plans_of_the_common_orderings_are_those_of_the_first_value_keys()
+    {
+        await using var store = await PostgresFudgeStore.OpenAsync(await Postgres.FreshSchemaAsync());
+        var rows = (PostgresFudgeCollection)await store.GetCollectionAsync("rows");
+        var bare = (PostgresFudgeCollection)await store.GetCollectionAsync("bare");
+        await store.SetWholeDocumentIndexAsync("bare", enabled: false);
+        foreach (var collection in new[] { rows, bare })
+        {
+            await collection.InsertManyAsync(RepeatedFieldProjections.Documents(6, 3000));
+            await collection.CreateIndexAsync((WideRow t) => new { t.Key, t.I64 });
+            await collection.CreateIndexAsync((WideRow t) => t.I32);
+            await using var analyze = store.Connection.CreateCommand();
+            analyze.CommandText = $"VACUUM ANALYZE {collection.Table}";
+            await analyze.ExecuteNonQueryAsync();
+            var q = collection.Query<WideRow>();
+            var queries = new IQueryable[]
+            {
+                q.OrderBy(t => t.I64).Take(20),
+                q.OrderByDescending(t => t.N).ThenBy(t => t.S).Skip(5).Take(10),
+                q.Where(t => t.Key == "Kept").OrderBy(t => t.I64).Take(20),
+                q.Where(t => t.Key == "Kept").OrderBy(t => t.I32),
+                q.Where(t => t.Key == "Kept").OrderBy(t => t.I64).Select(t => t.I64),
+                q.Where(t => t.Seq >= 100).OrderByDescending(t => t.D).Select(t => new { t.D, t.S }).Take(30),
+                q.Where(t => t.I32 > 0).OrderBy(t => t.B).ThenBy(t => t.U16),
+            };
+            foreach (var query in queries)
+            {
+                var plan = FudgeQueryableParser.Parse(query.Expression, typeof(WideRow)).Plan;
+                Assert.Equal(Shape(await collection.ExplainWithFirstValueKeysAsync(plan)), Shape(await collection.ExplainAsync(plan)));
+            }
+        }
+    }
+
+    // The plan's nodes and their conditions, without costs, row estimates and the sort keys (whose expressions differ).
+    private static string Shape(string plan) => string.Join("\n", plan.Split('\n')
+        .Where(line => !line.Contains("Sort Key:", StringComparison.Ordinal))
+        .Select(line => System.Text.RegularExpressions.Regex.Replace(line, @"\s*\(cost=[^)]*\)", "")));
+}
+
+/// <summary>
+/// The jsonb's several-fields flag (<see cref="JsonbKeyOrder.SeveralFields"/>): whether a named member is an array or
+/// null, found in the walk that puts the keys in jsonb's order; a list's elements (the empty name) do not count.
+/// </summary>
+public sealed class SeveralFieldsFlagTests
+{
+    [Theory]
+    [InlineData("{\"Id\":1,\"Legs\":{\"\":[{\"Venue\":\"XLON\"},{\"Venue\":\"BATS\"}]},\"Trade\":{\"Price\":2.5}}", false)]
+    [InlineData("{\"Id\":1,\"Legs\":{}}", false)]
+    [InlineData("{\"Id\":[1,2]}", true)]
+    [InlineData("{\"Id\":null}", true)]
+    [InlineData("{\"Trade\":{\"Price\":[1,2]}}", true)]
+    [InlineData("{\"Trade\":[{\"Price\":1},{\"Price\":2}]}", true)]
+    [InlineData("{\"Legs\":{\"\":[{\"Qty\":[1,2]}]}}", true)]
+    [InlineData("{\"Legs\":{\"\":[[1,2],[3]]}}", true)]
+    [InlineData("{\"Id\":1,", true)]
+    public void The_jsonb_says_whether_a_named_member_is_an_array_or_null(string json, bool several)
+    {
+        var order = new JsonbKeyOrder();
+        var bytes = System.Text.Encoding.UTF8.GetBytes(json);
+        order.Reorder(bytes, bytes.Length);
+        Assert.Equal(several, order.SeveralFields);
     }
 }
