@@ -90,7 +90,7 @@ internal sealed partial class SqliteFudgeCollection
                 // The member's value as the deserializer gives it (LastValueOrder: the last of several fields); date-times
                 // by their instant, everything else by its value (strings by code point).
                 if (plan.Order[i].Instant) order.Append("fudge_order_instant(doc, ").Append(name);
-                else order.Append("fudge_order(doc, ").Append(name).Append(plan.Order[i].Absent == AbsentKey.Null ? ", NULL" : ", 0");
+                else order.Append(plan.Order[i].Absent == AbsentKey.Null ? "fudge_order(doc, " : "fudge_order_or_zero(doc, ").Append(name);
                 order.Append(plan.Order[i].Descending ? ") DESC, " : ") ASC, ");
             }
             order.Append("id ASC");

@@ -168,7 +168,7 @@ public sealed class SqliteQueryableTests() : TemporarySqliteStore("fudge-queryab
         Assert.Contains("-- $filter='$.Symbol == ''AAPL'''", sql, StringComparison.Ordinal);
         Assert.Contains("-- $c0='$.Qty'", sql, StringComparison.Ordinal);
         Assert.Contains("SELECT fudge_column(doc, $c0), fudge_column(doc, $c1) FROM ", sql, StringComparison.Ordinal);
-        Assert.Contains("WHERE fudge_match(doc, $filter) ORDER BY fudge_order(doc, $o0, 0) DESC, id ASC LIMIT $limit OFFSET $skip", sql, StringComparison.Ordinal);
+        Assert.Contains("WHERE fudge_match(doc, $filter) ORDER BY fudge_order_or_zero(doc, $o0) DESC, id ASC LIMIT $limit OFFSET $skip", sql, StringComparison.Ordinal);
         Assert.Contains("-- $limit=3", sql, StringComparison.Ordinal);
     }
 
