@@ -72,6 +72,53 @@ public class StreamReadAheadTests
         return outcomes;
     }
 
+    // The same as Outcomes, read with ReadEnvelopeSpanOrEmpty (a projection's enumerator reads so): empty at the end.
+    private static List<string> SpanOutcomes(FudgeStreamReader reader)
+    {
+        var outcomes = new List<string>();
+        for (int errors = 0; errors < 3;)
+        {
+            try
+            {
+                var envelope = reader.ReadEnvelopeSpanOrEmpty();
+                if (envelope.IsEmpty) break;
+                outcomes.Add($"{reader.EnvelopeOffset}: {Convert.ToHexString(envelope)}");
+            }
+            catch (FudgeFormatException e)
+            {
+                outcomes.Add($"error at {e.Offset}: {e.Message}");
+                errors++;
+            }
+        }
+        return outcomes;
+    }
+
+    [Fact]
+    public void Envelopes_returned_as_spans_are_the_envelopes_offsets_and_errors_of_TryReadEnvelope()
+    {
+        var envelopes = Envelopes(seed: 4, count: 300);
+        var whole = Concat(envelopes.ToArray());
+        // A size under the header's in the middle (the reader raises and goes on), and the last envelope cut short.
+        var corrupt = (byte[])whole.Clone();
+        int middle = envelopes.Take(150).Sum(envelope => envelope.Length);
+        corrupt[middle + 4] = corrupt[middle + 5] = corrupt[middle + 6] = 0;
+        corrupt[middle + 7] = 3;
+        var cut = whole.AsSpan(0, whole.Length - 5).ToArray();
+        foreach (var stream in new[] { whole, corrupt, cut })
+        {
+            List<string> expected;
+            using (var reader = new FudgeStreamReader(new MemoryStream(stream)))
+                expected = Outcomes(reader);
+            Assert.Equal(stream != whole, expected.Any(outcome => outcome.StartsWith("error", StringComparison.Ordinal)));
+            using (var reader = new FudgeStreamReader(new MemoryStream(stream)))
+                Assert.Equal(expected, SpanOutcomes(reader));
+            using (var reader = new FudgeStreamReader(new TricklingStream(stream, 70_001)))
+                Assert.Equal(expected, SpanOutcomes(reader));
+            using (var reader = new FudgeStreamReader(new TricklingStream(stream, 509), leaveOpen: true))
+                Assert.Equal(expected, SpanOutcomes(reader));
+        }
+    }
+
     [Fact]
     public void Envelopes_straddling_the_chunks_read_back_as_written_with_their_offsets()
     {

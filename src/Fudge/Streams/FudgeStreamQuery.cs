@@ -377,11 +377,12 @@ public sealed class FudgeStreamProjection<T, TResult> : IEnumerable<TResult>, IA
         {
             var slots = _slots;
             if (slots is null) return false;
+            // Returned, not an out argument, where every envelope is read: a local whose address is taken lives in
+            // memory, and each envelope's span would be stored and loaded back before its layout is looked for.
             ReadOnlySpan<byte> envelope;
-            bool read = _every
-                ? _reader.TryReadEnvelopeSpan(out envelope)
-                : _projection._query.TryReadMatchSpan(ref _skipped, ref _taken, out envelope);
-            if (!read)
+            if (_every) envelope = _reader.ReadEnvelopeSpanOrEmpty();
+            else envelope = _projection._query.TryReadMatchSpan(ref _skipped, ref _taken, out var match) ? match : default;
+            if (envelope.IsEmpty)
             {
                 Dispose();
                 return false;

@@ -94,6 +94,14 @@ public sealed class FudgeStreamReader : IDisposable
         return true;
     }
 
+    /// <summary>
+    /// <see cref="TryReadEnvelopeSpan"/> with the envelope returned (empty at a clean end of stream: an envelope has at
+    /// least its header's eight bytes), so that a caller's loop holds it in registers rather than in memory it stores
+    /// and loads back for each envelope.
+    /// </summary>
+    internal ReadOnlySpan<byte> ReadEnvelopeSpanOrEmpty()
+        => TryRead(out int start, out int size) ? new ReadOnlySpan<byte>(_buffer, start, size) : default;
+
     // The next envelope: where it starts in the buffer, and its size.
     private bool TryRead(out int start, out int size)
     {

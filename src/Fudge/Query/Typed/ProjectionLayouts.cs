@@ -126,7 +126,7 @@ internal sealed class ProjectionLayout : Layout
     /// </summary>
     internal readonly struct LeafPlace
     {
-        public LeafPlace(int leaf, int fieldOffset, int valueOffset, int length, byte typeId, PlaceRead read)
+        public LeafPlace(int leaf, int fieldOffset, int valueOffset, int length, byte typeId, PlaceRead read, TextsOfOneLength? texts = null)
         {
             Leaf = leaf;
             FieldOffset = fieldOffset;
@@ -134,7 +134,16 @@ internal sealed class ProjectionLayout : Layout
             Length = length;
             TypeId = typeId;
             Read = read;
+            Texts = texts;
+            // The text's bytes in the word read from its start (little-endian: the low Length bytes).
+            WordMask = length >= sizeof(ulong) ? ulong.MaxValue : (1UL << (length * 8)) - 1;
         }
+
+        /// <summary>For <see cref="PlaceRead.Word"/>: the table of the texts of this place's length.</summary>
+        public readonly TextsOfOneLength? Texts;
+
+        /// <summary>For <see cref="PlaceRead.Word"/>: the bits of the eight bytes read from the value's start that are the text's.</summary>
+        public readonly ulong WordMask;
 
         /// <summary>How a replay reads the value.</summary>
         public PlaceRead Read { get; }
@@ -213,6 +222,11 @@ internal enum PlaceRead : byte
     DoubleToSingle,
     /// <summary>A short string into a string member: its text found again by its bytes, else read slowly.</summary>
     Text,
+    /// <summary>
+    /// A string of up to eight bytes into a string member: its bytes read as one word and found in the place's
+    /// <see cref="TextsOfOneLength"/>, else decoded and kept there (as <see cref="Text"/> where eight bytes cannot be read).
+    /// </summary>
+    Word,
 }
 
 /// <summary>

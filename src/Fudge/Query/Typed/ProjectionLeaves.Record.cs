@@ -72,7 +72,9 @@ internal sealed partial class ProjectionLeaves
             if (found[leaf]) continue;
             // A sub-message's value is read with the depth of its reader, which a replay does not have.
             if (field.TypeId == FudgeTypeId.Message) recorder.Unusable = true;
-            recorder.Places.Add(new ProjectionLayout.LeafPlace(leaf, field.FieldOffset, field.ValueOffset, field.ValueSpan.Length, field.TypeId, PlaceReadOf(leaf, field.TypeId, field.ValueSpan.Length)));
+            int length = field.ValueSpan.Length;
+            var read = PlaceReadOf(leaf, field.TypeId, length);
+            recorder.Places.Add(new ProjectionLayout.LeafPlace(leaf, field.FieldOffset, field.ValueOffset, length, field.TypeId, read, read == PlaceRead.Word ? slots.TextsOfLength(length) : null));
             ReadLeaf(leaf, in field, slots);
             found[leaf] = true;
             if (--remaining == 0) return true;
@@ -111,6 +113,8 @@ internal sealed partial class ProjectionLeaves
                 return PlaceRead.IntegerToSingle;
             case LeafKind.Double or LeafKind.Single when floating:
                 return typeId == FudgeTypeId.Float ? PlaceRead.Single : _kinds[leaf] == LeafKind.Double ? PlaceRead.Double : PlaceRead.DoubleToSingle;
+            case LeafKind.String when typeId == FudgeTypeId.String && length <= TextsOfOneLength.MaxBytes:
+                return PlaceRead.Word;
             case LeafKind.String when typeId == FudgeTypeId.String && length <= ShortTextCache.MaxBytes:
                 return PlaceRead.Text;
             default:
@@ -181,7 +185,12 @@ internal sealed partial class ProjectionLeaves
             case PlaceRead.DoubleToSingle:
                 slots.Floats[leaf] = (float)BigEndian.ReadDouble(value);
                 break;
-            case PlaceRead.Text when slots.Texts.Find(envelope, place.ValueOffset, place.Length) is { } text:
+            case PlaceRead.Word when envelope.Length - place.ValueOffset >= sizeof(ulong):
+                ulong word = System.Buffers.Binary.BinaryPrimitives.ReadUInt64LittleEndian(envelope.Slice(place.ValueOffset)) & place.WordMask;
+                if (place.Texts!.Find(word) is not { } known) return ReplayNewText(in place, envelope, options, slots, word);
+                slots.Strings[leaf] = known;
+                break;
+            case PlaceRead.Text or PlaceRead.Word when slots.Texts.Find(envelope, place.ValueOffset, place.Length) is { } text:
                 slots.Strings[leaf] = text;
                 break;
             default:
@@ -189,6 +198,28 @@ internal sealed partial class ProjectionLeaves
                 return ReplaySlowly(in place, envelope, options, slots);
         }
         slots.Present[leaf] = true;
+        return true;
+    }
+
+    // A text of a Word place not in its table: decoded as the walk decodes it, and kept. False when the bytes are not
+    // UTF-8 (the walk then raises its exception).
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+    private static bool ReplayNewText(in ProjectionLayout.LeafPlace place, ReadOnlySpan<byte> envelope, FudgeReaderOptions options, LeafSlots slots, ulong word)
+    {
+        string text;
+        try
+        {
+            var field = FudgeReader.ForFields(envelope.Slice(place.FieldOffset, place.ValueOffset + place.Length - place.FieldOffset), options, null, place.FieldOffset);
+            field.Read();
+            text = field.GetString();
+        }
+        catch (FudgeException)
+        {
+            return false;
+        }
+        place.Texts!.Add(word, text);
+        slots.Strings[place.Leaf] = text;
+        slots.Present[place.Leaf] = true;
         return true;
     }
 

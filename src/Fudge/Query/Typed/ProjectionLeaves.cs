@@ -26,6 +26,18 @@ internal sealed class LeafSlots
 
     private ShortTextCache? _texts;
 
+    /// <summary>
+    /// The table of texts of <paramref name="length"/> bytes (at most <see cref="TextsOfOneLength.MaxBytes"/>) that the
+    /// layouts' text places of that length share (see <see cref="TextsOfOneLength"/>).
+    /// </summary>
+    public TextsOfOneLength TextsOfLength(int length)
+    {
+        _textsByLength ??= new TextsOfOneLength?[TextsOfOneLength.MaxBytes + 1];
+        return _textsByLength[length] ??= new TextsOfOneLength();
+    }
+
+    private TextsOfOneLength?[]? _textsByLength;
+
     /// <summary>The layouts of the messages read before, replayed for the messages that have one (see <see cref="ProjectionLayouts"/>).</summary>
     public ProjectionLayouts Layouts => _layouts ??= new ProjectionLayouts();
 

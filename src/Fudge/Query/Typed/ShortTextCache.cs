@@ -8,7 +8,9 @@ namespace Fudge.Query;
 /// feed repeats its symbols, venues and currencies, and a value whose bytes were decoded before is the same string
 /// (strings are immutable, so sharing one changes nothing but its identity). Sets of two places, each set holding the
 /// last two texts of up to 16 bytes whose bytes hash there (the one used less recently gives way); longer texts are
-/// decoded every time. A miss costs a hash and two comparisons.
+/// decoded every time. A miss costs a hash and two comparisons. The walk uses it for every short text; a replayed
+/// layout, for texts of 9 to 16 bytes and texts too near the envelope's end to be read as a word (shorter ones are found
+/// in the <see cref="TextsOfOneLength"/> of their place).
 /// </summary>
 /// <remarks>
 /// <para>A place holds its text's bytes (as two integers), length and string together, and a set's two places are next

@@ -1,0 +1,60 @@
+namespace Fudge.Query;
+
+/// <summary>
+/// The strings of texts of one length (0 to 8 UTF-8 bytes) that a projection's layouts read, found again by their bytes
+/// as one integer: a replayed layout knows each text's length, so a text of up to eight bytes is its one word, and a
+/// recurring symbol, venue or currency costs a hash and a compare, not a decode and an allocation. Handing back the
+/// string decoded the first time changes nothing but its identity (strings are immutable).
+/// </summary>
+/// <remarks>
+/// <para>Bounded: 256 sets of two places (8 KiB), fixed, so at most nine of them (one a length) per
+/// <see cref="LeafSlots"/>. A text put into a full set takes the place of the one that came in first. Texts that do not
+/// recur, or that hash to one set (the hash is not secret), only miss: each miss is the decode the walk makes anyway,
+/// plus the hash, two compares and the write of its place.</para>
+/// <para>An empty place holds the word 0 and no string, so that a lookup of the empty text (the word 0) there misses
+/// with no test of its own.</para>
+/// </remarks>
+internal sealed class TextsOfOneLength
+{
+    /// <summary>The longest text (in UTF-8 bytes) a table holds: one word.</summary>
+    public const int MaxBytes = 8;
+
+    private const int SetBits = 8;
+
+    private readonly Place[] _places = new Place[2 << SetBits];
+
+    /// <summary>The string held for the text whose bytes are <paramref name="word"/> (little-endian, zero above the length), or null.</summary>
+    public string? Find(ulong word)
+    {
+        var places = _places;
+        int first = SetOf(word);
+        if (places[first].Word == word) return places[first].Text;
+        return places[first + 1].Word == word ? places[first + 1].Text : null;
+    }
+
+    /// <summary>Holds <paramref name="text"/>, decoded from the bytes <paramref name="word"/>, in place of the set's older text.</summary>
+    public void Add(ulong word, string text)
+    {
+        int first = SetOf(word);
+        ref var one = ref _places[first];
+        ref var two = ref _places[first + 1];
+        if (one.Text is null)
+        {
+            one.Word = word;
+            one.Text = text;
+            return;
+        }
+        if (two.Text is not null) one = two;
+        two.Word = word;
+        two.Text = text;
+    }
+
+    /// <summary>The first place of the word's set: the top bits of a multiplicative hash, times two (internal for the tests).</summary>
+    internal static int SetOf(ulong word) => (int)((word * 0x9E3779B97F4A7C15UL) >> (64 - SetBits)) << 1;
+
+    private struct Place
+    {
+        public ulong Word;
+        public string? Text;
+    }
+}
