@@ -106,10 +106,16 @@ public class ProjectionReadTests
         }
         var stream = Stream(ticks);
         Sum(stream);
-        long before = GC.GetAllocatedBytesForCurrentThread();
-        double sum = Sum(stream);
-        long total = GC.GetAllocatedBytesForCurrentThread() - before;
-        Assert.Equal(ticks.Sum(t => t.Trade!.Price + t.Symbol!.Length), sum, precision: 6);
+        // The shared projectors are emptied when 64 shapes are held, and other tests running in parallel can fill
+        // them between two enumerations here: the fewest bytes of three tries is this shape's own cost.
+        long total = long.MaxValue;
+        for (int attempt = 0; attempt < 3 && total > (32L * count) + 8_192; attempt++)
+        {
+            long before = GC.GetAllocatedBytesForCurrentThread();
+            double sum = Sum(stream);
+            total = Math.Min(total, GC.GetAllocatedBytesForCurrentThread() - before);
+            Assert.Equal(ticks.Sum(t => t.Trade!.Price + t.Symbol!.Length), sum, precision: 6);
+        }
         // The anonymous objects (32 bytes each), and per query the expression tree, the reader, the stream and the enumerator.
         Assert.True(total <= (32L * count) + 8_192, $"{total - (32L * count)} bytes besides the results");
     }
