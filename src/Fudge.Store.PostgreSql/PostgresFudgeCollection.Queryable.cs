@@ -24,6 +24,7 @@ internal sealed partial class PostgresFudgeCollection
     {
         using var command = CountsAsCollection(plan) ? _store.CreateCommand("") : Command(plan, ClientSorts(plan), out _);
         if (CountsAsCollection(plan)) CountStatement(plan.Where, command);
+        GinScanSettings.Applied(command); // the settings the statement runs with, shown with it
         var parameters = new List<KeyValuePair<string, object?>>();
         foreach (NpgsqlParameter parameter in command.Parameters) parameters.Add(new("@" + parameter.ParameterName, parameter.Value));
         return new FudgeSqlStatement(command.CommandText, parameters);
@@ -78,7 +79,7 @@ internal sealed partial class PostgresFudgeCollection
             yield break;
         }
         await using var command = Command(plan, clientSort: false, out var layout);
-        await using var reader = await PostgresFudgeStore.Guard(() => command.ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
+        await using var reader = await PostgresFudgeStore.Guard(() => GinScanSettings.Applied(command).ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
         int skipped = 0, returned = 0;
         var where = ServerDecides(plan.Where) ? null : plan.Where;
         var texts = new FieldTexts(reader);
@@ -158,7 +159,7 @@ internal sealed partial class PostgresFudgeCollection
         if (ServerDecides(plan.Where))
         {
             await using var command = Command(plan, clientSort: false, out _);
-            var value = (await PostgresFudgeStore.Guard(() => command.ExecuteScalarAsync(cancellationToken)).ConfigureAwait(false))!;
+            var value = (await PostgresFudgeStore.Guard(() => GinScanSettings.Applied(command).ExecuteScalarAsync(cancellationToken)).ConfigureAwait(false))!;
             return plan.Terminal == FudgeQueryTerminal.Any ? (bool)value : (long)value;
         }
         // A count of the whole result is the collection's (CountAsync): the rows a typed key decides counted by the
@@ -184,7 +185,7 @@ internal sealed partial class PostgresFudgeCollection
         await using var command = Command(plan, ClientSorts(plan), out _);
         command.CommandText = "EXPLAIN " + command.CommandText;
         var lines = new StringBuilder();
-        await using var reader = await PostgresFudgeStore.Guard(() => command.ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
+        await using var reader = await PostgresFudgeStore.Guard(() => GinScanSettings.Applied(command).ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
         while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false)) lines.AppendLine(reader.GetString(0));
         return lines.ToString();
     }
