@@ -24,10 +24,9 @@ internal sealed partial class PostgresFudgeCollection
     {
         using var command = CountsAsCollection(plan) ? _store.CreateCommand("") : Command(plan, ClientSorts(plan), out _);
         if (CountsAsCollection(plan)) CountStatement(plan.Where, command);
-        GinScanSettings.Applied(command); // the settings the statement runs with, shown with it
         var parameters = new List<KeyValuePair<string, object?>>();
         foreach (NpgsqlParameter parameter in command.Parameters) parameters.Add(new("@" + parameter.ParameterName, parameter.Value));
-        return new FudgeSqlStatement(command.CommandText, parameters);
+        return new FudgeSqlStatement(GinScanSettings.Shown(command), parameters); // with the settings it runs with
     }
 
     public async IAsyncEnumerable<object?[]> RowsAsync(FudgeQueryPlan plan, [EnumeratorCancellation] CancellationToken cancellationToken)
