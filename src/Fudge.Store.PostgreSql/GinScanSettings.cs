@@ -5,12 +5,12 @@ using Npgsql;
 namespace Fudge.Store.PostgreSql;
 
 /// <summary>
-/// Planner settings for a statement whose filter a GIN index can serve (the whole-document GIN's <c>json @? jsonpath</c>,
-/// or an elements index's containment, <see cref="ElementsIndex"/>), set in the statement's own batch. A GIN is searched only through a bitmap heap scan, which is right for a
-/// selective value and wrong for a common one: at a quarter of 1,000,000 documents (the collection <c>Any</c> of the
-/// Marten side by side) the bitmap reads every page of the table, and the server's defaults plan it without parallel
-/// workers, where a parallel sequential scan with the same test per row takes 0.6-0.8x its time
-/// (marten-side-by-side-plans.md, any43c).
+/// Planner settings for a statement a GIN index may serve (the jsonpath <c>json @? @where</c> of a collection with its
+/// whole-document GIN, or an elements index's containment, <see cref="ElementsIndex"/>), set in the statement's own
+/// batch. A GIN is searched only through a bitmap heap scan, which is right for a selective value and wrong for a
+/// common one: at a quarter of 1,000,000 documents (the collection <c>Any</c> of the Marten side by side) the bitmap
+/// reads every page of the table, and the server's defaults plan it without parallel workers, where a parallel
+/// sequential scan with the same test per row takes 0.6-0.8x its time (marten-side-by-side-plans.md, any43c).
 /// </summary>
 /// <remarks>
 /// Two settings, both costs, so that the planner chooses by its own row estimate (no second round trip):
@@ -29,7 +29,8 @@ namespace Fudge.Store.PostgreSql;
 /// the settings it has to those the statement needs, so a run of statements of one kind (selective or not) sends
 /// nothing more than its statements (four statements more in every batch, <c>SET</c> before and <c>RESET</c> after,
 /// cost 25-60 µs on a 0.4 ms statement). Every statement the store reads with passes here (<see cref="Applied"/>), so
-/// a statement no GIN serves runs with the server's defaults. A change made inside the caller's transaction may be
+/// a read no GIN serves runs with the server's defaults; writes (inserts, and replacements and deletes by id) run with
+/// whatever the session has: it may change their plans (a delete of many ids), never their effect. A change made inside the caller's transaction may be
 /// rolled back with it, so the session's settings are then unknown and the next statement sets every one; a
 /// statement that fails after its settings took effect in its implicit transaction takes them back, which the store
 /// does not see: the following statements then run with the defaults until a statement of the other kind (plans, not
