@@ -84,6 +84,7 @@ internal static class GinScanSettings
         if (current != Unknown && want == ((current & setting) != 0)) return "";
         return want ? $"SET {name} = {value}; " : $"RESET {name}; ";
     }
+
     /// <summary>
     /// True when the filter is one equality on one path: <c>==</c>, <c>in</c> with one literal, or <c>any(path, ...)</c>
     /// of such a test. The sequential scan then tests each row once, at a cost the planner's one operator a row
