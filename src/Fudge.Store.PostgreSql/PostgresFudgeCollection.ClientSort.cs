@@ -74,7 +74,7 @@ internal sealed partial class PostgresFudgeCollection
         await using (var command = Command(plan, clientSort: true, out var layout))
         {
             var where = ServerDecides(plan.Where) ? null : plan.Where;
-            await using var reader = await PostgresFudgeStore.Guard(() => command.ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
+            await using var reader = await PostgresFudgeStore.Guard(() => GinScanSettings.Applied(command).ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
             var texts = new FieldTexts(reader);
             // A lone integer column read from the first ordering's own field is that key's integer: held as the key
             // (KeyIsValue), not boxed a row. The columns start at field 1 (the server's columns alone) or 3.
@@ -147,7 +147,7 @@ internal sealed partial class PostgresFudgeCollection
         await using (var command = _store.CreateCommand($"SELECT id, doc FROM {Table} WHERE id = ANY(@ids)"))
         {
             command.Parameters.AddWithValue("ids", ids);
-            await using var reader = await PostgresFudgeStore.Guard(() => command.ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
+            await using var reader = await PostgresFudgeStore.Guard(() => GinScanSettings.Applied(command).ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
             while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false)) documents[reader.GetInt64(0)] = (byte[])reader.GetValue(1);
         }
         var gone = new HashSet<long>();

@@ -96,7 +96,7 @@ internal sealed partial class PostgresFudgeCollection
     {
         await using var command = KeyColumnOrderedCommand(plan);
         if (command is null) return null;
-        await using var reader = await PostgresFudgeStore.Guard(() => command.ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
+        await using var reader = await PostgresFudgeStore.Guard(() => GinScanSettings.Applied(command).ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
         return await ExactIntegerKeysAsync(reader, cancellationToken).ConfigureAwait(false);
     }
 

@@ -62,7 +62,7 @@ internal sealed partial class PostgresFudgeCollection
     {
         command.CommandText = "EXPLAIN " + statement;
         var lines = new System.Text.StringBuilder();
-        await using var reader = await PostgresFudgeStore.Guard(() => command.ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
+        await using var reader = await PostgresFudgeStore.Guard(() => GinScanSettings.Applied(command).ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
         while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false)) lines.AppendLine(reader.GetString(0));
         return lines.ToString();
     }
@@ -142,7 +142,7 @@ internal sealed partial class PostgresFudgeCollection
     {
         await using var command = KeyOrderedCommand(plan);
         if (command is null) return null;
-        await using var reader = await PostgresFudgeStore.Guard(() => command.ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
+        await using var reader = await PostgresFudgeStore.Guard(() => GinScanSettings.Applied(command).ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
         if (!await reader.ReadAsync(cancellationToken).ConfigureAwait(false) || reader.GetBoolean(0)) return null;
         await reader.NextResultAsync(cancellationToken).ConfigureAwait(false);
         return await ExactIntegerKeysAsync(reader, cancellationToken).ConfigureAwait(false); // the window's skip and limit are IntegerResult's

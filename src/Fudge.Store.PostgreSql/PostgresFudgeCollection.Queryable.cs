@@ -26,7 +26,7 @@ internal sealed partial class PostgresFudgeCollection
         if (CountsAsCollection(plan)) CountStatement(plan.Where, command);
         var parameters = new List<KeyValuePair<string, object?>>();
         foreach (NpgsqlParameter parameter in command.Parameters) parameters.Add(new("@" + parameter.ParameterName, parameter.Value));
-        return new FudgeSqlStatement(command.CommandText, parameters);
+        return new FudgeSqlStatement(GinScanSettings.Shown(command), parameters); // with the settings it runs with
     }
 
     public async IAsyncEnumerable<object?[]> RowsAsync(FudgeQueryPlan plan, [EnumeratorCancellation] CancellationToken cancellationToken)
@@ -78,7 +78,7 @@ internal sealed partial class PostgresFudgeCollection
             yield break;
         }
         await using var command = Command(plan, clientSort: false, out var layout);
-        await using var reader = await PostgresFudgeStore.Guard(() => command.ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
+        await using var reader = await PostgresFudgeStore.Guard(() => GinScanSettings.Applied(command).ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
         int skipped = 0, returned = 0;
         var where = ServerDecides(plan.Where) ? null : plan.Where;
         var texts = new FieldTexts(reader);
@@ -158,7 +158,7 @@ internal sealed partial class PostgresFudgeCollection
         if (ServerDecides(plan.Where))
         {
             await using var command = Command(plan, clientSort: false, out _);
-            var value = (await PostgresFudgeStore.Guard(() => command.ExecuteScalarAsync(cancellationToken)).ConfigureAwait(false))!;
+            var value = (await PostgresFudgeStore.Guard(() => GinScanSettings.Applied(command).ExecuteScalarAsync(cancellationToken)).ConfigureAwait(false))!;
             return plan.Terminal == FudgeQueryTerminal.Any ? (bool)value : (long)value;
         }
         // A count of the whole result is the collection's (CountAsync): the rows a typed key decides counted by the
@@ -184,7 +184,7 @@ internal sealed partial class PostgresFudgeCollection
         await using var command = Command(plan, ClientSorts(plan), out _);
         command.CommandText = "EXPLAIN " + command.CommandText;
         var lines = new StringBuilder();
-        await using var reader = await PostgresFudgeStore.Guard(() => command.ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
+        await using var reader = await PostgresFudgeStore.Guard(() => GinScanSettings.Applied(command).ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
         while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false)) lines.AppendLine(reader.GetString(0));
         return lines.ToString();
     }

@@ -208,7 +208,7 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
     {
         await using var command = _store.CreateCommand($"SELECT id, doc FROM {Table} WHERE id = @id");
         command.Parameters.AddWithValue("id", id);
-        await using var reader = await PostgresFudgeStore.Guard(() => command.ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
+        await using var reader = await PostgresFudgeStore.Guard(() => GinScanSettings.Applied(command).ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
         return await reader.ReadAsync(cancellationToken).ConfigureAwait(false) ? new FudgeStoredDocument(reader.GetInt64(0), (byte[])reader.GetValue(1)) : null;
     }
 
@@ -240,7 +240,7 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
         string passed = decided is { } rows ? $"({rows.Sql}) IS TRUE" : "false";
         command.CommandText = $"SELECT id, doc, {passed} FROM {Table} {where} ORDER BY {order}{window}{(lockForUpdate ? " FOR UPDATE" : "")}";
         int skipped = 0, returned = 0;
-        await using var reader = await PostgresFudgeStore.Guard(() => command.ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
+        await using var reader = await PostgresFudgeStore.Guard(() => GinScanSettings.Applied(command).ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
         while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
         {
             var document = new FudgeStoredDocument(reader.GetInt64(0), (byte[])reader.GetValue(1));
@@ -254,9 +254,9 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
     {
         await using var command = _store.CreateCommand("");
         var counted = CountStatement(where, command);
-        if (counted == CountForm.Server) return (long)(await PostgresFudgeStore.Guard(() => command.ExecuteScalarAsync(cancellationToken)).ConfigureAwait(false))!;
+        if (counted == CountForm.Server) return (long)(await PostgresFudgeStore.Guard(() => GinScanSettings.Applied(command).ExecuteScalarAsync(cancellationToken)).ConfigureAwait(false))!;
         long count = 0;
-        await using var reader = await PostgresFudgeStore.Guard(() => command.ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
+        await using var reader = await PostgresFudgeStore.Guard(() => GinScanSettings.Applied(command).ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
         while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
         {
             if (counted == CountForm.KeyCountAndRows && !reader.IsDBNull(2)) count += reader.GetInt64(2);
@@ -351,7 +351,7 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
         await using var command = _store.CreateCommand("");
         command.CommandText = $"EXPLAIN SELECT id, doc FROM {Table} {Where(where, command, Decision(where, command))}";
         var plan = new StringBuilder();
-        await using var reader = await PostgresFudgeStore.Guard(() => command.ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
+        await using var reader = await PostgresFudgeStore.Guard(() => GinScanSettings.Applied(command).ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
         while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false)) plan.AppendLine(reader.GetString(0));
         return plan.ToString();
     }
@@ -363,7 +363,7 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
         CountStatement(where, command);
         command.CommandText = "EXPLAIN " + command.CommandText;
         var plan = new StringBuilder();
-        await using var reader = await PostgresFudgeStore.Guard(() => command.ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
+        await using var reader = await PostgresFudgeStore.Guard(() => GinScanSettings.Applied(command).ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
         while (await reader.ReadAsync(cancellationToken).ConfigureAwait(false)) plan.AppendLine(reader.GetString(0));
         return plan.ToString();
     }
@@ -395,9 +395,12 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
             // as the operator is) so that the GIN index is not also searched: a BitmapAnd of both would recheck the
             // index key, two jsonpath evaluations, on every row the GIN index returns.
             if (scan) parts.Add(indexed is null ? "json @? @where" : "jsonb_path_exists(json, @where, '{}', true)");
+            // The GIN index serves the operator: a bitmap heap scan, which at a common value reads the whole table.
+            if (scan && indexed is null && WholeDocumentIndex) GinScanSettings.Mark(command, filter);
             else undecided = "jsonb_path_exists(json, @where, '{}', true)";
         }
         if (indexed is not null) parts.Add(indexed);
+        if (elementsDecide) GinScanSettings.Mark(command, filter);
         if (decision is { } decided && decisionInWhere)
             parts.Add(undecided is null ? $"({decided.Sql}) IS NOT FALSE" : $"coalesce(({decided.Sql}), {undecided})");
         return parts.Count == 0 ? "" : "WHERE " + string.Join(" AND ", parts);

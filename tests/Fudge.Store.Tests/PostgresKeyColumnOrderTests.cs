@@ -89,9 +89,11 @@ public sealed class PostgresKeyColumnOrderTests
         Assert.Null(await ((PostgresFudgeCollection)plain).ExplainKeyColumnOrderedAsync(FudgeQueryableParser.Parse(AnyXlon(plain).Expression, typeof(StoredTrade)).Plan));
         Assert.Equal(xlon.OrderBy(t => t.Qty).Select(t => t.Qty), await AnyXlon(plain).ToListAsync());
         Assert.Equal(xlon.OrderByDescending(t => t.Qty).Select(t => t.Qty), await AnyXlon(plain, descending: true).ToListAsync());
-        // With the elements index, the index is searched (the containment decides: no jsonpath on its rows).
+        // With the elements index, the containment of its column decides (no jsonpath on its rows); XLON is in half the
+        // documents, so the planner tests the column in a scan rather than search the index (GinScanSettings; a rare
+        // venue searches it: PostgresGinScanSettingsTests).
         string legsPlan = (await keyed[2].ExplainKeyColumnOrderedAsync(FudgeQueryableParser.Parse(AnyXlon(keyed[2]).Expression, typeof(StoredTrade)).Plan))!;
-        Assert.Matches($"Bitmap Index Scan on {keyed[2].Table}_ix_[0-9]+", legsPlan);
+        Assert.Matches(@"Seq Scan on [^\n]*\n\s*Filter: \(fudge_k_[0-9]+ @> ", legsPlan);
         Assert.DoesNotContain("jsonb_path_exists", legsPlan, StringComparison.Ordinal);
         // Not the shape: another member selected, or ordered by a member without a key column.
         Assert.Null(await keyed[0].ExplainKeyColumnOrderedAsync(FudgeQueryableParser.Parse(
