@@ -1,6 +1,7 @@
 using System;
 using System.Collections.Generic;
 using System.ComponentModel;
+using System.Globalization;
 using System.Reflection;
 using System.Threading.Tasks;
 using Npgsql;
@@ -36,10 +37,17 @@ public static class Postgres
         }
     });
 
+    // A test schema's name: the prefix, the hour it was made (UTC, yyyyMMddHH) and a unique part. The hour lets a later
+    // run drop the schemas of runs long finished without touching those of a run going on beside it.
+    private const string SchemaPrefix = "fudge_test_";
+    private static readonly TimeSpan SchemaLifetime = TimeSpan.FromHours(3);
+    private static readonly Lazy<Task> LeftoversDropped = new(DropLeftoverSchemasAsync);
+
     /// <summary>A connection string whose tables go to a new, empty schema of their own (connections not pooled).</summary>
     public static async Task<string> FreshSchemaAsync()
     {
-        string schema = "fudge_test_" + Guid.NewGuid().ToString("N");
+        await LeftoversDropped.Value;
+        string schema = SchemaPrefix + DateTime.UtcNow.ToString("yyyyMMddHH", CultureInfo.InvariantCulture) + "_" + Guid.NewGuid().ToString("N");
         await using (var connection = new NpgsqlConnection(ConnectionString))
         {
             await connection.OpenAsync();
@@ -49,6 +57,35 @@ public static class Postgres
         // Unpooled: each schema's connection string would be a pool of its own, whose idle connections stay open for
         // minutes; a hundred tests then held the server's hundred connection slots, and later tests could not connect.
         return new NpgsqlConnectionStringBuilder(ConnectionString) { SearchPath = schema, Pooling = false }.ConnectionString;
+    }
+
+    /// <summary>
+    /// Drops the test schemas that runs made more than <see cref="SchemaLifetime"/> ago (the tests leave theirs for a
+    /// failure to be looked at; a few dozen local runs left thousands of them, 5 GB). Those an earlier build named
+    /// without the hour go too; schemas named another way are left alone, as are the newer ones of a run that may
+    /// still be going on.
+    /// </summary>
+    private static async Task DropLeftoverSchemasAsync()
+    {
+        string before = (DateTime.UtcNow - SchemaLifetime).ToString("yyyyMMddHH", CultureInfo.InvariantCulture);
+        var old = new List<string>();
+        await using var connection = new NpgsqlConnection(ConnectionString);
+        await connection.OpenAsync();
+        await using (var list = new NpgsqlCommand("SELECT nspname FROM pg_namespace WHERE nspname ~ '^fudge_test_([0-9]{10}_)?[0-9a-f]{32}$'", connection))
+        await using (var reader = await list.ExecuteReaderAsync())
+        {
+            while (await reader.ReadAsync())
+            {
+                string name = reader.GetString(0);
+                // Names without the hour are an earlier build's (every run's schemas until this cleanup existed).
+                if (name.Length == SchemaPrefix.Length + 32 || string.CompareOrdinal(name, SchemaPrefix.Length, before, 0, before.Length) < 0) old.Add(name);
+            }
+        }
+        foreach (string schema in old)
+        {
+            await using var drop = new NpgsqlCommand($"DROP SCHEMA IF EXISTS {schema} CASCADE", connection);
+            await drop.ExecuteNonQueryAsync();
+        }
     }
 }
 
