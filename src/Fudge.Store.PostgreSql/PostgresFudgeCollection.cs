@@ -394,9 +394,12 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
             // With a declared index to search, the jsonpath is a filter on its rows, written as the function (silent,
             // as the operator is) so that the GIN index is not also searched: a BitmapAnd of both would recheck the
             // index key, two jsonpath evaluations, on every row the GIN index returns.
-            if (scan) parts.Add(indexed is null ? "json @? @where" : "jsonb_path_exists(json, @where, '{}', true)");
-            // The GIN index serves the operator: a bitmap heap scan, which at a common value reads the whole table.
-            if (scan && indexed is null && WholeDocumentIndex) GinScanSettings.Mark(command, filter);
+            if (scan)
+            {
+                parts.Add(indexed is null ? "json @? @where" : "jsonb_path_exists(json, @where, '{}', true)");
+                // The GIN index serves the operator: a bitmap heap scan, which at a common value reads the whole table.
+                if (indexed is null && WholeDocumentIndex) GinScanSettings.Mark(command, filter);
+            }
             else undecided = "jsonb_path_exists(json, @where, '{}', true)";
         }
         if (indexed is not null) parts.Add(indexed);

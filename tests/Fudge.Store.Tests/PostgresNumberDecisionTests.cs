@@ -150,6 +150,24 @@ public sealed class PostgresNumberDecisionTests
     }
 
     [StoreFact]
+    public async Task Without_any_index_the_jsonpath_selects_the_rows_once_and_the_decision_only_filters_them()
+    {
+        await using var store = await PostgresFudgeStore.OpenAsync(await Support.Postgres.FreshSchemaAsync());
+        await store.SetWholeDocumentIndexAsync("ticks", enabled: false);
+        var ticks = (PostgresFudgeCollection)await store.GetCollectionAsync("ticks");
+        var documents = Enumerable.Range(1, 200).Select(i => new DecidedTick { Id = i, Price = 95 + (i % 100) / 10.0 }).ToList();
+        await ticks.InsertManyAsync(documents);
+
+        var window = ticks.Query<DecidedTick>().Where(t => t.Price >= 100 && t.Price < 101).OrderBy(t => t.Id).Take(5);
+        string sql = window.ToQueryString();
+        // The jsonpath is in the WHERE once; the rows the decision leaves undecided are not tested by it a second time.
+        Assert.Contains("json @? @where", sql, StringComparison.Ordinal);
+        Assert.DoesNotContain("jsonb_path_exists", sql, StringComparison.Ordinal);
+        Assert.Contains("WHERE fudge_decision IS NOT FALSE", sql, StringComparison.Ordinal);
+        Assert.Equal(documents.Where(t => t.Price >= 100 && t.Price < 101).OrderBy(t => t.Id).Take(5).Select(t => t.Id), (await window.ToListAsync()).Select(t => t.Id));
+    }
+
+    [StoreFact]
     public async Task A_range_on_a_declared_index_sends_only_the_columns_of_the_rows_the_server_decides()
     {
         await using var store = await PostgresFudgeStore.OpenAsync(await Support.Postgres.FreshSchemaAsync());
