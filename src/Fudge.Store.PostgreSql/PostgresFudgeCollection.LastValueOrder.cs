@@ -34,13 +34,13 @@ internal sealed partial class PostgresFudgeCollection
     /// <item>other paths (an ordinal, an index, a descent): the first value, as before.</item>
     /// </list>
     /// A missing member orders as NULL (first), or, for a member that cannot be null, as its default
-    /// (<see cref="FudgeQueryOrder.Absent"/>) when the sub-messages above it are there: <c>coalesce</c>, whose second
-    /// argument (for a nested member, the jsonpath of the sub-message above) is evaluated only for such documents.
+    /// (<see cref="FudgeQueryOrder.Absent"/>, <see cref="AbsentValue"/>) when the sub-messages above it are there:
+    /// <c>coalesce</c>, whose second argument (for a nested member, the jsonpath of the sub-message above) is evaluated only for such documents.
     /// </summary>
     private static string? OrderValueOf(FudgeQueryOrder ordering, NpgsqlCommand command, string name)
     {
         var path = ordering.Path;
-        string absent = ordering.Absent == AbsentKey.False ? "'false'::jsonb" : "'0'::jsonb";
+        string absent = AbsentValue(ordering.Absent);
         if (JsonPathTranslation.OneName(path) is string member)
         {
             string m = $"(json -> '{member.Replace("'", "''")}')";
@@ -56,6 +56,20 @@ internal sealed partial class PostgresFudgeCollection
         command.Parameters.AddWithValue(name + "p", NpgsqlDbType.JsonPath, paths.Parent);
         return $"coalesce({nested}, CASE WHEN jsonb_typeof(jsonb_path_query_first(json, @{name}p)) = 'object' THEN {absent} END)";
     }
+
+    /// <summary>
+    /// The jsonb of a missing member's default, ordered as the member's values are: a number; false; a date-time's text,
+    /// whose instant (<see cref="InstantKeys"/>) is that of <c>default(DateTime)</c> (written as Fudge's earliest date,
+    /// <c>minT00:00:00...</c>, which has that instant too); for a <c>char</c>, the empty string, which the C collation orders before every character the jsonb
+    /// holds (U+0000 itself cannot be held: the jsonb has U+FFFD for it, ordered as that).
+    /// </summary>
+    private static string AbsentValue(AbsentKey absent) => absent switch
+    {
+        AbsentKey.False => "'false'::jsonb",
+        AbsentKey.FirstInstant => "'\"0001-01-01T00:00:00\"'::jsonb",
+        AbsentKey.Nul => "'\"\"'::jsonb",
+        _ => "'0'::jsonb",
+    };
 
     /// <summary>
     /// For a path of two or more names (no ordinal, index or descent), the jsonpath of the member's last value at each

@@ -430,15 +430,22 @@ internal sealed partial class PostgresFudgeCollection
     /// The order of a date-time held in the jsonb as ISO 8601 text (<paramref name="text"/>: SQL of that text), as the
     /// instant C# compares: the offset taken off, no zone as UTC. A timestamptz holds microseconds and rounds what is
     /// finer, so the text is cut to six decimals before the cast (the first key) and the seventh decimal orders ties
-    /// (the second: .NET's 100 ns ticks; finer digits are below a tick, as when the value is read back). Text that is not
-    /// a date-time of years 1 to 9999 orders as null.
+    /// (the second: .NET's 100 ns ticks; finer digits are below a tick, as when the value is read back). Fudge's earliest
+    /// and latest dates are markers, written <c>min</c> and <c>max</c> (<c>DateTime.MinValue</c> is
+    /// <c>minT00:00:00.000000000</c>): they read back as 0001-01-01 and 9999-12-31, and order so; the second test is
+    /// made only for text the first does not match. Other text that is not a date-time of years 1 to 9999 orders as null.
     /// </summary>
     private static (string Instant, string Tenth) InstantKeys(string text)
     {
-        const string DateTimePattern = @"^\d{4}-\d\d-\d\d(T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d+)?)?)?(Z|[+-]\d\d:\d\d)?$";
-        string cut = $@"regexp_replace({text}, '(\.\d{{6}})\d+', '\1')";
-        string zoned = $@"{cut} || CASE WHEN {text} ~ '(Z|[+-]\d\d:\d\d)$' THEN '' ELSE '+00:00' END";
-        return ($"CASE WHEN {text} ~ '{DateTimePattern}' THEN ({zoned})::timestamptz END",
+        const string Clock = @"(T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d+)?)?)?(Z|[+-]\d\d:\d\d)?$";
+        const string DateTimePattern = @"^\d{4}-\d\d-\d\d" + Clock;
+        string Zoned(string of)
+        {
+            string cut = $@"regexp_replace({of}, '(\.\d{{6}})\d+', '\1')";
+            return $@"{cut} || CASE WHEN {of} ~ '(Z|[+-]\d\d:\d\d)$' THEN '' ELSE '+00:00' END";
+        }
+        string marked = $"CASE WHEN left({text}, 3) = 'min' THEN '0001-01-01' ELSE '9999-12-31' END || substr({text}, 4)";
+        return ($"CASE WHEN {text} ~ '{DateTimePattern}' THEN ({Zoned(text)})::timestamptz WHEN {text} ~ '^(min|max){Clock}' THEN ({Zoned($"({marked})")})::timestamptz END",
             $@"coalesce(substring({text} from '\.\d{{6}}(\d)'), '0')");
     }
 

@@ -89,8 +89,7 @@ internal sealed partial class SqliteFudgeCollection
                 command.Parameters.AddWithValue(name, plan.Order[i].Path.Text);
                 // The member's value as the deserializer gives it (LastValueOrder: the last of several fields); date-times
                 // by their instant, everything else by its value (strings by code point).
-                if (plan.Order[i].Instant) order.Append("fudge_order_instant(doc, ").Append(name);
-                else order.Append(plan.Order[i].Absent == AbsentKey.Null ? "fudge_order(doc, " : "fudge_order_or_zero(doc, ").Append(name);
+                order.Append(LastValueOrder.FunctionOf(plan.Order[i])).Append("(doc, ").Append(name);
                 order.Append(plan.Order[i].Descending ? ") DESC, " : ") ASC, ");
             }
             order.Append("id ASC");

@@ -78,14 +78,18 @@ internal readonly struct FudgeQueryOrder
     /// <summary>
     /// The key of a document whose member is missing (no field at the last step, or an indicator there) below
     /// sub-messages that are present: a member that cannot be null reads as its default, which LINQ to Objects orders
-    /// among the values (zero, false); others, and a member below a missing sub-message, order as null (first).
+    /// among the values (zero, false, 0001-01-01T00:00, U+0000: <see cref="AbsentOf"/>); others, and a member below a
+    /// missing sub-message, order as null (first).
     /// </summary>
     public AbsentKey Absent { get; }
 
     /// <summary>
-    /// What a missing member reads as, from the ordering's key selector: zero for a number or an enum that cannot be
-    /// null, false for such a <see cref="bool"/>, null otherwise (a reference or a nullable type; a date, time or
-    /// character, whose default orders before every value the stores hold, as null does).
+    /// What a missing member reads as, from the ordering's key selector: the default of a type that cannot be null,
+    /// which LINQ to Objects orders among the values (zero for a number, an enum or a <see cref="TimeSpan"/>, written as
+    /// its ticks; false; 0001-01-01T00:00 for a <see cref="DateTime"/> or <see cref="DateTimeOffset"/>; U+0000 for a
+    /// <see cref="char"/>), null otherwise (a reference or a nullable type; a <see cref="DateOnly"/>, whose default is
+    /// written as Fudge's earliest-date marker, which the stores order after the dates). The type's default, not a
+    /// property initializer's value (<c>= DateTime.UtcNow</c>), which the store cannot know.
     /// </summary>
     public static AbsentKey AbsentOf(System.Linq.Expressions.Expression body)
     {
@@ -96,8 +100,11 @@ internal readonly struct FudgeQueryOrder
         if (!type.IsValueType || Nullable.GetUnderlyingType(type) is not null) return AbsentKey.Null;
         if (type.IsEnum) return AbsentKey.Zero;
         if (type == typeof(bool)) return AbsentKey.False;
+        if (type == typeof(DateTime) || type == typeof(DateTimeOffset)) return AbsentKey.FirstInstant;
+        if (type == typeof(char)) return AbsentKey.Nul;
         return type == typeof(long) || type == typeof(int) || type == typeof(short) || type == typeof(sbyte) || type == typeof(ulong)
-            || type == typeof(uint) || type == typeof(ushort) || type == typeof(byte) || type == typeof(double) || type == typeof(float)
+            || type == typeof(uint) || type == typeof(ushort) || type == typeof(byte) || type == typeof(nint) || type == typeof(nuint)
+            || type == typeof(double) || type == typeof(float) || type == typeof(Half) || type == typeof(TimeSpan)
             ? AbsentKey.Zero : AbsentKey.Null;
     }
 }
@@ -105,9 +112,20 @@ internal readonly struct FudgeQueryOrder
 /// <summary>What an ordering's missing member reads as (<see cref="FudgeQueryOrder.Absent"/>).</summary>
 internal enum AbsentKey
 {
+    /// <summary>Null: first ascending, last descending.</summary>
     Null,
+
+    /// <summary>Zero (a number, an enum, a <see cref="TimeSpan"/>'s ticks).</summary>
     Zero,
+
+    /// <summary>False.</summary>
     False,
+
+    /// <summary>The instant 0001-01-01T00:00 (UTC): <c>default(DateTime)</c> and <c>default(DateTimeOffset)</c>.</summary>
+    FirstInstant,
+
+    /// <summary>The string of U+0000: <c>default(char)</c>.</summary>
+    Nul,
 }
 
 /// <summary>A column value a store has already decoded (a field's value as a <see cref="FudgeMsg"/> holds it), rather than a one-field envelope.</summary>
