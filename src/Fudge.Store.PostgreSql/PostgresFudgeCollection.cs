@@ -149,6 +149,7 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
         try
         {
             await joined.RollbackAsync(BatchSavepoint).ConfigureAwait(false);
+            GinScanSettings.SavepointRolledBack(joined.Connection);
         }
         catch (Exception e) when (e is NpgsqlException or InvalidOperationException)
         {

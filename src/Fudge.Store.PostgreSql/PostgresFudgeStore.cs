@@ -191,11 +191,13 @@ public sealed class PostgresFudgeStore : IFudgeStore
         // of docs/store.md hold whatever the server is configured with: each statement sees what was committed
         // before it began, and a write to a row another transaction has changed waits for that one to end.
         Transaction = await _connection.BeginTransactionAsync(System.Data.IsolationLevel.ReadCommitted, cancellationToken).ConfigureAwait(false);
+        GinScanSettings.TransactionBoundary(_connection);
         return new DbStoreTransaction(Transaction, EndTransaction);
     }
 
     private void EndTransaction(System.Data.Common.DbTransaction transaction)
     {
+        GinScanSettings.TransactionBoundary(_connection);
         if (ReferenceEquals(Transaction, transaction)) Transaction = null;
     }
 
@@ -242,7 +244,11 @@ public sealed class PostgresFudgeStore : IFudgeStore
             catch (FudgeStoreException e) when (attempt == 1 && e.InnerException is PostgresException { SqlState: PostgresErrorCodes.UniqueViolation or PostgresErrorCodes.DuplicateTable }
                 or PostgresException { SqlState: PostgresErrorCodes.InternalError, MessageText: "tuple concurrently updated" })
             {
-                if (joined is not null) await Guard(() => joined.RollbackAsync(Savepoint, cancellationToken)).ConfigureAwait(false);
+                if (joined is not null)
+                {
+                    await Guard(() => joined.RollbackAsync(Savepoint, cancellationToken)).ConfigureAwait(false);
+                    GinScanSettings.SavepointRolledBack(_connection);
+                }
             }
         }
     }

@@ -122,8 +122,8 @@ public sealed class PostgresGinScanSettingsTests
         Assert.Equal("0.01 0.005", await SettingsAsync(store));
         Assert.Equal(trades.Where(t => t.Symbol == "SA").Select(t => t.Qty).Order(), await symbol.ToListAsync());
         Assert.Equal("0.1 0.005", await SettingsAsync(store));
-        // A change inside a transaction that is rolled back leaves the session's settings unknown: the next statement
-        // sets them all.
+        // A change inside a transaction is SET LOCAL: when the transaction ends the session has its own settings again
+        // (every ending: PostgresGinScanSettingsTransactionTests).
         await using (var transaction = await store.BeginTransactionAsync())
         {
             Assert.Equal(xlon, await legs.CountAsync(FudgeFilter.Compile("$.Legs.#.Venue == 'XLON'")));
