@@ -60,16 +60,27 @@ internal sealed partial class PostgresFudgeCollection
     /// <summary>
     /// The jsonb of a missing member's default, ordered as the member's values are: a number; false; a date-time's text,
     /// whose instant (<see cref="InstantKeys"/>) is that of <c>default(DateTime)</c> (written as Fudge's earliest date,
-    /// <c>minT00:00:00...</c>, which has that instant too); for a <c>char</c>, the empty string, which the C collation orders before every character the jsonb
+    /// <c>minT00:00:00...</c>, which has that instant too); a date's (<see cref="DayValueOf"/>); for a <c>char</c>, the empty string, which the C collation orders before every character the jsonb
     /// holds (U+0000 itself cannot be held: the jsonb has U+FFFD for it, ordered as that).
     /// </summary>
     private static string AbsentValue(AbsentKey absent) => absent switch
     {
         AbsentKey.False => "'false'::jsonb",
         AbsentKey.FirstInstant => "'\"0001-01-01T00:00:00\"'::jsonb",
+        AbsentKey.FirstDay => FirstDay,
         AbsentKey.Nul => "'\"\"'::jsonb",
         _ => "'0'::jsonb",
     };
+
+    private const string FirstDay = "'\"0001-01-01\"'::jsonb", LastDay = "'\"9999-12-31\"'::jsonb";
+
+    /// <summary>
+    /// A date ordering's key (<see cref="FudgeQueryOrder.Day"/>): the jsonb value, Fudge's earliest and latest date
+    /// markers (<c>"min"</c>, <c>"max"</c>) as the dates they read back as, which the jsonb's order of strings puts
+    /// among the others (a marker's letters would order after every date).
+    /// </summary>
+    private static string DayValueOf(string value)
+        => $"(CASE {value} WHEN '\"min\"'::jsonb THEN {FirstDay} WHEN '\"max\"'::jsonb THEN {LastDay} ELSE {value} END)";
 
     /// <summary>
     /// For a path of two or more names (no ordinal, index or descent), the jsonpath of the member's last value at each

@@ -406,6 +406,7 @@ internal sealed partial class PostgresFudgeCollection
             }
             else
             {
+                if (ordering.Day) value = DayValueOf(value);
                 keys.Add(new OrderSql(value, new[] { value }, jsonb: true));
             }
         }

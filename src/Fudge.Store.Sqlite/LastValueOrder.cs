@@ -17,9 +17,12 @@ namespace Fudge.Store.Sqlite;
 /// indicator below sub-messages that are there: a number or boolean member that cannot be null reads as its default
 /// (SQLite holds false as 0).</item>
 /// <item><c>fudge_order_instant(doc, path)</c>: the same field's instant as <c>fudge_instant</c> gives it.</item>
-/// <item><c>fudge_order_instant_or_zero</c>, <c>fudge_order_or_nul</c>: as <c>fudge_order_or_zero</c> for the
-/// defaults of the other types that cannot be null, ordered among their values as LINQ to Objects orders them: a
-/// <c>DateTime</c> or <c>DateTimeOffset</c> at tick 0 (0001-01-01T00:00), a <c>char</c> as U+0000.</item>
+/// <item><c>fudge_order_instant_or_zero</c>, <c>fudge_order_or_first_day</c>, <c>fudge_order_or_nul</c>: as
+/// <c>fudge_order_or_zero</c> for the defaults of the other types that cannot be null, ordered among their values as
+/// LINQ to Objects orders them: a <c>DateTime</c> or <c>DateTimeOffset</c> at tick 0 (0001-01-01T00:00), a
+/// <c>DateOnly</c> at 0001-01-01, a <c>char</c> as U+0000.</item>
+/// <item>A date field orders by its text (<c>yyyy-MM-dd</c>), Fudge's earliest and latest date markers as the dates
+/// they read back as (0001-01-01, 9999-12-31), where <c>fudge_get</c> gives <c>min</c> and <c>max</c>.</item>
 /// </list>
 /// A path with other steps than names and ordinals (an index, a descent, a wildcard) orders by its first value, as
 /// <c>fudge_get</c> and <c>fudge_instant</c> give it.
@@ -34,6 +37,7 @@ internal static class LastValueOrder
         connection.CreateFunction<byte[], string, object?>("fudge_order_or_zero", (document, path) => Order(document, path, Zero), isDeterministic: true);
         connection.CreateFunction<byte[], string, long?>("fudge_order_instant", (document, path) => OrderInstant(document, path, null), isDeterministic: true);
         connection.CreateFunction<byte[], string, long?>("fudge_order_instant_or_zero", (document, path) => OrderInstant(document, path, 0), isDeterministic: true);
+        connection.CreateFunction<byte[], string, object?>("fudge_order_or_first_day", (document, path) => Order(document, path, FirstDay), isDeterministic: true);
         connection.CreateFunction<byte[], string, object?>("fudge_order_or_nul", (document, path) => Order(document, path, Nul), isDeterministic: true);
     }
 
@@ -43,6 +47,7 @@ internal static class LastValueOrder
         (true, AbsentKey.FirstInstant) => "fudge_order_instant_or_zero",
         (true, _) => "fudge_order_instant",
         (false, AbsentKey.Zero or AbsentKey.False) => "fudge_order_or_zero",
+        (false, AbsentKey.FirstDay) => "fudge_order_or_first_day",
         (false, AbsentKey.Nul) => "fudge_order_or_nul",
         _ => "fudge_order",
     };
@@ -50,8 +55,9 @@ internal static class LastValueOrder
     // SQLite's 0: a number's default, and false as SQLite holds booleans.
     private static readonly object Zero = 0L;
 
-    // default(char), as a char field's string.
+    // default(char), as a char field's string; default(DateOnly), and DateOnly.MaxValue, as a date field's text.
     private static readonly object Nul = "\0";
+    private static readonly object FirstDay = "0001-01-01", LastDay = "9999-12-31";
 
     private static object? Order(byte[] document, string path, object? absent)
     {
@@ -61,6 +67,8 @@ internal static class LastValueOrder
         var reader = new FudgeReader(document);
         return LastField(ref reader, compiled.Steps) switch
         {
+            Found.Field when reader.TypeId == FudgeTypeId.Date && reader.GetDate() is var date && (date == FudgeDate.MinValue || date == FudgeDate.MaxValue)
+                => date == FudgeDate.MinValue ? FirstDay : LastDay,
             Found.Field => FudgeSqlFunctions.SqlValue(in reader, comparableOnly: false),
             Found.Absent => absent,
             _ => null,

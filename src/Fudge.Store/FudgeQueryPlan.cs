@@ -58,13 +58,29 @@ internal sealed class FudgeQueryPlan
 /// </summary>
 internal readonly struct FudgeQueryOrder
 {
-    public FudgeQueryOrder(FudgePath path, bool descending, bool text, bool instant = false, AbsentKey absent = AbsentKey.Null)
+    public FudgeQueryOrder(FudgePath path, bool descending, bool text, bool instant = false, AbsentKey absent = AbsentKey.Null, bool day = false)
     {
         Path = path;
         Descending = descending;
         Text = text;
         Instant = instant;
         Absent = absent;
+        Day = day;
+    }
+
+    /// <summary>
+    /// True when the values are dates (<see cref="DateOnly"/>, written as Fudge dates): Fudge writes the earliest and
+    /// the latest as markers (<c>min</c>, <c>max</c> as text), which order as the dates they read back as, 0001-01-01
+    /// and 9999-12-31.
+    /// </summary>
+    public bool Day { get; }
+
+    /// <summary>Whether an ordering's key selector reads a <see cref="DateOnly"/> (<see cref="Day"/>).</summary>
+    public static bool DayOf(System.Linq.Expressions.Expression body)
+    {
+        while (body is System.Linq.Expressions.UnaryExpression { NodeType: System.Linq.Expressions.ExpressionType.Convert or System.Linq.Expressions.ExpressionType.ConvertChecked } cast)
+            body = cast.Operand;
+        return (Nullable.GetUnderlyingType(body.Type) ?? body.Type) == typeof(DateOnly);
     }
 
     public bool Instant { get; }
@@ -78,7 +94,7 @@ internal readonly struct FudgeQueryOrder
     /// <summary>
     /// The key of a document whose member is missing (no field at the last step, or an indicator there) below
     /// sub-messages that are present: a member that cannot be null reads as its default, which LINQ to Objects orders
-    /// among the values (zero, false, 0001-01-01T00:00, U+0000: <see cref="AbsentOf"/>); others, and a member below a
+    /// among the values (zero, false, 0001-01-01T00:00, 0001-01-01, U+0000: <see cref="AbsentOf"/>); others, and a member below a
     /// missing sub-message, order as null (first).
     /// </summary>
     public AbsentKey Absent { get; }
@@ -86,10 +102,9 @@ internal readonly struct FudgeQueryOrder
     /// <summary>
     /// What a missing member reads as, from the ordering's key selector: the default of a type that cannot be null,
     /// which LINQ to Objects orders among the values (zero for a number, an enum or a <see cref="TimeSpan"/>, written as
-    /// its ticks; false; 0001-01-01T00:00 for a <see cref="DateTime"/> or <see cref="DateTimeOffset"/>; U+0000 for a
-    /// <see cref="char"/>), null otherwise (a reference or a nullable type; a <see cref="DateOnly"/>, whose default is
-    /// written as Fudge's earliest-date marker, which the stores order after the dates). The type's default, not a
-    /// property initializer's value (<c>= DateTime.UtcNow</c>), which the store cannot know.
+    /// its ticks; false; 0001-01-01T00:00 for a <see cref="DateTime"/> or <see cref="DateTimeOffset"/>; 0001-01-01 for a
+    /// <see cref="DateOnly"/>; U+0000 for a <see cref="char"/>), null otherwise (a reference or a nullable type). The
+    /// type's default, not a property initializer's value (<c>= DateTime.UtcNow</c>), which the store cannot know.
     /// </summary>
     public static AbsentKey AbsentOf(System.Linq.Expressions.Expression body)
     {
@@ -101,6 +116,7 @@ internal readonly struct FudgeQueryOrder
         if (type.IsEnum) return AbsentKey.Zero;
         if (type == typeof(bool)) return AbsentKey.False;
         if (type == typeof(DateTime) || type == typeof(DateTimeOffset)) return AbsentKey.FirstInstant;
+        if (type == typeof(DateOnly)) return AbsentKey.FirstDay;
         if (type == typeof(char)) return AbsentKey.Nul;
         return type == typeof(long) || type == typeof(int) || type == typeof(short) || type == typeof(sbyte) || type == typeof(ulong)
             || type == typeof(uint) || type == typeof(ushort) || type == typeof(byte) || type == typeof(nint) || type == typeof(nuint)
@@ -123,6 +139,9 @@ internal enum AbsentKey
 
     /// <summary>The instant 0001-01-01T00:00 (UTC): <c>default(DateTime)</c> and <c>default(DateTimeOffset)</c>.</summary>
     FirstInstant,
+
+    /// <summary>The date 0001-01-01: <c>default(DateOnly)</c>.</summary>
+    FirstDay,
 
     /// <summary>The string of U+0000: <c>default(char)</c>.</summary>
     Nul,

@@ -61,7 +61,7 @@ internal sealed class FudgeQueryableParser
                     throw Refuse(call, "ordering after Select, Skip or Take is not translated; order before them");
                 if (name.StartsWith("Order", StringComparison.Ordinal)) Plan.Order.Clear();
                 string path = ExpressionTranslator.OrderPathOf(key, out bool text, out bool instant);
-                Plan.Order.Add(new FudgeQueryOrder(FudgePath.Compile(path), name.EndsWith("Descending", StringComparison.Ordinal), text, instant, FudgeQueryOrder.AbsentOf(key.Body)));
+                Plan.Order.Add(new FudgeQueryOrder(FudgePath.Compile(path), name.EndsWith("Descending", StringComparison.Ordinal), text, instant, FudgeQueryOrder.AbsentOf(key.Body), FudgeQueryOrder.DayOf(key.Body)));
                 return;
             case "Skip" when args.Count == 2:
             {

@@ -16,7 +16,8 @@ public partial class DefaultedRow
     public long Seq { get; set; }
     public DateTime At { get; set; }
     public DateTimeOffset When { get; set; }
-    public DateOnly? Day { get; set; }
+    public DateOnly Day { get; set; }
+    public DateOnly? Due { get; set; }
     public TimeSpan Span { get; set; }
     public char C { get; set; }
     public DefaultedInner? Inner { get; set; }
@@ -34,7 +35,8 @@ public partial class DefaultedInner
 /// Orderings by members that cannot be null and are missing from some documents (no field, or an indicator, or an
 /// indicator after a value), which the generated deserializer reads as the type's default and LINQ to Objects orders
 /// among the values: <c>default(DateTime)</c> and <c>default(DateTimeOffset)</c> as 0001-01-01T00:00,
-/// <c>default(TimeSpan)</c> as zero (after the negative spans), <c>default(char)</c> as U+0000; ties with documents that hold the default itself by insertion order.
+/// <c>default(TimeSpan)</c> as zero (after the negative spans), <c>default(DateOnly)</c> as 0001-01-01 (and the
+/// earliest and latest dates, which Fudge writes as markers, as dates), <c>default(char)</c> as U+0000; ties with documents that hold the default itself by insertion order.
 /// </summary>
 public static class DefaultOrders
 {
@@ -52,7 +54,9 @@ public static class DefaultOrders
             Seq = seq,
             At = At(),
             When = random.Next(5) == 0 ? default : new DateTimeOffset(start.AddHours(random.Next(-10, 10)), TimeSpan.FromHours(random.Next(-5, 6))),
-            Day = random.Next(5) == 0 ? null : DateOnly.FromDateTime(start.AddDays(random.Next(-5, 5))),
+            // DateOnly.MinValue and MaxValue are written as Fudge's date markers.
+            Day = random.Next(6) switch { 0 => default, 1 => DateOnly.MaxValue, _ => DateOnly.FromDateTime(start.AddDays(random.Next(-5, 5))) },
+            Due = random.Next(6) switch { 0 => null, 1 => DateOnly.MinValue, 2 => DateOnly.MaxValue, _ => DateOnly.FromDateTime(start.AddDays(random.Next(-5, 5))) },
             Span = Span(),
             C = C(),
             Inner = random.Next(5) == 0 ? null : new DefaultedInner { At = At(), Span = Span(), C = C() },
@@ -130,6 +134,9 @@ public static class DefaultOrders
             q.Where(t => t.Seq >= 50).OrderByDescending(t => t.When).Skip(5).Take(30).Select(t => t.Seq));
         await Same("Day", rows.OrderBy(r => r.Day).Select(r => r.Seq), q.OrderBy(t => t.Day).Select(t => t.Seq));
         await Same("Day desc", kept.OrderByDescending(r => r.Day).Select(r => r.Seq), q.Where(t => t.Key == "Kept").OrderByDescending(t => t.Day).Select(t => t.Seq));
+        await Same("Due", rows.OrderBy(r => r.Due).Select(r => r.Seq), q.OrderBy(t => t.Due).Select(t => t.Seq));
+        await Same("Due desc then Day", some.OrderByDescending(r => r.Due).ThenBy(r => r.Day).Select(r => r.Seq),
+            q.Where(t => t.Seq >= 50).OrderByDescending(t => t.Due).ThenBy(t => t.Day).Select(t => t.Seq));
         await Same("Span", rows.OrderBy(r => r.Span).Select(r => r.Seq), q.OrderBy(t => t.Span).Select(t => t.Seq));
         await Same("Span desc where", some.OrderByDescending(r => r.Span).Select(r => r.Seq), q.Where(t => t.Seq >= 50).OrderByDescending(t => t.Span).Select(t => t.Seq));
         await Same("C", rows.OrderBy(r => r.C).Select(r => r.Seq), q.OrderBy(t => t.C).Select(t => t.Seq));
@@ -166,6 +173,7 @@ public sealed class SqliteDefaultOrderTests() : TemporarySqliteStore("fudge-defa
         await DefaultOrders.CheckAsync(rows, documents);
         Assert.Contains("fudge_order_or_nul(doc, $o0)", rows.Query<DefaultedRow>().OrderBy(t => t.C).ToQueryString(), StringComparison.Ordinal);
         Assert.Contains("fudge_order_or_zero(doc, $o0)", rows.Query<DefaultedRow>().OrderBy(t => t.Span).ToQueryString(), StringComparison.Ordinal);
+        Assert.Contains("fudge_order_or_first_day(doc, $o0)", rows.Query<DefaultedRow>().OrderBy(t => t.Day).ToQueryString(), StringComparison.Ordinal);
     }
 }
 
@@ -212,6 +220,7 @@ public sealed class PostgresDefaultOrderTests
             q.Where(t => t.Key == "Kept").OrderBy(t => t.Span).Take(20),
             q.Where(t => t.Key == "Kept").OrderByDescending(t => t.At).ThenBy(t => t.C),
             q.Where(t => t.At > new DateTime(2026, 11, 30, 12, 0, 0)).OrderBy(t => t.Day).Select(t => new { t.Day, t.Seq }).Take(30),
+            q.OrderByDescending(t => t.Due).ThenBy(t => t.Span).Take(20),
         };
         foreach (var query in queries)
         {
