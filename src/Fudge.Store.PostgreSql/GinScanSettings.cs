@@ -158,7 +158,10 @@ internal static class GinScanSettings
         if (Sessions.TryGetValue(connection, out var session)) session.Inside = NoTransaction;
     }
 
-    /// <summary>A savepoint of the open transaction was rolled back to, taking back the <c>SET LOCAL</c>s after it.</summary>
+    /// <summary>
+    /// A savepoint of the open transaction is rolled back to, which takes back the <c>SET LOCAL</c>s after it: the
+    /// transaction's settings are unknown (said before the rollback, which may fail half way).
+    /// </summary>
     public static void SavepointRolledBack(NpgsqlConnection? connection)
     {
         if (connection is not null && Sessions.TryGetValue(connection, out var session) && session.Inside != NoTransaction) session.Inside = Unknown;

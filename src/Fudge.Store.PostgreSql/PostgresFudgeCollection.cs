@@ -148,8 +148,8 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
     {
         try
         {
-            await joined.RollbackAsync(BatchSavepoint).ConfigureAwait(false);
             GinScanSettings.SavepointRolledBack(joined.Connection);
+            await joined.RollbackAsync(BatchSavepoint).ConfigureAwait(false);
         }
         catch (Exception e) when (e is NpgsqlException or InvalidOperationException)
         {

@@ -246,8 +246,8 @@ public sealed class PostgresFudgeStore : IFudgeStore
             {
                 if (joined is not null)
                 {
-                    await Guard(() => joined.RollbackAsync(Savepoint, cancellationToken)).ConfigureAwait(false);
                     GinScanSettings.SavepointRolledBack(_connection);
+                    await Guard(() => joined.RollbackAsync(Savepoint, cancellationToken)).ConfigureAwait(false);
                 }
             }
         }
