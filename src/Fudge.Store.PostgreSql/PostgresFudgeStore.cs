@@ -198,8 +198,9 @@ public sealed class PostgresFudgeStore : IFudgeStore
 
     /// <summary>
     /// Rewrites a collection made before the list layout (a version that wrote a list's one element as its value) in
-    /// that layout: every row's jsonb from its bytes, in batches, then the collection marked as of the layout, the
-    /// table vacuumed and its GIN index built again (<c>REINDEX CONCURRENTLY</c>). Queries then test a collection
+    /// that layout: every row's jsonb from its bytes, in batches (the table vacuumed every eighth of it, so that it grows
+    /// by about that much), then the collection marked as of the layout, the table vacuumed and its indexes, the GIN
+    /// among them, built again (<c>REINDEX TABLE CONCURRENTLY</c>). Queries then test a collection
     /// <c>Any</c> by containment (docs/store.md, "The list layout"). Answers never change, before, during or after:
     /// each row says which layout it has, and a row not yet rewritten is tested by the jsonpath. Safe to interrupt (each
     /// batch commits on its own; a second call carries on where the first stopped) and to run beside writers and
