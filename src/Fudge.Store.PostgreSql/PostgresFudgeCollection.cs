@@ -396,9 +396,10 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
             // With a declared index to search, the jsonpath is a filter on its rows, written as the function (silent,
             // as the operator is) so that the GIN index is not also searched: a BitmapAnd of both would recheck the
             // index key, two jsonpath evaluations, on every row the GIN index returns.
-            if (scan && indexed is null && ListsAsArrays && ContainmentTranslation.For(filter, command, WholeDocumentIndex) is string contained)
+            if (scan && indexed is null && ListsAsArrays && !WholeDocumentIndex && ContainmentTranslation.For(filter, command) is string contained)
             {
-                // The list layout's containment where the row allows it, the jsonpath on the others (ContainmentTranslation).
+                // The list layout's containment where the row allows it, the jsonpath on the others (ContainmentTranslation);
+                // with a GIN, the jsonpath it serves.
                 parts.Add(contained);
                 GinScanSettings.Mark(command, filter);
             }

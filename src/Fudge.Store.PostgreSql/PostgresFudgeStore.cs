@@ -201,7 +201,7 @@ public sealed class PostgresFudgeStore : IFudgeStore
     /// that layout: every row's jsonb from its bytes, in batches (the table vacuumed every eighth of it, so that it grows
     /// by about that much), then the collection marked as of the layout, the table vacuumed and its indexes, the GIN
     /// among them, built again (<c>REINDEX TABLE CONCURRENTLY</c>). Queries then test a collection
-    /// <c>Any</c> by containment (docs/store.md, "The list layout"). Answers never change, before, during or after:
+    /// <c>Any</c> by containment where the collection has no whole-document GIN (docs/store.md, "The list layout"). Answers never change, before, during or after:
     /// each row says which layout it has, and a row not yet rewritten is tested by the jsonpath. Safe to interrupt (each
     /// batch commits on its own; a second call carries on where the first stopped) and to run beside writers and
     /// readers (a batch locks its rows until it commits); a session that opened the collection before the migration
