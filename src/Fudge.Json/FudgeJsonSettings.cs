@@ -112,6 +112,15 @@ public sealed class FudgeJsonSettings
     internal bool IsLossless => Mode == FudgeJsonMode.Lossless;
 
     /// <summary>
+    /// Plain mode with collapsed repeats, writing: the fields keyed by the empty name (a list's elements, the anonymous
+    /// fields of a sub-message) always as one JSON array, also when there is one of them, where the shared plain form
+    /// writes a lone field as its value. The PostgreSQL store's own jsonb layout (a list is then always an array, so a
+    /// containment test of one element is exact); not public: read back, such an array of numbers would be a primitive
+    /// array.
+    /// </summary>
+    internal bool ListsAsArrays { get; set; }
+
+    /// <summary>
     /// Plain mode only: numbers are finite both ways, as in JSON itself (RFC 8259 section 6) and System.Text.Json's
     /// default (<c>JsonNumberHandling.Strict</c>). A number outside the double range (<c>1e400</c>) is refused where it
     /// stands instead of becoming an infinity, and a NaN or infinity is refused (<see cref="NonFiniteNumberException"/>)

@@ -25,14 +25,15 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
     private readonly List<string> _indexedPaths = new();
     // Each indexed path's key: the expression its index was built on (LoadIndexesAsync) and its form.
     private readonly Dictionary<string, IndexKey> _indexKeys = new(StringComparer.Ordinal);
-    private readonly JsonbText _jsonb;
+    private JsonbText _jsonb;
 
-    public PostgresFudgeCollection(PostgresFudgeStore store, string name, long id)
+    public PostgresFudgeCollection(PostgresFudgeStore store, string name, long id, bool listsAsArrays)
     {
         _store = store;
         Name = name;
         _id = id;
-        _jsonb = new JsonbText(store.Json);
+        ListsAsArrays = listsAsArrays;
+        _jsonb = new JsonbText(listsAsArrays ? store.ListJson : store.Json);
         Table = "fudge_docs_" + id.ToString(CultureInfo.InvariantCulture);
     }
 
@@ -52,7 +53,7 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
 
     public async ValueTask<long> InsertAsync(ReadOnlyMemory<byte> envelope, CancellationToken cancellationToken = default)
     {
-        await using var command = _store.CreateCommand($"INSERT INTO {Table} (doc, json, {EmptyNamesColumn}, {SeveralFieldsFlag}) VALUES (@doc, @json, @empty, @several) RETURNING id");
+        await using var command = _store.CreateCommand($"INSERT INTO {Table} (doc, json, {EmptyNamesColumn}, {SeveralFieldsFlag}, {ListsColumn}) VALUES (@doc, @json, @empty, @several, @lists) RETURNING id");
         Bind(command, envelope);
         try
         {
@@ -160,7 +161,7 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
     private async Task<long> CopyAsync(IAsyncEnumerable<ReadOnlyMemory<byte>> envelopes, CancellationToken cancellationToken)
     {
         var importer = await PostgresFudgeStore.Guard(() => _store.Connection.BeginBinaryImportAsync(
-            $"COPY {Table} (doc, json, {EmptyNamesColumn}, {SeveralFieldsFlag}) FROM STDIN (FORMAT BINARY)", cancellationToken)).ConfigureAwait(false);
+            $"COPY {Table} (doc, json, {EmptyNamesColumn}, {SeveralFieldsFlag}, {ListsColumn}) FROM STDIN (FORMAT BINARY)", cancellationToken)).ConfigureAwait(false);
         bool completed = false;
         try
         {
@@ -176,6 +177,7 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
                 await importer.WriteAsync(json, NpgsqlDbType.Jsonb, CancellationToken.None).ConfigureAwait(false);
                 await importer.WriteAsync(emptyName, NpgsqlDbType.Boolean, CancellationToken.None).ConfigureAwait(false);
                 await importer.WriteAsync(_jsonb.SeveralFields, NpgsqlDbType.Boolean, CancellationToken.None).ConfigureAwait(false);
+                await importer.WriteAsync(ListsAsArrays, NpgsqlDbType.Boolean, CancellationToken.None).ConfigureAwait(false);
                 count++;
             }
             await importer.CompleteAsync(cancellationToken).ConfigureAwait(false);
@@ -306,7 +308,7 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
 
     public async ValueTask<bool> ReplaceAsync(long id, ReadOnlyMemory<byte> envelope, CancellationToken cancellationToken = default)
     {
-        await using var command = _store.CreateCommand($"UPDATE {Table} SET doc = @doc, json = @json, {EmptyNamesColumn} = @empty, {SeveralFieldsFlag} = @several WHERE id = @id");
+        await using var command = _store.CreateCommand($"UPDATE {Table} SET doc = @doc, json = @json, {EmptyNamesColumn} = @empty, {SeveralFieldsFlag} = @several, {ListsColumn} = @lists WHERE id = @id");
         Bind(command, envelope);
         command.Parameters.AddWithValue("id", id);
         try
@@ -395,7 +397,14 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
             // With a declared index to search, the jsonpath is a filter on its rows, written as the function (silent,
             // as the operator is) so that the GIN index is not also searched: a BitmapAnd of both would recheck the
             // index key, two jsonpath evaluations, on every row the GIN index returns.
-            if (scan)
+            if (scan && indexed is null && ListsAsArrays && !WholeDocumentIndex && ContainmentTranslation.For(filter, command) is string contained)
+            {
+                // The list layout's containment where the row allows it, the jsonpath on the others (ContainmentTranslation);
+                // with a GIN, the jsonpath it serves.
+                parts.Add(contained);
+                GinScanSettings.Mark(command, filter);
+            }
+            else if (scan)
             {
                 parts.Add(indexed is null ? "json @? @where" : "jsonb_path_exists(json, @where, '{}', true)");
                 // The GIN index serves the operator: a bitmap heap scan, which at a common value reads the whole table.
@@ -533,6 +542,7 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
         command.Parameters.Add(new NpgsqlParameter<ReadOnlyMemory<byte>>("json", NpgsqlDbType.Jsonb) { TypedValue = _jsonb.Of(envelope.Span) });
         command.Parameters.Add(new NpgsqlParameter<bool>("empty", NpgsqlDbType.Boolean) { TypedValue = emptyName });
         command.Parameters.Add(new NpgsqlParameter<bool>("several", NpgsqlDbType.Boolean) { TypedValue = _jsonb.SeveralFields });
+        command.Parameters.Add(new NpgsqlParameter<bool>("lists", NpgsqlDbType.Boolean) { TypedValue = ListsAsArrays });
     }
 
     /// <summary>
@@ -544,17 +554,18 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
     internal const string EmptyNamesColumn = "empty_names";
 
     /// <summary>
-    /// Adds <see cref="EmptyNamesColumn"/> and <see cref="SeveralFieldsFlag"/> to a table made before them (its rows
-    /// NULL: decided on their bytes, ordered by the key that reads every jsonb form). Looked up first: <c>ALTER
-    /// TABLE</c> locks the table even when the columns exist.
+    /// Adds <see cref="EmptyNamesColumn"/>, <see cref="SeveralFieldsFlag"/> and <see cref="ListsColumn"/> to a table
+    /// made before them (its rows NULL: decided on their bytes, ordered by the key that reads every jsonb form, tested
+    /// by the jsonpath). Looked up first: <c>ALTER TABLE</c> locks the table even when the columns exist.
     /// </summary>
     internal async Task AddMissingColumnsAsync(CancellationToken cancellationToken)
     {
-        await using var find = _store.CreateCommand("SELECT count(*) FROM pg_attribute WHERE attrelid = to_regclass(@table) AND attname IN (@column, @several) AND NOT attisdropped");
+        await using var find = _store.CreateCommand("SELECT count(*) FROM pg_attribute WHERE attrelid = to_regclass(@table) AND attname IN (@column, @several, @lists) AND NOT attisdropped");
         find.Parameters.AddWithValue("table", Table);
         find.Parameters.AddWithValue("column", EmptyNamesColumn);
         find.Parameters.AddWithValue("several", SeveralFieldsFlag);
-        if (await PostgresFudgeStore.Guard(() => find.ExecuteScalarAsync(cancellationToken)).ConfigureAwait(false) is 2L) return;
-        await _store.CreateIfMissingAsync($"ALTER TABLE {Table} ADD COLUMN IF NOT EXISTS {EmptyNamesColumn} boolean, ADD COLUMN IF NOT EXISTS {SeveralFieldsFlag} boolean", cancellationToken).ConfigureAwait(false);
+        find.Parameters.AddWithValue("lists", ListsColumn);
+        if (await PostgresFudgeStore.Guard(() => find.ExecuteScalarAsync(cancellationToken)).ConfigureAwait(false) is 3L) return;
+        await _store.CreateIfMissingAsync($"ALTER TABLE {Table} ADD COLUMN IF NOT EXISTS {EmptyNamesColumn} boolean, ADD COLUMN IF NOT EXISTS {SeveralFieldsFlag} boolean, ADD COLUMN IF NOT EXISTS {ListsColumn} boolean", cancellationToken).ConfigureAwait(false);
     }
 }

@@ -13,13 +13,14 @@ namespace Fudge.Store.PostgreSql;
 /// documents travel back, and the exact filter then decides on their bytes.
 /// </summary>
 /// <remarks>
-/// Layout (docs/store.md): <c>fudge_collections(id, name, whole_index)</c>; per collection <c>fudge_docs_ID(id bigserial,
-/// doc bytea, json jsonb, empty_names boolean, several_fields boolean)</c> with the GIN index <c>fudge_docs_ID_gin</c> (<c>jsonb_path_ops</c>, unless
+/// Layout (docs/store.md): <c>fudge_collections(id, name, whole_index, json_layout)</c>; per collection <c>fudge_docs_ID(id bigserial,
+/// doc bytea, json jsonb, empty_names boolean, several_fields boolean, lists_as_arrays boolean)</c> with the GIN index <c>fudge_docs_ID_gin</c> (<c>jsonb_path_ops</c>, unless
 /// <see cref="SetWholeDocumentIndexAsync"/> turned it off); <c>fudge_indexes(id, collection_id, path)</c>, each path's
 /// B-tree index <c>fudge_docs_ID_ix_N</c> (for a typed key, on the stored generated column <c>fudge_k_N</c>). The
 /// jsonb is Fudge.Json's plain form (names as keys, repeated names as arrays, ordinal-only fields under their
 /// ordinal's text, numbers as numbers, dates as ISO 8601 strings), with U+0000 in text stored as U+FFFD because jsonb
-/// cannot hold it.
+/// cannot hold it; in a collection of the list layout (<c>json_layout</c> 1: every collection made since; older ones
+/// until <see cref="MigrateListLayoutAsync"/>) a list's elements are always one array, also when there is one.
 /// </remarks>
 public sealed class PostgresFudgeStore : IFudgeStore
 {
@@ -31,9 +32,16 @@ public sealed class PostgresFudgeStore : IFudgeStore
     {
         _connection = connection;
         Json = json;
+        ListJson = new FudgeJsonSettings { ReaderOptions = json.ReaderOptions, ListsAsArrays = true };
     }
 
     internal FudgeJsonSettings Json { get; }
+
+    /// <summary>
+    /// <see cref="Json"/> with a list always an array (<see cref="FudgeJsonSettings.ListsAsArrays"/>): the jsonb of a
+    /// collection of the list layout (<see cref="PostgresFudgeCollection.ListsAsArrays"/>).
+    /// </summary>
+    internal FudgeJsonSettings ListJson { get; }
 
     internal NpgsqlConnection Connection => _connection;
 
@@ -89,6 +97,15 @@ public sealed class PostgresFudgeStore : IFudgeStore
                   END IF;
                 END $do$;
                 """, cancellationToken).ConfigureAwait(false);
+            // The same for json_layout: the collections already there keep the layout they were written with (0), as
+            // does one a version before the column creates later (the default); this version creates them with 1.
+            await store.CreateIfMissingAsync("""
+                DO $do$ BEGIN
+                  IF NOT EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = to_regclass('fudge_collections') AND attname = 'json_layout' AND NOT attisdropped) THEN
+                    ALTER TABLE fudge_collections ADD COLUMN IF NOT EXISTS json_layout smallint NOT NULL DEFAULT 0;
+                  END IF;
+                END $do$;
+                """, cancellationToken).ConfigureAwait(false);
             await store.CreateIfMissingAsync(BTreePredicate.KeyFunctionSql, cancellationToken).ConfigureAwait(false);
             // The row as jsonb, so that a server before datlocprovider (PostgreSQL 15; libc then) answers too.
             await using (var collation = new NpgsqlCommand(
@@ -118,16 +135,17 @@ public sealed class PostgresFudgeStore : IFudgeStore
         // built again here.
         // A collection set to have no GIN index (SetWholeDocumentIndexAsync) is opened as it is.
         long existing = -1;
-        bool indexed = false, wholeIndex = true;
-        await using (var find = CreateCommand("SELECT id, to_regclass('fudge_docs_' || id || '_gin') IS NOT NULL, whole_index FROM fudge_collections WHERE name = @name AND to_regclass('fudge_docs_' || id) IS NOT NULL"))
+        bool indexed = false, wholeIndex = true, lists = false;
+        await using (var find = CreateCommand("SELECT id, to_regclass('fudge_docs_' || id || '_gin') IS NOT NULL, whole_index, json_layout FROM fudge_collections WHERE name = @name AND to_regclass('fudge_docs_' || id) IS NOT NULL"))
         {
             find.Parameters.AddWithValue("name", name);
             await using var reader = await Guard(() => find.ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false);
-            if (await reader.ReadAsync(cancellationToken).ConfigureAwait(false)) (existing, indexed, wholeIndex) = (reader.GetInt64(0), reader.GetBoolean(1), reader.GetBoolean(2));
+            if (await reader.ReadAsync(cancellationToken).ConfigureAwait(false))
+                (existing, indexed, wholeIndex, lists) = (reader.GetInt64(0), reader.GetBoolean(1), reader.GetBoolean(2), reader.GetInt16(3) >= PostgresFudgeCollection.ListLayout);
         }
         if (existing >= 0)
         {
-            var opened = new PostgresFudgeCollection(this, name, existing) { WholeDocumentIndex = wholeIndex };
+            var opened = new PostgresFudgeCollection(this, name, existing, lists) { WholeDocumentIndex = wholeIndex };
             if (!indexed && wholeIndex) await GinAfterLoad.RestoreAbandonedAsync(opened, cancellationToken).ConfigureAwait(false);
             await opened.AddMissingColumnsAsync(cancellationToken).ConfigureAwait(false);
             await opened.LoadIndexesAsync(cancellationToken).ConfigureAwait(false);
@@ -135,14 +153,22 @@ public sealed class PostgresFudgeStore : IFudgeStore
             return opened;
         }
         await using var command = CreateCommand("""
-            INSERT INTO fudge_collections (name) VALUES (@name) ON CONFLICT (name) DO NOTHING;
-            SELECT id FROM fudge_collections WHERE name = @name;
+            INSERT INTO fudge_collections (name, json_layout) VALUES (@name, @layout) ON CONFLICT (name) DO NOTHING;
+            SELECT id, json_layout FROM fudge_collections WHERE name = @name;
             """);
         command.Parameters.AddWithValue("name", name);
-        long id = (long)(await Guard(() => command.ExecuteScalarAsync(cancellationToken)).ConfigureAwait(false))!;
-        var collection = new PostgresFudgeCollection(this, name, id);
+        command.Parameters.AddWithValue("layout", (short)PostgresFudgeCollection.ListLayout);
+        long id;
+        bool listLayout;
+        // Another session may have made the collection first (its own version's layout).
+        await using (var made = await Guard(() => command.ExecuteReaderAsync(cancellationToken)).ConfigureAwait(false))
+        {
+            await made.ReadAsync(cancellationToken).ConfigureAwait(false);
+            (id, listLayout) = (made.GetInt64(0), made.GetInt16(1) >= PostgresFudgeCollection.ListLayout);
+        }
+        var collection = new PostgresFudgeCollection(this, name, id, listLayout);
         await CreateIfMissingAsync($"""
-            CREATE TABLE IF NOT EXISTS {collection.Table} (id bigserial PRIMARY KEY, doc bytea NOT NULL, json jsonb NOT NULL, {PostgresFudgeCollection.EmptyNamesColumn} boolean, {PostgresFudgeCollection.SeveralFieldsFlag} boolean);
+            CREATE TABLE IF NOT EXISTS {collection.Table} (id bigserial PRIMARY KEY, doc bytea NOT NULL, json jsonb NOT NULL, {PostgresFudgeCollection.EmptyNamesColumn} boolean, {PostgresFudgeCollection.SeveralFieldsFlag} boolean, {PostgresFudgeCollection.ListsColumn} boolean);
             {collection.CreateGinSql};
             """, cancellationToken).ConfigureAwait(false);
         // Another session (of a version before the column) may have created the table first.
@@ -168,6 +194,34 @@ public sealed class PostgresFudgeStore : IFudgeStore
     {
         var opened = (PostgresFudgeCollection)await GetCollectionAsync(collection, cancellationToken).ConfigureAwait(false);
         await GinAfterLoad.SetWholeDocumentIndexAsync(opened, enabled, cancellationToken).ConfigureAwait(false);
+    }
+
+    /// <summary>
+    /// Rewrites a collection made before the list layout (a version that wrote a list's one element as its value) in
+    /// that layout: every row's jsonb from its bytes, in batches (the table vacuumed every eighth of it, so that it grows
+    /// by about that much), then the collection marked as of the layout, the table vacuumed and its indexes, the GIN
+    /// among them, built again (<c>REINDEX TABLE CONCURRENTLY</c>). Queries then test a collection
+    /// <c>Any</c> by containment where the collection has no whole-document GIN (docs/store.md, "The list layout"). Answers never change, before, during or after:
+    /// each row says which layout it has, and a row not yet rewritten is tested by the jsonpath. Safe to interrupt (each
+    /// batch commits on its own; a second call carries on where the first stopped) and to run beside writers and
+    /// readers (a batch locks its rows until it commits); a session that opened the collection before the migration
+    /// ended keeps writing the older layout until it opens the collection again, and such rows are tested by the
+    /// jsonpath until a second call rewrites them. Also sets the columns a row of an older version lacks
+    /// (<c>several_fields</c>, <c>empty_names</c>), so that its orderings and decisions take the short way. Collections
+    /// made by this version are in the layout already: the call then rewrites nothing, or only such rows.
+    /// </summary>
+    /// <param name="collection">The collection's name (created, in the layout, when missing).</param>
+    /// <param name="batchSize">Rows rewritten in one transaction (10,000 by default).</param>
+    /// <param name="progress">Told the number of rows rewritten so far after each batch.</param>
+    /// <param name="cancellationToken">Cancels the operation (between batches, or the batch under way, which is rolled back).</param>
+    /// <returns>The number of rows rewritten.</returns>
+    /// <exception cref="FudgeStoreException">The server refuses, a stored document is not a valid envelope, or a transaction of this store is open (each batch commits on its own).</exception>
+    public async ValueTask<long> MigrateListLayoutAsync(string collection, int batchSize = 10_000, IProgress<long>? progress = null, CancellationToken cancellationToken = default)
+    {
+        if (batchSize < 1) throw new ArgumentOutOfRangeException(nameof(batchSize), batchSize, "A batch holds at least one row.");
+        if (Transaction is not null) throw new FudgeStoreException("The list layout's migration commits batch by batch: it cannot run inside a transaction of this store.");
+        var opened = (PostgresFudgeCollection)await GetCollectionAsync(collection, cancellationToken).ConfigureAwait(false);
+        return await opened.MigrateListLayoutAsync(batchSize, progress, cancellationToken).ConfigureAwait(false);
     }
 
     /// <inheritdoc/>

@@ -119,8 +119,9 @@ internal static class FudgeToJson
             reader = FudgeReader.ForFields(fields, settings.ReaderOptions, taxonomy, baseOffset);
             for (int i = start; reader.Read(); i++)
             {
-                json.PropertyName(stack.Key(context.Envelope, i));
-                WritePlainValue(ref reader, depth, ref json, ref context);
+                var key = stack.Key(context.Envelope, i);
+                json.PropertyName(key);
+                WriteOneValue(ref reader, depth, ref json, ref context, key.IsEmpty);
             }
         }
         else
@@ -129,7 +130,7 @@ internal static class FudgeToJson
             {
                 if (stack.IsRepeat(i)) continue; // written with the first field of its key
                 json.PropertyName(stack.Key(context.Envelope, i));
-                if (stack.Next(i) < 0)
+                if (stack.Next(i) < 0 && !(settings.ListsAsArrays && stack.Key(context.Envelope, i).IsEmpty))
                 {
                     WritePlainValueAt(fields, baseOffset, stack.FieldOffset(i), taxonomy, depth, ref json, ref context);
                     continue;
@@ -184,9 +185,27 @@ internal static class FudgeToJson
         while (reader.Read())
         {
             TryGetPlainKey(ref reader, settings.KeyPreference, ordinalText, out int ordinalLength);
-            json.PropertyName(ordinalLength < 0 ? reader.NameUtf8 : ordinalText.Slice(0, ordinalLength));
-            WritePlainValue(ref reader, depth, ref json, ref context);
+            var key = ordinalLength < 0 ? reader.NameUtf8 : ordinalText.Slice(0, ordinalLength);
+            json.PropertyName(key);
+            WriteOneValue(ref reader, depth, ref json, ref context, key.IsEmpty);
         }
+    }
+
+    /// <summary>
+    /// The value of the only field of its key: as it is, or, under <see cref="FudgeJsonSettings.ListsAsArrays"/> and
+    /// the empty key (a list's one element), as an array of one.
+    /// </summary>
+    private static void WriteOneValue<TSink>(ref FudgeReader reader, int depth, ref TSink json, ref PlainContext context, bool emptyKey)
+        where TSink : struct, IJsonSink
+    {
+        if (!emptyKey || !context.Settings.ListsAsArrays)
+        {
+            WritePlainValue(ref reader, depth, ref json, ref context);
+            return;
+        }
+        json.StartArray();
+        WritePlainValue(ref reader, depth, ref json, ref context);
+        json.EndArray();
     }
 
     /// <summary>
