@@ -387,16 +387,9 @@ public sealed class FudgeStreamProjection<T, TResult> : IEnumerable<TResult>, IA
                 Dispose();
                 return false;
             }
-            // Project's reads inline (no call per message): its handlers are here.
-            try
-            {
-                if (_framed) _leaves.ReadFramed(envelope, _options, slots);
-                else _leaves.Read(envelope, _options, slots);
-            }
-            catch (FudgeFormatException e)
-            {
-                throw _projection._query.AtStreamOffset(e);
-            }
+            // A known layout's replay raises nothing, and is read here with no handler around it (see
+            // ProjectionLeaves.TryReplayFramed); the other reads, in a method of their own, have theirs.
+            if (!_framed || !_leaves.TryReplayFramed(envelope, _options, slots)) ReadUnreplayed(envelope, slots);
             try
             {
                 _current = _selector(slots);
@@ -406,6 +399,21 @@ public sealed class FudgeStreamProjection<T, TResult> : IEnumerable<TResult>, IA
                 throw _projection._projector.Failed(e);
             }
             return true;
+        }
+
+        // The envelope's leaves when no layout replayed them: recorded, walked or (not framed) looked up.
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        private void ReadUnreplayed(ReadOnlySpan<byte> envelope, LeafSlots slots)
+        {
+            try
+            {
+                if (_framed) _leaves.ReadFramedUnreplayed(envelope, _options, slots);
+                else _leaves.Read(envelope, _options, slots);
+            }
+            catch (FudgeFormatException e)
+            {
+                throw _projection._query.AtStreamOffset(e);
+            }
         }
 
         public void Reset() => throw new NotSupportedException("A stream query reads its stream once.");

@@ -332,10 +332,9 @@ internal sealed class ProjectionLayouts
     /// </remarks>
     public ProjectionLayout? Find(ReadOnlySpan<byte> envelope, int size)
     {
-        var layouts = _layouts;
         int at = _telling;
         // With one layout held there is no telling byte (-1): that layout is the one to try first.
-        var byByte = at < 0 ? _single : at < size ? _layoutByTellingByte[envelope[at]] : null;
+        var byByte = at < 0 ? _single : at < size ? ByTellingByte(envelope, at) : null;
         if (byByte is not null && byByte.Fits(envelope, size))
         {
             if (!byByte.Used) byByte.Used = true;
@@ -343,6 +342,15 @@ internal sealed class ProjectionLayouts
             Hits++;
             return byByte;
         }
+        return FindOther(envelope, size);
+    }
+
+    // Find past the telling byte's layout: not inlined into the caller's loop, where its locals would take registers
+    // (and stack stores) that the usual tick, found by the telling byte, does not need.
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+    private ProjectionLayout? FindOther(ReadOnlySpan<byte> envelope, int size)
+    {
+        var layouts = _layouts;
         int sized = _sizes[size & (SizeHints - 1)] - 1;
         if (sized >= 0 && layouts[sized] is { } bySize && bySize.Fits(envelope, size))
         {
@@ -361,6 +369,19 @@ internal sealed class ProjectionLayouts
             return Use(layouts[i]!, i, hint, size);
         }
         return null;
+    }
+
+    // The layout recorded with the envelope's byte at the telling offset, which is under its size (at most its length),
+    // with no bounds check where the framework allows (the table has an entry for every byte): on every tick.
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+    private ProjectionLayout? ByTellingByte(ReadOnlySpan<byte> envelope, int at)
+    {
+#if NET8_0_OR_GREATER
+        byte telling = System.Runtime.CompilerServices.Unsafe.Add(ref MemoryMarshal.GetReference(envelope), (nint)(uint)at);
+        return System.Runtime.CompilerServices.Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(_layoutByTellingByte), (nint)telling);
+#else
+        return _layoutByTellingByte[envelope[at]];
+#endif
     }
 
     // A hash of the first 32 bytes of fields (fewer in a shorter envelope) into the hints. With 32 bytes there, the four
