@@ -27,6 +27,7 @@ internal sealed class ProjectionLayout : Layout
         : base(bytes, mask, 0)
     {
         ToEnd = toEnd;
+        _sizeSlack = toEnd ? 0u : int.MaxValue;
         Places = places;
         Absent = absent;
         _length = bytes.Length;
@@ -98,20 +99,25 @@ internal sealed class ProjectionLayout : Layout
     public readonly bool HasAbsent;
 
     /// <summary>True when the envelope, of <paramref name="size"/> bytes as its header declares, has this layout.</summary>
+    /// <param name="envelope">The envelope's bytes: at least <paramref name="size"/> of them (the callers' checks).</param>
+    /// <param name="size">The size its header declares.</param>
     public bool Fits(ReadOnlySpan<byte> envelope, int size)
     {
+        System.Diagnostics.Debug.Assert(size <= envelope.Length);
         int length = _length;
-        if (!(ToEnd ? size == length : size >= length)) return false;
+        // Size and length in one unsigned compare: equal for a layout read to its end, else the size at least the length.
+        if ((uint)(size - length) > _sizeSlack) return false;
 #if NET8_0_OR_GREATER
-        if (_vectorWidth != 0 && envelope.Length >= length)
+        // The envelope holds size bytes, at least the layout's length: the vectors are read with no check of their own.
+        ref byte bytes = ref MemoryMarshal.GetReference(envelope);
+        if (_vectorWidth == Vector256<byte>.Count)
         {
-            ref byte bytes = ref MemoryMarshal.GetReference(envelope);
-            if (_vectorWidth == Vector256<byte>.Count)
-            {
-                var difference = ((Vector256.LoadUnsafe(ref bytes) & _headMask) ^ _headStructure)
-                    | ((Vector256.LoadUnsafe(ref bytes, (nuint)(length - Vector256<byte>.Count)) & _tailMask) ^ _tailStructure);
-                return difference == Vector256<byte>.Zero;
-            }
+            var difference = ((Vector256.LoadUnsafe(ref bytes) & _headMask) ^ _headStructure)
+                | ((Vector256.LoadUnsafe(ref bytes, (nuint)(length - Vector256<byte>.Count)) & _tailMask) ^ _tailStructure);
+            return difference == Vector256<byte>.Zero;
+        }
+        if (_vectorWidth == Vector128<byte>.Count)
+        {
             var narrow = ((Vector128.LoadUnsafe(ref bytes) & _headMask.GetLower()) ^ _headStructure.GetLower())
                 | ((Vector128.LoadUnsafe(ref bytes, (nuint)(length - Vector128<byte>.Count)) & _tailMask.GetLower()) ^ _tailStructure.GetLower());
             return narrow == Vector128<byte>.Zero;
@@ -119,6 +125,10 @@ internal sealed class ProjectionLayout : Layout
 #endif
         return HasStructureOf(envelope.Slice(0, length));
     }
+
+    // How far over the layout's length an envelope's size may be: none for a layout read to its end, else any (a size
+    // under the length is then negative, over int.MaxValue as unsigned).
+    private readonly uint _sizeSlack;
 
     /// <summary>
     /// A leaf's field: where its header and value are (from the envelope's start), its type, and how a replay reads it

@@ -166,7 +166,24 @@ internal sealed partial class ProjectionLeaves
         int leaf = place.Leaf;
         System.Diagnostics.Debug.Assert(place.ValueOffset + place.Length <= envelope.Length && leaf < slots.Floats.Length);
         int offset = place.ValueOffset;
-        switch (place.Read)
+        var read = place.Read;
+        // The usual reads first, by compares: a compare and a branch each, where the switch's jump through its table is
+        // eight instructions.
+        if (read == PlaceRead.Double)
+        {
+            At(slots.Floats, leaf) = BigEndian.ReadDouble(Unchecked(envelope, offset, sizeof(double)));
+            At(slots.Present, leaf) = true;
+            return true;
+        }
+        if (read == PlaceRead.Word && envelope.Length - offset >= sizeof(ulong))
+        {
+            ulong word = BinaryPrimitives.ReadUInt64LittleEndian(Unchecked(envelope, offset, sizeof(ulong))) & place.WordMask;
+            if (place.Texts!.Find(word) is not { } known) return ReplayNewText(in place, envelope, options, slots, word);
+            At(slots.Strings, leaf) = known;
+            At(slots.Present, leaf) = true;
+            return true;
+        }
+        switch (read)
         {
             case PlaceRead.Integer:
                 At(slots.Integers, leaf) = IntegerAt(place.TypeId, envelope, offset);
