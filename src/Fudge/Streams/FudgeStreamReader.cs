@@ -61,7 +61,11 @@ public sealed class FudgeStreamReader : IDisposable
     public int MessageCount { get; private set; }
 
     /// <summary>Stream offset (from where reading began) of the envelope most recently read.</summary>
-    public long EnvelopeOffset { get; private set; }
+    public long EnvelopeOffset => _nextOffset - _lastSize;
+
+    // The size of the envelope most recently read (EnvelopeOffset is the offset after it, less its size): one store a
+    // read, where the offset itself would be a load and a store more.
+    private int _lastSize;
 
     /// <summary>
     /// Reads the next envelope's bytes. The memory stays valid until the next read or <see cref="Dispose"/>.
@@ -253,7 +257,7 @@ public sealed class FudgeStreamReader : IDisposable
     {
         _start += size;
         if (_start == _end) _start = _end = 0;
-        EnvelopeOffset = _nextOffset;
+        _lastSize = size;
         _nextOffset += size;
         MessageCount++;
     }

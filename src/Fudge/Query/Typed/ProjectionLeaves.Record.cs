@@ -179,8 +179,9 @@ internal sealed partial class ProjectionLeaves
         {
             ulong word = BinaryPrimitives.ReadUInt64LittleEndian(Unchecked(envelope, offset, sizeof(ulong))) & place.WordMask;
             if (place.Texts!.Find(word) is not { } known) return ReplayNewText(in place, envelope, options, slots, word);
-            At(slots.Strings, leaf) = known;
+            // Present first: the string's store calls the write barrier, which the leaf's index would be kept across.
             At(slots.Present, leaf) = true;
+            At(slots.Strings, leaf) = known;
             return true;
         }
         switch (read)
