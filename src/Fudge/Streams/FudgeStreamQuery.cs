@@ -390,14 +390,8 @@ public sealed class FudgeStreamProjection<T, TResult> : IEnumerable<TResult>, IA
             // A known layout's replay raises nothing, and is read here with no handler around it (see
             // ProjectionLeaves.TryReplayFramed); the other reads, in a method of their own, have theirs.
             if (!_framed || !_leaves.TryReplayFramed(envelope, _options, slots)) ReadUnreplayed(envelope, slots);
-            try
-            {
-                _current = _selector(slots);
-            }
-            catch (Exception e) when (e is not FudgeException)
-            {
-                throw _projection._projector.Failed(e);
-            }
+            // The selector raises its failures as the projection's exception itself (Projector.Selector): no handler here.
+            _current = _selector(slots);
             return true;
         }
 
@@ -439,14 +433,8 @@ public sealed class FudgeStreamProjection<T, TResult> : IEnumerable<TResult>, IA
         {
             throw _query.AtStreamOffset(e);
         }
-        try
-        {
-            return selector(slots);
-        }
-        catch (Exception e) when (e is not FudgeException)
-        {
-            throw _projector.Failed(e);
-        }
+        // The selector raises its failures as the projection's exception itself (Projector.Selector).
+        return selector(slots);
     }
 
     private TResult ProjectWhole(ReadOnlySpan<byte> envelope) => (TResult)_projector.ProjectWhole(_query.Deserialize(envelope))!;
