@@ -200,19 +200,12 @@ internal sealed partial class ProjectionLeaves
             case PlaceRead.IntegerToSingle:
                 At(slots.Floats, leaf) = (float)IntegerAt(place.TypeId, envelope, offset);
                 break;
-            case PlaceRead.Double:
-                At(slots.Floats, leaf) = BigEndian.ReadDouble(Unchecked(envelope, offset, sizeof(double)));
-                break;
+            // PlaceRead.Double, and a Word with eight bytes to read, are read above.
             case PlaceRead.Single:
                 At(slots.Floats, leaf) = BigEndian.ReadSingle(Unchecked(envelope, offset, sizeof(float)));
                 break;
             case PlaceRead.DoubleToSingle:
                 At(slots.Floats, leaf) = (float)BigEndian.ReadDouble(Unchecked(envelope, offset, sizeof(double)));
-                break;
-            case PlaceRead.Word when envelope.Length - offset >= sizeof(ulong):
-                ulong word = BinaryPrimitives.ReadUInt64LittleEndian(Unchecked(envelope, offset, sizeof(ulong))) & place.WordMask;
-                if (place.Texts!.Find(word) is not { } known) return ReplayNewText(in place, envelope, options, slots, word);
-                At(slots.Strings, leaf) = known;
                 break;
             case PlaceRead.Text or PlaceRead.Word when slots.Texts.Find(envelope, place.ValueOffset, place.Length) is { } text:
                 At(slots.Strings, leaf) = text;
