@@ -387,25 +387,27 @@ public sealed class FudgeStreamProjection<T, TResult> : IEnumerable<TResult>, IA
                 Dispose();
                 return false;
             }
-            // Project's reads inline (no call per message): its handlers are here.
+            // A known layout's replay raises nothing, and is read here with no handler around it (see
+            // ProjectionLeaves.TryReplayFramed); the other reads, in a method of their own, have theirs.
+            if (!_framed || !_leaves.TryReplayFramed(envelope, _options, slots)) ReadUnreplayed(envelope, slots);
+            // The selector raises its failures as the projection's exception itself (Projector.Selector): no handler here.
+            _current = _selector(slots);
+            return true;
+        }
+
+        // The envelope's leaves when no layout replayed them: recorded, walked or (not framed) looked up.
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        private void ReadUnreplayed(ReadOnlySpan<byte> envelope, LeafSlots slots)
+        {
             try
             {
-                if (_framed) _leaves.ReadFramed(envelope, _options, slots);
+                if (_framed) _leaves.ReadFramedUnreplayed(envelope, _options, slots);
                 else _leaves.Read(envelope, _options, slots);
             }
             catch (FudgeFormatException e)
             {
                 throw _projection._query.AtStreamOffset(e);
             }
-            try
-            {
-                _current = _selector(slots);
-            }
-            catch (Exception e) when (e is not FudgeException)
-            {
-                throw _projection._projector.Failed(e);
-            }
-            return true;
         }
 
         public void Reset() => throw new NotSupportedException("A stream query reads its stream once.");
@@ -431,14 +433,8 @@ public sealed class FudgeStreamProjection<T, TResult> : IEnumerable<TResult>, IA
         {
             throw _query.AtStreamOffset(e);
         }
-        try
-        {
-            return selector(slots);
-        }
-        catch (Exception e) when (e is not FudgeException)
-        {
-            throw _projector.Failed(e);
-        }
+        // The selector raises its failures as the projection's exception itself (Projector.Selector).
+        return selector(slots);
     }
 
     private TResult ProjectWhole(ReadOnlySpan<byte> envelope) => (TResult)_projector.ProjectWhole(_query.Deserialize(envelope))!;

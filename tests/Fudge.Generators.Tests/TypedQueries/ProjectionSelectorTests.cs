@@ -61,6 +61,32 @@ public class ProjectionSelectorTests
     }
 
     [Fact]
+    public async System.Threading.Tasks.Task A_failing_selector_raises_the_translation_exception_naming_its_own_text_read_either_way()
+    {
+        // The compiled selector raises the projection's exception itself, enumerated or read asynchronously; two
+        // selectors that differ in a constant each name their own text.
+        byte[] stream = TypedQueryPropertyTests.Stream(new[] { new QTrade { Symbol = "AAPL", Qty = 2 }, new QTrade { Symbol = "MSFT", Qty = 0 } });
+        using (var reader = new FudgeStreamReader(new MemoryStream(stream)))
+        {
+            var e = Assert.Throws<FudgeTranslationException>(() => reader.Query<QTrade>().Select(t => new { Ratio = 10 / t.Qty }).ToList());
+            Assert.IsType<DivideByZeroException>(e.InnerException);
+            Assert.Contains("(10 / t.Qty)", e.Message, StringComparison.Ordinal);
+            Assert.Contains("evaluating it raised DivideByZeroException", e.Message, StringComparison.Ordinal);
+        }
+        using (var reader = new FudgeStreamReader(new MemoryStream(stream)))
+        {
+            var got = new System.Collections.Generic.List<long>();
+            var e = await Assert.ThrowsAsync<FudgeTranslationException>(async () =>
+            {
+                await foreach (var ratio in reader.Query<QTrade>().Select(x => new { Ratio = 20 / x.Qty })) got.Add(ratio.Ratio);
+            });
+            Assert.Equal(new long[] { 10 }, got);
+            Assert.IsType<DivideByZeroException>(e.InnerException);
+            Assert.Contains("(20 / x.Qty)", e.Message, StringComparison.Ordinal);
+        }
+    }
+
+    [Fact]
     public void Top_level_fields_read_in_one_pass_agree_with_linq()
     {
         // Every leaf a field of the top level (one pass over each message), absent values and repeated members included.

@@ -26,13 +26,13 @@ public class ProjectionLayoutTests
 
     private static readonly string[] SameLength = { "AAPL", "MSFT", "GOOG", "ÀÉ" };
 
-    private static ProjectionLeaves Reads(params int[] leaves)
+    internal static ProjectionLeaves Reads(params int[] leaves)
         => new(leaves.Select(i => FudgePath.Compile(Leaves[i].Path)).ToArray(), leaves.Select(i => Leaves[i].Type).ToArray());
 
     /// <summary>How one message of a shape is written: its top-level fields in order, each with its wire type.</summary>
-    private sealed record Shape((string Name, byte Type)[] Top, (string Name, byte Type)[]? Trade, int TradeAt);
+    internal sealed record Shape((string Name, byte Type)[] Top, (string Name, byte Type)[]? Trade, int TradeAt);
 
-    private static Shape RandomShape(Random random)
+    internal static Shape RandomShape(Random random)
     {
         var top = new List<(string, byte)>();
         void Maybe(string name, params byte[] types)
@@ -82,7 +82,7 @@ public class ProjectionLayoutTests
         _ => throw new ArgumentOutOfRangeException(nameof(type)),
     };
 
-    private static byte[] Message(Shape shape, Random random, int outOfRange)
+    internal static byte[] Message(Shape shape, Random random, int outOfRange)
     {
         var message = new FudgeMsg();
         for (int i = 0; i <= shape.Top.Length; i++)

@@ -27,6 +27,7 @@ internal sealed class ProjectionLayout : Layout
         : base(bytes, mask, 0)
     {
         ToEnd = toEnd;
+        _sizeSlack = toEnd ? 0u : int.MaxValue;
         Places = places;
         Absent = absent;
         _length = bytes.Length;
@@ -98,20 +99,25 @@ internal sealed class ProjectionLayout : Layout
     public readonly bool HasAbsent;
 
     /// <summary>True when the envelope, of <paramref name="size"/> bytes as its header declares, has this layout.</summary>
+    /// <param name="envelope">The envelope's bytes: at least <paramref name="size"/> of them (the callers' checks).</param>
+    /// <param name="size">The size its header declares.</param>
     public bool Fits(ReadOnlySpan<byte> envelope, int size)
     {
+        System.Diagnostics.Debug.Assert(size <= envelope.Length);
         int length = _length;
-        if (!(ToEnd ? size == length : size >= length)) return false;
+        // Size and length in one unsigned compare: equal for a layout read to its end, else the size at least the length.
+        if ((uint)(size - length) > _sizeSlack) return false;
 #if NET8_0_OR_GREATER
-        if (_vectorWidth != 0 && envelope.Length >= length)
+        // The envelope holds size bytes, at least the layout's length: the vectors are read with no check of their own.
+        ref byte bytes = ref MemoryMarshal.GetReference(envelope);
+        if (_vectorWidth == Vector256<byte>.Count)
         {
-            ref byte bytes = ref MemoryMarshal.GetReference(envelope);
-            if (_vectorWidth == Vector256<byte>.Count)
-            {
-                var difference = ((Vector256.LoadUnsafe(ref bytes) & _headMask) ^ _headStructure)
-                    | ((Vector256.LoadUnsafe(ref bytes, (nuint)(length - Vector256<byte>.Count)) & _tailMask) ^ _tailStructure);
-                return difference == Vector256<byte>.Zero;
-            }
+            var difference = ((Vector256.LoadUnsafe(ref bytes) & _headMask) ^ _headStructure)
+                | ((Vector256.LoadUnsafe(ref bytes, (nuint)(length - Vector256<byte>.Count)) & _tailMask) ^ _tailStructure);
+            return difference == Vector256<byte>.Zero;
+        }
+        if (_vectorWidth == Vector128<byte>.Count)
+        {
             var narrow = ((Vector128.LoadUnsafe(ref bytes) & _headMask.GetLower()) ^ _headStructure.GetLower())
                 | ((Vector128.LoadUnsafe(ref bytes, (nuint)(length - Vector128<byte>.Count)) & _tailMask.GetLower()) ^ _tailStructure.GetLower());
             return narrow == Vector128<byte>.Zero;
@@ -119,6 +125,10 @@ internal sealed class ProjectionLayout : Layout
 #endif
         return HasStructureOf(envelope.Slice(0, length));
     }
+
+    // How far over the layout's length an envelope's size may be: none for a layout read to its end, else any (a size
+    // under the length is then negative, over int.MaxValue as unsigned).
+    private readonly uint _sizeSlack;
 
     /// <summary>
     /// A leaf's field: where its header and value are (from the envelope's start), its type, and how a replay reads it
@@ -332,10 +342,9 @@ internal sealed class ProjectionLayouts
     /// </remarks>
     public ProjectionLayout? Find(ReadOnlySpan<byte> envelope, int size)
     {
-        var layouts = _layouts;
         int at = _telling;
         // With one layout held there is no telling byte (-1): that layout is the one to try first.
-        var byByte = at < 0 ? _single : at < size ? _layoutByTellingByte[envelope[at]] : null;
+        var byByte = at < 0 ? _single : at < size ? ByTellingByte(envelope, at) : null;
         if (byByte is not null && byByte.Fits(envelope, size))
         {
             if (!byByte.Used) byByte.Used = true;
@@ -343,6 +352,15 @@ internal sealed class ProjectionLayouts
             Hits++;
             return byByte;
         }
+        return FindOther(envelope, size);
+    }
+
+    // Find past the telling byte's layout: not inlined into the caller's loop, where its locals would take registers
+    // (and stack stores) that the usual tick, found by the telling byte, does not need.
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+    private ProjectionLayout? FindOther(ReadOnlySpan<byte> envelope, int size)
+    {
+        var layouts = _layouts;
         int sized = _sizes[size & (SizeHints - 1)] - 1;
         if (sized >= 0 && layouts[sized] is { } bySize && bySize.Fits(envelope, size))
         {
@@ -361,6 +379,19 @@ internal sealed class ProjectionLayouts
             return Use(layouts[i]!, i, hint, size);
         }
         return null;
+    }
+
+    // The layout recorded with the envelope's byte at the telling offset, which is under its size (at most its length),
+    // with no bounds check where the framework allows (the table has an entry for every byte): on every tick.
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+    private ProjectionLayout? ByTellingByte(ReadOnlySpan<byte> envelope, int at)
+    {
+#if NET8_0_OR_GREATER
+        byte telling = System.Runtime.CompilerServices.Unsafe.Add(ref MemoryMarshal.GetReference(envelope), (nint)(uint)at);
+        return System.Runtime.CompilerServices.Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(_layoutByTellingByte), (nint)telling);
+#else
+        return _layoutByTellingByte[envelope[at]];
+#endif
     }
 
     // A hash of the first 32 bytes of fields (fewer in a shorter envelope) into the hints. With 32 bytes there, the four

@@ -1,4 +1,7 @@
 using System;
+using System.Buffers.Binary;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
 
 namespace Fudge.Query;
 
@@ -153,53 +156,101 @@ internal sealed partial class ProjectionLeaves
         return true;
     }
 
-    // One place's leaf into its slot: false as for Replay.
+    // One place's leaf into its slot: false as for Replay. Read with no bounds checks: Fits found the envelope at least
+    // as long as the layout, whose length covers every place (a place's Length is its type's width, or its text's), and
+    // a leaf indexes slots made for this projection's leaves. Each check is instructions on every tick, and the tick's
+    // time follows its instruction count (a scratch build with 32 more spent 3.7 ns more a tick).
     [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     private bool ReplayPlace(in ProjectionLayout.LeafPlace place, ReadOnlySpan<byte> envelope, FudgeReaderOptions options, LeafSlots slots)
     {
         int leaf = place.Leaf;
-        // The layout's length covers every place (Fits checked the envelope is at least that long).
-        var value = envelope.Slice(place.ValueOffset, place.Length);
-        switch (place.Read)
+        System.Diagnostics.Debug.Assert(place.ValueOffset + place.Length <= envelope.Length && leaf < slots.Floats.Length);
+        int offset = place.ValueOffset;
+        var read = place.Read;
+        // The usual reads first, by compares: a compare and a branch each, where the switch's jump through its table is
+        // eight instructions.
+        if (read == PlaceRead.Double)
+        {
+            At(slots.Floats, leaf) = BigEndian.ReadDouble(Unchecked(envelope, offset, sizeof(double)));
+            At(slots.Present, leaf) = true;
+            return true;
+        }
+        if (read == PlaceRead.Word && envelope.Length - offset >= sizeof(ulong))
+        {
+            ulong word = BinaryPrimitives.ReadUInt64LittleEndian(Unchecked(envelope, offset, sizeof(ulong))) & place.WordMask;
+            if (place.Texts!.Find(word) is not { } known) return ReplayNewText(in place, envelope, options, slots, word);
+            // Present first: the string's store calls the write barrier, which the leaf's index would be kept across.
+            At(slots.Present, leaf) = true;
+            At(slots.Strings, leaf) = known;
+            return true;
+        }
+        switch (read)
         {
             case PlaceRead.Integer:
-                slots.Integers[leaf] = IntegerOf(place.TypeId, value);
+                At(slots.Integers, leaf) = IntegerAt(place.TypeId, envelope, offset);
                 break;
             case PlaceRead.IntegerInRange:
-                long number = IntegerOf(place.TypeId, value);
+                long number = IntegerAt(place.TypeId, envelope, offset);
                 if (number < _min[leaf] || number > _max[leaf]) return false;
-                slots.Integers[leaf] = number;
+                At(slots.Integers, leaf) = number;
                 break;
             case PlaceRead.IntegerToDouble:
-                slots.Floats[leaf] = IntegerOf(place.TypeId, value);
+                At(slots.Floats, leaf) = IntegerAt(place.TypeId, envelope, offset);
                 break;
             case PlaceRead.IntegerToSingle:
-                slots.Floats[leaf] = (float)IntegerOf(place.TypeId, value);
+                At(slots.Floats, leaf) = (float)IntegerAt(place.TypeId, envelope, offset);
                 break;
-            case PlaceRead.Double:
-                slots.Floats[leaf] = BigEndian.ReadDouble(value);
-                break;
+            // PlaceRead.Double, and a Word with eight bytes to read, are read above.
             case PlaceRead.Single:
-                slots.Floats[leaf] = BigEndian.ReadSingle(value);
+                At(slots.Floats, leaf) = BigEndian.ReadSingle(Unchecked(envelope, offset, sizeof(float)));
                 break;
             case PlaceRead.DoubleToSingle:
-                slots.Floats[leaf] = (float)BigEndian.ReadDouble(value);
-                break;
-            case PlaceRead.Word when envelope.Length - place.ValueOffset >= sizeof(ulong):
-                ulong word = System.Buffers.Binary.BinaryPrimitives.ReadUInt64LittleEndian(envelope.Slice(place.ValueOffset)) & place.WordMask;
-                if (place.Texts!.Find(word) is not { } known) return ReplayNewText(in place, envelope, options, slots, word);
-                slots.Strings[leaf] = known;
+                At(slots.Floats, leaf) = (float)BigEndian.ReadDouble(Unchecked(envelope, offset, sizeof(double)));
                 break;
             case PlaceRead.Text or PlaceRead.Word when slots.Texts.Find(envelope, place.ValueOffset, place.Length) is { } text:
-                slots.Strings[leaf] = text;
+                At(slots.Strings, leaf) = text;
                 break;
             default:
                 // Marks the leaf present or absent itself (an indicator converts to null).
                 return ReplaySlowly(in place, envelope, options, slots);
         }
-        slots.Present[leaf] = true;
+        At(slots.Present, leaf) = true;
         return true;
     }
+
+    // An element of slots' arrays, with no bounds check where the framework allows (see ReplayPlace).
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+    private static ref T At<T>(T[] array, int index)
+    {
+#if NET8_0_OR_GREATER
+        return ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(array), (nint)(uint)index);
+#else
+        return ref array[index];
+#endif
+    }
+
+    // The length bytes at offset in the envelope, with no bounds check where the framework allows (see ReplayPlace).
+    // Given a constant length, the reads of a fixed-width value from them check nothing either.
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+    private static ReadOnlySpan<byte> Unchecked(ReadOnlySpan<byte> envelope, int offset, int length)
+    {
+#if NET8_0_OR_GREATER
+        return MemoryMarshal.CreateReadOnlySpan(ref Unsafe.Add(ref MemoryMarshal.GetReference(envelope), (nint)(uint)offset), length);
+#else
+        return envelope.Slice(offset, length);
+#endif
+    }
+
+    // IntegerOf at the value's offset.
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+    private static long IntegerAt(byte typeId, ReadOnlySpan<byte> envelope, int offset) => typeId switch
+    {
+        FudgeTypeId.Int8 => (sbyte)Unchecked(envelope, offset, 1)[0],
+        FudgeTypeId.Int16 => BinaryPrimitives.ReadInt16BigEndian(Unchecked(envelope, offset, sizeof(short))),
+        FudgeTypeId.Int32 => BinaryPrimitives.ReadInt32BigEndian(Unchecked(envelope, offset, sizeof(int))),
+        FudgeTypeId.Int64 => BinaryPrimitives.ReadInt64BigEndian(Unchecked(envelope, offset, sizeof(long))),
+        _ => Unchecked(envelope, offset, 1)[0] != 0 ? 1 : 0,
+    };
 
     // A text of a Word place not in its table: decoded as the walk decodes it, and kept. False when the bytes are not
     // UTF-8 (the walk then raises its exception).

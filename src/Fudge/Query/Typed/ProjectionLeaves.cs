@@ -165,15 +165,36 @@ internal sealed partial class ProjectionLeaves
     /// </summary>
     public void ReadFramed(ReadOnlySpan<byte> envelope, FudgeReaderOptions options, LeafSlots slots)
     {
+        if (!TryReplayFramed(envelope, options, slots)) ReadFramedUnreplayed(envelope, options, slots);
+    }
+
+    /// <summary>
+    /// The first part of <see cref="ReadFramed"/>: the envelope's leaves read from the places of a known layout, with no
+    /// exception raised, or false (then <see cref="ReadFramedUnreplayed"/> reads them).
+    /// </summary>
+    /// <remarks>
+    /// Apart so that the enumerator's loop holds no exception handler around its usual path: locals that live into a
+    /// handler are kept in memory, stored and loaded back on every tick.
+    /// </remarks>
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+    public bool TryReplayFramed(ReadOnlySpan<byte> envelope, FudgeReaderOptions options, LeafSlots slots)
+    {
         // The options are settable: a resolver set since Ready makes each envelope's taxonomy matter again.
+        if (options.TaxonomyResolver is not null) return false;
+        return slots.Layouts.Find(envelope, envelope.Length) is { } layout && Replay(layout, envelope, options, slots);
+    }
+
+    /// <summary>The rest of <see cref="ReadFramed"/>, once <see cref="TryReplayFramed"/> returned false for the envelope.</summary>
+    /// <exception cref="FudgeFormatException">The bytes the walk reads are malformed.</exception>
+    /// <exception cref="FudgeException">A value cannot be converted to its member's type.</exception>
+    public void ReadFramedUnreplayed(ReadOnlySpan<byte> envelope, FudgeReaderOptions options, LeafSlots slots)
+    {
         if (options.TaxonomyResolver is not null)
         {
             Read(envelope, options, slots);
             return;
         }
-        var layouts = slots.Layouts;
-        if (layouts.Find(envelope, envelope.Length) is { } layout && Replay(layout, envelope, options, slots)) return;
-        if (layouts.ShouldRecord()) Record(envelope, options, slots);
+        if (slots.Layouts.ShouldRecord()) Record(envelope, options, slots);
         else Walk(envelope, options, slots);
     }
 

@@ -124,7 +124,10 @@ internal sealed class Projector
     /// <summary>The reads of the leaves (when <see cref="ReadsFieldsOnly"/>).</summary>
     public ProjectionLeaves Leaves => _reads!;
 
-    /// <summary>The selector over the leaves' slots (when <see cref="ReadsFieldsOnly"/>), compiled once per shape.</summary>
+    /// <summary>
+    /// The selector over the leaves' slots (when <see cref="ReadsFieldsOnly"/>), compiled once per shape. It raises what
+    /// it raises as <see cref="Failed"/>'s exception (the library's own exceptions as they are).
+    /// </summary>
     public Func<LeafSlots, TResult> Selector<TResult>()
     {
         if (_typed is Func<LeafSlots, TResult> typed) return typed;
@@ -134,8 +137,14 @@ internal sealed class Projector
     }
 
     /// <summary>What the selector raised, as the exception a projection raises.</summary>
-    public FudgeTranslationException Failed(Exception e)
-        => new(_selector.Body.ToString(), $"evaluating it raised {e.GetType().Name}: {e.Message}", e);
+    public FudgeTranslationException Failed(Exception e) => Failure(_selector.Body.ToString(), e);
+
+    /// <summary>What a selector (its text) raised, as the exception a projection raises.</summary>
+    internal static FudgeTranslationException Failure(string selector, Exception e)
+        => new(selector, $"evaluating it raised {e.GetType().Name}: {e.Message}", e);
+
+    private static readonly System.Reflection.MethodInfo FailureMethod = typeof(Projector).GetMethod(
+        nameof(Failure), System.Reflection.BindingFlags.NonPublic | System.Reflection.BindingFlags.Static)!;
 
     // The read of leaf i's value from its slot, as the member's type.
     private static Expression SlotRead(ParameterExpression slots, int i, LeafKind kind, Type type)
@@ -171,14 +180,24 @@ internal sealed class Projector
 
     // The selector over the slots as a delegate. Compiled where the runtime can generate code; under NativeAOT
     // System.Linq.Expressions interprets the same tree (its Compile falls back to its interpreter), with C#'s semantics
-    // either way.
+    // either way. What the selector raises, other than the library's own exceptions, it raises as Failed's exception
+    // itself: its callers (a stream enumerator's loop on every tick) then hold no handler of their own, whose locals the
+    // JIT would keep in memory.
     private Func<LeafSlots, TResult> Compile<TResult>()
     {
         var body = _overSlots!;
         if (body.Type != typeof(TResult)) body = Expression.Convert(body, typeof(TResult));
-        var lambda = Expression.Lambda<Func<LeafSlots, TResult>>(body, _slots!);
-        var key = SelectorKey.Of(lambda);
+        // Keyed by the selector over the slots (before the handler: a try's text shows none of its body) and the text
+        // the failure names.
+        string text = _selector.Body.ToString();
+        var key = SelectorKey.Of(Expression.Lambda<Func<LeafSlots, TResult>>(body, _slots!)) is { } shape ? shape + "|" + text : null;
         if (key is not null && CompiledSelectors.TryGetValue(key, out var cached)) return (Func<LeafSlots, TResult>)cached;
+        var raised = Expression.Parameter(typeof(Exception), "e");
+        body = Expression.TryCatch(
+            body,
+            Expression.Catch(typeof(FudgeException), Expression.Rethrow(typeof(TResult))),
+            Expression.Catch(raised, Expression.Throw(Expression.Call(FailureMethod, Expression.Constant(text), raised), typeof(TResult))));
+        var lambda = Expression.Lambda<Func<LeafSlots, TResult>>(body, _slots!);
 #if NET
         var compiled = lambda.Compile(preferInterpretation: !System.Runtime.CompilerServices.RuntimeFeature.IsDynamicCodeSupported);
 #else
