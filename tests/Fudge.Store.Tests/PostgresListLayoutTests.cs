@@ -159,6 +159,20 @@ public sealed class PostgresListLayoutTests
     }
 
     // The documents' own Id field (a raw document need not deserialize as a LayoutTrade).
+    // The four collections the layout tests compare: the list layout with and without the GIN, then the layout before
+    // it (made by an older store, OldCollectionAsync) with and without.
+    private static async Task<List<PostgresFudgeCollection>> BothLayoutsAsync(PostgresFudgeStore store, string connection, List<PostgresFudgeStore> opened)
+    {
+        await store.SetWholeDocumentIndexAsync("bare", enabled: false);
+        return new List<PostgresFudgeCollection>
+        {
+            (PostgresFudgeCollection)await store.GetCollectionAsync("gin"),
+            (PostgresFudgeCollection)await store.GetCollectionAsync("bare"),
+            await OldCollectionAsync(connection, "old_gin", gin: true, opened),
+            await OldCollectionAsync(connection, "old_bare", gin: false, opened),
+        };
+    }
+
     private static long IdOf(byte[] envelope) => Convert.ToInt64(FudgeMsg.Parse(envelope).GetValue("Id"), System.Globalization.CultureInfo.InvariantCulture);
 
     private static async Task<List<long>> IdsAsync(IFudgeCollection collection, FudgeFilter filter)
@@ -216,14 +230,7 @@ public sealed class PostgresListLayoutTests
         await using var store = await PostgresFudgeStore.OpenAsync(connection);
         try
         {
-            await store.SetWholeDocumentIndexAsync("bare", enabled: false);
-            var collections = new List<PostgresFudgeCollection>
-            {
-                (PostgresFudgeCollection)await store.GetCollectionAsync("gin"),
-                (PostgresFudgeCollection)await store.GetCollectionAsync("bare"),
-                await OldCollectionAsync(connection, "old_gin", gin: true, opened),
-                await OldCollectionAsync(connection, "old_bare", gin: false, opened),
-            };
+            var collections = await BothLayoutsAsync(store, connection, opened);
             var documents = Documents(43, 600);
             foreach (var collection in collections)
             {
@@ -283,14 +290,7 @@ public sealed class PostgresListLayoutTests
         await using var store = await PostgresFudgeStore.OpenAsync(connection);
         try
         {
-            await store.SetWholeDocumentIndexAsync("bare", enabled: false);
-            var collections = new List<PostgresFudgeCollection>
-            {
-                (PostgresFudgeCollection)await store.GetCollectionAsync("gin"),
-                (PostgresFudgeCollection)await store.GetCollectionAsync("bare"),
-                await OldCollectionAsync(connection, "old_gin", gin: true, opened),
-                await OldCollectionAsync(connection, "old_bare", gin: false, opened),
-            };
+            var collections = await BothLayoutsAsync(store, connection, opened);
             var random = new Random(4343);
             string[] venues = { "XLON", "BATS", "Zürich", "東京" };
             var trades = Enumerable.Range(0, 500).Select(i => new LayoutTrade
