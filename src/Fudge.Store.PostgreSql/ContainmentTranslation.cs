@@ -41,6 +41,8 @@ namespace Fudge.Store.PostgreSql;
 /// index serves: the GIN (<c>jsonb_path_ops</c>) serves containment of the whole document only, and a statement it
 /// can serve (<c>json @&gt; pattern OR (flags AND json @? jsonpath)</c>, a <c>BitmapOr</c> of two searches for a rare
 /// value) cost a common value's scan what the jsonpath costs (1,000,000 ticks: 0.98-1.02x, the plans file, lists43).
+/// There, for one equality, the subtree's containment is taken per execution when the planner expects a common value
+/// (<see cref="GinOrContainment"/>).
 /// </para>
 /// </remarks>
 internal static class ContainmentTranslation

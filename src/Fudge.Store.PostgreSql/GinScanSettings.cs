@@ -168,7 +168,7 @@ internal static class GinScanSettings
     }
 
     /// <summary>The statement as it runs in a session of the server's defaults: its settings first (ToQueryString).</summary>
-    public static string Shown(NpgsqlCommand command) => Transition(Defaults, Wanted(command), local: false) + command.CommandText;
+    public static string Shown(NpgsqlCommand command) => GinOrContainment.Note(command) + Transition(Defaults, Wanted(command), local: false) + GinOrContainment.Shown(command, command.CommandText);
 
     private static int Wanted(NpgsqlCommand command) => Marks.TryGetValue(command, out var mark) ? (int)mark : Defaults;
 
@@ -203,10 +203,17 @@ internal static class GinScanSettings
 
         public async Task<NpgsqlDataReader> ExecuteReaderAsync(CancellationToken cancellationToken)
         {
-            if (_changed is null) return await _command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
+            // The form of the statement first (one planning round trip, or none when the choice is known), inside
+            // the try below: a failure or cancellation before the statement is sent leaves the settings unknown too.
+            if (_changed is null)
+            {
+                await GinOrContainment.ChooseAsync(_command, cancellationToken).ConfigureAwait(false);
+                return await _command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
+            }
             NpgsqlDataReader reader;
             try
             {
+                await GinOrContainment.ChooseAsync(_command, cancellationToken).ConfigureAwait(false);
                 reader = await _command.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false);
             }
             catch
@@ -228,10 +235,17 @@ internal static class GinScanSettings
 
         public async Task<object?> ExecuteScalarAsync(CancellationToken cancellationToken)
         {
-            if (_changed is null) return await _command.ExecuteScalarAsync(cancellationToken).ConfigureAwait(false);
+            // The form of the statement first (one planning round trip, or none when the choice is known), inside
+            // the try below: a failure or cancellation before the statement is sent leaves the settings unknown too.
+            if (_changed is null)
+            {
+                await GinOrContainment.ChooseAsync(_command, cancellationToken).ConfigureAwait(false);
+                return await _command.ExecuteScalarAsync(cancellationToken).ConfigureAwait(false);
+            }
             object? value;
             try
             {
+                await GinOrContainment.ChooseAsync(_command, cancellationToken).ConfigureAwait(false);
                 value = await _command.ExecuteScalarAsync(cancellationToken).ConfigureAwait(false);
             }
             catch

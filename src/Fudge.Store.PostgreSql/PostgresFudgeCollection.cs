@@ -48,6 +48,11 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
     /// </summary>
     internal bool WholeDocumentIndex { get; set; } = true;
 
+    /// <summary>The planner's estimates that choose the GIN's jsonpath or the list layout's containment (<see cref="GinOrContainment"/>).</summary>
+    private readonly GinOrContainment _formChoice = new();
+
+    internal GinOrContainment FormChoice => _formChoice;
+
     /// <summary>The table's name: made from the collection's number, never from its name.</summary>
     internal string Table { get; }
 
@@ -408,7 +413,18 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
             {
                 parts.Add(indexed is null ? "json @? @where" : "jsonb_path_exists(json, @where, '{}', true)");
                 // The GIN index serves the operator: a bitmap heap scan, which at a common value reads the whole table.
-                if (indexed is null && WholeDocumentIndex) GinScanSettings.Mark(command, filter);
+                if (indexed is null && WholeDocumentIndex)
+                {
+                    GinScanSettings.Mark(command, filter);
+                    // One equality: the containment's scan beats the GIN's bitmap at a common value (GinOrContainment).
+                    int before = command.Parameters.Count;
+                    if (parts.Count == 1 && ListsAsArrays && GinScanSettings.OneTest(filter.Root) && ContainmentTranslation.For(filter, command) is string ginContained)
+                    {
+                        var added = new string[command.Parameters.Count - before];
+                        for (int i = 0; i < added.Length; i++) added[i] = command.Parameters[before + i].ParameterName;
+                        _formChoice.Offer(command, Table, path, ginContained, added);
+                    }
+                }
             }
             else undecided = "jsonb_path_exists(json, @where, '{}', true)";
         }

@@ -1,0 +1,141 @@
+using System;
+using System.Collections.Generic;
+using System.Globalization;
+using System.Runtime.CompilerServices;
+using System.Text.Json;
+using System.Threading;
+using System.Threading.Tasks;
+using Npgsql;
+using NpgsqlTypes;
+
+namespace Fudge.Store.PostgreSql;
+
+/// <summary>
+/// The choice, per execution, between the two forms of a collection <c>Any</c> of one equality in a collection of the
+/// list layout that keeps its whole-document GIN: the jsonpath the GIN serves (<c>json @? @where</c>: a bitmap search
+/// of the index, right for a rare value) and the containment of the list's subtree (<see cref="ContainmentTranslation"/>:
+/// no index, but at a common value a parallel scan whose test costs a row what Marten's does, where the jsonpath's
+/// costs about 1.1-1.2x that; marten-side-by-side-plans.md, gin43).
+/// </summary>
+/// <remarks>
+/// The server plans each execution, so the store chooses before sending the statement, by the planner's own row
+/// estimate of the jsonpath (<c>EXPLAIN (FORMAT JSON) SELECT 1 FROM table WHERE json @? @where</c>: its top node's
+/// <c>Plan Rows</c>) against the table's <c>reltuples</c>, in one round trip on the statement's connection (and
+/// transaction): past <see cref="CommonShare"/> of the table, the crossover measured for one test a row (any43c), the
+/// containment. The answer is kept per collection and jsonpath (the filter's only parameter: the containment's
+/// patterns follow from it) for <see cref="KeptFor"/> (the statistics the estimate rests on change with an
+/// <c>ANALYZE</c>, which the store does not see), at most <see cref="MostKept"/> of them (all forgotten when full), so a
+/// repeated query pays nothing and a first one one planning round trip. Either form passes the same rows (the
+/// containment's <c>CASE</c> keeps the jsonpath for the rows it cannot stand for), so the choice changes a plan,
+/// never an answer.
+/// </remarks>
+internal sealed class GinOrContainment
+{
+    /// <summary>The share of the table past which the containment's scan takes less time than the GIN's bitmap.</summary>
+    internal const double CommonShare = 0.05;
+
+    /// <summary>How long an estimate is kept.</summary>
+    internal static readonly TimeSpan KeptFor = TimeSpan.FromMinutes(1);
+
+    /// <summary>The estimates kept per collection at most.</summary>
+    internal const int MostKept = 256;
+
+    /// <summary>The choices offered to commands not yet run (<see cref="Offer"/>).</summary>
+    private static readonly ConditionalWeakTable<NpgsqlCommand, Choice> Choices = new();
+
+    private readonly Dictionary<string, (bool Common, long Until)> _estimates = new(StringComparer.Ordinal);
+
+    /// <summary>Estimates made (round trips), for the tests.</summary>
+    internal int Estimated;
+
+    /// <summary>The estimates kept now, for the tests.</summary>
+    internal int Count
+    {
+        get
+        {
+            lock (_estimates) return _estimates.Count;
+        }
+    }
+
+    private sealed record Choice(GinOrContainment Cache, string Table, string Path, string Contained, string[] ContainmentParameters);
+
+    /// <summary>
+    /// Offers <paramref name="command"/>, whose filter is <c>json @? @where</c> (<paramref name="path"/>), the
+    /// containment form <paramref name="contained"/>, whose patterns are the parameters <paramref name="containmentParameters"/>:
+    /// chosen when it runs (<see cref="ChooseAsync"/>).
+    /// </summary>
+    public void Offer(NpgsqlCommand command, string table, string path, string contained, string[] containmentParameters)
+        => Choices.AddOrUpdate(command, new Choice(this, table, path, contained, containmentParameters));
+
+    /// <summary>
+    /// The statement's text as <c>ToQueryString</c> shows it: the form a kept estimate chose (the jsonpath's until one
+    /// is kept, <see cref="Note"/> saying so).
+    /// </summary>
+    public static string Shown(NpgsqlCommand command, string text)
+        => Choices.TryGetValue(command, out var choice) && choice.Cache.Kept(choice.Path) == true ? Swapped(text, choice) : text;
+
+    /// <summary>
+    /// The line before the statement <c>ToQueryString</c> shows when no estimate is kept: a comment with the other form
+    /// and when the first execution takes it (empty otherwise).
+    /// </summary>
+    public static string Note(NpgsqlCommand command)
+        => !Choices.TryGetValue(command, out var choice) || choice.Cache.Kept(choice.Path) is not null ? ""
+            : $"/* chosen per execution: the GIN's jsonpath below, or where the planner estimates more than {CommonShare.ToString("0%", CultureInfo.InvariantCulture)} of the table's rows, {choice.Contained} */\n";
+
+    /// <summary>
+    /// Chooses the form of an offered command (nothing to do for others): the containment's text in place of the
+    /// jsonpath's for a common value, else the containment's parameters removed.
+    /// </summary>
+    public static async Task ChooseAsync(NpgsqlCommand command, CancellationToken cancellationToken)
+    {
+        if (!Choices.TryGetValue(command, out var choice)) return;
+        Choices.Remove(command);
+        bool common = choice.Cache.Kept(choice.Path) ?? await choice.Cache.EstimateAsync(command, choice, cancellationToken).ConfigureAwait(false);
+        if (common) command.CommandText = Swapped(command.CommandText, choice);
+        else
+            foreach (var name in choice.ContainmentParameters) command.Parameters.Remove(name);
+    }
+
+    private static string Swapped(string text, Choice choice) => text.Replace(JsonPathTest, "WHERE " + choice.Contained, StringComparison.Ordinal);
+
+    /// <summary>The jsonpath's test as <c>Where</c> writes it (once a statement: one <c>@where</c> parameter).</summary>
+    internal const string JsonPathTest = "WHERE json @? @where";
+
+    private bool? Kept(string path)
+    {
+        lock (_estimates)
+        {
+            if (!_estimates.TryGetValue(path, out var kept)) return null;
+            if (Environment.TickCount64 < kept.Until) return kept.Common;
+            _estimates.Remove(path);
+            return null;
+        }
+    }
+
+    private async Task<bool> EstimateAsync(NpgsqlCommand command, Choice choice, CancellationToken cancellationToken)
+    {
+        Interlocked.Increment(ref Estimated);
+        await using var estimate = new NpgsqlCommand(
+            $"EXPLAIN (FORMAT JSON) SELECT 1 FROM {choice.Table} WHERE json @? @where; SELECT reltuples::float8 FROM pg_class WHERE oid = @table::regclass",
+            command.Connection, command.Transaction);
+        estimate.Parameters.AddWithValue("where", NpgsqlDbType.JsonPath, choice.Path);
+        estimate.Parameters.AddWithValue("table", NpgsqlDbType.Text, choice.Table);
+        double rows, tuples = 0;
+        await using (var reader = await estimate.ExecuteReaderAsync(cancellationToken).ConfigureAwait(false))
+        {
+            await reader.ReadAsync(cancellationToken).ConfigureAwait(false);
+            using (var plan = JsonDocument.Parse(reader.GetString(0)))
+                rows = plan.RootElement[0].GetProperty("Plan").GetProperty("Plan Rows").GetDouble();
+            await reader.NextResultAsync(cancellationToken).ConfigureAwait(false);
+            if (await reader.ReadAsync(cancellationToken).ConfigureAwait(false)) tuples = reader.GetDouble(0);
+        }
+        // A table never analyzed (reltuples -1 or 0) gives the planner no histogram: keep the GIN's form.
+        bool common = tuples > 0 && rows > CommonShare * tuples;
+        lock (_estimates)
+        {
+            if (_estimates.Count >= MostKept) _estimates.Clear();
+            _estimates[choice.Path] = (common, Environment.TickCount64 + (long)KeptFor.TotalMilliseconds);
+        }
+        return common;
+    }
+}

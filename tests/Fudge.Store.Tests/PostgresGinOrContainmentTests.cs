@@ -1,0 +1,115 @@
+using System;
+using System.Collections.Generic;
+using System.Linq;
+using System.Threading.Tasks;
+using Fudge.Query;
+using Fudge.Serialization;
+using Fudge.Store.PostgreSql;
+using Fudge.Store.Tests.Support;
+using Xunit;
+
+namespace Fudge.Store.Tests;
+
+/// <summary>
+/// The collection <c>Any</c> of one equality in a collection of the list layout with its whole-document GIN
+/// (GinOrContainment): a rare value searches the GIN through the jsonpath, a common one is tested by the containment of
+/// the list's subtree, chosen by the planner's estimate before the statement is sent and kept for the next execution;
+/// the answers are LINQ to Objects' either way.
+/// </summary>
+[NeedsPostgres]
+public sealed class PostgresGinOrContainmentTests
+{
+    // XLON in about half the trades (far past the 5% crossover), XPAR in four.
+    private static List<StoredTrade> Trades()
+    {
+        var random = new Random(4343);
+        return Enumerable.Range(0, 4000).Select(i => new StoredTrade
+        {
+            Symbol = "S" + (char)('A' + i % 7),
+            Price = random.Next(0, 300),
+            Qty = i,
+            Legs = Enumerable.Range(0, random.Next(0, 3))
+                .Select(_ => new StoredLeg { Venue = i % 1000 == 7 ? "XPAR" : random.Next(3) != 0 ? "XLON" : "BATS" }).ToList(),
+        }).ToList();
+    }
+
+    private static IQueryable<long> AnyVenue(IFudgeCollection collection, string venue)
+        => collection.Query<StoredTrade>().Where(t => t.Legs!.Any(l => l.Venue == venue)).OrderBy(t => t.Qty).Select(t => t.Qty);
+
+    private static async Task<(PostgresFudgeStore Store, PostgresFudgeCollection Gin, List<StoredTrade> Trades)> OpenAsync()
+    {
+        var store = await PostgresFudgeStore.OpenAsync(await Postgres.FreshSchemaAsync());
+        var gin = (PostgresFudgeCollection)await store.GetCollectionAsync("gin");
+        var trades = Trades();
+        await gin.InsertManyAsync(trades);
+        await using var analyze = store.Connection.CreateCommand();
+        analyze.CommandText = $"VACUUM ANALYZE {gin.Table}";
+        await analyze.ExecuteNonQueryAsync();
+        return (store, gin, trades);
+    }
+
+    [StoreFact]
+    public async Task A_rare_value_searches_the_gin_and_a_common_one_is_tested_by_containment_with_the_answers_of_linq()
+    {
+        var (store, gin, trades) = await OpenAsync();
+        await using var _ = store;
+        Assert.True(gin.WholeDocumentIndex && gin.ListsAsArrays);
+        foreach (string venue in new[] { "XPAR", "XLON" })
+        {
+            bool rare = venue == "XPAR";
+            var expected = trades.Where(t => t.Legs!.Any(l => l.Venue == venue)).OrderBy(t => t.Qty).Select(t => t.Qty).ToList();
+            Assert.InRange(expected.Count, rare ? 1 : 1500, rare ? 10 : 3000);
+            // Before the first execution the statement says that it chooses.
+            Assert.Contains("/* chosen per execution: the GIN's jsonpath below, or where the planner estimates more than 5% of the table's rows, (CASE WHEN several_fields IS FALSE AND lists_as_arrays THEN json -> 'Legs' -> '' @> @lists",
+                AnyVenue(gin, venue).ToQueryString(), StringComparison.Ordinal);
+            int estimated = gin.FormChoice.Estimated;
+            Assert.Equal(expected, await AnyVenue(gin, venue).ToListAsync());
+            Assert.Equal(estimated + 1, gin.FormChoice.Estimated);
+            // Then the form chosen, kept: the same query, its count and FindAsync make no second estimate.
+            string shown = AnyVenue(gin, venue).ToQueryString();
+            Assert.DoesNotContain("chosen per execution", shown, StringComparison.Ordinal);
+            if (rare)
+            {
+                Assert.Contains("WHERE json @? @where", shown, StringComparison.Ordinal);
+                Assert.DoesNotContain("@>", shown, StringComparison.Ordinal);
+            }
+            else Assert.Contains("WHERE (CASE WHEN several_fields IS FALSE AND lists_as_arrays THEN json -> 'Legs' -> '' @> @lists", shown, StringComparison.Ordinal);
+            var filter = FudgeFilter.Compile($"$.Legs.#.Venue == '{venue}'");
+            Assert.Equal(expected, await AnyVenue(gin, venue).ToListAsync());
+            Assert.Equal(expected.Count, await gin.CountAsync(filter));
+            var found = new List<long>();
+            await foreach (var document in gin.FindAsync(new FudgeQuery { Where = filter }))
+                found.Add(FudgeSerializer.Deserialize<StoredTrade>(document.Envelope).Qty);
+            Assert.Equal(expected, found.Order());
+            Assert.Equal(estimated + 1, gin.FormChoice.Estimated);
+            // The plans: the GIN searched for the rare value, the subtree's containment tested in a scan for the common one.
+            string plan = await gin.ExplainAsync(filter);
+            if (rare) Assert.Contains($"Bitmap Index Scan on {gin.Table}_gin", plan, StringComparison.Ordinal);
+            else
+            {
+                Assert.Matches($@"Seq Scan on {gin.Table} [^\n]*\n\s*Filter: [^\n]*\(\(json -> 'Legs'::text\) -> ''::text\) @> ", plan);
+                Assert.DoesNotContain("Bitmap", plan, StringComparison.Ordinal);
+            }
+        }
+    }
+
+    [StoreFact]
+    public async Task Several_tests_keep_the_jsonpath_and_the_estimates_kept_are_bounded()
+    {
+        var (store, gin, trades) = await OpenAsync();
+        await using var _ = store;
+        // Two equalities: the bitmap on its candidates beats a scan that tests both on every row (any43c), no choice.
+        var two = gin.Query<StoredTrade>().Where(t => t.Legs!.Any(l => l.Venue == "XLON" || l.Venue == "XPAR")).OrderBy(t => t.Qty).Select(t => t.Qty);
+        Assert.DoesNotContain("chosen per execution", two.ToQueryString(), StringComparison.Ordinal);
+        Assert.Equal(trades.Where(t => t.Legs!.Any(l => l.Venue == "XLON" || l.Venue == "XPAR")).OrderBy(t => t.Qty).Select(t => t.Qty), await two.ToListAsync());
+        Assert.Equal(0, gin.FormChoice.Estimated);
+        // As many values as the estimates kept, and more: each one estimated once, never more kept than the bound.
+        for (int i = 0; i < GinOrContainment.MostKept + 20; i++)
+        {
+            Assert.Equal(0, await gin.CountAsync(FudgeFilter.Compile($"$.Legs.#.Venue == 'V{i}'")));
+            Assert.InRange(gin.FormChoice.Count, 1, GinOrContainment.MostKept);
+        }
+        Assert.Equal(GinOrContainment.MostKept + 20, gin.FormChoice.Estimated);
+        Assert.Equal(20, gin.FormChoice.Count);
+    }
+}
