@@ -19,22 +19,10 @@ namespace Fudge.Store.Tests;
 [NeedsPostgres]
 public sealed class PostgresGinOrContainmentTests
 {
-    // XLON in about half the trades (far past the 5% crossover), XPAR in four.
-    private static List<StoredTrade> Trades()
-    {
-        var random = new Random(4343);
-        return Enumerable.Range(0, 4000).Select(i => new StoredTrade
-        {
-            Symbol = "S" + (char)('A' + i % 7),
-            Price = random.Next(0, 300),
-            Qty = i,
-            Legs = Enumerable.Range(0, random.Next(0, 3))
-                .Select(_ => new StoredLeg { Venue = i % 1000 == 7 ? "XPAR" : random.Next(3) != 0 ? "XLON" : "BATS" }).ToList(),
-        }).ToList();
-    }
+    // The settings tests' trades: XLON in about half of them (far past the 5% crossover), XPAR in four.
+    private static List<StoredTrade> Trades() => PostgresGinScanSettingsTests.Trades();
 
-    private static IQueryable<long> AnyVenue(IFudgeCollection collection, string venue)
-        => collection.Query<StoredTrade>().Where(t => t.Legs!.Any(l => l.Venue == venue)).OrderBy(t => t.Qty).Select(t => t.Qty);
+    private static IQueryable<long> AnyVenue(IFudgeCollection collection, string venue) => PostgresGinScanSettingsTests.AnyVenue(collection, venue);
 
     private static async Task<(PostgresFudgeStore Store, PostgresFudgeCollection Gin, List<StoredTrade> Trades)> OpenAsync()
     {

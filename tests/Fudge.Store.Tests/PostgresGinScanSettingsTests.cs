@@ -20,7 +20,7 @@ public sealed class PostgresGinScanSettingsTests
 {
     // BATS in about 30% of the trades (one test a row: the scan's side of the crossover, where the server's defaults
     // search the index), XPAR in four (the index's side), XLON in half.
-    private static List<StoredTrade> Trades()
+    internal static List<StoredTrade> Trades()
     {
         var random = new Random(4343);
         return Enumerable.Range(0, 4000).Select(i => new StoredTrade
@@ -33,7 +33,7 @@ public sealed class PostgresGinScanSettingsTests
         }).ToList();
     }
 
-    private static IQueryable<long> AnyVenue(IFudgeCollection collection, string venue)
+    internal static IQueryable<long> AnyVenue(IFudgeCollection collection, string venue)
         => collection.Query<StoredTrade>().Where(t => t.Legs!.Any(l => l.Venue == venue)).OrderBy(t => t.Qty).Select(t => t.Qty);
 
     private static FudgeQueryPlan Plan(IQueryable<long> query) => FudgeQueryableParser.Parse(query.Expression, typeof(StoredTrade)).Plan;
