@@ -116,15 +116,7 @@ public static class DefaultOrders
         var kept = rows.Where(r => r.Key == "Kept").ToList();
         var some = rows.Where(r => r.Seq >= 50).ToList();
 
-        static string Show<T>(IEnumerable<T> values) => string.Join("\n", values.Select(v => v?.ToString() ?? "null"));
-        async Task Same<T>(string shape, IEnumerable<T> expected, IQueryable<T> actual)
-        {
-            var want = expected.ToList();
-            var got = await actual.ToListAsync();
-            for (int i = 0; i < Math.Min(want.Count, got.Count); i++)
-                Assert.True(Equals(want[i], got[i]), $"{shape}, element {i}: {Show(got.Skip(i).Take(1))}, expected {Show(want.Skip(i).Take(1))}\n{actual.ToQueryString()}");
-            Assert.Equal(want.Count, got.Count);
-        }
+        static Task Same<T>(string shape, IEnumerable<T> expected, IQueryable<T> actual) => OrderedAnswers.SameAsync(shape, expected, actual);
 
         await Same("At", rows.OrderBy(r => r.At).Select(r => r.Seq), q.OrderBy(t => t.At).Select(t => t.Seq));
         await Same("At desc", rows.OrderByDescending(r => r.At).Select(r => r.Seq), q.OrderByDescending(t => t.At).Select(t => t.Seq));

@@ -58,15 +58,7 @@ public static class RepeatedFieldOrders
         var some = rows.Where(r => r.Seq >= 100).ToList();
         var ordinal = StringComparer.Ordinal;
 
-        static string Show<T>(IEnumerable<T> values) => string.Join("\n", values.Select(v => v?.ToString() ?? "null"));
-        async Task Same<T>(string shape, IEnumerable<T> expected, IQueryable<T> actual)
-        {
-            var want = expected.ToList();
-            var got = await actual.ToListAsync();
-            for (int i = 0; i < Math.Min(want.Count, got.Count); i++)
-                Assert.True(Equals(want[i], got[i]), $"{shape}, element {i}: {Show(got.Skip(i).Take(1))}, expected {Show(want.Skip(i).Take(1))}\n{actual.ToQueryString()}");
-            Assert.Equal(want.Count, got.Count);
-        }
+        static Task Same<T>(string shape, IEnumerable<T> expected, IQueryable<T> actual) => OrderedAnswers.SameAsync(shape, expected, actual);
 
         // Whole documents (compared by Seq, unique), every member kind, both directions, with no filter (the server's
         // sort), a filter the PostgreSQL server decides and one it decides row by row (the client sort), and windows.
