@@ -51,26 +51,102 @@ internal static class ContainmentTranslation
     private const int MostAlternatives = 16;
 
     /// <summary>
-    /// The server condition for <paramref name="filter"/> on a collection of the list layout without the GIN, in place
-    /// of <c>json @? @where</c> (the <c>@where</c> parameter already added), its patterns added to
-    /// <paramref name="command"/>; null when the filter has no anonymous step (the jsonpath and the server's decision
-    /// already serve it) or a test containment cannot write.
+    /// The server condition for <paramref name="filter"/> on a collection of the list layout, in place of its jsonpath
+    /// test (the <c>@where</c> parameter already added; <paramref name="function"/>: written as the function
+    /// <c>jsonb_path_exists(json, @where, '{}', true)</c>, which no GIN serves, else as the operator <c>@?</c>), its
+    /// parameters added to <paramref name="command"/>; null when the filter has no anonymous step (the jsonpath and the
+    /// server's decision already serve it) or no test containment can write. A filter whose top <c>&amp;&amp;</c> or
+    /// <c>||</c> joins tests containment writes with others (<c>$.Legs.#.Venue == 'XLON' &amp;&amp; $.Price &gt; 5</c>)
+    /// gives those tests their containment and the others their own jsonpath, in one test a row:
+    /// <c>CASE WHEN flags THEN json -&gt; 'Legs' -&gt; '' @&gt; '[...]' AND json @? '$ ? (@.Price &gt; 5)' ELSE json @? @where
+    /// END</c>, where the jsonpath of the whole is that of its sides joined (an <c>&amp;&amp;</c> side the jsonpath leaves
+    /// out is left out here too), and the flags make the containment its side's jsonpath. SQL's <c>AND</c> and
+    /// <c>OR</c> inside the <c>CASE</c> evaluate their left side first, so the other tests' jsonpath runs only on the
+    /// rows the containment leaves undecided.
     /// </summary>
-    public static string? For(FudgeFilter filter, NpgsqlCommand command)
+    public static string? For(FudgeFilter filter, NpgsqlCommand command, bool function = false)
     {
-        if (!HasAnonymousStep(filter.Root) || Alternatives(filter.Root) is not { Count: > 0 } alternatives) return null;
+        if (Parts(filter.Root) is not var (_, alternatives, others, or)) return null;
+        string? othersPath = null;
+        if (others is not null)
+        {
+            othersPath = JsonPathTranslation.Translate(others);
+            // Under || every side is needed (the whole would have no jsonpath without it).
+            if (othersPath is null && or) return null;
+        }
         var tests = new StringBuilder();
         foreach (var pattern in alternatives)
         {
-            string name = "lists" + command.Parameters.Count.ToString(CultureInfo.InvariantCulture);
+            string name = NextParameter(command);
             var (subtree, part) = Extracted(pattern);
             var text = new StringBuilder();
             part.Write(text);
             command.Parameters.AddWithValue(name, NpgsqlDbType.Jsonb, text.ToString());
             tests.Append(tests.Length == 0 ? "" : " OR ").Append(subtree).Append(" @> @").Append(name);
         }
+        string contained = alternatives.Count == 1 ? tests.ToString() : "(" + tests + ")";
+        if (othersPath is not null)
+        {
+            string name = NextParameter(command);
+            command.Parameters.AddWithValue(name, NpgsqlDbType.JsonPath, othersPath);
+            contained += (or ? " OR " : " AND ") + JsonPathTest(name, function);
+        }
         string rowAllows = $"{PostgresFudgeCollection.SeveralFieldsFlag} IS FALSE AND {PostgresFudgeCollection.ListsColumn}";
-        return $"(CASE WHEN {rowAllows} THEN {(alternatives.Count == 1 ? tests.ToString() : "(" + tests + ")")} ELSE json @? @where END)";
+        return $"(CASE WHEN {rowAllows} THEN {contained} ELSE {JsonPathTest("where", function)} END)";
+    }
+
+    /// <summary>The part of the filter <see cref="For"/>'s containment tests (the filter's root when it tests it whole), or null.</summary>
+    public static FilterNode? Tested(FudgeFilter filter) => Parts(filter.Root)?.Tested;
+
+    private static string NextParameter(NpgsqlCommand command) => "lists" + command.Parameters.Count.ToString(CultureInfo.InvariantCulture);
+
+    private static string JsonPathTest(string parameter, bool function) => function ? $"jsonb_path_exists(json, @{parameter}, '{{}}', true)" : $"json @? @{parameter}";
+
+    /// <summary>
+    /// The tests containment takes (a node that has an anonymous step) and their patterns, and the other tests (null
+    /// when containment takes the whole filter), joined by <c>||</c> (<c>Or</c>) or <c>&amp;&amp;</c>; or
+    /// null. The top junction's tests are taken in order, each into the containment while their patterns still merge
+    /// (<see cref="Alternatives"/>), else left with the others.
+    /// </summary>
+    private static (FilterNode Tested, List<Pattern> Alternatives, FilterNode? Others, bool Or)? Parts(FilterNode root)
+    {
+        if (!HasAnonymousStep(root)) return null;
+        if (Alternatives(root) is { Count: > 0 } whole) return (root, whole, null, false);
+        if (root is not (AndNode or OrNode)) return null;
+        bool or = root is OrNode;
+        var terms = new List<FilterNode>();
+        Terms(root, or, terms);
+        FilterNode? tested = null, others = null;
+        List<Pattern>? alternatives = null;
+        foreach (var term in terms)
+        {
+            var joined = tested is null ? term : Join(tested, term, or);
+            if (HasAnonymousStep(term) && Alternatives(joined) is { Count: > 0 } patterns)
+            {
+                tested = joined;
+                alternatives = patterns;
+            }
+            else others = others is null ? term : Join(others, term, or);
+        }
+        return tested is null ? null : (tested, alternatives!, others, or);
+    }
+
+    private static FilterNode Join(FilterNode left, FilterNode right, bool or) => or ? new OrNode(left, right) : new AndNode(left, right);
+
+    // The tests of a junction of one kind, left to right (a && (b && c) is a, b, c).
+    private static void Terms(FilterNode node, bool or, List<FilterNode> terms)
+    {
+        if (or && node is OrNode either)
+        {
+            Terms(either.Left, or, terms);
+            Terms(either.Right, or, terms);
+        }
+        else if (!or && node is AndNode both)
+        {
+            Terms(both.Left, or, terms);
+            Terms(both.Right, or, terms);
+        }
+        else terms.Add(node);
     }
 
     /// <summary>

@@ -404,35 +404,58 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
             // index key, two jsonpath evaluations, on every row the GIN index returns.
             if (scan && indexed is null && ListsAsArrays && !WholeDocumentIndex && ContainmentTranslation.For(filter, command) is string contained)
             {
-                // The list layout's containment where the row allows it, the jsonpath on the others (ContainmentTranslation);
-                // with a GIN, the jsonpath it serves.
+                // The list layout's containment where the row allows it, the jsonpath on the others (ContainmentTranslation).
                 parts.Add(contained);
                 GinScanSettings.Mark(command, filter);
             }
-            else if (scan)
+            else if (scan && indexed is null)
             {
-                parts.Add(indexed is null ? "json @? @where" : "jsonb_path_exists(json, @where, '{}', true)");
+                parts.Add("json @? @where");
                 // The GIN index serves the operator: a bitmap heap scan, which at a common value reads the whole table.
-                if (indexed is null && WholeDocumentIndex)
+                if (WholeDocumentIndex)
                 {
                     GinScanSettings.Mark(command, filter);
-                    // One equality: the containment's scan beats the GIN's bitmap at a common value (GinOrContainment).
-                    int before = command.Parameters.Count;
-                    if (parts.Count == 1 && ListsAsArrays && GinScanSettings.OneTest(filter.Root) && ContainmentTranslation.For(filter, command) is string ginContained)
-                    {
-                        var added = new string[command.Parameters.Count - before];
-                        for (int i = 0; i < added.Length; i++) added[i] = command.Parameters[before + i].ParameterName;
-                        _formChoice.Offer(command, Table, path, ginContained, added);
-                    }
+                    if (ListsAsArrays) OfferContainment(filter, command, path);
                 }
             }
-            else undecided = "jsonb_path_exists(json, @where, '{}', true)";
+            else
+            {
+                // On a declared index's rows (or where its decision leaves a row undecided) the function, which no GIN
+                // serves: there the list layout's containment costs a row less than the jsonpath, with or without the GIN.
+                string test = ListsAsArrays && ContainmentTranslation.For(filter, command, function: true) is string onIndexRows
+                    ? onIndexRows
+                    : "jsonb_path_exists(json, @where, '{}', true)";
+                if (scan) parts.Add(test);
+                else undecided = test;
+            }
         }
         if (indexed is not null) parts.Add(indexed);
         if (elementsDecide) GinScanSettings.Mark(command, filter);
         if (decision is { } decided && decisionInWhere)
             parts.Add(undecided is null ? $"({decided.Sql}) IS NOT FALSE" : $"coalesce(({decided.Sql}), {undecided})");
         return parts.Count == 0 ? "" : "WHERE " + string.Join(" AND ", parts);
+    }
+
+    /// <summary>
+    /// Offers the statement of a filter the GIN serves by its jsonpath <paramref name="path"/> the list layout's
+    /// containment, chosen per execution (<see cref="GinOrContainment"/>), when the tests containment takes are one
+    /// equality (the side by side's Any; several keep the bitmap on its candidates, <see cref="GinScanSettings.OneTest"/>),
+    /// alone or joined to other tests by <c>&amp;&amp;</c>: the GIN's bitmap then reads the rows of that equality (the
+    /// others are not in the index), so the estimate is of that equality's jsonpath alone. An <c>||</c> with other tests
+    /// keeps the jsonpath: the subtree's containment is never searched in the GIN, so taking it would scan the table
+    /// where the GIN may serve both sides (a BitmapOr of two searches, right for rare values), and whether it serves
+    /// the other side is the index's own extraction of the jsonpath, which the store does not see.
+    /// </summary>
+    private void OfferContainment(FudgeFilter filter, NpgsqlCommand command, string path)
+    {
+        if (ContainmentTranslation.Tested(filter) is not { } tested || !GinScanSettings.OneTest(tested)) return;
+        bool whole = ReferenceEquals(tested, filter.Root);
+        if ((!whole && filter.Root is not AndNode) || (whole ? path : JsonPathTranslation.Translate(tested)) is not string estimated) return;
+        int before = command.Parameters.Count;
+        if (ContainmentTranslation.For(filter, command) is not string contained) return;
+        var added = new string[command.Parameters.Count - before];
+        for (int i = 0; i < added.Length; i++) added[i] = command.Parameters[before + i].ParameterName;
+        _formChoice.Offer(command, Table, estimated, contained, added);
     }
 
     private string Where(FudgeFilter? filter, NpgsqlCommand command, RowDecision? decision = null)
@@ -476,7 +499,8 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
     /// </summary>
     private string Source(FudgeFilter? filter, NpgsqlCommand command, RowDecision? decision = null, string? carried = null)
     {
-        string columns = carried is null ? $"id, doc, json, {SeveralFieldsFlag}" : $"id, doc, json, {SeveralFieldsFlag}, " + carried;
+        // The flags too: the containment's CASE (ContainmentTranslation) of a row the decision leaves undecided reads them outside.
+        string columns = $"id, doc, json, {SeveralFieldsFlag}, {ListsColumn}" + (carried is null ? "" : ", " + carried);
         if (filter is not null && decision is null && BTreePredicate.TryKeyEquality(filter, _indexKeys, command, out string? exact, out string? key, out string? several)
             && JsonPathTranslation.Translate(filter) is string path)
         {
