@@ -57,6 +57,15 @@ internal sealed class GinOrContainment
         }
     }
 
+    /// <summary>
+    /// Forgets every estimate kept: called after a bulk insert or a migration of the collection, which change the rows
+    /// an estimate counted (a load of a common value can make a rare one common).
+    /// </summary>
+    public void Forget()
+    {
+        lock (_estimates) _estimates.Clear();
+    }
+
     private sealed record Choice(GinOrContainment Cache, string Table, string Path, string Contained, string[] ContainmentParameters);
 
     /// <summary>
@@ -73,6 +82,15 @@ internal sealed class GinOrContainment
     /// </summary>
     public static string Shown(NpgsqlCommand command, string text)
         => Choices.TryGetValue(command, out var choice) && choice.Cache.Kept(choice.Path) == true ? Swapped(text, choice) : text;
+
+    /// <summary>
+    /// Whether <c>ToQueryString</c> lists <paramref name="parameter"/> of <paramref name="command"/>: every parameter
+    /// but the containment's when a kept estimate chose the jsonpath, which the statement shown does not use (with none
+    /// kept, the other form in the comment line uses them).
+    /// </summary>
+    public static bool Listed(NpgsqlCommand command, NpgsqlParameter parameter)
+        => !Choices.TryGetValue(command, out var choice) || choice.Cache.Kept(choice.Path) != false
+            || Array.IndexOf(choice.ContainmentParameters, parameter.ParameterName) < 0;
 
     /// <summary>
     /// The line before the statement <c>ToQueryString</c> shows when no estimate is kept: a comment with the other form

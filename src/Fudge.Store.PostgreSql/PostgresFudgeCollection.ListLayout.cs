@@ -101,7 +101,11 @@ internal sealed partial class PostgresFudgeCollection
         }
         ListsAsArrays = true;
         _jsonb = new JsonbText(_store.ListJson);
-        if (total > 0) await CompactAsync(cancellationToken).ConfigureAwait(false);
+        if (total > 0)
+        {
+            await CompactAsync(cancellationToken).ConfigureAwait(false);
+            _formChoice.Forget(); // the rewritten rows' estimates (GinOrContainment), as after a load
+        }
         return total;
     }
 

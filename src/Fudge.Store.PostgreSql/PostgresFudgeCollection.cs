@@ -120,6 +120,8 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
             }
             if (joined is not null) await PostgresFudgeStore.Guard(() => joined.ReleaseAsync(BatchSavepoint, cancellationToken)).ConfigureAwait(false);
             if (own is not null) await own.CommitAsync(cancellationToken).ConfigureAwait(false);
+            // A load changes the rows the planner's estimates counted: the next query estimates its form again.
+            if (count > 0) _formChoice.Forget();
             return count;
         }
         catch when (own is not null)
@@ -499,8 +501,7 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
     /// </summary>
     private string Source(FudgeFilter? filter, NpgsqlCommand command, RowDecision? decision = null, string? carried = null)
     {
-        // The flags too: the containment's CASE (ContainmentTranslation) of a row the decision leaves undecided reads them outside.
-        string columns = $"id, doc, json, {SeveralFieldsFlag}, {ListsColumn}" + (carried is null ? "" : ", " + carried);
+        string columns = carried is null ? $"id, doc, json, {SeveralFieldsFlag}" : $"id, doc, json, {SeveralFieldsFlag}, " + carried;
         if (filter is not null && decision is null && BTreePredicate.TryKeyEquality(filter, _indexKeys, command, out string? exact, out string? key, out string? several)
             && JsonPathTranslation.Translate(filter) is string path)
         {
@@ -520,6 +521,9 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
             // its uses: the WHERE and the select list), then read as a column.
             string inner = Where(filter, command, decided, decisionInWhere: false, out string? undecided);
             string kept = undecided is null ? $"{DecisionColumn} IS NOT FALSE" : $"coalesce({DecisionColumn}, {undecided})";
+            // The list flag too where the rows the decision leaves undecided are tested outside: the containment's CASE
+            // (ContainmentTranslation) reads it there.
+            if (undecided is not null) columns += ", " + ListsColumn;
             return $"(SELECT {columns}, ({decided.Sql}) AS {DecisionColumn} FROM {Table} {inner} OFFSET 0) AS {Table} WHERE {kept}";
         }
         string where = Where(filter, command);
