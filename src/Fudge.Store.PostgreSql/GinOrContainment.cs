@@ -25,9 +25,13 @@ namespace Fudge.Store.PostgreSql;
 /// containment. The answer is kept per collection and jsonpath (the filter's only parameter: the containment's
 /// patterns follow from it) for <see cref="KeptFor"/> (the statistics the estimate rests on change with an
 /// <c>ANALYZE</c>, which the store does not see), at most <see cref="MostKept"/> of them (all forgotten when full), so a
-/// repeated query pays nothing and a first one one planning round trip. Either form passes the same rows (the
-/// containment's <c>CASE</c> keeps the jsonpath for the rows it cannot stand for), so the choice changes a plan,
-/// never an answer.
+/// repeated query pays nothing and a first one one planning round trip; a bulk insert or a migration of the collection
+/// forgets them (<see cref="Forget"/>). Either form passes the same rows (the containment's <c>CASE</c> keeps the
+/// jsonpath for the rows it cannot stand for), so the choice changes a plan, never an answer. The estimate follows
+/// the value also when Npgsql prepares the <c>EXPLAIN</c> (<c>Max Auto Prepare</c>) and the server plans prepared
+/// statements generically (<c>plan_cache_mode = force_generic_plan</c>): an <c>EXPLAIN</c> is a utility statement,
+/// whose query is planned at each execution with the bound values as constants (tested; a prepared <c>SELECT</c>
+/// planned generically estimates every value alike).
 /// </remarks>
 internal sealed class GinOrContainment
 {

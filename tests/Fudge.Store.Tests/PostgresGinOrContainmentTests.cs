@@ -6,6 +6,8 @@ using Fudge.Query;
 using Fudge.Serialization;
 using Fudge.Store.PostgreSql;
 using Fudge.Store.Tests.Support;
+using Npgsql;
+using NpgsqlTypes;
 using Xunit;
 
 namespace Fudge.Store.Tests;
@@ -167,5 +169,58 @@ public sealed class PostgresGinOrContainmentTests
         // An insert of nothing changes nothing.
         await gin.InsertManyAsync(Array.Empty<byte[]>());
         Assert.Equal(1, gin.FormChoice.Count);
+    }
+
+    /// <summary>The planner's row estimate of the jsonpath of a venue, by an EXPLAIN prepared as the store's may be.</summary>
+    private static async Task<double> PreparedEstimateAsync(NpgsqlConnection connection, string table, string venue)
+    {
+        await using var explain = new NpgsqlCommand($"EXPLAIN (FORMAT JSON) SELECT 1 FROM {table} WHERE json @? @where", connection);
+        explain.Parameters.AddWithValue("where", NpgsqlDbType.JsonPath, $"$ ? (@.\"Legs\".\"\".\"Venue\" == \"{venue}\")");
+        await explain.PrepareAsync();
+        using var plan = System.Text.Json.JsonDocument.Parse((string)(await explain.ExecuteScalarAsync())!);
+        return plan.RootElement[0].GetProperty("Plan").GetProperty("Plan Rows").GetDouble();
+    }
+
+    [StoreFact]
+    public async Task Prepared_statements_and_generic_plans_leave_the_estimate_to_the_value()
+    {
+        // Npgsql's auto-prepare (every statement prepared at its second use) and the server told to plan prepared
+        // statements generically: an EXPLAIN is a utility statement, planned at each execution with its parameters'
+        // values as constants, so its estimate still follows the value.
+        string connection = new NpgsqlConnectionStringBuilder(await Postgres.FreshSchemaAsync())
+        {
+            MaxAutoPrepare = 20,
+            AutoPrepareMinUsages = 2,
+            Options = "-c plan_cache_mode=force_generic_plan",
+        }.ConnectionString;
+        var (store, gin, trades) = await OpenAsync(connection);
+        await using var _ = store;
+        for (int i = 0; i < 3; i++)
+        {
+            Assert.InRange(await PreparedEstimateAsync(store.Connection, gin.Table, "XPAR"), 0, 0.05 * trades.Count);
+            Assert.InRange(await PreparedEstimateAsync(store.Connection, gin.Table, "XLON"), 0.3 * trades.Count, trades.Count);
+        }
+        // Whereas the query itself, prepared on the server and planned generically, is estimated alike for both values.
+        await using (var prepare = new NpgsqlCommand($"PREPARE venue_rows(jsonpath) AS SELECT 1 FROM {gin.Table} WHERE json @? $1", store.Connection))
+            await prepare.ExecuteNonQueryAsync();
+        var generic = new List<string>();
+        foreach (string venue in new[] { "XPAR", "XLON" })
+        {
+            await using var explain = new NpgsqlCommand($"EXPLAIN EXECUTE venue_rows('$ ? (@.\"Legs\".\"\".\"Venue\" == \"{venue}\")')", store.Connection);
+            generic.Add((string)(await explain.ExecuteScalarAsync())!);
+        }
+        Assert.Matches(@"rows=\d+", generic[0]);
+        Assert.Equal(generic[0], generic[1]);
+
+        // The store's own estimates, forgotten before each query: the rare value keeps the GIN's jsonpath, the common one
+        // takes the containment, however often the estimate's statement has been prepared and run.
+        for (int i = 0; i < 4; i++)
+            foreach (string venue in new[] { "XPAR", "XLON" })
+            {
+                gin.FormChoice.Forget();
+                Assert.Equal(trades.Where(t => t.Legs!.Any(l => l.Venue == venue)).OrderBy(t => t.Qty).Select(t => t.Qty), await AnyVenue(gin, venue).ToListAsync());
+                Assert.Equal(venue == "XLON", AnyVenue(gin, venue).ToQueryString().Contains("@> @lists", StringComparison.Ordinal));
+            }
+        Assert.Equal(8, gin.FormChoice.Estimated);
     }
 }
