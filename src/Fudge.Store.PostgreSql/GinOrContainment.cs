@@ -47,7 +47,10 @@ internal sealed class GinOrContainment
     /// <summary>The choices offered to commands not yet run (<see cref="Offer"/>).</summary>
     private static readonly ConditionalWeakTable<NpgsqlCommand, Choice> Choices = new();
 
-    private readonly Dictionary<string, (bool Common, long Until)> _estimates = new(StringComparer.Ordinal);
+    /// <summary>Per jsonpath: its estimate (<see cref="Rare"/>, <see cref="Common"/> or <see cref="Unknown"/>) and until when it is kept.</summary>
+    private readonly Dictionary<string, (int Share, long Until)> _estimates = new(StringComparer.Ordinal);
+
+    private const int Rare = 0, Common = 1, Unknown = -1;
 
     /// <summary>Estimates made (round trips), for the tests.</summary>
     internal int Estimated;
@@ -70,22 +73,31 @@ internal sealed class GinOrContainment
         lock (_estimates) _estimates.Clear();
     }
 
-    private sealed record Choice(GinOrContainment Cache, string Table, string Path, string Contained, string[] ContainmentParameters);
+    private sealed record Choice(GinOrContainment Cache, string Table, string Path, string JsonPathTest, string Contained, string[] ContainmentParameters, bool WhenCommon)
+    {
+        /// <summary>Whether a kept estimate chose the containment (true), the jsonpath (false), or none is kept (null).</summary>
+        public bool? Takes => Cache.Kept(Path) is int share ? Containment(share) : null;
+
+        public bool Containment(int share) => share != Unknown && (share == Common) == WhenCommon;
+    }
 
     /// <summary>
-    /// Offers <paramref name="command"/>, whose filter is <c>json @? @where</c> (<paramref name="path"/>), the
-    /// containment form <paramref name="contained"/>, whose patterns are the parameters <paramref name="containmentParameters"/>:
-    /// chosen when it runs (<see cref="ChooseAsync"/>).
+    /// Offers <paramref name="command"/>, whose filter's jsonpath test is <paramref name="jsonPathTest"/>, the containment
+    /// form <paramref name="contained"/>, whose patterns and other tests are the parameters
+    /// <paramref name="containmentParameters"/>: chosen when it runs (<see cref="ChooseAsync"/>) by the estimate of
+    /// <paramref name="path"/> (the jsonpath of the tests containment takes), for a common value
+    /// (<paramref name="whenCommon"/>: the GIN's bitmap against the containment's scan) or for a rare one (other tests
+    /// joined by <c>&amp;&amp;</c>, whose jsonpath the containment leaves to run on the rows it passes).
     /// </summary>
-    public void Offer(NpgsqlCommand command, string table, string path, string contained, string[] containmentParameters)
-        => Choices.AddOrUpdate(command, new Choice(this, table, path, contained, containmentParameters));
+    public void Offer(NpgsqlCommand command, string table, string path, string jsonPathTest, string contained, string[] containmentParameters, bool whenCommon)
+        => Choices.AddOrUpdate(command, new Choice(this, table, path, jsonPathTest, contained, containmentParameters, whenCommon));
 
     /// <summary>
     /// The statement's text as <c>ToQueryString</c> shows it: the form a kept estimate chose (the jsonpath's until one
     /// is kept, <see cref="Note"/> saying so).
     /// </summary>
     public static string Shown(NpgsqlCommand command, string text)
-        => Choices.TryGetValue(command, out var choice) && choice.Cache.Kept(choice.Path) == true ? Swapped(text, choice) : text;
+        => Choices.TryGetValue(command, out var choice) && choice.Takes == true ? Swapped(text, choice) : text;
 
     /// <summary>
     /// Whether <c>ToQueryString</c> lists <paramref name="parameter"/> of <paramref name="command"/>: every parameter
@@ -93,7 +105,7 @@ internal sealed class GinOrContainment
     /// kept, the other form in the comment line uses them).
     /// </summary>
     public static bool Listed(NpgsqlCommand command, NpgsqlParameter parameter)
-        => !Choices.TryGetValue(command, out var choice) || choice.Cache.Kept(choice.Path) != false
+        => !Choices.TryGetValue(command, out var choice) || choice.Takes != false
             || Array.IndexOf(choice.ContainmentParameters, parameter.ParameterName) < 0;
 
     /// <summary>
@@ -102,39 +114,37 @@ internal sealed class GinOrContainment
     /// </summary>
     public static string Note(NpgsqlCommand command)
         => !Choices.TryGetValue(command, out var choice) || choice.Cache.Kept(choice.Path) is not null ? ""
-            : $"/* chosen per execution: the GIN's jsonpath below, or where the planner estimates more than {CommonShare.ToString("0%", CultureInfo.InvariantCulture)} of the table's rows, {choice.Contained} */\n";
+            : $"/* chosen per execution: the {(choice.WhenCommon ? "GIN's jsonpath below, or where the planner estimates more than" : "jsonpath below, or where the planner estimates for the contained tests at most")} {CommonShare.ToString("0%", CultureInfo.InvariantCulture)} of the table's rows, {choice.Contained} */\n";
 
     /// <summary>
     /// Chooses the form of an offered command (nothing to do for others): the containment's text in place of the
-    /// jsonpath's for a common value, else the containment's parameters removed.
+    /// jsonpath's where the estimate says so, else the containment's parameters removed.
     /// </summary>
     public static async Task ChooseAsync(NpgsqlCommand command, CancellationToken cancellationToken)
     {
         if (!Choices.TryGetValue(command, out var choice)) return;
         Choices.Remove(command);
-        bool common = choice.Cache.Kept(choice.Path) ?? await choice.Cache.EstimateAsync(command, choice, cancellationToken).ConfigureAwait(false);
-        if (common) command.CommandText = Swapped(command.CommandText, choice);
+        int share = choice.Cache.Kept(choice.Path) ?? await choice.Cache.EstimateAsync(command, choice, cancellationToken).ConfigureAwait(false);
+        if (choice.Containment(share)) command.CommandText = Swapped(command.CommandText, choice);
         else
             foreach (var name in choice.ContainmentParameters) command.Parameters.Remove(name);
     }
 
-    private static string Swapped(string text, Choice choice) => text.Replace(JsonPathTest, "WHERE " + choice.Contained, StringComparison.Ordinal);
+    // The jsonpath's test is written once a statement (one @where parameter).
+    private static string Swapped(string text, Choice choice) => text.Replace(choice.JsonPathTest, choice.Contained, StringComparison.Ordinal);
 
-    /// <summary>The jsonpath's test as <c>Where</c> writes it (once a statement: one <c>@where</c> parameter).</summary>
-    internal const string JsonPathTest = "WHERE json @? @where";
-
-    private bool? Kept(string path)
+    private int? Kept(string path)
     {
         lock (_estimates)
         {
             if (!_estimates.TryGetValue(path, out var kept)) return null;
-            if (Environment.TickCount64 < kept.Until) return kept.Common;
+            if (Environment.TickCount64 < kept.Until) return kept.Share;
             _estimates.Remove(path);
             return null;
         }
     }
 
-    private async Task<bool> EstimateAsync(NpgsqlCommand command, Choice choice, CancellationToken cancellationToken)
+    private async Task<int> EstimateAsync(NpgsqlCommand command, Choice choice, CancellationToken cancellationToken)
     {
         Interlocked.Increment(ref Estimated);
         await using var estimate = new NpgsqlCommand(
@@ -151,8 +161,8 @@ internal sealed class GinOrContainment
             await reader.NextResultAsync(cancellationToken).ConfigureAwait(false);
             if (await reader.ReadAsync(cancellationToken).ConfigureAwait(false)) tuples = reader.GetDouble(0);
         }
-        // A table never analyzed (reltuples -1 or 0) gives the planner no histogram: keep the GIN's form.
-        bool common = tuples > 0 && rows > CommonShare * tuples;
+        // A table never analyzed (reltuples -1 or 0) gives the planner no histogram: keep the jsonpath's form.
+        int common = tuples <= 0 ? Unknown : rows > CommonShare * tuples ? Common : Rare;
         lock (_estimates)
         {
             if (_estimates.Count >= MostKept) _estimates.Clear();

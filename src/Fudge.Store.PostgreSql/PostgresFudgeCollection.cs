@@ -404,7 +404,8 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
             // With a declared index to search, the jsonpath is a filter on its rows, written as the function (silent,
             // as the operator is) so that the GIN index is not also searched: a BitmapAnd of both would recheck the
             // index key, two jsonpath evaluations, on every row the GIN index returns.
-            if (scan && indexed is null && ListsAsArrays && !WholeDocumentIndex && ContainmentTranslation.For(filter, command) is string contained)
+            bool whole = ListsAsArrays && ContainmentTranslation.Whole(filter);
+            if (scan && indexed is null && whole && !WholeDocumentIndex && ContainmentTranslation.For(filter, command) is string contained)
             {
                 // The list layout's containment where the row allows it, the jsonpath on the others (ContainmentTranslation).
                 parts.Add(contained);
@@ -414,19 +415,16 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
             {
                 parts.Add("json @? @where");
                 // The GIN index serves the operator: a bitmap heap scan, which at a common value reads the whole table.
-                if (WholeDocumentIndex)
-                {
-                    GinScanSettings.Mark(command, filter);
-                    if (ListsAsArrays) OfferContainment(filter, command, path);
-                }
+                if (WholeDocumentIndex) GinScanSettings.Mark(command, filter);
+                if (ListsAsArrays) OfferContainment(filter, command, "json @? @where", gin: WholeDocumentIndex);
             }
             else
             {
                 // On a declared index's rows (or where its decision leaves a row undecided) the function, which no GIN
                 // serves: there the list layout's containment costs a row less than the jsonpath, with or without the GIN.
-                string test = ListsAsArrays && ContainmentTranslation.For(filter, command, function: true) is string onIndexRows
-                    ? onIndexRows
-                    : "jsonb_path_exists(json, @where, '{}', true)";
+                const string function = "jsonb_path_exists(json, @where, '{}', true)";
+                string test = whole && ContainmentTranslation.For(filter, command, function: true) is string onIndexRows ? onIndexRows : function;
+                if (!whole && ListsAsArrays) OfferContainment(filter, command, function, gin: false);
                 if (scan) parts.Add(test);
                 else undecided = test;
             }
@@ -439,25 +437,27 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
     }
 
     /// <summary>
-    /// Offers the statement of a filter the GIN serves by its jsonpath <paramref name="path"/> the list layout's
-    /// containment, chosen per execution (<see cref="GinOrContainment"/>), when the tests containment takes are one
-    /// equality (the side by side's Any; several keep the bitmap on its candidates, <see cref="GinScanSettings.OneTest"/>),
-    /// alone or joined to other tests by <c>&amp;&amp;</c>: the GIN's bitmap then reads the rows of that equality (the
-    /// others are not in the index), so the estimate is of that equality's jsonpath alone. An <c>||</c> with other tests
-    /// keeps the jsonpath: the subtree's containment is never searched in the GIN, so taking it would scan the table
-    /// where the GIN may serve both sides (a BitmapOr of two searches, right for rare values), and whether it serves
-    /// the other side is the index's own extraction of the jsonpath, which the store does not see.
+    /// Offers the statement whose filter is tested by its jsonpath <paramref name="jsonPathTest"/> the list layout's
+    /// containment, chosen per execution by the planner's estimate of the tests containment takes
+    /// (<see cref="GinOrContainment"/>). With the GIN (<paramref name="gin"/>), for one equality (the side by side's Any;
+    /// several keep the bitmap on its candidates, <see cref="GinScanSettings.OneTest"/>), alone or joined to other tests
+    /// by <c>&amp;&amp;</c>, taken for a common value: the GIN's bitmap reads the rows of that equality (the other tests
+    /// are not in the index), so the estimate is of its jsonpath alone. Without it, or on a declared index's rows, for
+    /// containable tests joined to others by <c>&amp;&amp;</c>, taken for a rare value: their jsonpath runs on the rows the
+    /// containment passes (<see cref="ContainmentTranslation.For"/>). A filter containment takes whole is not offered
+    /// here: without the GIN it is always the containment.
     /// </summary>
-    private void OfferContainment(FudgeFilter filter, NpgsqlCommand command, string path)
+    private void OfferContainment(FudgeFilter filter, NpgsqlCommand command, string jsonPathTest, bool gin)
     {
-        if (ContainmentTranslation.Tested(filter) is not { } tested || !GinScanSettings.OneTest(tested)) return;
+        if (ContainmentTranslation.Tested(filter) is not { } tested) return;
         bool whole = ReferenceEquals(tested, filter.Root);
-        if ((!whole && filter.Root is not AndNode) || (whole ? path : JsonPathTranslation.Translate(tested)) is not string estimated) return;
+        if (gin ? !GinScanSettings.OneTest(tested) : whole) return;
+        if (JsonPathTranslation.Translate(tested) is not string estimated) return;
         int before = command.Parameters.Count;
-        if (ContainmentTranslation.For(filter, command) is not string contained) return;
+        if (ContainmentTranslation.For(filter, command, function: jsonPathTest != "json @? @where") is not string contained) return;
         var added = new string[command.Parameters.Count - before];
         for (int i = 0; i < added.Length; i++) added[i] = command.Parameters[before + i].ParameterName;
-        _formChoice.Offer(command, Table, estimated, contained, added);
+        _formChoice.Offer(command, Table, estimated, jsonPathTest, contained, added, whenCommon: gin);
     }
 
     private string Where(FudgeFilter? filter, NpgsqlCommand command, RowDecision? decision = null)
