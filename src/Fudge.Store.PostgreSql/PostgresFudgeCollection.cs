@@ -436,30 +436,6 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
         return parts.Count == 0 ? "" : "WHERE " + string.Join(" AND ", parts);
     }
 
-    /// <summary>
-    /// Offers the statement whose filter is tested by its jsonpath <paramref name="jsonPathTest"/> the list layout's
-    /// containment, chosen per execution by the planner's estimate of the tests containment takes
-    /// (<see cref="GinOrContainment"/>). With the GIN (<paramref name="gin"/>), for one equality (the side by side's Any;
-    /// several keep the bitmap on its candidates, <see cref="GinScanSettings.OneTest"/>), alone or joined to other tests
-    /// by <c>&amp;&amp;</c>, taken for a common value: the GIN's bitmap reads the rows of that equality (the other tests
-    /// are not in the index), so the estimate is of its jsonpath alone. Without it, or on a declared index's rows, for
-    /// containable tests joined to others by <c>&amp;&amp;</c>, taken for a rare value: their jsonpath runs on the rows the
-    /// containment passes (<see cref="ContainmentTranslation.For"/>). A filter containment takes whole is not offered
-    /// here: without the GIN it is always the containment.
-    /// </summary>
-    private void OfferContainment(FudgeFilter filter, NpgsqlCommand command, string jsonPathTest, bool gin)
-    {
-        if (ContainmentTranslation.Tested(filter) is not { } tested) return;
-        bool whole = ReferenceEquals(tested, filter.Root);
-        if (gin ? !GinScanSettings.OneTest(tested) : whole) return;
-        if (JsonPathTranslation.Translate(tested) is not string estimated) return;
-        int before = command.Parameters.Count;
-        if (ContainmentTranslation.For(filter, command, function: jsonPathTest != "json @? @where") is not string contained) return;
-        var added = new string[command.Parameters.Count - before];
-        for (int i = 0; i < added.Length; i++) added[i] = command.Parameters[before + i].ParameterName;
-        _formChoice.Offer(command, Table, estimated, jsonPathTest, contained, added, whenCommon: gin);
-    }
-
     private string Where(FudgeFilter? filter, NpgsqlCommand command, RowDecision? decision = null)
         => Where(filter, command, decision, decisionInWhere: true, out _);
 
