@@ -185,18 +185,19 @@ internal sealed partial class PostgresFudgeCollection
     /// are not in the index), so the estimate is of its jsonpath alone. Without it, or on a declared index's rows, for
     /// containable tests joined to others by <c>&amp;&amp;</c>, taken for a rare value: their jsonpath runs on the rows the
     /// containment passes (<see cref="ContainmentTranslation.For"/>). A filter containment takes whole is not offered
-    /// here: without the GIN it is always the containment.
+    /// here: without the GIN it is always the containment. True when offered.
     /// </summary>
-    private void OfferContainment(FudgeFilter filter, NpgsqlCommand command, string jsonPathTest, bool gin)
+    private bool OfferContainment(FudgeFilter filter, NpgsqlCommand command, string jsonPathTest, bool gin)
     {
-        if (ContainmentTranslation.Tested(filter) is not { } tested) return;
+        if (ContainmentTranslation.Tested(filter) is not { } tested) return false;
         bool whole = ReferenceEquals(tested, filter.Root);
-        if (gin ? !GinScanSettings.OneTest(tested) : whole) return;
-        if (JsonPathTranslation.Translate(tested) is not string estimated) return;
+        if (gin ? !GinScanSettings.OneTest(tested) : whole) return false;
+        if (JsonPathTranslation.Translate(tested) is not string estimated) return false;
         int before = command.Parameters.Count;
-        if (ContainmentTranslation.For(filter, command, function: jsonPathTest != "json @? @where") is not string contained) return;
+        if (ContainmentTranslation.For(filter, command, function: jsonPathTest != "json @? @where") is not string contained) return false;
         var added = new string[command.Parameters.Count - before];
         for (int i = 0; i < added.Length; i++) added[i] = command.Parameters[before + i].ParameterName;
         _formChoice.Offer(command, Table, estimated, jsonPathTest, contained, added, whenCommon: gin);
+        return true;
     }
 }

@@ -209,7 +209,8 @@ public sealed class PostgresMixedContainmentTests
             Assert.Matches(@"(?m)^/\* chosen per execution: the jsonpath below, or where the planner estimates for the contained tests at most 15% of the table's rows, \(CASE WHEN several_fields IS FALSE AND lists_as_arrays THEN \(json -> 'Legs' -> '' @> @lists[0-9]+\) IS TRUE AND json @\? @lists[0-9]+ ELSE json @\? @where END\) \*/\n",
                 typed.ToQueryString());
             Assert.Empty(await typed.ToListAsync());
-            Assert.Matches(@"THEN \(json -> 'Legs' -> '' @> @lists[0-9]+\) IS TRUE AND json @\? @lists[0-9]+ ELSE json @\? @where END", typed.ToQueryString());
+            // With the settings that let its scan have workers (the planner estimates the CASE at half the rows).
+            Assert.Matches(@"(?m)^SET parallel_tuple_cost = 0.01; .*THEN \(json -> 'Legs' -> '' @> @lists[0-9]+\) IS TRUE AND json @\? @lists[0-9]+ ELSE json @\? @where END", typed.ToQueryString());
         }
         finally
         {
