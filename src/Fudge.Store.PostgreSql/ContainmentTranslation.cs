@@ -42,7 +42,9 @@ namespace Fudge.Store.PostgreSql;
 /// can serve (<c>json @&gt; pattern OR (flags AND json @? jsonpath)</c>, a <c>BitmapOr</c> of two searches for a rare
 /// value) cost a common value's scan what the jsonpath costs (1,000,000 ticks: 0.98-1.02x, the plans file, lists43).
 /// There, for one equality, the subtree's containment is taken per execution when the planner expects a common value
-/// (<see cref="GinOrContainment"/>).
+/// (<see cref="GinOrContainment"/>). Containable tests joined to others by <c>&amp;&amp;</c> are contained and the others
+/// left to their own jsonpath (<see cref="For"/>): without the GIN, and on a declared index's rows, where the planner
+/// expects few rows for the containable tests; with it, for one equality at a common value, as alone.
 /// </para>
 /// </remarks>
 internal static class ContainmentTranslation
