@@ -59,8 +59,8 @@ internal static class ContainmentTranslation
     /// parameters added to <paramref name="command"/>; null when the filter has no anonymous step (the jsonpath and the
     /// server's decision already serve it) or no test containment can write. A filter whose top <c>&amp;&amp;</c> joins
     /// tests containment writes with others (<c>$.Legs.#.Venue == 'XLON' &amp;&amp; $.Price &gt; 5</c>) gives those tests
-    /// their containment and the others their own jsonpath, in one test a row: <c>CASE WHEN flags THEN json -&gt; 'Legs'
-    /// -&gt; '' @&gt; '[...]' AND json @? '$ ? (@.Price &gt; 5)' ELSE json @? @where END</c> (the whole jsonpath is its
+    /// their containment and the others their own jsonpath, in one test a row: <c>CASE WHEN flags THEN (json -&gt; 'Legs'
+    /// -&gt; '' @&gt; '[...]') IS TRUE AND json @? '$ ? (@.Price &gt; 5)' ELSE json @? @where END</c> (the whole jsonpath is its
     /// sides' joined, a side it leaves out left out here too, and the flags make the containment its side's jsonpath).
     /// SQL's <c>AND</c> evaluates the containment first (<c>IS TRUE</c>, so that a row without the list does not go on
     /// to the other tests), so their jsonpath runs on the rows it passes only; but a jsonpath costs a row about the same

@@ -15,7 +15,10 @@ namespace Fudge.Store.PostgreSql;
 /// list layout that keeps its whole-document GIN: the jsonpath the GIN serves (<c>json @? @where</c>: a bitmap search
 /// of the index, right for a rare value) and the containment of the list's subtree (<see cref="ContainmentTranslation"/>:
 /// no index, but at a common value a parallel scan whose test costs a row what Marten's does, where the jsonpath's
-/// costs about 1.1-1.2x that; marten-side-by-side-plans.md, gin43).
+/// costs about 1.1-1.2x that; marten-side-by-side-plans.md, gin43). The same choice, the other way round, for
+/// containable tests joined to others by <c>&amp;&amp;</c> without the GIN (or on a declared index's rows): their
+/// containment with the others' jsonpath where the planner expects a rare value (<see cref="RareShare"/>), else the
+/// whole jsonpath.
 /// </summary>
 /// <remarks>
 /// The server plans each execution, so the store chooses before sending the statement, by the planner's own row

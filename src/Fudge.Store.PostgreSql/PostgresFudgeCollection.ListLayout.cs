@@ -177,7 +177,8 @@ internal sealed partial class PostgresFudgeCollection
     }
 
     /// <summary>
-    /// Offers the statement whose filter is tested by its jsonpath <paramref name="jsonPathTest"/> the list layout's
+    /// Offers the statement whose filter is tested by its jsonpath (<paramref name="function"/>: the function form, else
+    /// the operator) the list layout's
     /// containment, chosen per execution by the planner's estimate of the tests containment takes
     /// (<see cref="GinOrContainment"/>). With the GIN (<paramref name="gin"/>), for one equality (the side by side's Any;
     /// several keep the bitmap on its candidates, <see cref="GinScanSettings.OneTest"/>), alone or joined to other tests
@@ -187,16 +188,17 @@ internal sealed partial class PostgresFudgeCollection
     /// containment passes (<see cref="ContainmentTranslation.For"/>). A filter containment takes whole is not offered
     /// here: without the GIN it is always the containment. True when offered.
     /// </summary>
-    private bool OfferContainment(FudgeFilter filter, NpgsqlCommand command, string jsonPathTest, bool gin)
+    private bool OfferContainment(FudgeFilter filter, NpgsqlCommand command, bool function, bool gin)
     {
         if (ContainmentTranslation.Tested(filter) is not { } tested) return false;
         bool whole = ReferenceEquals(tested, filter.Root);
         if (gin ? !GinScanSettings.OneTest(tested) : whole) return false;
         if (JsonPathTranslation.Translate(tested) is not string estimated) return false;
         int before = command.Parameters.Count;
-        if (ContainmentTranslation.For(filter, command, function: jsonPathTest != "json @? @where") is not string contained) return false;
+        if (ContainmentTranslation.For(filter, command, function) is not string contained) return false;
         var added = new string[command.Parameters.Count - before];
         for (int i = 0; i < added.Length; i++) added[i] = command.Parameters[before + i].ParameterName;
+        string jsonPathTest = function ? "jsonb_path_exists(json, @where, '{}', true)" : "json @? @where";
         _formChoice.Offer(command, Table, estimated, jsonPathTest, contained, added, whenCommon: gin);
         return true;
     }

@@ -417,7 +417,7 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
                 // The GIN index serves the operator: a bitmap heap scan, which at a common value reads the whole table.
                 // Without it, the settings too where the containment may be taken: the planner estimates its CASE at half
                 // the rows, and with the server's defaults then plans the scan without workers.
-                if ((ListsAsArrays && OfferContainment(filter, command, "json @? @where", gin: WholeDocumentIndex)) || WholeDocumentIndex)
+                if ((ListsAsArrays && OfferContainment(filter, command, function: false, gin: WholeDocumentIndex)) || WholeDocumentIndex)
                     GinScanSettings.Mark(command, filter);
             }
             else
@@ -426,7 +426,7 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
                 // serves: there the list layout's containment costs a row less than the jsonpath, with or without the GIN.
                 const string function = "jsonb_path_exists(json, @where, '{}', true)";
                 string test = whole && ContainmentTranslation.For(filter, command, function: true) is string onIndexRows ? onIndexRows : function;
-                if (!whole && ListsAsArrays) OfferContainment(filter, command, function, gin: false);
+                if (!whole && ListsAsArrays) OfferContainment(filter, command, function: true, gin: false);
                 if (scan) parts.Add(test);
                 else undecided = test;
             }
