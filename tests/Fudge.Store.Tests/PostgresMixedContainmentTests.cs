@@ -168,7 +168,8 @@ public sealed class PostgresMixedContainmentTests
                 Symbol = random.Next(3) == 0 ? null : random.Next(2) == 0 ? "AAPL" : "MSFT",
                 Legs = random.Next(4) == 0 ? null : Enumerable.Range(0, random.Next(0, 4)).Select(_ => new LayoutLeg
                 {
-                    Venue = random.Next(5) == 0 ? null : venues[random.Next(venues.Length)],
+                    // XPAR in about one leg in sixty: rare enough for the joined form, which then passes some rows.
+                    Venue = random.Next(60) == 0 ? "XPAR" : random.Next(5) == 0 ? null : venues[random.Next(venues.Length)],
                     Qty = random.Next(0, 10),
                 }).ToList(),
                 Tags = random.Next(3) == 0 ? null : Enumerable.Range(0, random.Next(0, 3)).Select(_ => venues[random.Next(venues.Length)]).ToList(),
@@ -180,7 +181,7 @@ public sealed class PostgresMixedContainmentTests
                 analyze.CommandText = $"ANALYZE {collection.Table}";
                 await analyze.ExecuteNonQueryAsync();
             }
-            foreach (string venue in venues.Append("NONE"))
+            foreach (string venue in venues.Append("XPAR").Append("NONE"))
             {
                 var expected = new[]
                 {
@@ -205,10 +206,13 @@ public sealed class PostgresMixedContainmentTests
             }
             // The typed query's statement in the list layout without the GIN: before its first execution the jsonpath, with
             // the other form in a comment; then, for the rare venue, the containment and the range's jsonpath.
+            collections[1].FormChoice.Forget(); // the loop's estimates
             var typed = collections[1].Query<LayoutTrade>().Where(t => t.Legs!.Any(l => l.Venue == "XPAR") && t.Id > 150);
             Assert.Matches(@"(?m)^/\* chosen per execution: the jsonpath below, or where the planner estimates for the contained tests at most 15% of the table's rows, \(CASE WHEN several_fields IS FALSE AND lists_as_arrays THEN \(json -> 'Legs' -> '' @> @lists[0-9]+\) IS TRUE AND json @\? @lists[0-9]+ ELSE json @\? @where END\) \*/\n",
                 typed.ToQueryString());
-            Assert.Empty(await typed.ToListAsync());
+            var xpar = trades.Where(t => t.Legs != null && t.Legs.Any(l => l.Venue == "XPAR") && t.Id > 150).Select(t => t.Id).ToList();
+            Assert.NotEmpty(xpar);
+            Assert.Equal(xpar, await typed.OrderBy(t => t.Id).Select(t => t.Id).ToListAsync());
             // With the settings that let its scan have workers (the planner estimates the CASE at half the rows).
             Assert.Matches(@"(?m)^SET parallel_tuple_cost = 0.01; .*THEN \(json -> 'Legs' -> '' @> @lists[0-9]+\) IS TRUE AND json @\? @lists[0-9]+ ELSE json @\? @where END", typed.ToQueryString());
         }
