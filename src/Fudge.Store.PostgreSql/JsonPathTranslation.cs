@@ -27,9 +27,12 @@ namespace Fudge.Store.PostgreSql;
 internal static class JsonPathTranslation
 {
     /// <summary>The jsonpath text (<c>$ ? (...)</c>), or null when nothing of the filter can be sent to the server.</summary>
-    public static string? Translate(FudgeFilter filter)
+    public static string? Translate(FudgeFilter filter) => Translate(filter.Root);
+
+    /// <summary>The jsonpath text of a part of a filter (<see cref="ContainmentTranslation"/>'s other tests), or null.</summary>
+    public static string? Translate(FilterNode node)
     {
-        string? predicate = Node(filter.Root);
+        string? predicate = Node(node);
         return predicate is null ? null : "$ ? (" + predicate + ")";
     }
 

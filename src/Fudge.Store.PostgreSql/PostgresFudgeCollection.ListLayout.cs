@@ -2,6 +2,7 @@ using System;
 using System.Collections.Generic;
 using System.Threading;
 using System.Threading.Tasks;
+using Fudge.Query;
 using Npgsql;
 using NpgsqlTypes;
 
@@ -10,7 +11,8 @@ namespace Fudge.Store.PostgreSql;
 // The list layout: a list's elements (the anonymous fields of a sub-message, the jsonb's "" key) always one array, so
 // that the collection Any is one containment a row (ContainmentTranslation). Kept per collection
 // (fudge_collections.json_layout) and per row (lists_as_arrays), and reached by an older collection through
-// MigrateListLayoutAsync.
+// MigrateListLayoutAsync. The containment that may stand for part of a filter is offered to the planner's estimate
+// here (OfferContainment).
 internal sealed partial class PostgresFudgeCollection
 {
     /// <summary>The <c>fudge_collections.json_layout</c> of the list layout (0: a list's one element as its value).</summary>
@@ -101,7 +103,11 @@ internal sealed partial class PostgresFudgeCollection
         }
         ListsAsArrays = true;
         _jsonb = new JsonbText(_store.ListJson);
-        if (total > 0) await CompactAsync(cancellationToken).ConfigureAwait(false);
+        if (total > 0)
+        {
+            await CompactAsync(cancellationToken).ConfigureAwait(false);
+            _formChoice.Forget(); // the rewritten rows' estimates (GinOrContainment), as after a load
+        }
         return total;
     }
 
@@ -168,5 +174,32 @@ internal sealed partial class PostgresFudgeCollection
             END $do$;
             """, cancellationToken).ConfigureAwait(false);
         await _store.ExecuteAsync($"REINDEX TABLE CONCURRENTLY {Table}", cancellationToken).ConfigureAwait(false);
+    }
+
+    /// <summary>
+    /// Offers the statement whose filter is tested by its jsonpath (<paramref name="function"/>: the function form, else
+    /// the operator) the list layout's
+    /// containment, chosen per execution by the planner's estimate of the tests containment takes
+    /// (<see cref="GinOrContainment"/>). With the GIN (<paramref name="gin"/>), for one equality (the side by side's Any;
+    /// several keep the bitmap on its candidates, <see cref="GinScanSettings.OneTest"/>), alone or joined to other tests
+    /// by <c>&amp;&amp;</c>, taken for a common value: the GIN's bitmap reads the rows of that equality (the other tests
+    /// are not in the index), so the estimate is of its jsonpath alone. Without it, or on a declared index's rows, for
+    /// containable tests joined to others by <c>&amp;&amp;</c>, taken for a rare value: their jsonpath runs on the rows the
+    /// containment passes (<see cref="ContainmentTranslation.For"/>). A filter containment takes whole is not offered
+    /// here: without the GIN it is always the containment. True when offered.
+    /// </summary>
+    private bool OfferContainment(FudgeFilter filter, NpgsqlCommand command, bool function, bool gin)
+    {
+        if (ContainmentTranslation.Tested(filter) is not { } tested) return false;
+        bool whole = ReferenceEquals(tested, filter.Root);
+        if (gin ? !GinScanSettings.OneTest(tested) : whole) return false;
+        if (JsonPathTranslation.Translate(tested) is not string estimated) return false;
+        int before = command.Parameters.Count;
+        if (ContainmentTranslation.For(filter, command, function) is not string contained) return false;
+        var added = new string[command.Parameters.Count - before];
+        for (int i = 0; i < added.Length; i++) added[i] = command.Parameters[before + i].ParameterName;
+        string jsonPathTest = function ? "jsonb_path_exists(json, @where, '{}', true)" : "json @? @where";
+        _formChoice.Offer(command, Table, estimated, jsonPathTest, contained, added, whenCommon: gin);
+        return true;
     }
 }

@@ -25,8 +25,10 @@ internal sealed partial class PostgresFudgeCollection
         using var command = CountsAsCollection(plan) ? _store.CreateCommand("") : Command(plan, ClientSorts(plan), out _);
         if (CountsAsCollection(plan)) CountStatement(plan.Where, command);
         var parameters = new List<KeyValuePair<string, object?>>();
-        foreach (NpgsqlParameter parameter in command.Parameters) parameters.Add(new("@" + parameter.ParameterName, parameter.Value));
-        return new FudgeSqlStatement(GinScanSettings.Shown(command), parameters); // with the settings it runs with
+        string shown = GinScanSettings.Shown(command); // with the settings it runs with
+        foreach (NpgsqlParameter parameter in command.Parameters)
+            if (GinOrContainment.Listed(command, parameter)) parameters.Add(new("@" + parameter.ParameterName, parameter.Value));
+        return new FudgeSqlStatement(shown, parameters);
     }
 
     public async IAsyncEnumerable<object?[]> RowsAsync(FudgeQueryPlan plan, [EnumeratorCancellation] CancellationToken cancellationToken)

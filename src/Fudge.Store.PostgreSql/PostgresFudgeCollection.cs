@@ -120,6 +120,8 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
             }
             if (joined is not null) await PostgresFudgeStore.Guard(() => joined.ReleaseAsync(BatchSavepoint, cancellationToken)).ConfigureAwait(false);
             if (own is not null) await own.CommitAsync(cancellationToken).ConfigureAwait(false);
+            // A load changes the rows the planner's estimates counted: the next query estimates its form again.
+            if (count > 0) _formChoice.Forget();
             return count;
         }
         catch when (own is not null)
@@ -402,31 +404,32 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
             // With a declared index to search, the jsonpath is a filter on its rows, written as the function (silent,
             // as the operator is) so that the GIN index is not also searched: a BitmapAnd of both would recheck the
             // index key, two jsonpath evaluations, on every row the GIN index returns.
-            if (scan && indexed is null && ListsAsArrays && !WholeDocumentIndex && ContainmentTranslation.For(filter, command) is string contained)
+            bool whole = ListsAsArrays && ContainmentTranslation.Whole(filter);
+            if (scan && indexed is null && whole && !WholeDocumentIndex && ContainmentTranslation.For(filter, command) is string contained)
             {
-                // The list layout's containment where the row allows it, the jsonpath on the others (ContainmentTranslation);
-                // with a GIN, the jsonpath it serves.
+                // The list layout's containment where the row allows it, the jsonpath on the others (ContainmentTranslation).
                 parts.Add(contained);
                 GinScanSettings.Mark(command, filter);
             }
-            else if (scan)
+            else if (scan && indexed is null)
             {
-                parts.Add(indexed is null ? "json @? @where" : "jsonb_path_exists(json, @where, '{}', true)");
+                parts.Add("json @? @where");
                 // The GIN index serves the operator: a bitmap heap scan, which at a common value reads the whole table.
-                if (indexed is null && WholeDocumentIndex)
-                {
+                // Without it, the settings too where the containment may be taken: the planner estimates its CASE at half
+                // the rows, and with the server's defaults then plans the scan without workers.
+                if ((ListsAsArrays && OfferContainment(filter, command, function: false, gin: WholeDocumentIndex)) || WholeDocumentIndex)
                     GinScanSettings.Mark(command, filter);
-                    // One equality: the containment's scan beats the GIN's bitmap at a common value (GinOrContainment).
-                    int before = command.Parameters.Count;
-                    if (parts.Count == 1 && ListsAsArrays && GinScanSettings.OneTest(filter.Root) && ContainmentTranslation.For(filter, command) is string ginContained)
-                    {
-                        var added = new string[command.Parameters.Count - before];
-                        for (int i = 0; i < added.Length; i++) added[i] = command.Parameters[before + i].ParameterName;
-                        _formChoice.Offer(command, Table, path, ginContained, added);
-                    }
-                }
             }
-            else undecided = "jsonb_path_exists(json, @where, '{}', true)";
+            else
+            {
+                // On a declared index's rows (or where its decision leaves a row undecided) the function, which no GIN
+                // serves: there the list layout's containment costs a row less than the jsonpath, with or without the GIN.
+                const string function = "jsonb_path_exists(json, @where, '{}', true)";
+                string test = whole && ContainmentTranslation.For(filter, command, function: true) is string onIndexRows ? onIndexRows : function;
+                if (!whole && ListsAsArrays) OfferContainment(filter, command, function: true, gin: false);
+                if (scan) parts.Add(test);
+                else undecided = test;
+            }
         }
         if (indexed is not null) parts.Add(indexed);
         if (elementsDecide) GinScanSettings.Mark(command, filter);
@@ -496,6 +499,9 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
             // its uses: the WHERE and the select list), then read as a column.
             string inner = Where(filter, command, decided, decisionInWhere: false, out string? undecided);
             string kept = undecided is null ? $"{DecisionColumn} IS NOT FALSE" : $"coalesce({DecisionColumn}, {undecided})";
+            // The list flag too where the rows the decision leaves undecided are tested outside: the containment's CASE
+            // (ContainmentTranslation) reads it there.
+            if (undecided is not null) columns += ", " + ListsColumn;
             return $"(SELECT {columns}, ({decided.Sql}) AS {DecisionColumn} FROM {Table} {inner} OFFSET 0) AS {Table} WHERE {kept}";
         }
         string where = Where(filter, command);
