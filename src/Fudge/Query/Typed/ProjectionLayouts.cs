@@ -168,12 +168,19 @@ internal sealed class ProjectionLayout : Layout
             TypeId = typeId;
             Read = read;
             Texts = texts;
+            TextPlaces = texts?.Places;
             // The text's bytes in the word read from its start (little-endian: the low Length bytes).
             WordMask = length >= sizeof(ulong) ? ulong.MaxValue : (1UL << (length * 8)) - 1;
         }
 
         /// <summary>For <see cref="PlaceRead.Word"/>: the table of the texts of this place's length.</summary>
         public readonly TextsOfOneLength? Texts;
+
+        /// <summary>
+        /// <see cref="Texts"/>' places, held here: a replay's lookup of the text, on the chain of loads from the
+        /// envelope's layout to its leaves, starts from them with no load of the table before.
+        /// </summary>
+        public readonly TextsOfOneLength.Place[]? TextPlaces;
 
         /// <summary>For <see cref="PlaceRead.Word"/>: the bits of the eight bytes read from the value's start that are the text's.</summary>
         public readonly ulong WordMask;

@@ -55,8 +55,8 @@ internal sealed partial class ProjectionLeaves
         System.Diagnostics.Debug.Assert(place.ValueOffset + place.Length <= envelope.Length && leaf < slots.Floats.Length);
         int offset = place.ValueOffset;
         var read = place.Read;
-        // The usual reads first, by compares: a compare and a branch each, where the switch's jump through its table is
-        // eight instructions.
+        // The usual reads by compares (a compare and a branch each, where a switch's jump through its table is eight
+        // instructions), the others out of line.
         if (read == PlaceRead.Double)
         {
             At(slots.Floats, leaf) = BigEndian.ReadDouble(Unchecked(envelope, offset, sizeof(double)));
@@ -69,11 +69,24 @@ internal sealed partial class ProjectionLeaves
             ReplayWord(in place, envelope, slots);
             return;
         }
-        switch (read)
+        if (read == PlaceRead.Integer)
         {
-            case PlaceRead.Integer:
-                At(slots.Integers, leaf) = IntegerAt(place.TypeId, envelope, offset);
-                return;
+            At(slots.Integers, leaf) = IntegerAt(place.TypeId, envelope, offset);
+            return;
+        }
+        ReplayOtherRead(layout, in place, envelope, slots);
+    }
+
+    // The reads ReplayPlace does not make itself, out of line: inlined into the caller's loop (twice), their cases held
+    // values of the usual reads in the frame, stored on every tick.
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static void ReplayOtherRead(ProjectionLayout layout, in ProjectionLayout.LeafPlace place, ReadOnlySpan<byte> envelope, LeafSlots slots)
+    {
+        int leaf = place.Leaf;
+        int offset = place.ValueOffset;
+        // The reads with no bounds checks as in ReplayPlace, covered by the same checks.
+        switch (place.Read)
+        {
             case PlaceRead.IntegerInRange:
                 long number = IntegerAt(place.TypeId, envelope, offset);
                 if (layout.Reads.InRange(leaf, number)) At(slots.Integers, leaf) = number;
@@ -85,7 +98,6 @@ internal sealed partial class ProjectionLeaves
             case PlaceRead.IntegerToSingle:
                 At(slots.Floats, leaf) = (float)IntegerAt(place.TypeId, envelope, offset);
                 return;
-            // PlaceRead.Double and PlaceRead.Word are read above.
             case PlaceRead.Single:
                 At(slots.Floats, leaf) = BigEndian.ReadSingle(Unchecked(envelope, offset, sizeof(float)));
                 return;
@@ -112,7 +124,7 @@ internal sealed partial class ProjectionLeaves
     private static void ReplayWord(in ProjectionLayout.LeafPlace place, ReadOnlySpan<byte> envelope, LeafSlots slots)
     {
         ulong word = BinaryPrimitives.ReadUInt64LittleEndian(Unchecked(envelope, place.ValueOffset, sizeof(ulong))) & place.WordMask;
-        if (place.Texts!.Find(word) is { } known) At(slots.Strings, place.Leaf) = known;
+        if (TextsOfOneLength.Find(place.TextPlaces!, word) is { } known) At(slots.Strings, place.Leaf) = known;
         else ReplayNewText(in place, envelope, slots, word);
     }
 
