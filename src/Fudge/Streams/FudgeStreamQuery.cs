@@ -389,7 +389,7 @@ public sealed class FudgeStreamProjection<T, TResult> : IEnumerable<TResult>, IA
             }
             // A known layout's replay raises nothing, and is read here with no handler around it (see
             // ProjectionLeaves.TryReplayFramed); the other reads, in a method of their own, have theirs.
-            if (!_leaves.TryReplayFramed(envelope, _options, slots)) ReadUnreplayed(envelope, slots, framed: true);
+            if (!ProjectionLeaves.TryReplayFramed(envelope, _options, slots)) ReadUnreplayed(envelope, slots, framed: true);
             // The selector raises its failures as the projection's exception itself (Projector.Selector): no handler here.
             _current = _selector(slots);
             return true;

@@ -21,7 +21,7 @@ public class ProjectionFramedReadTests
         try
         {
             if (!framed) reads.Read(envelope, FudgeReaderOptions.Default, slots);
-            else if (!reads.TryReplayFramed(envelope, FudgeReaderOptions.Default, slots)) reads.ReadFramedUnreplayed(envelope, FudgeReaderOptions.Default, slots);
+            else if (!ProjectionLeaves.TryReplayFramed(envelope, FudgeReaderOptions.Default, slots)) reads.ReadFramedUnreplayed(envelope, FudgeReaderOptions.Default, slots);
         }
         catch (FudgeException e)
         {
@@ -127,8 +127,8 @@ public class ProjectionFramedReadTests
         var asFloat = new FudgeMsg().Add("Symbol", "Zürich").Add("Price", null, FudgeTypeId.Float, 1.5f).Add("Qty", null, FudgeTypeId.Int64, 1L).ToByteArray();
         Assert.Equal(asDouble.Length, asFloat.Length);
         Outcome(reads, asDouble, slots, framed: true);
-        Assert.True(reads.TryReplayFramed(asDouble, FudgeReaderOptions.Default, slots));
-        Assert.False(reads.TryReplayFramed(asFloat, FudgeReaderOptions.Default, slots));
+        Assert.True(ProjectionLeaves.TryReplayFramed(asDouble, FudgeReaderOptions.Default, slots));
+        Assert.False(ProjectionLeaves.TryReplayFramed(asFloat, FudgeReaderOptions.Default, slots));
         Assert.Equal(Outcome(reads, asFloat, Walked(reads), framed: false), Outcome(reads, asFloat, slots, framed: true));
         Assert.Equal(("Zürich", 1.5), (slots.Strings[0], slots.Floats[1]));
     }

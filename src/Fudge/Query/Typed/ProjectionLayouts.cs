@@ -410,8 +410,9 @@ internal sealed class ProjectionLayouts
     public ProjectionLayout? Find(ReadOnlySpan<byte> envelope, int size)
     {
         int at = _telling;
-        // With one layout held there is no telling byte (-1): that layout is the one to try first.
-        var byByte = at < 0 ? _single : at < size ? ByTellingByte(envelope, at) : null;
+        // With one layout held there is no telling byte (-1): that layout is the one to try first. One unsigned compare
+        // for the usual tick: the byte is under the size (so within the envelope), and -1 is not.
+        var byByte = (uint)at < (uint)size ? ByTellingByte(envelope, at) : at < 0 ? _single : null;
         if (byByte is not null && byByte.Fits(envelope, size))
         {
             // _last (the guess when no hint is known) is left: the telling byte finds the layout without it.

@@ -232,7 +232,7 @@ internal sealed partial class ProjectionLeaves
     /// so the caller's loop loads (and tests for null) no reads of its own.
     /// </remarks>
     [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-    public bool TryReplayFramed(ReadOnlySpan<byte> envelope, FudgeReaderOptions options, LeafSlots slots)
+    public static bool TryReplayFramed(ReadOnlySpan<byte> envelope, FudgeReaderOptions options, LeafSlots slots)
     {
         // The options are settable: a resolver set since Ready makes each envelope's taxonomy matter again.
         if (options.TaxonomyResolver is not null) return false;
