@@ -71,8 +71,9 @@ internal sealed class LeafSlots
 
     /// <summary>
     /// <see cref="Strings"/>[<paramref name="leaf"/>] for a compiled selector, with no bounds check: a selector is built
-    /// for its projector's leaves (its indices are under their count, Projector) and called only with that projector's
-    /// slots, made with one slot per leaf (<see cref="Projector.NewSlots"/>).
+    /// for its projector's leaves (its indices are under their count, Projector.SlotRead) and called only with the slots
+    /// of a projector of its shape (its own, or one sharing its compiled selector, whose shape has the same leaves), made
+    /// with one slot per leaf (<see cref="Projector.NewSlots"/>).
     /// </summary>
     [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     public string? StringAt(int leaf) => Unchecked(Strings, leaf);

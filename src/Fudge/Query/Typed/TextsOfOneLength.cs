@@ -36,8 +36,8 @@ internal sealed class TextsOfOneLength
     [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     internal static string? Find(Place[] places, ulong word)
     {
-        // The set's first place, with no bounds check where the framework allows: SetOf is under the places' count
-        // (checked by the tests), and this is on every replayed tick.
+        // The set's first place, with no bounds check where the framework allows: the places are a table's (Places, of
+        // 2 << SetBits), SetOf is under their count (checked by the tests), and this is on every replayed tick.
 #if NET8_0_OR_GREATER
         ref Place first = ref System.Runtime.CompilerServices.Unsafe.Add(
             ref System.Runtime.InteropServices.MemoryMarshal.GetArrayDataReference(places), (nint)(uint)SetOf(word));
