@@ -349,8 +349,8 @@ public sealed class FudgeStreamProjection<T, TResult> : IEnumerable<TResult>, IA
         private readonly ProjectionLeaves _leaves;
         // True when every envelope is a match (no filter, no window): read straight from the reader.
         private readonly bool _every;
-        // With _every: true when the layouts decide every envelope the reader frames, with no look at its header
-        // (ProjectionLayouts.Ready: the reader has checked its size, and there is no taxonomy resolver).
+        // True when every envelope is a match and the layouts decide every one the reader frames, with no look at its
+        // header (ProjectionLayouts.Ready: the reader has checked its size, and there is no taxonomy resolver).
         private readonly bool _framed;
         private LeafSlots? _slots;
         private int _skipped;
@@ -377,8 +377,29 @@ public sealed class FudgeStreamProjection<T, TResult> : IEnumerable<TResult>, IA
         {
             var slots = _slots;
             if (slots is null) return false;
-            // Returned, not an out argument, where every envelope is read: a local whose address is taken lives in
-            // memory, and each envelope's span would be stored and loaded back before its layout is looked for.
+            // One test on the usual tick for what the enumeration reads: framed envelopes, each decided by the layouts.
+            if (!_framed) return MoveNextLookingAtHeaders(slots);
+            // Returned, not an out argument: a local whose address is taken lives in memory, and each envelope's span
+            // would be stored and loaded back before its layout is looked for.
+            var envelope = _reader.ReadEnvelopeSpanOrEmpty();
+            if (envelope.IsEmpty)
+            {
+                Dispose();
+                return false;
+            }
+            // A known layout's replay raises nothing, and is read here with no handler around it (see
+            // ProjectionLeaves.TryReplayFramed); the other reads, in a method of their own, have theirs.
+            if (!ProjectionLeaves.TryReplayFramed(envelope, _options, slots)) ReadUnreplayed(envelope, slots, framed: true);
+            // The selector raises its failures as the projection's exception itself (Projector.Selector): no handler here.
+            _current = _selector(slots);
+            return true;
+        }
+
+        // MoveNext where the envelopes are not all framed by the layouts alone: matches of a filter or window, or every
+        // envelope with its header looked at (a taxonomy resolver, say).
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        private bool MoveNextLookingAtHeaders(LeafSlots slots)
+        {
             ReadOnlySpan<byte> envelope;
             if (_every) envelope = _reader.ReadEnvelopeSpanOrEmpty();
             else envelope = _projection._query.TryReadMatchSpan(ref _skipped, ref _taken, out var match) ? match : default;
@@ -387,21 +408,18 @@ public sealed class FudgeStreamProjection<T, TResult> : IEnumerable<TResult>, IA
                 Dispose();
                 return false;
             }
-            // A known layout's replay raises nothing, and is read here with no handler around it (see
-            // ProjectionLeaves.TryReplayFramed); the other reads, in a method of their own, have theirs.
-            if (!_framed || !_leaves.TryReplayFramed(envelope, _options, slots)) ReadUnreplayed(envelope, slots);
-            // The selector raises its failures as the projection's exception itself (Projector.Selector): no handler here.
+            ReadUnreplayed(envelope, slots, framed: false);
             _current = _selector(slots);
             return true;
         }
 
         // The envelope's leaves when no layout replayed them: recorded, walked or (not framed) looked up.
         [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
-        private void ReadUnreplayed(ReadOnlySpan<byte> envelope, LeafSlots slots)
+        private void ReadUnreplayed(ReadOnlySpan<byte> envelope, LeafSlots slots, bool framed)
         {
             try
             {
-                if (_framed) _leaves.ReadFramedUnreplayed(envelope, _options, slots);
+                if (framed) _leaves.ReadFramedUnreplayed(envelope, _options, slots);
                 else _leaves.Read(envelope, _options, slots);
             }
             catch (FudgeFormatException e)

@@ -123,8 +123,14 @@ public sealed class FudgeStreamReader : IDisposable
             }
         }
 #endif
-        return TryRead(out int at, out int length) ? new ReadOnlySpan<byte>(_buffer, at, length) : default;
+        return ReadEnvelopeSpanOrEmptySlowly();
     }
+
+    // ReadEnvelopeSpanOrEmpty past its usual envelope (the buffer to fill, the end, a size to refuse): not inlined into
+    // the caller's loop, whose frame would otherwise hold (and clear on every call) TryRead's two out arguments.
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private ReadOnlySpan<byte> ReadEnvelopeSpanOrEmptySlowly()
+        => TryRead(out int at, out int length) ? new ReadOnlySpan<byte>(_buffer, at, length) : default;
 
     // The next envelope: where it starts in the buffer, and its size.
     private bool TryRead(out int start, out int size)

@@ -14,13 +14,14 @@ namespace Fudge.Tests.Query;
 /// </summary>
 public class ProjectionFramedReadTests
 {
-    // The slots after reading the envelope as a stream projection reads it, or the exception's type and message.
+    // The slots after reading the envelope as a stream projection reads it (Present where the selector reads it: for
+    // nullable members), or the exception's type and message.
     private static object[] Outcome(ProjectionLeaves reads, byte[] envelope, LeafSlots slots, bool framed)
     {
         try
         {
             if (!framed) reads.Read(envelope, FudgeReaderOptions.Default, slots);
-            else if (!reads.TryReplayFramed(envelope, FudgeReaderOptions.Default, slots)) reads.ReadFramedUnreplayed(envelope, FudgeReaderOptions.Default, slots);
+            else if (!ProjectionLeaves.TryReplayFramed(envelope, FudgeReaderOptions.Default, slots)) reads.ReadFramedUnreplayed(envelope, FudgeReaderOptions.Default, slots);
         }
         catch (FudgeException e)
         {
@@ -28,7 +29,7 @@ public class ProjectionFramedReadTests
         }
         var outcome = new List<object>();
         for (int leaf = 0; leaf < reads.Count; leaf++)
-            outcome.Add((slots.Present[leaf], slots.Integers[leaf], slots.Floats[leaf], slots.Strings[leaf], slots.Objects[leaf]));
+            outcome.Add((reads.MarksPresence(leaf) ? slots.Present[leaf] : (bool?)null, slots.Integers[leaf], slots.Floats[leaf], slots.Strings[leaf], slots.Objects[leaf]));
         return outcome.ToArray();
     }
 
@@ -51,6 +52,7 @@ public class ProjectionFramedReadTests
     [InlineData(12, new[] { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 })] // every leaf: the places past the second, nested ones
     [InlineData(13, new[] { 4, 6, 1 })]                      // a double, a boolean and an integer of any width
     [InlineData(14, new[] { 10, 3 })]                        // a nested text and a nullable integer (or an indicator)
+    [InlineData(15, new[] { 3, 4 })]                         // the nullable integer first, then a double
     public void Framed_replays_give_what_the_walk_gives(int seed, int[] leaves)
     {
         var random = new Random(seed);
@@ -125,8 +127,8 @@ public class ProjectionFramedReadTests
         var asFloat = new FudgeMsg().Add("Symbol", "Zürich").Add("Price", null, FudgeTypeId.Float, 1.5f).Add("Qty", null, FudgeTypeId.Int64, 1L).ToByteArray();
         Assert.Equal(asDouble.Length, asFloat.Length);
         Outcome(reads, asDouble, slots, framed: true);
-        Assert.True(reads.TryReplayFramed(asDouble, FudgeReaderOptions.Default, slots));
-        Assert.False(reads.TryReplayFramed(asFloat, FudgeReaderOptions.Default, slots));
+        Assert.True(ProjectionLeaves.TryReplayFramed(asDouble, FudgeReaderOptions.Default, slots));
+        Assert.False(ProjectionLeaves.TryReplayFramed(asFloat, FudgeReaderOptions.Default, slots));
         Assert.Equal(Outcome(reads, asFloat, Walked(reads), framed: false), Outcome(reads, asFloat, slots, framed: true));
         Assert.Equal(("Zürich", 1.5), (slots.Strings[0], slots.Floats[1]));
     }

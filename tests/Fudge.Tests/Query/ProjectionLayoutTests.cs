@@ -102,7 +102,8 @@ public class ProjectionLayoutTests
         return message.ToByteArray();
     }
 
-    // The slots after reading the envelope, or the exception's type and message.
+    // The slots after reading the envelope (Present where the selector reads it: for nullable members), or the
+    // exception's type and message.
     private static object[] Outcome(ProjectionLeaves reads, byte[] envelope, LeafSlots slots)
     {
         try
@@ -115,7 +116,7 @@ public class ProjectionLayoutTests
         }
         var outcome = new List<object>();
         for (int leaf = 0; leaf < reads.Count; leaf++)
-            outcome.Add((slots.Present[leaf], slots.Integers[leaf], slots.Floats[leaf], slots.Strings[leaf], slots.Objects[leaf]));
+            outcome.Add((reads.MarksPresence(leaf) ? slots.Present[leaf] : (bool?)null, slots.Integers[leaf], slots.Floats[leaf], slots.Strings[leaf], slots.Objects[leaf]));
         return outcome.ToArray();
     }
 
@@ -244,7 +245,7 @@ public class ProjectionLayoutTests
         var reads = Reads(4);
         EachByteChangedReadsAsTheWalk(original, reads,
             isValue: at => (at >= FudgeEnvelopeHeader.Size + 5 && at < FudgeEnvelopeHeader.Size + 5 + text) || at >= extent - 8,
-            (at, walked, slots) => Assert.Equal((walked.Present[0], walked.Floats[0]), (slots.Present[0], slots.Floats[0])));
+            (at, walked, slots) => Assert.Equal(walked.Floats[0], slots.Floats[0]));
     }
 
     [Theory]
@@ -270,7 +271,7 @@ public class ProjectionLayoutTests
         var reads = new ProjectionLeaves(new[] { FudgePath.Compile("$.S") }, new[] { typeof(string) });
         EachByteChangedReadsAsTheWalk(original, reads, isValue: at => at >= extent - length, (at, walked, slots) =>
         {
-            Assert.Equal((walked.Present[0], walked.Strings[0]), (slots.Present[0], slots.Strings[0]));
+            Assert.Equal(walked.Strings[0], slots.Strings[0]);
             if (at >= extent - length) Assert.Equal(new string('a', length).Remove(at - (extent - length), 1).Insert(at - (extent - length), "!"), slots.Strings[0]);
         });
     }
@@ -328,7 +329,7 @@ public class ProjectionLayoutTests
         foreach (var (bytes, symbol, price, qty) in expected)
         {
             reads.Read(bytes, FudgeReaderOptions.Default, slots);
-            Assert.Equal((true, symbol, price, qty), (slots.Present[0], slots.Strings[0], slots.Floats[1], slots.Integers[2]));
+            Assert.Equal((symbol, price, qty), (slots.Strings[0], slots.Floats[1], slots.Integers[2]));
             if (++read == 10)
             {
                 Assert.Equal(1, slots.Layouts.Recorded);
@@ -349,9 +350,56 @@ public class ProjectionLayoutTests
         reads.Read(new FudgeMsg().Add("Symbol", "AAPL").ToByteArray(), FudgeReaderOptions.Default, slots);
         // The walk read to the end and found no price; the same start with a price after it must find the price.
         reads.Read(new FudgeMsg().Add("Symbol", "AAPL").Add("Price", 3.5).ToByteArray(), FudgeReaderOptions.Default, slots);
-        Assert.True(slots.Present[1]);
         Assert.Equal(3.5, slots.Floats[1]);
         Assert.Equal(0, slots.Layouts.Hits);
+    }
+
+    [Fact]
+    public void A_nullable_leaf_is_present_after_a_layout_that_left_it_absent_or_null()
+    {
+        // Lots (int?) then Price: three layouts, the nullable leaf read as an integer, absent, and an indicator (null).
+        // A replay marks a nullable leaf present itself: after the other two layouts, each replay must say so again.
+        var reads = Reads(3, 4);
+        Assert.True(reads.MarksPresence(0));
+        Assert.False(reads.MarksPresence(1));
+        var slots = new LeafSlots(reads.Count);
+        var present = new FudgeMsg().Add("Lots", null, FudgeTypeId.Int32, 7).Add("Price", 1.5).ToByteArray();
+        var absent = new FudgeMsg().Add("Price", 2.5).ToByteArray();
+        var indicator = new FudgeMsg().Add("Lots", FudgeIndicator.Instance).Add("Price", 3.5).ToByteArray();
+        for (int round = 0; round < 3; round++)
+        {
+            reads.Read(present, FudgeReaderOptions.Default, slots);
+            Assert.Equal((true, 7L, 1.5), (slots.Present[0], slots.Integers[0], slots.Floats[1]));
+            reads.Read(absent, FudgeReaderOptions.Default, slots);
+            Assert.Equal((false, 2.5), (slots.Present[0], slots.Floats[1]));
+            reads.Read(present, FudgeReaderOptions.Default, slots);
+            Assert.Equal((true, 7L, 1.5), (slots.Present[0], slots.Integers[0], slots.Floats[1]));
+            reads.Read(indicator, FudgeReaderOptions.Default, slots);
+            Assert.Equal((false, 3.5), (slots.Present[0], slots.Floats[1]));
+        }
+        Assert.Equal(3, slots.Layouts.Recorded);
+        Assert.Equal(12 - 3, slots.Layouts.Hits);
+    }
+
+    [Fact]
+    public void A_short_text_at_a_layouts_end_is_read_whether_or_not_eight_bytes_follow_it()
+    {
+        // The layout ends with the text (the walk stopped there), so a word read from its start passes the layout's end:
+        // in a longer envelope the eight bytes are there (read as a word), in one of the layout's length they are not.
+        var reads = Reads(4, 0);
+        var slots = new LeafSlots(reads.Count);
+        var alone = new FudgeMsg().Add("Price", 1.5).Add("Symbol", "AB").ToByteArray();
+        var followed = new FudgeMsg().Add("Price", 2.5).Add("Symbol", "CD").Add("Qty", 123_456_789_012L).ToByteArray();
+        reads.Read(alone, FudgeReaderOptions.Default, slots);
+        for (int round = 0; round < 3; round++)
+        {
+            reads.Read(followed, FudgeReaderOptions.Default, slots);
+            Assert.Equal((2.5, "CD"), (slots.Floats[0], slots.Strings[1]));
+            reads.Read(alone, FudgeReaderOptions.Default, slots);
+            Assert.Equal((1.5, "AB"), (slots.Floats[0], slots.Strings[1]));
+        }
+        Assert.Equal(1, slots.Layouts.Recorded);
+        Assert.Equal(6, slots.Layouts.Hits);
     }
 
     [Fact]

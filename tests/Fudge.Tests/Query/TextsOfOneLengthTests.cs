@@ -84,8 +84,12 @@ public class TextsOfOneLengthTests
                 Assert.IsAssignableFrom<FudgeException>(error);
                 continue;
             }
+            // Present where the selector reads it: for nullable members.
             for (int leaf = 0; leaf < reads.Count; leaf++)
-                Assert.Equal((walked.Present[leaf], walked.Strings[leaf], walked.Floats[leaf]), (slots.Present[leaf], slots.Strings[leaf], slots.Floats[leaf]));
+            {
+                bool? present = reads.MarksPresence(leaf) ? slots.Present[leaf] : null, walkedPresent = reads.MarksPresence(leaf) ? walked.Present[leaf] : null;
+                Assert.Equal((walkedPresent, walked.Strings[leaf], walked.Floats[leaf]), (present, slots.Strings[leaf], slots.Floats[leaf]));
+            }
         }
         return slots;
     }

@@ -23,18 +23,20 @@ namespace Fudge.Query;
 /// </remarks>
 internal sealed class ProjectionLayout : Layout
 {
-    public ProjectionLayout(ReadOnlySpan<byte> bytes, byte[] mask, bool toEnd, LeafPlace[] places, int[] absent)
+    public ProjectionLayout(ReadOnlySpan<byte> bytes, byte[] mask, bool toEnd, LeafPlace[] places, int[] absent, int[] marked, ProjectionLeaves reads)
         : base(bytes, mask, 0)
     {
+        Reads = reads;
         ToEnd = toEnd;
         _sizeSlack = toEnd ? 0u : int.MaxValue;
         Places = places;
         Absent = absent;
+        Marked = marked;
         _length = bytes.Length;
         PlaceCount = places.Length;
         if (places.Length > 0) First = places[0];
         if (places.Length > 1) Second = places[1];
-        HasAbsent = absent.Length > 0;
+        HasRest = places.Length > 2 || absent.Length > 0 || marked.Length > 0;
 #if NET8_0_OR_GREATER
         int length = bytes.Length;
         int width = Vector256.IsHardwareAccelerated && length >= 32 && length <= 64 ? 32
@@ -73,6 +75,9 @@ internal sealed class ProjectionLayout : Layout
     // Layout.Length is its structure array's: held here as well, so that Fits does not wait for that array's load.
     private readonly int _length;
 
+    /// <summary>The projection's reads that recorded the layout (for a replay's slow reads and absent leaves).</summary>
+    public ProjectionLeaves Reads { get; }
+
     /// <summary>True when the walk read the message to its end (some leaf is absent): the size must then be the same.</summary>
     public bool ToEnd { get; }
 
@@ -95,8 +100,26 @@ internal sealed class ProjectionLayout : Layout
     /// <summary><see cref="Places"/>[1], when there are two.</summary>
     public readonly LeafPlace Second;
 
-    /// <summary>True when <see cref="Absent"/> is not empty.</summary>
-    public readonly bool HasAbsent;
+    /// <summary>
+    /// True when a replay has more to do than read <see cref="First"/> and <see cref="Second"/>: places past the second,
+    /// leaves of nullable members to mark present (<see cref="Marked"/>), absent leaves (<see cref="Absent"/>). One test
+    /// on the usual tick for all three.
+    /// </summary>
+    public readonly bool HasRest;
+
+    /// <summary>
+    /// The leaves of nullable members the places read with no conversion that may give null (every read but
+    /// <see cref="PlaceRead.Slow"/>): a replay marks them present after its reads. Only such members' selectors read
+    /// <see cref="LeafSlots.Present"/>, so the usual reads write no flag.
+    /// </summary>
+    public int[] Marked { get; }
+
+    /// <summary>
+    /// How many envelopes were found to have this layout since the layouts last replaced one (0: none, so this one may
+    /// go). One increment on the usual tick, where a test of a flag and a count of the finds were three instructions;
+    /// a long, so that it does not come back to 0.
+    /// </summary>
+    public long Uses;
 
     /// <summary>True when the envelope, of <paramref name="size"/> bytes as its header declares, has this layout.</summary>
     /// <param name="envelope">The envelope's bytes: at least <paramref name="size"/> of them (the callers' checks).</param>
@@ -145,6 +168,7 @@ internal sealed class ProjectionLayout : Layout
             TypeId = typeId;
             Read = read;
             Texts = texts;
+            TextPlaces = texts?.Places;
             // The text's bytes in the word read from its start (little-endian: the low Length bytes).
             WordMask = length >= sizeof(ulong) ? ulong.MaxValue : (1UL << (length * 8)) - 1;
         }
@@ -152,11 +176,20 @@ internal sealed class ProjectionLayout : Layout
         /// <summary>For <see cref="PlaceRead.Word"/>: the table of the texts of this place's length.</summary>
         public readonly TextsOfOneLength? Texts;
 
+        /// <summary>
+        /// <see cref="Texts"/>' places, held here: a replay's lookup of the text, on the chain of loads from the
+        /// envelope's layout to its leaves, starts from them with no load of the table before.
+        /// </summary>
+        public readonly TextsOfOneLength.Place[]? TextPlaces;
+
         /// <summary>For <see cref="PlaceRead.Word"/>: the bits of the eight bytes read from the value's start that are the text's.</summary>
         public readonly ulong WordMask;
 
         /// <summary>How a replay reads the value.</summary>
         public PlaceRead Read { get; }
+
+        /// <summary>This place read as <paramref name="read"/>.</summary>
+        public LeafPlace ReadAs(PlaceRead read) => new(Leaf, FieldOffset, ValueOffset, Length, TypeId, read, Texts);
 
         public int Leaf { get; }
 
@@ -187,6 +220,9 @@ internal sealed class ProjectionLayout : Layout
 
         public List<LeafPlace> Places { get; } = new();
 
+        /// <summary>The leaves to mark present on each replay (<see cref="ProjectionLayout.Marked"/>).</summary>
+        public List<int> Marked { get; } = new();
+
         /// <summary>Set when the walk did what a layout cannot replay: a leaf that is a sub-message, a level where the reader asks for stack room.</summary>
         public bool Unusable { get; set; }
 
@@ -199,14 +235,21 @@ internal sealed class ProjectionLayout : Layout
             Extent = Math.Max(Extent, value + field.ValueSpan.Length);
         }
 
-        public ProjectionLayout? Create(ReadOnlySpan<byte> envelope, bool toEnd, bool[] found)
+        public ProjectionLayout? Create(ReadOnlySpan<byte> envelope, bool toEnd, bool[] found, ProjectionLeaves reads)
         {
             if (Unusable) return null;
             var absent = new List<int>();
             for (int leaf = 0; leaf < found.Length; leaf++)
                 if (!found[leaf]) absent.Add(leaf);
             int extent = toEnd ? Mask.Length : Extent;
-            return new ProjectionLayout(envelope.Slice(0, extent), Mask.AsSpan(0, extent).ToArray(), toEnd, Places.ToArray(), absent.ToArray());
+            var places = Places.ToArray();
+            for (int i = 0; i < places.Length; i++)
+            {
+                // A word read from a text's start within the layout needs no check of the envelope's length: Fits finds
+                // the envelope at least as long as the layout. One whose eight bytes pass the layout's end is checked.
+                if (places[i].Read == PlaceRead.Word && places[i].ValueOffset + sizeof(ulong) > extent) places[i] = places[i].ReadAs(PlaceRead.WordAtEnd);
+            }
+            return new ProjectionLayout(envelope.Slice(0, extent), Mask.AsSpan(0, extent).ToArray(), toEnd, places, absent.ToArray(), Marked.ToArray(), reads);
         }
     }
 }
@@ -233,10 +276,15 @@ internal enum PlaceRead : byte
     /// <summary>A short string into a string member: its text found again by its bytes, else read slowly.</summary>
     Text,
     /// <summary>
-    /// A string of up to eight bytes into a string member: its bytes read as one word and found in the place's
-    /// <see cref="TextsOfOneLength"/>, else decoded and kept there (as <see cref="Text"/> where eight bytes cannot be read).
+    /// A string of up to eight bytes into a string member, the eight bytes from its start within the layout: its bytes
+    /// read as one word and found in the place's <see cref="TextsOfOneLength"/>, else decoded and kept there.
     /// </summary>
     Word,
+    /// <summary>
+    /// <see cref="Word"/> for a text whose eight bytes from its start pass the layout's end: read as a word when the
+    /// envelope has them, else as <see cref="Text"/>.
+    /// </summary>
+    WordAtEnd,
 }
 
 /// <summary>
@@ -306,6 +354,7 @@ internal sealed class ProjectionLayouts
     // Layouts hold for one set of options: others forget them.
     private void Reset(FudgeReaderOptions options)
     {
+        for (int i = 0; i < _count; i++) _earlierHits += _layouts[i]!.Uses;
         Array.Clear(_layouts, 0, _layouts.Length);
         Array.Clear(_hints, 0, _hints.Length);
         Array.Clear(_sizes, 0, _sizes.Length);
@@ -317,11 +366,29 @@ internal sealed class ProjectionLayouts
         _options = options;
     }
 
+    /// <summary>The options the layouts hold for: those <see cref="Usable"/> or <see cref="Ready"/> was last given.</summary>
+    public FudgeReaderOptions Options => _options ?? FudgeReaderOptions.Default;
+
     /// <summary>False to make every envelope walked (the tests' reference).</summary>
     internal bool Enabled { get; set; } = true;
 
-    /// <summary>How many envelopes were found to have a known layout (for the tests).</summary>
-    internal int Hits { get; private set; }
+    /// <summary>
+    /// How many envelopes were found to have a known layout (for the tests): the uses of the layouts held, and of
+    /// those counted before each replacement (<see cref="Add"/>). Counted by the layouts themselves, not here, so that
+    /// the usual tick makes one count.
+    /// </summary>
+    internal int Hits
+    {
+        get
+        {
+            long hits = _earlierHits;
+            for (int i = 0; i < _count; i++) hits += _layouts[i]!.Uses;
+            return (int)hits;
+        }
+    }
+
+    // The uses counted before the last replacement, or the last change of options, reset them (Hits).
+    private long _earlierHits;
 
     /// <summary>The offset of the byte that tells the layouts held apart, or -1 (for the tests).</summary>
     internal int TellingOffset => _telling;
@@ -343,13 +410,13 @@ internal sealed class ProjectionLayouts
     public ProjectionLayout? Find(ReadOnlySpan<byte> envelope, int size)
     {
         int at = _telling;
-        // With one layout held there is no telling byte (-1): that layout is the one to try first.
-        var byByte = at < 0 ? _single : at < size ? ByTellingByte(envelope, at) : null;
+        // With one layout held there is no telling byte (-1): that layout is the one to try first. One unsigned compare
+        // for the usual tick: the byte is under the size (so within the envelope), and -1 is not.
+        var byByte = (uint)at < (uint)size ? ByTellingByte(envelope, at) : at < 0 ? _single : null;
         if (byByte is not null && byByte.Fits(envelope, size))
         {
-            if (!byByte.Used) byByte.Used = true;
             // _last (the guess when no hint is known) is left: the telling byte finds the layout without it.
-            Hits++;
+            byByte.Uses++;
             return byByte;
         }
         return FindOther(envelope, size);
@@ -364,9 +431,8 @@ internal sealed class ProjectionLayouts
         int sized = _sizes[size & (SizeHints - 1)] - 1;
         if (sized >= 0 && layouts[sized] is { } bySize && bySize.Fits(envelope, size))
         {
-            if (!bySize.Used) bySize.Used = true;
+            bySize.Uses++;
             _last = sized;
-            Hits++;
             return bySize;
         }
         int hint = HintOf(envelope, size);
@@ -419,12 +485,11 @@ internal sealed class ProjectionLayouts
 
     private ProjectionLayout Use(ProjectionLayout layout, int index, int hint, int size)
     {
-        // Written only when changed: most messages find the layout their hint gave, marked already.
-        if (!layout.Used) layout.Used = true;
+        layout.Uses++;
         _last = index;
+        // Written only when changed: most messages find the layout their hint gave.
         if (_hints[hint] != index + 1) _hints[hint] = (byte)(index + 1);
         _sizes[size & (SizeHints - 1)] = (byte)(index + 1);
-        Hits++;
         return layout;
     }
 
@@ -449,14 +514,18 @@ internal sealed class ProjectionLayouts
         }
         // In place of a layout no envelope used since the last replacement (the stream moved on: the wait stays short),
         // else of each in turn (more layouts in use than places: each such replacement doubles the wait).
-        int place = Array.FindIndex(_layouts, known => !known!.Used);
+        int place = Array.FindIndex(_layouts, known => known!.Uses == 0);
         if (place >= 0) _interval = FirstInterval;
         else
         {
             place = _next++ % Capacity;
             _interval = Math.Min(_interval * 2, LastInterval);
         }
-        foreach (var known in _layouts) known!.Used = false;
+        foreach (var known in _layouts)
+        {
+            _earlierHits += known!.Uses;
+            known.Uses = 0;
+        }
         _layouts[place] = layout;
         _last = place;
         _countdown = _interval;

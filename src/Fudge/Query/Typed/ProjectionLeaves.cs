@@ -38,10 +38,19 @@ internal sealed class LeafSlots
 
     private TextsOfOneLength?[]? _textsByLength;
 
+    /// <summary>
+    /// Set by a replay of a layout that could not read a leaf (a value out of its member's range, a read that raised an
+    /// exception), cleared by its caller, which then has the walk read the envelope.
+    /// </summary>
+    internal bool ReplayFailed;
+
     /// <summary>The layouts of the messages read before, replayed for the messages that have one (see <see cref="ProjectionLayouts"/>).</summary>
     public ProjectionLayouts Layouts => _layouts ??= new ProjectionLayouts();
 
     private ProjectionLayouts? _layouts;
+
+    /// <summary><see cref="Layouts"/> once made (by <see cref="ProjectionLayouts.Ready"/>, say), with no test for null.</summary>
+    internal ProjectionLayouts ReadyLayouts => _layouts!;
 
     /// <summary>Each integer, boolean (0 or 1) or enum leaf's value; 0 when absent.</summary>
     public readonly long[] Integers;
@@ -52,10 +61,41 @@ internal sealed class LeafSlots
     /// <summary>Each string leaf's value; null when absent.</summary>
     public readonly string?[] Strings;
 
+    /// <summary><see cref="Integers"/>[<paramref name="leaf"/>] for a compiled selector, with no bounds check (see <see cref="StringAt"/>).</summary>
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+    public long IntegerAt(int leaf) => Unchecked(Integers, leaf);
+
+    /// <summary><see cref="Floats"/>[<paramref name="leaf"/>] for a compiled selector, with no bounds check (see <see cref="StringAt"/>).</summary>
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+    public double FloatAt(int leaf) => Unchecked(Floats, leaf);
+
+    /// <summary>
+    /// <see cref="Strings"/>[<paramref name="leaf"/>] for a compiled selector, with no bounds check: a selector is built
+    /// for its projector's leaves (its indices are under their count, Projector.SlotRead) and called only with the slots
+    /// of a projector of its shape (its own, or one sharing its compiled selector, whose shape has the same leaves), made
+    /// with one slot per leaf (<see cref="Projector.NewSlots"/>).
+    /// </summary>
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+    public string? StringAt(int leaf) => Unchecked(Strings, leaf);
+
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+    private static T Unchecked<T>(T[] array, int index)
+    {
+        System.Diagnostics.Debug.Assert((uint)index < (uint)array.Length);
+#if NET8_0_OR_GREATER
+        return System.Runtime.CompilerServices.Unsafe.Add(ref System.Runtime.InteropServices.MemoryMarshal.GetArrayDataReference(array), (nint)(uint)index);
+#else
+        return array[index];
+#endif
+    }
+
     /// <summary>Each other leaf's value, boxed (the type's default when absent).</summary>
     public readonly object?[] Objects;
 
-    /// <summary>True where a leaf has a value (for nullable members: false is null).</summary>
+    /// <summary>
+    /// For the leaves of nullable members (<see cref="ProjectionLeaves.MarksPresence"/>), true where the leaf has a
+    /// value (false is null). The others' is not read, and a replayed layout does not keep it.
+    /// </summary>
     public readonly bool[] Present;
 
     /// <summary>True where the leaf's path has selected a field in the message being read (the first one counts).</summary>
@@ -97,6 +137,8 @@ internal sealed partial class ProjectionLeaves
     private readonly long[] _max;
     private readonly object?[] _defaults;
     private readonly bool[] _defaultKnown;
+    // True for a leaf of a nullable member (Nullable<T>): the only leaves whose selector reads LeafSlots.Present.
+    private readonly bool[] _nullable;
 
     /// <param name="paths">Each leaf's path: names or ordinals, no index or descent (member chains through sub-messages).</param>
     /// <param name="types">Each leaf's member type.</param>
@@ -110,11 +152,13 @@ internal sealed partial class ProjectionLeaves
         _max = new long[count];
         _defaults = new object?[count];
         _defaultKnown = new bool[count];
+        _nullable = new bool[count];
         _top = new Level();
         for (int leaf = 0; leaf < count; leaf++)
         {
             _types[leaf] = types[leaf];
             var underlying = Nullable.GetUnderlyingType(types[leaf]) ?? types[leaf];
+            _nullable[leaf] = underlying != types[leaf];
             _underlying[leaf] = underlying;
             (_kinds[leaf], _min[leaf], _max[leaf]) = KindOf(underlying);
             var level = _top;
@@ -135,6 +179,12 @@ internal sealed partial class ProjectionLeaves
     /// <summary>The kind of each leaf's slot.</summary>
     public LeafKind KindOf(int leaf) => _kinds[leaf];
 
+    /// <summary>
+    /// True when the leaf's member is nullable (<see cref="Nullable{T}"/>): its <see cref="LeafSlots.Present"/> is then
+    /// kept true where it has a value; the others' is not read (by the selector, nor kept by a replay).
+    /// </summary>
+    public bool MarksPresence(int leaf) => _nullable[leaf];
+
     /// <summary>Fills <paramref name="slots"/> with the leaves' values in the envelope at the start of <paramref name="envelope"/>.</summary>
     /// <remarks>
     /// An envelope with the layout of one read before (the same structure bytes up to where the walk stopped) has its
@@ -148,7 +198,12 @@ internal sealed partial class ProjectionLeaves
         int size = layouts.Usable(envelope, options);
         if (size > 0)
         {
-            if (layouts.Find(envelope, size) is { } layout && Replay(layout, envelope, options, slots)) return;
+            if (layouts.Find(envelope, size) is { } layout)
+            {
+                Replay(layout, envelope, slots);
+                if (!slots.ReplayFailed) return;
+                slots.ReplayFailed = false;
+            }
             if (layouts.ShouldRecord())
             {
                 Record(envelope, options, slots);
@@ -174,14 +229,23 @@ internal sealed partial class ProjectionLeaves
     /// </summary>
     /// <remarks>
     /// Apart so that the enumerator's loop holds no exception handler around its usual path: locals that live into a
-    /// handler are kept in memory, stored and loaded back on every tick.
+    /// handler are kept in memory, stored and loaded back on every tick. Static: the layouts hold what a replay needs,
+    /// so the caller's loop loads (and tests for null) no reads of its own.
     /// </remarks>
     [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-    public bool TryReplayFramed(ReadOnlySpan<byte> envelope, FudgeReaderOptions options, LeafSlots slots)
+    public static bool TryReplayFramed(ReadOnlySpan<byte> envelope, FudgeReaderOptions options, LeafSlots slots)
     {
         // The options are settable: a resolver set since Ready makes each envelope's taxonomy matter again.
         if (options.TaxonomyResolver is not null) return false;
-        return slots.Layouts.Find(envelope, envelope.Length) is { } layout && Replay(layout, envelope, options, slots);
+        // Ready made the layouts (no test of the lazy property on every tick), and the replay's slow reads take their
+        // options, Ready's (not this argument, which would be kept in a register across the usual reads).
+        var layouts = slots.ReadyLayouts;
+        System.Diagnostics.Debug.Assert(ReferenceEquals(layouts.Options, options));
+        if (layouts.Find(envelope, envelope.Length) is not { } layout) return false;
+        Replay(layout, envelope, slots);
+        if (!slots.ReplayFailed) return true;
+        slots.ReplayFailed = false;
+        return false;
     }
 
     /// <summary>The rest of <see cref="ReadFramed"/>, once <see cref="TryReplayFramed"/> returned false for the envelope.</summary>
@@ -321,6 +385,9 @@ internal sealed partial class ProjectionLeaves
         FudgeTypeId.Int64 => System.Buffers.Binary.BinaryPrimitives.ReadInt64BigEndian(value),
         _ => value[0] != 0 ? 1 : 0,
     };
+
+    // True when the value fits the leaf's member (an integer read into a narrower one).
+    private bool InRange(int leaf, long value) => value >= _min[leaf] && value <= _max[leaf];
 
     [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
     private FudgeException OutOfRange(int leaf, long value) => new($"The value {value} does not fit in {_underlying[leaf].Name}.");

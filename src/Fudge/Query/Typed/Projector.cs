@@ -155,18 +155,18 @@ internal sealed class Projector
         switch (kind)
         {
             case LeafKind.Integer:
-                var raw = Expression.ArrayIndex(Expression.Field(slots, IntegersField), index);
+                var raw = Slot(slots, IntegersField, IntegerAtMethod, index);
                 value = underlying == typeof(bool) ? Expression.NotEqual(raw, Expression.Constant(0L))
                     : underlying.IsEnum ? Expression.Convert(Expression.Convert(raw, Enum.GetUnderlyingType(underlying)), underlying)
                     : Expression.Convert(raw, underlying);
                 break;
             case LeafKind.Double:
             case LeafKind.Single:
-                var floating = Expression.ArrayIndex(Expression.Field(slots, FloatsField), index);
+                var floating = Slot(slots, FloatsField, FloatAtMethod, index);
                 value = underlying == typeof(double) ? floating : Expression.Convert(floating, underlying);
                 break;
             case LeafKind.String:
-                return Expression.ArrayIndex(Expression.Field(slots, StringsField), index);
+                return Slot(slots, StringsField, StringAtMethod, index);
             default:
                 return Expression.Convert(Expression.ArrayIndex(Expression.Field(slots, ObjectsField), index), type);
         }
@@ -176,6 +176,22 @@ internal sealed class Projector
             Expression.ArrayIndex(Expression.Field(slots, PresentField), index),
             Expression.Convert(value, type),
             Expression.Constant(null, type));
+    }
+
+    private static readonly System.Reflection.MethodInfo IntegerAtMethod = typeof(LeafSlots).GetMethod(nameof(LeafSlots.IntegerAt))!;
+    private static readonly System.Reflection.MethodInfo FloatAtMethod = typeof(LeafSlots).GetMethod(nameof(LeafSlots.FloatAt))!;
+    private static readonly System.Reflection.MethodInfo StringAtMethod = typeof(LeafSlots).GetMethod(nameof(LeafSlots.StringAt))!;
+
+    // A slot of the array the field names, at the index. Where the selector is compiled, through the slots' method that
+    // reads it with no bounds check (inlined into the compiled selector: the selector runs on every tick of a stream
+    // projection, and each check is two instructions of it); interpreted (NativeAOT), as an array's element, which the
+    // interpreter reads with no call through reflection.
+    private static Expression Slot(ParameterExpression slots, System.Reflection.FieldInfo array, System.Reflection.MethodInfo uncheckedRead, ConstantExpression index)
+    {
+#if NET
+        if (System.Runtime.CompilerServices.RuntimeFeature.IsDynamicCodeSupported) return Expression.Call(slots, uncheckedRead, index);
+#endif
+        return Expression.ArrayIndex(Expression.Field(slots, array), index);
     }
 
     // The selector over the slots as a delegate. Compiled where the runtime can generate code; under NativeAOT

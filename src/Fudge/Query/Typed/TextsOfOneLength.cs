@@ -24,18 +24,27 @@ internal sealed class TextsOfOneLength
     private readonly Place[] _places = new Place[2 << SetBits];
 
     /// <summary>The string held for the text whose bytes are <paramref name="word"/> (little-endian, zero above the length), or null.</summary>
-    public string? Find(ulong word)
+    public string? Find(ulong word) => Find(_places, word);
+
+    /// <summary>
+    /// The table's places, for a replay to hold itself (<see cref="Find(Place[], ulong)"/>): a lookup then starts from
+    /// them, with no load of the table object before.
+    /// </summary>
+    internal Place[] Places => _places;
+
+    /// <summary><see cref="Find(ulong)"/> in a table's <see cref="Places"/>.</summary>
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+    internal static string? Find(Place[] places, ulong word)
     {
-        // The set's first place, with no bounds check where the framework allows: SetOf is under the places' count
-        // (checked by the tests), and this is on every replayed tick.
+        // The set's first place, with no bounds check where the framework allows: the places are a table's (Places, of
+        // 2 << SetBits), SetOf is under their count (checked by the tests), and this is on every replayed tick.
 #if NET8_0_OR_GREATER
         ref Place first = ref System.Runtime.CompilerServices.Unsafe.Add(
-            ref System.Runtime.InteropServices.MemoryMarshal.GetArrayDataReference(_places), (nint)(uint)SetOf(word));
+            ref System.Runtime.InteropServices.MemoryMarshal.GetArrayDataReference(places), (nint)(uint)SetOf(word));
         if (first.Word == word) return first.Text;
         ref Place second = ref System.Runtime.CompilerServices.Unsafe.Add(ref first, 1);
         return second.Word == word ? second.Text : null;
 #else
-        var places = _places;
         int first = SetOf(word);
         if (places[first].Word == word) return places[first].Text;
         return places[first + 1].Word == word ? places[first + 1].Text : null;
@@ -65,7 +74,8 @@ internal sealed class TextsOfOneLength
     /// <summary>The number of places (internal for the tests: every set's two places are within it).</summary>
     internal int PlaceCount => _places.Length;
 
-    private struct Place
+    /// <summary>A text and its word (0 and null when empty).</summary>
+    internal struct Place
     {
         public ulong Word;
         public string? Text;
