@@ -107,7 +107,11 @@ internal static class ContainmentTranslation
 
     private static string NextParameter(NpgsqlCommand command) => "lists" + command.Parameters.Count.ToString(CultureInfo.InvariantCulture);
 
-    private static string JsonPathTest(string parameter, bool function) => function ? $"jsonb_path_exists(json, @{parameter}, '{{}}', true)" : $"json @? @{parameter}";
+    /// <summary>
+    /// The jsonpath test of parameter <paramref name="parameter"/> as a statement writes it: the function (which no GIN
+    /// serves) or the operator <c>@?</c>.
+    /// </summary>
+    internal static string JsonPathTest(string parameter, bool function) => function ? $"jsonb_path_exists(json, @{parameter}, '{{}}', true)" : $"json @? @{parameter}";
 
     /// <summary>
     /// The tests containment takes (a node that has an anonymous step) and their patterns, and the other tests joined

@@ -198,7 +198,7 @@ internal sealed partial class PostgresFudgeCollection
         if (ContainmentTranslation.For(filter, command, function) is not string contained) return false;
         var added = new string[command.Parameters.Count - before];
         for (int i = 0; i < added.Length; i++) added[i] = command.Parameters[before + i].ParameterName;
-        string jsonPathTest = function ? "jsonb_path_exists(json, @where, '{}', true)" : "json @? @where";
+        string jsonPathTest = ContainmentTranslation.JsonPathTest("where", function);
         _formChoice.Offer(command, Table, estimated, jsonPathTest, contained, added, whenCommon: gin);
         return true;
     }

@@ -413,7 +413,7 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
             }
             else if (scan && indexed is null)
             {
-                parts.Add("json @? @where");
+                parts.Add(ContainmentTranslation.JsonPathTest("where", function: false));
                 // The GIN index serves the operator: a bitmap heap scan, which at a common value reads the whole table.
                 // Without it, the settings too where the containment may be taken: the planner estimates its CASE at half
                 // the rows, and with the server's defaults then plans the scan without workers.
@@ -424,7 +424,7 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
             {
                 // On a declared index's rows (or where its decision leaves a row undecided) the function, which no GIN
                 // serves: there the list layout's containment costs a row less than the jsonpath, with or without the GIN.
-                const string function = "jsonb_path_exists(json, @where, '{}', true)";
+                string function = ContainmentTranslation.JsonPathTest("where", function: true);
                 string test = whole && ContainmentTranslation.For(filter, command, function: true) is string onIndexRows ? onIndexRows : function;
                 if (!whole && ListsAsArrays) OfferContainment(filter, command, function: true, gin: false);
                 if (scan) parts.Add(test);
