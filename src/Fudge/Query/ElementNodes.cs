@@ -38,6 +38,12 @@ internal sealed class HexNode : AnyFieldNode
         _equal = equal;
     }
 
+    /// <summary>The bytes a selected field is compared with.</summary>
+    public byte[] Bytes => _bytes;
+
+    /// <summary>True for <c>==</c> (some selected field holds the bytes), false for <c>!=</c>.</summary>
+    public bool IsEqual => _equal;
+
     public override bool Test(in FudgeReader field)
         => (FudgeTypeId.IsByteArray(field.TypeId) && field.ValueSpan.SequenceEqual(_bytes)) == _equal;
 

@@ -40,6 +40,12 @@ internal sealed class StringFunctionNode : AnyFieldNode
         _regex = regex;
     }
 
+    /// <summary>Which test this is.</summary>
+    public StringFunction Function => _function;
+
+    /// <summary>The string (or pattern) the field is tested with.</summary>
+    public QueryLiteral Argument => _argument;
+
     /// <summary>Compiles the pattern of <c>match()</c> (anchored to the whole string) or <c>search()</c>.</summary>
     /// <exception cref="ArgumentException">The pattern is not a valid .NET regular expression, or uses a construct the engine refuses.</exception>
     public static Regex CompilePattern(string pattern, bool wholeString)
