@@ -215,7 +215,8 @@ internal sealed partial class SqliteFudgeCollection : IFudgeCollection, IFudgeQu
     }
 
     /// <summary>
-    /// The WHERE clause for a filter: the indexed part (if any) narrows the rows through the index, and
+    /// The WHERE clause for a filter: the indexed part (if any) narrows the rows through the index, SQLite's
+    /// <c>instr</c> drops the rows whose bytes lack what every match holds (<see cref="RequiredBytes"/>), and
     /// <c>fudge_match</c> decides exactly on what remains. The filter text and every value are parameters.
     /// </summary>
     private string Where(FudgeFilter? filter, SqliteCommand command)
@@ -225,8 +226,32 @@ internal sealed partial class SqliteFudgeCollection : IFudgeCollection, IFudgeQu
         var indexed = IndexedPredicate.For(filter, _keys);
         for (int i = 0; i < indexed.Values.Count; i++)
             command.Parameters.AddWithValue("$k" + i.ToString(CultureInfo.InvariantCulture), indexed.Values[i]);
-        return indexed.Sql is null ? "WHERE fudge_match(doc, $filter)" : $"WHERE {indexed.Sql} AND fudge_match(doc, $filter)";
+        string where = indexed.Sql is null ? "WHERE " : $"WHERE {indexed.Sql} AND ";
+        if (RequiredBytes.Of(filter) is byte[] needle && !IndexCompares(indexed, needle))
+        {
+            // A blob against the blob column: instr then searches bytes (with a text argument it would compare
+            // characters). SQLite evaluates the terms an index does not answer in the order written, so the native
+            // search runs before the managed call, which copies the row into a new byte[] each time.
+            command.Parameters.Add(NeedleParameter, SqliteType.Blob).Value = needle;
+            where += $"instr(doc, {NeedleParameter}) > 0 AND ";
+        }
+        return where + "fudge_match(doc, $filter)";
     }
+
+    /// <summary>
+    /// Whether the index condition compares with the string whose bytes are the needle: then its candidates hold
+    /// them (an equality's) and a search of each would only add its cost, measured at up to 2.4 times the query's
+    /// time on documents of 5 KB. Other needles are searched on the candidates too (a rare value on another path).
+    /// </summary>
+    private static bool IndexCompares(IndexedPredicate indexed, byte[] needle)
+    {
+        foreach (var value in indexed.Values)
+            if (value is string text && needle.AsSpan().SequenceEqual(System.Text.Encoding.UTF8.GetBytes(text))) return true;
+        return false;
+    }
+
+    /// <summary>The parameter of the bytes every match holds (<see cref="RequiredBytes"/>).</summary>
+    internal const string NeedleParameter = "$needle";
 
     private string IndexName(long number) => Table + "_ix_" + number.ToString(CultureInfo.InvariantCulture);
 

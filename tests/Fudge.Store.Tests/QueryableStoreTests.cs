@@ -168,7 +168,9 @@ public sealed class SqliteQueryableTests() : TemporarySqliteStore("fudge-queryab
         Assert.Contains("-- $filter='$.Symbol == ''AAPL'''", sql, StringComparison.Ordinal);
         Assert.Contains("-- $c0='$.Qty'", sql, StringComparison.Ordinal);
         Assert.Contains("SELECT fudge_column(doc, $c0), fudge_column(doc, $c1) FROM ", sql, StringComparison.Ordinal);
-        Assert.Contains("WHERE fudge_match(doc, $filter) ORDER BY fudge_order_or_zero(doc, $o0) DESC, id ASC LIMIT $limit OFFSET $skip", sql, StringComparison.Ordinal);
+        // The bytes of "AAPL", which every match holds, searched for before the filter runs (RequiredBytes).
+        Assert.Contains("-- $needle=x'4141504C'", sql, StringComparison.Ordinal);
+        Assert.Contains("WHERE instr(doc, $needle) > 0 AND fudge_match(doc, $filter) ORDER BY fudge_order_or_zero(doc, $o0) DESC, id ASC LIMIT $limit OFFSET $skip", sql, StringComparison.Ordinal);
         Assert.Contains("-- $limit=3", sql, StringComparison.Ordinal);
     }
 
