@@ -13,12 +13,14 @@ namespace Fudge.Store.Benchmarks;
 /// The Fudge authors' query over <see cref="QuerySize.StoredDocuments"/> stored log documents (default 1,000,000), in
 /// two collections of one SQLite file holding the same documents: one without an index (SQLite calls fudge_match on
 /// every row) and one with an index on $.System.Hostname (SQLite searches the index and fudge_match runs on the
-/// candidates only).
+/// candidates only). <see cref="RareValueScan"/> scans for a value one document holds, whose bytes SQLite's
+/// <c>instr</c> finds in few rows, so fudge_match runs on those only.
 /// </summary>
 [MemoryDiagnoser]
 public class QueryBenchmarks
 {
     private readonly FudgeFilter _example = FudgeFilter.Compile(LogFleet.Example);
+    private readonly FudgeFilter _rare = FudgeFilter.Compile("$.Log.Text == 'event 4242'");
     private string _file = null!;
     private SqliteFudgeStore _store = null!;
     private IFudgeCollection _scanned = null!;
@@ -50,6 +52,9 @@ public class QueryBenchmarks
 
     [Benchmark(Baseline = true)]
     public Task<long> FullScan() => _scanned.CountAsync(_example).AsTask();
+
+    [Benchmark]
+    public Task<long> RareValueScan() => _scanned.CountAsync(_rare).AsTask();
 
     [Benchmark]
     public Task<long> IndexedEquality() => _indexed.CountAsync(_example).AsTask();
