@@ -398,6 +398,14 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
         bool scan = decision is null || indexed is null || decision.Value.AfterJsonPath;
         // An elements index that decides the filter's jsonpath (ElementsIndex.Decides) leaves nothing for it to do.
         bool elementsDecide = indexed is not null && ElementsIndex.Decides(filter, _indexKeys);
+        // A scan (or the GIN's candidates) first searches each row's bytes for what every match holds
+        // (RequiredBytes): a native substring search that spares the jsonb test, or the trip to the client when no
+        // jsonpath translates, to most rows of a rare value. A declared index's rows are left as they are.
+        if (indexed is null && RequiredBytes.Of(filter) is byte[] needle)
+        {
+            command.Parameters.AddWithValue(NeedleParameter, NpgsqlDbType.Bytea, needle);
+            parts.Add($"position(@{NeedleParameter} in doc) > 0");
+        }
         if ((scan || !decision!.Value.Complete) && !elementsDecide && JsonPathTranslation.Translate(filter) is string path)
         {
             command.Parameters.AddWithValue("where", NpgsqlDbType.JsonPath, path);
@@ -405,13 +413,6 @@ internal sealed partial class PostgresFudgeCollection : IFudgeCollection, IFudge
             // as the operator is) so that the GIN index is not also searched: a BitmapAnd of both would recheck the
             // index key, two jsonpath evaluations, on every row the GIN index returns.
             bool whole = ListsAsArrays && ContainmentTranslation.Whole(filter);
-            // A scan (or the GIN's candidates) first searches each row's bytes for what every match holds
-            // (RequiredBytes): a native substring search that spares the jsonb test most rows of a rare value.
-            if (scan && indexed is null && RequiredBytes.Of(filter) is byte[] needle)
-            {
-                command.Parameters.AddWithValue(NeedleParameter, NpgsqlDbType.Bytea, needle);
-                parts.Add($"position(@{NeedleParameter} in doc) > 0");
-            }
             if (scan && indexed is null && whole && !WholeDocumentIndex && ContainmentTranslation.For(filter, command) is string contained)
             {
                 // The list layout's containment where the row allows it, the jsonpath on the others (ContainmentTranslation).

@@ -1,7 +1,7 @@
 using System;
-using System.Buffers;
 using System.Text;
 using Fudge.Query;
+using Fudge.Store.Tests.Support;
 using Xunit;
 
 namespace Fudge.Store.Tests;
@@ -45,15 +45,6 @@ public sealed class RequiredBytesTests
         Assert.Null(RequiredBytes.Of(FudgeFilter.Compile("hex($.Id) != '00112233'")));
     }
 
-    private static readonly string[] Values = { "XLON", "XLO", "Zürich", "東京", "key \U0001D465", "\U0001F600XLON", "AAPL", "APL" };
-
-    private static readonly string[] Filters =
-    {
-        "$.Symbol == '{0}'", "$.Legs.#.Venue == '{0}'", "any($.Legs.#, @.Venue == '{0}' && @.Qty > 2)",
-        "contains($.Symbol, '{0}')", "starts_with($.Legs.#.Venue, '{0}')", "ends_with($.Symbol, '{0}')",
-        "$.Qty > 3 && $.Symbol == '{0}'",
-    };
-
     [Fact]
     public void Every_document_a_filter_passes_holds_its_required_bytes()
     {
@@ -63,11 +54,11 @@ public sealed class RequiredBytesTests
         int passed = 0, searched = 0, missedByUtf8 = 0;
         for (int i = 0; i < 4000; i++)
         {
-            byte[] envelope = Document(random);
-            foreach (string template in Filters)
-            foreach (string value in Values)
+            byte[] envelope = RequiredBytesDocuments.Document(random);
+            foreach (string template in RequiredBytesDocuments.Filters)
+            foreach (string value in RequiredBytesDocuments.Values)
             {
-                var filter = FudgeFilter.Compile(string.Format(System.Globalization.CultureInfo.InvariantCulture, template, value));
+                var filter = FudgeFilter.Compile(RequiredBytesDocuments.Filter(template, value));
                 // The bytes' walk and the model's (which decodes Fudge-Java's strings first) alike.
                 if (!filter.Matches(envelope) && !filter.Matches(FudgeMsg.Parse(envelope))) continue;
                 passed++;
@@ -76,38 +67,12 @@ public sealed class RequiredBytesTests
                     searched++;
                     Assert.True(envelope.AsSpan().IndexOf(required) >= 0, $"{filter} passes a document without its required bytes");
                 }
-                else if (envelope.AsSpan().IndexOf(Encoding.UTF8.GetBytes(value)) < 0) missedByUtf8++;
+                // A template that requires bytes, with a literal that gives none (past U+FFFF): its UTF-8 is missing.
+                else if (RequiredBytes.Of(FudgeFilter.Compile(RequiredBytesDocuments.Filter(template, "XLON"))) is not null
+                    && envelope.AsSpan().IndexOf(Encoding.UTF8.GetBytes(value)) < 0) missedByUtf8++;
             }
         }
         Assert.InRange(searched, 2000, passed);
         Assert.True(missedByUtf8 > 0, "no CESU-8 document passed a filter of a character past U+FFFF");
     }
-
-    private static byte[] Document(Random random)
-    {
-        var output = new ArrayBufferWriter<byte>();
-        var writer = new FudgeWriter(output);
-        var marker = writer.BeginEnvelope(0, 0, 0);
-        writer.WriteString(FudgeFieldKey.Create("Symbol"), Pick(random).AsSpan(), AnyEncoding(random));
-        writer.WriteInt32(FudgeFieldKey.Create("Qty"), random.Next(6));
-        // A list as the typed writers make it: a sub-message of anonymous elements.
-        var legs = writer.BeginMessage(FudgeFieldKey.Create("Legs"));
-        for (int i = random.Next(4); i > 0; i--)
-        {
-            var leg = writer.BeginMessage(FudgeFieldKey.Anonymous);
-            writer.WriteString(FudgeFieldKey.Create("Venue"), Pick(random).AsSpan(), AnyEncoding(random));
-            writer.WriteInt32(FudgeFieldKey.Create("Qty"), random.Next(6));
-            writer.EndMessage(leg);
-        }
-        writer.EndMessage(legs);
-        writer.EndEnvelope(marker);
-        writer.Flush();
-        writer.Dispose();
-        return output.WrittenSpan.ToArray();
-    }
-
-    private static string Pick(Random random)
-        => random.Next(3) == 0 ? Values[random.Next(Values.Length)] + "s" : Values[random.Next(Values.Length)];
-
-    private static FudgeStringEncoding AnyEncoding(Random random) => random.Next(2) == 0 ? FudgeStringEncoding.Utf8 : FudgeStringEncoding.JavaCesu8;
 }

@@ -153,20 +153,11 @@ public sealed class SqliteRequiredBytesTests
         Assert.Equal(passing, await docs.CountAsync(filter));
     }
 
-    private static readonly string[] Values = { "XLON", "XLO", "Zürich", "東京", "key \U0001D465", "\U0001F600XLON", "AAPL", "APL", "ÆØÅ" };
-
-    private static readonly string[] Filters =
-    {
-        "$.Symbol == '{0}'", "$.Legs.#.Venue == '{0}'", "any($.Legs.#, @.Venue == '{0}' && @.Qty > 2)",
-        "contains($.Symbol, '{0}')", "starts_with($.Legs.#.Venue, '{0}')", "ends_with($.Symbol, '{0}')",
-        "$.Qty > 3 && $.Symbol == '{0}'", "!($.Symbol == '{0}')",
-    };
-
     [Fact]
     public async Task Answers_are_the_exact_filters_over_documents_in_UTF8_and_Fudge_Java_CESU8()
     {
         var random = new Random(45);
-        var documents = Enumerable.Range(0, 600).Select(_ => Document(random)).ToList();
+        var documents = Enumerable.Range(0, 600).Select(_ => RequiredBytesDocuments.Document(random)).ToList();
         await using var store = await SqliteFudgeStore.OpenAsync("Data Source=:memory:");
         var scanned = await store.GetCollectionAsync("scanned");
         var indexed = await store.GetCollectionAsync("indexed");
@@ -175,10 +166,10 @@ public sealed class SqliteRequiredBytesTests
         await indexed.CreateIndexAsync(FudgePath.Compile("$.Qty"));
 
         int searched = 0;
-        foreach (string template in Filters)
-        foreach (string value in Values)
+        foreach (string template in RequiredBytesDocuments.Filters)
+        foreach (string value in RequiredBytesDocuments.Values)
         {
-            var filter = FudgeFilter.Compile(string.Format(CultureInfo.InvariantCulture, template, value));
+            var filter = FudgeFilter.Compile(RequiredBytesDocuments.Filter(template, value));
             if (RequiredBytes.Of(filter) is not null) searched++;
             var expected = documents.Select((d, i) => (d, id: i + 1L)).Where(p => filter.Matches(p.d)).Select(p => p.id).ToList();
             foreach (var collection in new[] { scanned, indexed })
@@ -187,7 +178,7 @@ public sealed class SqliteRequiredBytesTests
                 Assert.Equal(expected.Count, await collection.CountAsync(filter));
             }
         }
-        Assert.True(searched > Filters.Length * Values.Length / 2, $"only {searched} filters searched the bytes");
+        Assert.True(searched > RequiredBytesDocuments.Filters.Length * RequiredBytesDocuments.Values.Length / 2, $"only {searched} filters searched the bytes");
     }
 
     [Fact]
@@ -233,32 +224,4 @@ public sealed class SqliteRequiredBytesTests
         message.Add("Symbol", "XPAR");
         return new FudgeEnvelope(message).ToByteArray();
     }
-
-    /// <summary>A trade-like document whose strings are in UTF-8 or in Fudge-Java's CESU-8, field by field.</summary>
-    private static byte[] Document(Random random)
-    {
-        var output = new ArrayBufferWriter<byte>();
-        var writer = new FudgeWriter(output);
-        var marker = writer.BeginEnvelope(0, 0, 0);
-        writer.WriteString(FudgeFieldKey.Create("Symbol"), Pick(random).AsSpan(), AnyEncoding(random));
-        writer.WriteInt32(FudgeFieldKey.Create("Qty"), random.Next(6));
-        var legs = writer.BeginMessage(FudgeFieldKey.Create("Legs"));
-        for (int i = random.Next(4); i > 0; i--)
-        {
-            var leg = writer.BeginMessage(FudgeFieldKey.Anonymous);
-            writer.WriteString(FudgeFieldKey.Create("Venue"), Pick(random).AsSpan(), AnyEncoding(random));
-            writer.WriteInt32(FudgeFieldKey.Create("Qty"), random.Next(6));
-            writer.EndMessage(leg);
-        }
-        writer.EndMessage(legs);
-        writer.EndEnvelope(marker);
-        writer.Flush();
-        writer.Dispose();
-        return output.WrittenSpan.ToArray();
-    }
-
-    private static string Pick(Random random)
-        => random.Next(3) == 0 ? Values[random.Next(Values.Length)] + "s" : Values[random.Next(Values.Length)];
-
-    private static FudgeStringEncoding AnyEncoding(Random random) => random.Next(2) == 0 ? FudgeStringEncoding.Utf8 : FudgeStringEncoding.JavaCesu8;
 }
