@@ -1,0 +1,125 @@
+using System;
+using System.Buffers;
+using Fudge.Query;
+using Xunit;
+
+namespace Fudge.Tests.Query;
+
+/// <summary>
+/// Strings Fudge-Java wrote: a character past U+FFFF is a CESU-8 surrogate pair on the wire (U+1F600 is
+/// <c>ED A0 BD ED B8 80</c>, not <c>F0 9F 98 80</c>), which the reader decodes to the same text. A filter answers on the
+/// bytes what it answers on the decoded model, whichever form the document holds, and strings order by code point.
+/// </summary>
+public class JavaStringFilterTests
+{
+    private const string Grin = "\U0001F600";
+    private const string Private = "\uE000"; // above every surrogate in UTF-16, below U+1F600 by code point
+
+    /// <summary>
+    /// A document whose text fields t, s and inner.s are written in <paramref name="encoding"/>; u, the same text as t,
+    /// and p are always standard UTF-8.
+    /// </summary>
+    private static byte[] Document(FudgeStringEncoding encoding)
+    {
+        var output = new ArrayBufferWriter<byte>();
+        var writer = new FudgeWriter(output);
+        var envelope = writer.BeginEnvelope();
+        writer.WriteString(FudgeFieldKey.Of("t"), Grin.AsSpan(), encoding);
+        writer.WriteString(FudgeFieldKey.Of("s"), ("a" + Grin + "b").AsSpan(), encoding);
+        writer.WriteString(FudgeFieldKey.Of("p"), Private.AsSpan(), FudgeStringEncoding.Utf8);
+        writer.WriteString(FudgeFieldKey.Of("u"), Grin.AsSpan(), FudgeStringEncoding.Utf8);
+        var inner = writer.BeginMessage(FudgeFieldKey.Of("inner"));
+        writer.WriteString(FudgeFieldKey.Of("s"), Grin.AsSpan(), encoding);
+        writer.EndMessage(inner);
+        writer.EndEnvelope(envelope);
+        writer.Flush();
+        return output.WrittenSpan.ToArray();
+    }
+
+    public static TheoryData<string, bool> Filters => new()
+    {
+        { "$.t == '😀'", true },
+        { "$.t != '😀'", false },
+        { "$.t == 'x'", false },
+        { "$.s == 'a😀b'", true },
+        { "$.t in ['x', '😀']", true },
+        { "$.t in ['x', '😁']", false },
+        { "$.inner.s == '😀'", true },
+        { "$.t > 'z'", true },
+        { "$.t > '\uE000'", true },          // U+1F600 > U+E000, though its CESU-8 lead byte ED is below EE
+        { "$.t >= '\uFFFF'", true },
+        { "$.t < '\uFFFF'", false },
+        { "$.t >= '😀'", true },
+        { "$.t > '😀'", false },
+        { "$.t < '😁'", true },
+        { "$.s > 'a\uFFFF'", true },
+        { "$.s < 'a😀c'", true },
+        { "$.p < '😀'", true },              // the model compares by code point too, not by UTF-16 unit
+        { "$.p > '😀'", false },
+        { "starts_with($.s, 'a😀')", true },
+        { "ends_with($.s, '😀b')", true },
+        { "contains($.s, '😀')", true },
+        { "contains($.s, '😁')", false },
+        { "contains($.s, 'b')", true },
+        { "match($.t, '..')", true },         // two UTF-16 units
+        { "match($.s, 'a.+b')", true },
+        { "search($.s, '😀b$')", true },
+        { "$..s == '😀'", true },             // the descendant walk, which passes over other strings
+        { "$..s == 'a😀b'", true },
+        { "$..s == '😁'", false },
+        { "any($.inner, @.s == '😀')", true },
+        { "!($.t != '😀') && $.inner", true }, // the general walk
+        { "$.t == $.u", true },               // path against path, one side CESU-8
+        { "$.u == $.inner.s", true },
+        { "$.p < $.t", true },
+        { "$.t > $.p", true },
+        { "$.t < $.p", false },
+    };
+
+    [Theory]
+    [MemberData(nameof(Filters))]
+    public void A_string_fudge_java_wrote_passes_what_its_text_passes(string text, bool expected)
+    {
+        var filter = FudgeFilter.Compile(text);
+        foreach (var encoding in new[] { FudgeStringEncoding.Utf8, FudgeStringEncoding.JavaCesu8 })
+        {
+            var bytes = Document(encoding);
+            // Three times over the bytes: the loop's layouts are learned on the first and replayed after.
+            for (int i = 0; i < 3; i++) Assert.Equal(expected, filter.Matches(bytes));
+            Assert.Equal(expected, filter.MatchesByWalk(bytes));
+            Assert.Equal(expected, filter.Root.Evaluate(new FudgeReader(bytes)));
+            Assert.Equal(expected, filter.Matches(new FudgeReader(bytes)));
+            Assert.Equal(expected, filter.Matches(Support.Segments.Split(bytes, 7, 19)));
+            Assert.Equal(expected, filter.Matches(FudgeMsg.Parse(bytes)));
+        }
+    }
+
+    [Fact]
+    public void The_java_document_holds_cesu8_pairs_and_the_standard_one_does_not()
+    {
+        byte[] pair = [0xED, 0xA0, 0xBD, 0xED, 0xB8, 0x80];
+        Assert.True(Document(FudgeStringEncoding.JavaCesu8).AsSpan().IndexOf(pair) >= 0);
+        Assert.True(Document(FudgeStringEncoding.Utf8).AsSpan().IndexOf(pair) < 0);
+    }
+
+    [Fact]
+    public void A_walk_of_java_records_finds_the_one_with_the_text()
+    {
+        // Many records of one layout: the descendant walk learns it and passes over the records it refuses.
+        var output = new ArrayBufferWriter<byte>();
+        var writer = new FudgeWriter(output, FudgeWriterOptions.JavaCompatible);
+        var envelope = writer.BeginEnvelope();
+        for (int i = 0; i < 40; i++)
+        {
+            var record = writer.BeginMessage(FudgeFieldKey.Of("record"));
+            writer.WriteString(FudgeFieldKey.Of("name"), (i == 33 ? Grin : "\U0001F601").AsSpan());
+            writer.EndMessage(record);
+        }
+        writer.EndEnvelope(envelope);
+        writer.Flush();
+        var bytes = output.WrittenSpan.ToArray();
+
+        Assert.True(FudgeFilter.Compile("$..name == '😀'").Matches(bytes));
+        Assert.False(FudgeFilter.Compile("$..name == '😂'").Matches(bytes));
+    }
+}
