@@ -258,7 +258,8 @@ internal sealed class MembershipNode : AnyFieldNode
     {
         foreach (var literal in _literals)
         {
-            // Unknown depends on the type alone, so the first answer that is not False is the test's.
+            // Unknown (a type, or a string that must meet this literal as text) sends the field to the general
+            // comparison, which then tries every literal; True is the test's answer.
             var decision = ValueComparison.OnWire(typeId, value, ComparisonOperator.Equal, literal);
             if (decision != Decision.False) return decision;
         }

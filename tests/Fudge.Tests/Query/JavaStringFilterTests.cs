@@ -122,4 +122,53 @@ public class JavaStringFilterTests
         Assert.True(FudgeFilter.Compile("$..name == '😀'").Matches(bytes));
         Assert.False(FudgeFilter.Compile("$..name == '😂'").Matches(bytes));
     }
+
+    private static readonly string[] Texts = { "a", "z", "\uE000", "\uFFFF", "😀", "😁", "a😀", "😀b", "a😀b", "\U0010FFFF", "\uD7FF" };
+
+    private static readonly string[] Templates =
+    {
+        "$.s == '{0}'", "$.s != '{0}'", "$.s < '{0}'", "$.s <= '{0}'", "$.s > '{0}'", "$.s >= '{0}'", "$.s in ['q', '{0}']",
+        "$.r.s == '{0}'", "$..s == '{0}'", "$..s >= '{0}'", "starts_with($.s, '{0}')", "ends_with($.s, '{0}')",
+        "contains($..s, '{0}')", "search($.s, '{0}')", "$.s == '{0}' || $.r.s < '{0}'", "$.s > $.r.s", "$.s == $.r.s",
+    };
+
+    [Fact]
+    public void On_random_documents_of_both_encodings_the_bytes_answer_what_the_model_answers()
+    {
+        var random = new Random(45);
+        for (int i = 0; i < 400; i++)
+        {
+            var bytes = RandomDocument(random);
+            var model = FudgeMsg.Parse(bytes);
+            foreach (string template in Templates)
+            {
+                var filter = FudgeFilter.Compile(string.Format(System.Globalization.CultureInfo.InvariantCulture, template, Texts[random.Next(Texts.Length)]));
+                bool expected = filter.Matches(model);
+                Assert.True(expected == filter.Matches(bytes), $"{filter} on {Convert.ToHexString(bytes)}");
+                Assert.Equal(expected, filter.MatchesByWalk(bytes));
+                Assert.Equal(expected, filter.Root.Evaluate(new FudgeReader(bytes)));
+            }
+        }
+    }
+
+    // Fields s, and r.s, each of one or two texts joined, each written in either encoding.
+    private static byte[] RandomDocument(Random random)
+    {
+        var output = new ArrayBufferWriter<byte>();
+        var writer = new FudgeWriter(output);
+        var envelope = writer.BeginEnvelope();
+        for (int n = random.Next(3); n >= 0; n--) WriteText(ref writer, random);
+        var inner = writer.BeginMessage(FudgeFieldKey.Of("r"));
+        WriteText(ref writer, random);
+        writer.EndMessage(inner);
+        writer.EndEnvelope(envelope);
+        writer.Flush();
+        return output.WrittenSpan.ToArray();
+    }
+
+    private static void WriteText(ref FudgeWriter writer, Random random)
+    {
+        string text = Texts[random.Next(Texts.Length)] + (random.Next(2) == 0 ? "" : Texts[random.Next(Texts.Length)]);
+        writer.WriteString(FudgeFieldKey.Of("s"), text.AsSpan(), random.Next(2) == 0 ? FudgeStringEncoding.Utf8 : FudgeStringEncoding.JavaCesu8);
+    }
 }
