@@ -15,7 +15,8 @@ namespace Fudge.Query;
 /// </summary>
 /// <remarks>
 /// The loop decides only ordinary messages. Anything else (a malformed field, a size prefix a reader would refuse, a
-/// tested field of a type the comparisons do not decode from bytes, a sub-message at the depth limit, an envelope
+/// tested field of a type the comparisons do not decode from bytes, a string against a literal it must compare as text
+/// (<see cref="QueryLiteral.ComparesAsText"/>: Fudge-Java's CESU-8 pairs), a sub-message at the depth limit, an envelope
 /// whose taxonomy may name ordinal-only fields) leaves the message <see cref="Undecided"/>, and
 /// <see cref="FilterPlan"/>'s walk evaluates it from the start: answers and errors are always the walk's. The loop has
 /// no side effect to undo.

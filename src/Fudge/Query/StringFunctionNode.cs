@@ -28,18 +28,24 @@ internal enum StringFunction
 /// </summary>
 internal sealed class StringFunctionNode : AnyFieldNode
 {
+#if !NET8_0_OR_GREATER
     private static readonly UTF8Encoding StrictUtf8 = new(encoderShouldEmitUTF8Identifier: false, throwOnInvalidBytes: true);
+#endif
     private const int StackChars = 256;
 
     private readonly StringFunction _function;
     private readonly QueryLiteral _argument;
     private readonly Regex? _regex;
 
+    // A prefix, suffix or substring past U+FFFF, which a field Fudge-Java wrote holds as CESU-8 pairs, not as its UTF-8.
+    private readonly bool _meetsJavaPairs;
+
     public StringFunctionNode(FudgePath path, StringFunction function, QueryLiteral argument, Regex? regex) : base(path)
     {
         _function = function;
         _argument = argument;
         _regex = regex;
+        _meetsJavaPairs = function is StringFunction.StartsWith or StringFunction.EndsWith or StringFunction.Contains && argument.HoldsSupplementary;
     }
 
     /// <summary>Which test this is.</summary>
@@ -73,8 +79,7 @@ internal sealed class StringFunctionNode : AnyFieldNode
         if (field.TypeId != FudgeTypeId.String) return false;
         var utf8 = field.ValueSpan;
         // Only an argument with a character past U+FFFF can meet a CESU-8 pair (see WireText): the others compare bytes.
-        if (_argument.HoldsSupplementary && _function != StringFunction.Match && _function != StringFunction.Search && JavaCesu8.HoldsPairs(utf8))
-            return WireText.Holds(_function, utf8, _argument.Utf8);
+        if (_meetsJavaPairs && JavaCesu8.HoldsPairs(utf8)) return WireText.Holds(_function, utf8, _argument.Utf8);
         switch (_function)
         {
             case StringFunction.StartsWith: return utf8.StartsWith(_argument.Utf8);
@@ -135,10 +140,12 @@ internal sealed class StringFunctionNode : AnyFieldNode
             return _regex!.IsMatch(text);
 #endif
         }
+#if !NET8_0_OR_GREATER
         catch (DecoderFallbackException e)
         {
             throw new FudgeFormatException(offset, "the string is not valid UTF-8", e);
         }
+#endif
         catch (RegexMatchTimeoutException e)
         {
             throw new FudgeFormatException(offset, "the regular expression did not finish within its timeout on this string", e);
