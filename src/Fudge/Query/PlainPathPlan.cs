@@ -15,8 +15,7 @@ namespace Fudge.Query;
 /// </summary>
 /// <remarks>
 /// The loop decides only ordinary messages. Anything else (a malformed field, a size prefix a reader would refuse, a
-/// tested field of a type the comparisons do not decode from bytes, a string against a literal it must compare as text
-/// (<see cref="QueryLiteral.ComparesAsText"/>: Fudge-Java's CESU-8 pairs), a sub-message at the depth limit, an envelope
+/// tested field of a type the comparisons do not decode from bytes, a sub-message at the depth limit, an envelope
 /// whose taxonomy may name ordinal-only fields) leaves the message <see cref="Undecided"/>, and
 /// <see cref="FilterPlan"/>'s walk evaluates it from the start: answers and errors are always the walk's. The loop has
 /// no side effect to undo.
@@ -51,8 +50,12 @@ internal sealed class PlainPathPlan
         _anyOf = anyOf;
     }
 
-    /// <summary>True when the plan can evaluate <paramref name="test"/> from value bytes.</summary>
-    public static bool Evaluates(AnyFieldNode test) => test is ComparisonNode or MembershipNode or ExistsNode;
+    /// <summary>
+    /// True when the plan can evaluate <paramref name="test"/> from value bytes: not a string literal that a string
+    /// Fudge-Java wrote may meet in other bytes (<see cref="QueryLiteral.ComparesAsText"/>), which the walk decodes.
+    /// </summary>
+    public static bool Evaluates(AnyFieldNode test)
+        => test is ComparisonNode { ComparesAsText: false } or MembershipNode { ComparesAsText: false } or ExistsNode;
 
     /// <summary>1 when the envelope at the start of <paramref name="envelope"/> passes, 0 when it does not, or <see cref="Undecided"/>.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

@@ -41,9 +41,9 @@ internal static class ValueComparison
     /// A value known only by its wire type and bytes against a literal, as <see cref="Holds(in FieldValue, ComparisonOperator, QueryLiteral)"/>
     /// would compare it, for walks with no reader: strings and numbers (a literal of another family is incomparable
     /// with them, and then only <c>!=</c> holds). <see cref="Decision.Unknown"/> for the other types, which need the
-    /// reader, and for a string against a literal it must compare as text (<see cref="QueryLiteral.ComparesAsText"/>:
-    /// the string may be Fudge-Java's CESU-8). The value's extent is checked, and its length is the type's width when
-    /// the type has one.
+    /// reader. The value's extent is checked, and its length is the type's width when the type has one. A string is
+    /// compared byte for byte: callers send a literal that <see cref="QueryLiteral.ComparesAsText"/> the operator (one a
+    /// string Fudge-Java wrote may meet in other bytes) to <see cref="Holds(in FieldValue, ComparisonOperator, QueryLiteral)"/>.
     /// </summary>
     /// <remarks>A <see cref="Decision"/>, not a nullable bool: a nullable is returned through the stack as two byte
     /// stores read back as one word, which stalled the caller on every call. Inlined, with no call in it, so that a
@@ -55,8 +55,6 @@ internal static class ValueComparison
         {
             case FudgeTypeId.String:
                 if (literal.Kind != LiteralKind.String) return Of(op == ComparisonOperator.NotEqual);
-                // A literal whose answer may differ for a string Fudge-Java wrote is left to the reader's comparison.
-                if (literal.ComparesAsText(op)) return Decision.Unknown;
                 return Of(op switch
                 {
                     ComparisonOperator.Equal => InlineBytes.Equal(value, literal.Utf8),
