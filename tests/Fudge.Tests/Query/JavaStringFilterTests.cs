@@ -171,4 +171,31 @@ public class JavaStringFilterTests
         string text = Texts[random.Next(Texts.Length)] + (random.Next(2) == 0 ? "" : Texts[random.Next(Texts.Length)]);
         writer.WriteString(FudgeFieldKey.Of("s"), text.AsSpan(), random.Next(2) == 0 ? FudgeStringEncoding.Utf8 : FudgeStringEncoding.JavaCesu8);
     }
+
+    [Fact]
+    public void Texts_order_by_code_point_as_strings_and_as_utf8_or_cesu8_bytes()
+    {
+        string[] pieces = { "", "a", "\uD7FF", "\uE000", "\uFFFF", "😀", "😁", "\U0010FFFF" };
+        var random = new Random(46);
+        for (int i = 0; i < 3000; i++)
+        {
+            string a = pieces[random.Next(pieces.Length)] + pieces[random.Next(pieces.Length)];
+            string b = pieces[random.Next(pieces.Length)] + pieces[random.Next(pieces.Length)];
+            int expected = Math.Sign(CodePoints(a).AsSpan().SequenceCompareTo(CodePoints(b)));
+
+            Assert.Equal(expected, WireText.Compare(a, b));
+            Assert.Equal(expected, WireText.Compare(System.Text.Encoding.UTF8.GetBytes(a), System.Text.Encoding.UTF8.GetBytes(b)));
+            Assert.Equal(expected, WireText.Compare(Cesu8(a), System.Text.Encoding.UTF8.GetBytes(b)));
+            Assert.Equal(expected, WireText.Compare(Cesu8(a), Cesu8(b)));
+        }
+    }
+
+    private static int[] CodePoints(string text) => System.Linq.Enumerable.ToArray(System.Linq.Enumerable.Select(text.EnumerateRunes(), rune => rune.Value));
+
+    private static byte[] Cesu8(string text)
+    {
+        var bytes = new byte[JavaCesu8.GetByteCount(text)];
+        JavaCesu8.Encode(text, bytes);
+        return bytes;
+    }
 }
