@@ -203,15 +203,23 @@ internal sealed class ComparisonNode : AnyFieldNode
     private readonly ComparisonOperator _op;
     private readonly QueryLiteral _literal;
 
+    // True when a string on the wire must meet the literal as text (Fudge-Java's CESU-8 pairs: see WireText).
+    private readonly bool _asText;
+
     public ComparisonNode(FudgePath path, ComparisonOperator op, QueryLiteral literal) : base(path)
     {
         _op = op;
         _literal = literal;
+        _asText = literal.ComparesAsText(op);
     }
+
+    /// <summary>True when the test compares a string on the wire as text, so that <see cref="TestValue"/> cannot decide it.</summary>
+    public bool ComparesAsText => _asText;
 
     // The common cases compare straight from the wire; the rest go through the general widening comparison.
     public override bool Test(in FudgeReader field)
     {
+        if (_asText) return TestWidened(in field);
         var decision = TestValue(field.TypeId, field.ValueSpan);
         return decision == Decision.Unknown ? TestWidened(in field) : decision == Decision.True;
     }
@@ -223,7 +231,7 @@ internal sealed class ComparisonNode : AnyFieldNode
     /// <summary>
     /// The test on a field known only by its wire type and value bytes, as <see cref="Test(in FudgeReader)"/> decides
     /// it, for walks with no reader (<see cref="PlainPathPlan"/>); <see cref="Decision.Unknown"/> for the types that need
-    /// the reader (see <see cref="ValueComparison.OnWire"/>).
+    /// the reader (see <see cref="ValueComparison.OnWire"/>). Not for a test that <see cref="ComparesAsText"/>.
     /// </summary>
     [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     public Decision TestValue(byte typeId, ReadOnlySpan<byte> value) => ValueComparison.OnWire(typeId, value, _op, _literal);
@@ -240,19 +248,30 @@ internal sealed class MembershipNode : AnyFieldNode
 {
     private readonly QueryLiteral[] _literals;
 
-    public MembershipNode(FudgePath path, QueryLiteral[] literals) : base(path) => _literals = literals;
+    // True when a string on the wire must meet some literal as text (Fudge-Java's CESU-8 pairs: see WireText).
+    private readonly bool _asText;
+
+    public MembershipNode(FudgePath path, QueryLiteral[] literals) : base(path)
+    {
+        _literals = literals;
+        _asText = Array.Exists(literals, literal => literal.ComparesAsText(ComparisonOperator.Equal));
+    }
 
     public QueryLiteral[] Literals => _literals;
 
+    /// <summary>True when the test compares a string on the wire as text, so that <see cref="TestValue"/> cannot decide it.</summary>
+    public bool ComparesAsText => _asText;
+
     public override bool Test(in FudgeReader field)
     {
+        if (_asText) return AnyEqual(FieldValue.From(in field));
         var decision = TestValue(field.TypeId, field.ValueSpan);
         return decision == Decision.Unknown ? AnyEqual(FieldValue.From(in field)) : decision == Decision.True;
     }
 
     public override bool Test(in FudgeField field) => AnyEqual(FieldValue.From(in field));
 
-    /// <summary>As <see cref="ComparisonNode.TestValue"/>: equal to one of the literals, decided from the wire.</summary>
+    /// <summary>As <see cref="ComparisonNode.TestValue"/>: equal to one of the literals, decided from the wire (not for a test that <see cref="ComparesAsText"/>).</summary>
     [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     public Decision TestValue(byte typeId, ReadOnlySpan<byte> value)
     {

@@ -345,10 +345,11 @@ internal sealed class FilterPlan
         public FudgeNameSet? Names { get; private set; }
 
         // The one string an entry's field must be for its tests to pass, when its only test is `== 'text'`: the walk then
-        // passes over the entry's other fields (other strings, other types) without stopping. Null when any value may pass.
+        // passes over the entry's other fields (other strings, other types) without stopping. Null when any value may pass,
+        // and for text past U+FFFF, which Fudge-Java writes in other bytes (CESU-8 pairs) that the test must decode.
         private static byte[]? OnlyString(Entry entry)
             => entry.Tests.Count == 1 && entry.Tests[0] is ComparisonNode { Operator: ComparisonOperator.Equal } equal
-               && equal.Literal.Kind == LiteralKind.String
+               && equal.Literal.Kind == LiteralKind.String && !equal.Literal.ComparesAsText(ComparisonOperator.Equal)
                 ? equal.Literal.Utf8
                 : null;
 

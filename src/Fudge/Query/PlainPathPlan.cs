@@ -50,8 +50,12 @@ internal sealed class PlainPathPlan
         _anyOf = anyOf;
     }
 
-    /// <summary>True when the plan can evaluate <paramref name="test"/> from value bytes.</summary>
-    public static bool Evaluates(AnyFieldNode test) => test is ComparisonNode or MembershipNode or ExistsNode;
+    /// <summary>
+    /// True when the plan can evaluate <paramref name="test"/> from value bytes: not a string literal that a string
+    /// Fudge-Java wrote may meet in other bytes (<see cref="QueryLiteral.ComparesAsText"/>), which the walk decodes.
+    /// </summary>
+    public static bool Evaluates(AnyFieldNode test)
+        => test is ComparisonNode { ComparesAsText: false } or MembershipNode { ComparesAsText: false } or ExistsNode;
 
     /// <summary>1 when the envelope at the start of <paramref name="envelope"/> passes, 0 when it does not, or <see cref="Undecided"/>.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

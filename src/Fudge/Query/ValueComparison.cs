@@ -41,7 +41,9 @@ internal static class ValueComparison
     /// A value known only by its wire type and bytes against a literal, as <see cref="Holds(in FieldValue, ComparisonOperator, QueryLiteral)"/>
     /// would compare it, for walks with no reader: strings and numbers (a literal of another family is incomparable
     /// with them, and then only <c>!=</c> holds). <see cref="Decision.Unknown"/> for the other types, which need the
-    /// reader. The value's extent is checked, and its length is the type's width when the type has one.
+    /// reader. The value's extent is checked, and its length is the type's width when the type has one. A string is
+    /// compared byte for byte: callers send a literal that <see cref="QueryLiteral.ComparesAsText"/> the operator (one a
+    /// string Fudge-Java wrote may meet in other bytes) to <see cref="Holds(in FieldValue, ComparisonOperator, QueryLiteral)"/>.
     /// </summary>
     /// <remarks>A <see cref="Decision"/>, not a nullable bool: a nullable is returned through the stack as two byte
     /// stores read back as one word, which stalled the caller on every call. Inlined, with no call in it, so that a
@@ -110,8 +112,8 @@ internal static class ValueComparison
             case ValueKind.Boolean when right.Kind == ValueKind.Boolean:
                 return left.Boolean == right.Boolean ? 0 : 1;
             case ValueKind.String when right.Kind == ValueKind.String:
-                if (left.Text is not null && right.Text is not null) return Math.Sign(string.CompareOrdinal(left.Text, right.Text));
-                return Math.Sign(left.Utf8.SequenceCompareTo(right.Utf8));
+                if (left.Text is not null && right.Text is not null) return WireText.Compare(left.Text, right.Text);
+                return WireText.Compare(left.Utf8, right.Utf8);
             case ValueKind.Date when right.Kind == ValueKind.Date:
                 return left.Date.CompareTo(right.Date) switch { < 0 => -1, 0 => 0, _ => 1 };
             case ValueKind.Date or ValueKind.DateTime when right.Kind is ValueKind.Date or ValueKind.DateTime:
@@ -153,10 +155,8 @@ internal static class ValueComparison
                 return literal.Kind == LiteralKind.Boolean ? (value.Boolean == literal.Boolean ? 0 : 1) : Incomparable;
             case ValueKind.String:
                 if (literal.Kind != LiteralKind.String) return Incomparable;
-                // UTF-8 byte order is code point order, so bytes on the wire compare without decoding.
-                return Math.Sign(value.Text is null
-                    ? value.Utf8.SequenceCompareTo(literal.Utf8)
-                    : string.CompareOrdinal(value.Text, literal.Text));
+                // By code point: UTF-8 byte order is that order, once a CESU-8 pair is rewritten (WireText).
+                return value.Text is null ? WireText.Compare(value.Utf8, literal.Utf8) : WireText.Compare(value.Text, literal.Text);
             case ValueKind.Date:
                 if (literal.Kind == LiteralKind.Date) return value.Date.CompareTo(literal.Date) switch { < 0 => -1, 0 => 0, _ => 1 };
                 if (literal.Kind == LiteralKind.DateTime) return CompareInstants(value.Seconds, 0, literal.Seconds, literal.Nanoseconds);

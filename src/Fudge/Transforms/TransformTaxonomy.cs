@@ -130,6 +130,16 @@ internal sealed class TransformTaxonomy
 
         public bool TryGet(ReadOnlySpan<byte> name, out short ordinal)
         {
+            if (Find(name, out ordinal)) return true;
+            // A name Fudge-Java wrote holds a character past U+FFFF as a CESU-8 pair: the same name as its UTF-8 form.
+            // Names are at most 255 bytes, and the UTF-8 form is shorter.
+            if (!JavaCesu8.HoldsPairs(name)) return false;
+            Span<byte> utf8 = stackalloc byte[256];
+            return Find(utf8.Slice(0, JavaCesu8.ToUtf8(name.Length <= 256 ? name : name.Slice(0, 256), utf8)), out ordinal);
+        }
+
+        private bool Find(ReadOnlySpan<byte> name, out short ordinal)
+        {
             // The table is at most half full, so the probe always reaches an empty slot.
             for (int slot = Hash(name) & _mask; ; slot = (slot + 1) & _mask)
             {

@@ -26,7 +26,7 @@ internal static class JavaCesu8
     public static bool MayHoldSurrogates(ReadOnlySpan<byte> bytes) => bytes.IndexOf(SurrogateLead) >= 0;
 
     /// <summary>
-    /// True when <paramref name="bytes"/>, text that decodes (<see cref="TryDecode"/> or the reader), holds a CESU-8
+    /// True when <paramref name="bytes"/>, text that decodes (<see cref="TryDecode(ReadOnlySpan{byte}, out string?)"/> or the reader), holds a CESU-8
     /// surrogate pair: a 0xED lead byte followed by 0xA0..0xBF, which standard UTF-8 never has (0xED starts only
     /// U+D000..U+D7FF there, with 0x80..0x9F next). So the text is not standard UTF-8, and writing it back as UTF-8
     /// would change its bytes.
@@ -65,6 +65,13 @@ internal static class JavaCesu8
             if (rented is not null) ArrayPool<char>.Shared.Return(rented);
         }
     }
+
+    /// <summary>
+    /// <see cref="TryDecode(ReadOnlySpan{byte}, out string?)"/> into <paramref name="chars"/>, which needs
+    /// <paramref name="bytes"/>.Length units: returns -1 and the units written in <paramref name="count"/>, or the index
+    /// of the first byte of the first sequence that is neither UTF-8 nor a CESU-8 pair.
+    /// </summary>
+    public static int TryDecode(ReadOnlySpan<byte> bytes, Span<char> chars, out int count) => Decode(bytes, chars, out count);
 
     /// <summary>
     /// Rewrites each CESU-8 surrogate pair of <paramref name="bytes"/> as the 4-byte UTF-8 sequence of the same

@@ -161,7 +161,8 @@ public class PlainPathPlanTests
             {
                 if (literal == "true" && op is not ("==" or "!=")) continue; // booleans are not ordered: a parse error
                 var filter = FudgeFilter.Compile($"$.v {op} {literal}");
-                Assert.True(filter.HasLoopPlan);
+                // Text past U+FFFF, which Fudge-Java writes in other bytes, is compared decoded: by the walk.
+                Assert.Equal(literal != "'€😀'", filter.HasLoopPlan);
                 bool byModel = filter.Matches(message);
                 Assert.True(filter.Matches(bytes) == byModel, $"{value.TypeId} {value.Value} {op} {literal}");
                 Assert.True(filter.MatchesByWalk(bytes) == byModel, $"{value.TypeId} {value.Value} {op} {literal} (walk)");
@@ -171,7 +172,7 @@ public class PlainPathPlanTests
             foreach (var list in literals.Select(literal => $"[{literal}]").Append($"[{string.Join(", ", literals)}]"))
             {
                 var filter = FudgeFilter.Compile($"$.v in {list}");
-                Assert.True(filter.HasLoopPlan);
+                Assert.Equal(!list.Contains("'€😀'", StringComparison.Ordinal), filter.HasLoopPlan);
                 bool byModel = filter.Matches(message);
                 Assert.True(filter.Matches(bytes) == byModel, $"{value.TypeId} {value.Value} in {list}");
                 Assert.True(filter.MatchesByWalk(bytes) == byModel, $"{value.TypeId} {value.Value} in {list} (walk)");

@@ -218,6 +218,28 @@ public class TransformOperationTests
     }
 
     [Fact]
+    public void Applying_a_taxonomy_finds_a_name_fudge_java_wrote()
+    {
+        // Fudge-Java writes U+1F600 in a name as a CESU-8 surrogate pair, not as its UTF-8: the same name all the same.
+        var transform = FudgeTransform.Parse("""{ "operations": [ { "taxonomy": "apply", "id": 9, "entries": { "x😀": 1, "😀": 2 } } ] }""");
+        var output = new System.Buffers.ArrayBufferWriter<byte>();
+        var writer = new FudgeWriter(output, FudgeWriterOptions.JavaCompatible);
+        var envelope = writer.BeginEnvelope();
+        writer.WriteInt32(FudgeFieldKey.Of("x😀"), 7);
+        writer.WriteInt32(FudgeFieldKey.Of("😀"), 8);
+        writer.WriteInt32(FudgeFieldKey.Of("😁"), 9);
+        writer.EndEnvelope(envelope);
+        writer.Flush();
+        Assert.True(output.WrittenSpan.IndexOf(new byte[] { 0xED, 0xA0, 0xBD }) >= 0);
+
+        var applied = FudgeMsg.Parse(transform.Apply(output.WrittenSpan));
+
+        Assert.Equal(7, applied.GetInt32(1));
+        Assert.Equal(8, applied.GetInt32(2));
+        Assert.Equal(9, applied.GetInt32("😁"));
+    }
+
+    [Fact]
     public void Applying_a_taxonomy_over_another_renumbers_through_the_names()
     {
         var renumbered = new FudgeTaxonomy(new Dictionary<short, string> { [10] = "ticker", [20] = "quote" });
